@@ -1,0 +1,494 @@
+//! [`GameContext`]: what setup and handlers use to read and change the game.
+//!
+//! Every change goes through the context, which records how to undo it in a journal:
+//! that is how a tick that fails anywhere leaves the state exactly as it was, without
+//! copying the state up front.
+
+use std::collections::VecDeque;
+
+use smol_str::SmolStr;
+
+use crate::action::{Action, ActionOrigin, AnyAction};
+use crate::card::Card;
+use crate::error::EngineError;
+use crate::event::{AnyEvent, Event};
+use crate::ids::{CardId, PlayerId, ZoneId};
+use crate::player::PlayerStatus;
+use crate::rng::GameRng;
+use crate::state::{CardTable, GameState, GameStatus};
+use crate::variables::{Value, Var, VarType};
+use crate::zone::Zone;
+
+/// One undoable change.
+#[derive(Debug)]
+pub(crate) enum Undo {
+    /// The top card of zone `to` came from zone `from` at `index`.
+    Moved {
+        from: usize,
+        index: usize,
+        to: usize,
+    },
+    /// A card was pushed on top of zone `zone`.
+    Pushed { zone: usize },
+    /// Zone `zone` held these cards.
+    ZoneCards { zone: usize, cards: Vec<CardId> },
+    /// A variable held this value (or was unset).
+    Variable { key: SmolStr, old: Option<Value> },
+    /// The last zone was added.
+    ZoneAdded,
+    /// The last card was added.
+    CardAdded,
+    /// The card table was empty before it was shared in.
+    CardTableShared,
+    /// A player had this status.
+    PlayerStatus { index: usize, old: PlayerStatus },
+}
+
+/// The scalar parts of the state, saved when a tick starts.
+#[derive(Debug)]
+pub(crate) struct Checkpoint {
+    status: GameStatus,
+    current_player_id: Option<PlayerId>,
+    winners: usize,
+    turn: u64,
+    rng: GameRng,
+    journal: usize,
+}
+
+impl Checkpoint {
+    pub(crate) fn take(state: &GameState, journal: &[Undo]) -> Self {
+        Checkpoint {
+            status: state.status,
+            current_player_id: state.current_player_id.clone(),
+            winners: state.winners.len(),
+            turn: state.turn,
+            rng: state.rng.clone(),
+            journal: journal.len(),
+        }
+    }
+
+    /// Undoes everything since the checkpoint.
+    pub(crate) fn restore(self, state: &mut GameState, journal: &mut Vec<Undo>) {
+        while journal.len() > self.journal {
+            let Some(undo) = journal.pop() else { break };
+            undo_one(state, undo);
+        }
+        state.status = self.status;
+        state.current_player_id = self.current_player_id;
+        state.winners.truncate(self.winners);
+        state.turn = self.turn;
+        state.rng = self.rng;
+    }
+}
+
+fn undo_one(state: &mut GameState, undo: Undo) {
+    match undo {
+        Undo::Moved { from, index, to } => {
+            let card = state
+                .zones
+                .get_index_mut(to)
+                .and_then(|(_, z)| z.cards.pop());
+            if let (Some(card), Some((_, zone))) = (card, state.zones.get_index_mut(from)) {
+                let index = index.min(zone.cards.len());
+                zone.cards.insert(index, card);
+            }
+        }
+        Undo::Pushed { zone } => {
+            if let Some((_, zone)) = state.zones.get_index_mut(zone) {
+                zone.cards.pop();
+            }
+        }
+        Undo::ZoneCards { zone, cards } => {
+            if let Some((_, zone)) = state.zones.get_index_mut(zone) {
+                zone.cards = cards;
+            }
+        }
+        Undo::Variable { key, old } => match old {
+            Some(value) => {
+                state.variables.insert(&key, value);
+            }
+            None => {
+                state.variables.remove(&key);
+            }
+        },
+        Undo::ZoneAdded => {
+            state.zones.pop();
+        }
+        Undo::CardAdded => {
+            state.cards.make_mut().pop();
+        }
+        Undo::CardTableShared => {
+            state.cards = CardTable::default();
+        }
+        Undo::PlayerStatus { index, old } => {
+            if let Some((_, player)) = state.players.get_index_mut(index) {
+                player.status = old;
+            }
+        }
+    }
+}
+
+/// The queues and journal of the tick in progress.
+#[derive(Debug, Default)]
+pub(crate) struct TickQueues {
+    pub(crate) journal: Vec<Undo>,
+    pub(crate) actions: VecDeque<(AnyAction, ActionOrigin)>,
+    pub(crate) events: VecDeque<AnyEvent>,
+}
+
+impl TickQueues {
+    pub(crate) fn clear(&mut self) {
+        self.journal.clear();
+        self.actions.clear();
+        self.events.clear();
+    }
+}
+
+/// Access to the game for setup and handlers: read the state, change it (every change is
+/// undone if the tick fails), dispatch actions and emit events.
+///
+/// Actions dispatched here join the tick's action queue (FIFO) and run after the events
+/// of the current action have been handled; events emitted here join the event queue.
+pub struct GameContext<'a> {
+    state: &'a mut GameState,
+    queues: &'a mut TickQueues,
+    origin: ActionOrigin,
+}
+
+impl<'a> GameContext<'a> {
+    pub(crate) fn new(
+        state: &'a mut GameState,
+        queues: &'a mut TickQueues,
+        origin: ActionOrigin,
+    ) -> Self {
+        GameContext {
+            state,
+            queues,
+            origin,
+        }
+    }
+
+    /// The state as it is now, with this tick's changes so far.
+    #[inline]
+    pub fn state(&self) -> &GameState {
+        self.state
+    }
+
+    /// Origin of the action being executed, or whose events are being handled
+    /// ([`ActionOrigin::Internal`] during setup and `start`).
+    #[inline]
+    pub fn origin(&self) -> ActionOrigin {
+        self.origin
+    }
+
+    /// Queues an action; it runs later in this tick, through every rule.
+    #[inline]
+    pub fn dispatch<A: Action>(&mut self, action: A) {
+        self.queues
+            .actions
+            .push_back((AnyAction::new(action), ActionOrigin::Internal));
+    }
+
+    /// Queues a type-erased action.
+    pub fn dispatch_any(&mut self, action: AnyAction) {
+        self.queues
+            .actions
+            .push_back((action, ActionOrigin::Internal));
+    }
+
+    /// Emits an event; its handlers run later in this tick, subscribers hear it after
+    /// the tick commits.
+    #[inline]
+    pub fn emit<E: Event>(&mut self, event: E) {
+        self.queues.events.push_back(AnyEvent::new(event));
+    }
+
+    /// Emits a type-erased event.
+    pub fn emit_any(&mut self, event: AnyEvent) {
+        self.queues.events.push_back(event);
+    }
+
+    /// Sets a typed variable.
+    #[inline]
+    pub fn set_variable<T: VarType>(&mut self, var: Var<T>, value: T) {
+        self.set_raw_variable(var.key(), value.into_value());
+    }
+
+    /// Sets a variable by key.
+    pub fn set_raw_variable(&mut self, key: &'static str, value: Value) {
+        let old = self.state.variables.insert(key, value);
+        self.queues.journal.push(Undo::Variable {
+            key: SmolStr::new_static(key),
+            old,
+        });
+    }
+
+    /// Adds a zone; an error if the id is taken.
+    pub fn add_zone(&mut self, zone: Zone) -> Result<(), EngineError> {
+        if self.state.zones.contains_key(&zone.id) {
+            return Err(EngineError::DuplicateZone { zone: zone.id });
+        }
+        if let Some(owner) = &zone.owner
+            && !self.state.players.contains_key(owner)
+        {
+            return Err(EngineError::PlayerNotFound {
+                player: owner.clone(),
+            });
+        }
+        self.state.zones.insert(zone.id.clone(), zone);
+        self.queues.journal.push(Undo::ZoneAdded);
+        Ok(())
+    }
+
+    /// Adds a card definition (in no zone yet); an error if the id is taken.
+    pub fn add_card(&mut self, card: Card) -> Result<(), EngineError> {
+        if self.state.cards.contains(&card.id) {
+            return Err(EngineError::DuplicateCard { card: card.id });
+        }
+        self.state.cards.make_mut().insert(card.id.clone(), card);
+        self.queues.journal.push(Undo::CardAdded);
+        Ok(())
+    }
+
+    /// Adds every card of a table that is not there yet. When the state has no card
+    /// yet, the table is shared, not copied: games built from one constant deck share
+    /// one allocation.
+    pub fn add_cards(&mut self, table: &CardTable) -> Result<(), EngineError> {
+        if self.state.cards.is_empty() {
+            self.state.cards = table.clone();
+            self.queues.journal.push(Undo::CardTableShared);
+            return Ok(());
+        }
+        for card in table.iter() {
+            if !self.state.cards.contains(&card.id) {
+                self.add_card(card.clone())?;
+            }
+        }
+        Ok(())
+    }
+
+    fn zone_index(&self, zone: &ZoneId) -> Result<usize, EngineError> {
+        self.state
+            .zones
+            .get_index_of(zone)
+            .ok_or_else(|| EngineError::ZoneNotFound { zone: zone.clone() })
+    }
+
+    /// Puts an existing card on top of a zone. The card must not be in another zone
+    /// ([`GameState::validate`] checks that).
+    pub fn add_card_to_zone(&mut self, card: &CardId, zone: &ZoneId) -> Result<(), EngineError> {
+        if !self.state.cards.contains(card) {
+            return Err(EngineError::CardNotFound { card: card.clone() });
+        }
+        let index = self.zone_index(zone)?;
+        if let Some((_, z)) = self.state.zones.get_index_mut(index) {
+            z.cards.push(card.clone());
+            self.queues.journal.push(Undo::Pushed { zone: index });
+        }
+        Ok(())
+    }
+
+    /// Moves a card from one zone to the top of another.
+    pub fn move_card(
+        &mut self,
+        card: &CardId,
+        from: &ZoneId,
+        to: &ZoneId,
+    ) -> Result<(), EngineError> {
+        let from_index = self.zone_index(from)?;
+        let to_index = self.zone_index(to)?;
+        self.move_card_between(card, from_index, to_index)
+    }
+
+    /// Moves a card from a player's hand to the top of a zone.
+    pub fn move_from_hand(
+        &mut self,
+        card: &CardId,
+        player: &PlayerId,
+        to: &ZoneId,
+    ) -> Result<(), EngineError> {
+        let from_index =
+            self.state
+                .hand_index(player)
+                .ok_or_else(|| EngineError::PlayerNotFound {
+                    player: player.clone(),
+                })?;
+        let to_index = self.zone_index(to)?;
+        self.move_card_between(card, from_index, to_index)
+    }
+
+    fn move_card_between(
+        &mut self,
+        card: &CardId,
+        from: usize,
+        to: usize,
+    ) -> Result<(), EngineError> {
+        let zones = &mut self.state.zones;
+        let Some((from_id, from_zone)) = zones.get_index_mut(from) else {
+            return Err(EngineError::InvalidState {
+                message: "zone index out of range".into(),
+            });
+        };
+        let Some(position) = from_zone.cards.iter().rposition(|c| c == card) else {
+            return Err(EngineError::CardNotInZone {
+                card: card.clone(),
+                zone: from_id.clone(),
+            });
+        };
+        let moved = from_zone.cards.remove(position);
+        match zones.get_index_mut(to) {
+            Some((_, to_zone)) => to_zone.cards.push(moved),
+            None => {
+                // Put it back: the target vanished (cannot happen for an index we looked up).
+                if let Some((_, z)) = zones.get_index_mut(from) {
+                    z.cards.insert(position, moved);
+                }
+                return Err(EngineError::InvalidState {
+                    message: "zone index out of range".into(),
+                });
+            }
+        }
+        self.queues.journal.push(Undo::Moved {
+            from,
+            index: position,
+            to,
+        });
+        Ok(())
+    }
+
+    /// Moves the top card of `from` to the top of `to`; `None` if `from` is empty.
+    pub fn draw_top(&mut self, from: &ZoneId, to: &ZoneId) -> Result<Option<CardId>, EngineError> {
+        let from_index = self.zone_index(from)?;
+        let to_index = self.zone_index(to)?;
+        self.draw_top_between(from_index, to_index)
+    }
+
+    pub(crate) fn draw_top_between(
+        &mut self,
+        from: usize,
+        to: usize,
+    ) -> Result<Option<CardId>, EngineError> {
+        let zones = &mut self.state.zones;
+        let Some(card) = zones.get_index_mut(from).and_then(|(_, z)| z.cards.pop()) else {
+            return Ok(None);
+        };
+        let index = zones.get_index(from).map_or(0, |(_, z)| z.cards.len());
+        match zones.get_index_mut(to) {
+            Some((_, to_zone)) => to_zone.cards.push(card.clone()),
+            None => {
+                return Err(EngineError::InvalidState {
+                    message: "zone index out of range".into(),
+                });
+            }
+        }
+        self.queues.journal.push(Undo::Moved { from, index, to });
+        Ok(Some(card))
+    }
+
+    /// Moves the top card of `from` to the top of a player's hand; `None` if `from` is empty.
+    pub fn draw_to_hand(
+        &mut self,
+        from: &ZoneId,
+        player: &PlayerId,
+    ) -> Result<Option<CardId>, EngineError> {
+        let from_index = self.zone_index(from)?;
+        let to_index =
+            self.state
+                .hand_index(player)
+                .ok_or_else(|| EngineError::PlayerNotFound {
+                    player: player.clone(),
+                })?;
+        self.draw_top_between(from_index, to_index)
+    }
+
+    /// Replaces the cards of a zone (used for shuffles and other re-orderings).
+    pub fn set_zone_cards(&mut self, zone: &ZoneId, cards: Vec<CardId>) -> Result<(), EngineError> {
+        let index = self.zone_index(zone)?;
+        if let Some(unknown) = cards.iter().find(|c| !self.state.cards.contains(c)) {
+            return Err(EngineError::CardNotFound {
+                card: unknown.clone(),
+            });
+        }
+        if let Some((_, z)) = self.state.zones.get_index_mut(index) {
+            let old = std::mem::replace(&mut z.cards, cards);
+            self.queues.journal.push(Undo::ZoneCards {
+                zone: index,
+                cards: old,
+            });
+        }
+        Ok(())
+    }
+
+    /// Shuffles a zone with the game's RNG (Fisher–Yates); returns its card count.
+    pub fn shuffle_zone(&mut self, zone: &ZoneId) -> Result<usize, EngineError> {
+        let index = self.zone_index(zone)?;
+        let state = &mut *self.state;
+        if let Some((_, z)) = state.zones.get_index_mut(index) {
+            let old = z.cards.clone();
+            state.rng.shuffle_in_place(&mut z.cards);
+            let count = z.cards.len();
+            self.queues.journal.push(Undo::ZoneCards {
+                zone: index,
+                cards: old,
+            });
+            return Ok(count);
+        }
+        Ok(0)
+    }
+
+    /// Adds a winner; an error for an unknown player. Adding a winner twice does nothing.
+    pub fn add_winner(&mut self, player: &PlayerId) -> Result<(), EngineError> {
+        if !self.state.players.contains_key(player) {
+            return Err(EngineError::PlayerNotFound {
+                player: player.clone(),
+            });
+        }
+        if !self.state.winners.contains(player) {
+            self.state.winners.push(player.clone());
+        }
+        Ok(())
+    }
+
+    /// Sets the game's status.
+    pub fn set_status(&mut self, status: GameStatus) {
+        self.state.status = status;
+    }
+
+    /// Sets (or clears) whose turn it is; an error for an unknown player.
+    pub fn set_current_player(&mut self, player: Option<PlayerId>) -> Result<(), EngineError> {
+        if let Some(id) = &player
+            && !self.state.players.contains_key(id)
+        {
+            return Err(EngineError::PlayerNotFound { player: id.clone() });
+        }
+        self.state.current_player_id = player;
+        Ok(())
+    }
+
+    /// Sets the turn counter.
+    pub fn set_turn(&mut self, turn: u64) {
+        self.state.turn = turn;
+    }
+
+    /// Sets a player's status; an error for an unknown player.
+    pub fn set_player_status(
+        &mut self,
+        player: &PlayerId,
+        status: PlayerStatus,
+    ) -> Result<(), EngineError> {
+        let Some((index, _, p)) = self.state.players.get_full_mut(player) else {
+            return Err(EngineError::PlayerNotFound {
+                player: player.clone(),
+            });
+        };
+        let old = std::mem::replace(&mut p.status, status);
+        self.queues.journal.push(Undo::PlayerStatus { index, old });
+        Ok(())
+    }
+
+    /// The game's RNG (rolled back with the tick).
+    #[inline]
+    pub fn random(&mut self) -> &mut GameRng {
+        &mut self.state.rng
+    }
+}

@@ -1,0 +1,819 @@
+//! [`GameEngine`]: plugin registration, game creation, ticks, subscriptions, log.
+//!
+//! A **tick** is one call of [`GameEngine::start`] or [`GameEngine::dispatch`]. Actions
+//! run FIFO from a queue; for each one every applicable rule runs in registration order
+//! (the first rejection stops it), then its handler; the events it emits are handled
+//! FIFO — handlers may emit more events and dispatch more actions — before the next
+//! action runs. A tick is all or nothing: if anything in it fails, the state (RNG
+//! included) is exactly as before and no subscriber hears anything.
+
+use std::any::TypeId;
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+
+use crate::action::{Action, ActionOrigin, AnyAction};
+use crate::context::{Checkpoint, GameContext, TickQueues};
+use crate::error::EngineError;
+use crate::event::{AnyEvent, Event};
+use crate::ids::{HAND_ZONE_TYPE, PlayerId, hand_zone_id};
+use crate::kinds::{GameCreated, GameStarted};
+use crate::log::{GameLog, LOG_FORMAT, LoggedAction, PluginInfo, state_digest};
+use crate::player::Player;
+use crate::plugin::{ActionHandler, EventHandler, GamePlugin, ParseFn};
+use crate::rule::Rule;
+use crate::state::{GameState, GameStatus};
+use crate::zone::{Visibility, Zone};
+
+/// Engine settings.
+///
+/// ```
+/// use decklet_core::EngineConfig;
+/// let config = EngineConfig { seed: 42, game_id: "g1".into(), ..Default::default() };
+/// assert_eq!(config.max_actions_per_tick, 1000);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Seed of the game's RNG.
+    pub seed: u64,
+    /// Id of the game.
+    pub game_id: String,
+    /// A tick that runs more actions than this fails with `TickLimitExceeded`.
+    pub max_actions_per_tick: usize,
+    /// A tick that handles more events than this fails with `TickLimitExceeded`.
+    pub max_events_per_tick: usize,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig {
+            seed: 0,
+            game_id: "game".to_string(),
+            max_actions_per_tick: 1000,
+            max_events_per_tick: 100_000,
+        }
+    }
+}
+
+/// What a committed tick did: its events, in the order they were handled.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// The tick's events.
+    pub events: Vec<AnyEvent>,
+}
+
+impl Outcome {
+    /// The events of type `E`, in order.
+    pub fn events_of<E: Event>(&self) -> impl Iterator<Item = &E> {
+        self.events.iter().filter_map(AnyEvent::downcast_ref::<E>)
+    }
+
+    /// The kinds of the events, in order.
+    pub fn kinds(&self) -> Vec<&'static str> {
+        self.events.iter().map(AnyEvent::kind).collect()
+    }
+}
+
+/// Identifies a subscription, for [`GameEngine::unsubscribe`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SubscriptionId(u64);
+
+type SubscriberFn = Box<dyn FnMut(&AnyEvent) + Send>;
+
+struct Subscriber {
+    id: u64,
+    filter: Option<TypeId>,
+    callback: SubscriberFn,
+}
+
+struct ActionEntry {
+    plugin: &'static str,
+    handler: ActionHandler,
+    /// Indices into `Registry::rules` of the rules that apply to this kind, in order.
+    rules: Vec<usize>,
+}
+
+/// Everything the plugins registered, indexed for the tick loop.
+#[derive(Default)]
+struct Registry {
+    plugins: Vec<PluginInfo>,
+    rules: Vec<Rule>,
+    actions: FxHashMap<TypeId, ActionEntry>,
+    kinds: FxHashMap<&'static str, (TypeId, ParseFn)>,
+    events: FxHashMap<TypeId, Vec<EventHandler>>,
+}
+
+impl Registry {
+    fn build(plugins: &[Arc<dyn GamePlugin>]) -> Result<Registry, EngineError> {
+        let mut registry = Registry::default();
+        let mut event_kinds: FxHashMap<&'static str, TypeId> = FxHashMap::default();
+        for (index, plugin) in plugins.iter().enumerate() {
+            let id = plugin.id();
+            if plugins[..index].iter().any(|p| p.id() == id) {
+                return Err(EngineError::DuplicatePlugin {
+                    plugin: id.to_string(),
+                });
+            }
+            for required in plugin.requires() {
+                if !plugins[..index].iter().any(|p| p.id() == *required) {
+                    return Err(EngineError::MissingRequirement {
+                        plugin: id.to_string(),
+                        requires: required.to_string(),
+                    });
+                }
+            }
+            registry.plugins.push(PluginInfo {
+                id: id.to_string(),
+                version: plugin.version().to_string(),
+            });
+            registry.rules.extend(plugin.rules());
+            for handler in plugin.actions() {
+                if let Some((type_id, _)) = registry.kinds.get(handler.kind())
+                    && *type_id != handler.type_id()
+                {
+                    return Err(EngineError::KindConflict {
+                        kind: handler.kind().to_string(),
+                    });
+                }
+                if let Some(existing) = registry.actions.get(&handler.type_id()) {
+                    return Err(EngineError::DuplicateActionHandler {
+                        kind: handler.kind().to_string(),
+                        first: existing.plugin.to_string(),
+                        second: id.to_string(),
+                    });
+                }
+                registry
+                    .kinds
+                    .insert(handler.kind(), (handler.type_id(), handler.parse));
+                registry.actions.insert(
+                    handler.type_id(),
+                    ActionEntry {
+                        plugin: id,
+                        handler,
+                        rules: Vec::new(),
+                    },
+                );
+            }
+            for handler in plugin.events() {
+                match event_kinds.get(handler.kind()) {
+                    Some(type_id) if *type_id != handler.type_id() => {
+                        return Err(EngineError::KindConflict {
+                            kind: handler.kind().to_string(),
+                        });
+                    }
+                    _ => {
+                        event_kinds.insert(handler.kind(), handler.type_id());
+                    }
+                }
+                registry
+                    .events
+                    .entry(handler.type_id())
+                    .or_default()
+                    .push(handler);
+            }
+        }
+        for entry in registry.actions.values_mut() {
+            let kind = entry.handler.kind();
+            entry.rules = (0..registry.rules.len())
+                .filter(|&i| registry.rules[i].applies_to(kind))
+                .collect();
+        }
+        Ok(registry)
+    }
+
+    fn parse(&self, kind: &str, payload: serde_json::Value) -> Result<AnyAction, EngineError> {
+        let (_, parse) = self
+            .kinds
+            .get(kind)
+            .ok_or_else(|| EngineError::UnknownAction {
+                kind: kind.to_string(),
+            })?;
+        parse(payload).map_err(|err| EngineError::InvalidAction {
+            kind: kind.to_string(),
+            message: err.to_string(),
+        })
+    }
+}
+
+/// Runs one action: its rules, then its handler.
+#[inline]
+fn run_action(
+    registry: &Registry,
+    state: &mut GameState,
+    queues: &mut TickQueues,
+    action: &AnyAction,
+    origin: ActionOrigin,
+) -> Result<(), EngineError> {
+    let entry =
+        registry
+            .actions
+            .get(&action.type_id())
+            .ok_or_else(|| EngineError::UnknownAction {
+                kind: action.kind().to_string(),
+            })?;
+    for &index in &entry.rules {
+        let rule = &registry.rules[index];
+        if let Err(reason) = rule.check(action, origin, state) {
+            return Err(EngineError::Rejected {
+                action: action.kind().to_string(),
+                rule: rule.id().to_string(),
+                reason: reason.into_owned(),
+            });
+        }
+    }
+    let mut ctx = GameContext::new(state, queues, origin);
+    entry.handler.run(action, &mut ctx)
+}
+
+struct TickLimits {
+    actions: usize,
+    events: usize,
+}
+
+/// Handles queued events until the event queue is empty.
+fn handle_events(
+    registry: &Registry,
+    state: &mut GameState,
+    queues: &mut TickQueues,
+    origin: ActionOrigin,
+    done: &mut Vec<AnyEvent>,
+    limits: &TickLimits,
+    started_by: &str,
+) -> Result<(), EngineError> {
+    while let Some(event) = queues.events.pop_front() {
+        if done.len() >= limits.events {
+            return Err(EngineError::TickLimitExceeded {
+                action: started_by.to_string(),
+                limit: limits.actions,
+            });
+        }
+        if let Some(handlers) = registry.events.get(&event.type_id()) {
+            for handler in handlers {
+                let mut ctx = GameContext::new(state, queues, origin);
+                handler.run(&event, &mut ctx)?;
+            }
+        }
+        done.push(event);
+    }
+    Ok(())
+}
+
+/// Runs a tick to the end: the first action (if any), then queued events and actions.
+fn run_tick(
+    registry: &Registry,
+    state: &mut GameState,
+    queues: &mut TickQueues,
+    first: Option<&AnyAction>,
+    limits: &TickLimits,
+    started_by: &str,
+) -> Result<Vec<AnyEvent>, EngineError> {
+    let mut done = Vec::new();
+    let mut count = 0usize;
+    if let Some(action) = first {
+        count = 1;
+        run_action(registry, state, queues, action, ActionOrigin::External)?;
+        handle_events(
+            registry,
+            state,
+            queues,
+            ActionOrigin::External,
+            &mut done,
+            limits,
+            started_by,
+        )?;
+    } else {
+        handle_events(
+            registry,
+            state,
+            queues,
+            ActionOrigin::Internal,
+            &mut done,
+            limits,
+            started_by,
+        )?;
+    }
+    while let Some((action, origin)) = queues.actions.pop_front() {
+        count += 1;
+        if count > limits.actions {
+            return Err(EngineError::TickLimitExceeded {
+                action: started_by.to_string(),
+                limit: limits.actions,
+            });
+        }
+        run_action(registry, state, queues, &action, origin)?;
+        handle_events(
+            registry, state, queues, origin, &mut done, limits, started_by,
+        )?;
+    }
+    Ok(done)
+}
+
+/// The game engine: register plugins, create a game, start it, dispatch actions.
+///
+/// ```
+/// use decklet_core::*;
+/// let mut engine = GameEngine::new(EngineConfig { seed: 42, game_id: "g1".into(), ..Default::default() });
+/// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)]).unwrap();
+/// engine.start().unwrap();
+/// assert_eq!(engine.state().status, GameStatus::Playing);
+/// // No plugin handles PLAY_CARD here, so the engine refuses it and nothing changes.
+/// let before = engine.state().clone();
+/// assert!(engine.dispatch(PlayCard::new("p1", ["c1"])).is_err());
+/// assert_eq!(engine.state(), &before);
+/// ```
+pub struct GameEngine {
+    config: EngineConfig,
+    plugins: Vec<Arc<dyn GamePlugin>>,
+    registry: Option<Arc<Registry>>,
+    state: GameState,
+    created: bool,
+    players: Vec<Player>,
+    log: Vec<AnyAction>,
+    start_index: Option<usize>,
+    subscribers: Vec<Subscriber>,
+    next_subscription: u64,
+    queues: TickQueues,
+}
+
+impl Default for GameEngine {
+    fn default() -> Self {
+        GameEngine::new(EngineConfig::default())
+    }
+}
+
+impl std::fmt::Debug for GameEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameEngine")
+            .field("config", &self.config)
+            .field(
+                "plugins",
+                &self.plugins.iter().map(|p| p.id()).collect::<Vec<_>>(),
+            )
+            .field("status", &self.state.status)
+            .finish_non_exhaustive()
+    }
+}
+
+impl GameEngine {
+    /// An engine with no plugins and no game.
+    pub fn new(config: EngineConfig) -> Self {
+        GameEngine {
+            state: GameState::new(config.game_id.clone(), config.seed),
+            config,
+            plugins: Vec::new(),
+            registry: None,
+            created: false,
+            players: Vec::new(),
+            log: Vec::new(),
+            start_index: None,
+            subscribers: Vec::new(),
+            next_subscription: 0,
+            queues: TickQueues::default(),
+        }
+    }
+
+    /// The engine's settings.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Registers a plugin (checked by `create_game`: unique ids, requirements earlier).
+    pub fn use_plugin<P: GamePlugin>(&mut self, plugin: P) -> &mut Self {
+        self.use_shared_plugin(Arc::new(plugin))
+    }
+
+    /// Registers a shared plugin.
+    pub fn use_shared_plugin(&mut self, plugin: Arc<dyn GamePlugin>) -> &mut Self {
+        self.plugins.push(plugin);
+        self.registry = None;
+        self
+    }
+
+    /// The registered plugins' ids and versions, in order.
+    pub fn plugins(&self) -> Vec<PluginInfo> {
+        self.plugins
+            .iter()
+            .map(|p| PluginInfo {
+                id: p.id().to_string(),
+                version: p.version().to_string(),
+            })
+            .collect()
+    }
+
+    fn registry(&mut self) -> Result<Arc<Registry>, EngineError> {
+        if let Some(registry) = &self.registry {
+            return Ok(Arc::clone(registry));
+        }
+        let registry = Arc::new(Registry::build(&self.plugins)?);
+        self.registry = Some(Arc::clone(&registry));
+        Ok(registry)
+    }
+
+    fn limits(&self) -> TickLimits {
+        TickLimits {
+            actions: self.config.max_actions_per_tick,
+            events: self.config.max_events_per_tick,
+        }
+    }
+
+    /// Creates a game: checks the plugins and players, makes a hand zone per player, runs
+    /// every plugin's setup in order and emits `GAME_CREATED`. Replaces any earlier game.
+    /// On error the engine keeps what it had.
+    pub fn create_game(&mut self, players: Vec<Player>) -> Result<Outcome, EngineError> {
+        if players.is_empty() {
+            return Err(EngineError::NoPlayers);
+        }
+        for (index, player) in players.iter().enumerate() {
+            if players[..index].iter().any(|p| p.id == player.id) {
+                return Err(EngineError::DuplicatePlayer {
+                    player: player.id.clone(),
+                });
+            }
+            if players[..index].iter().any(|p| p.seat == player.seat) {
+                return Err(EngineError::DuplicateSeat { seat: player.seat });
+            }
+        }
+        let registry = self.registry()?;
+        let mut state = GameState::new(self.config.game_id.clone(), self.config.seed);
+        for player in &players {
+            state.players.insert(player.id.clone(), player.clone());
+        }
+        for player in &players {
+            let zone = Zone::new(hand_zone_id(&player.id), HAND_ZONE_TYPE)
+                .with_owner(player.id.clone())
+                .with_visibility(Visibility::Owner);
+            state.zones.insert(zone.id.clone(), zone);
+        }
+        self.queues.clear();
+        let result = self.setup_and_announce(&registry, &mut state, &players);
+        self.queues.clear();
+        let events = result?;
+        self.state = state;
+        self.created = true;
+        self.players = players;
+        self.log.clear();
+        self.start_index = None;
+        Ok(self.deliver(events))
+    }
+
+    fn setup_and_announce(
+        &mut self,
+        registry: &Registry,
+        state: &mut GameState,
+        players: &[Player],
+    ) -> Result<Vec<AnyEvent>, EngineError> {
+        for plugin in &self.plugins {
+            let mut ctx = GameContext::new(state, &mut self.queues, ActionOrigin::Internal);
+            plugin.setup(&mut ctx)?;
+        }
+        state.validate()?;
+        self.queues.events.push_back(AnyEvent::new(GameCreated {
+            game_id: state.game_id.clone(),
+            player_ids: players.iter().map(|p| p.id.clone()).collect(),
+        }));
+        let limits = self.limits();
+        run_tick(
+            registry,
+            state,
+            &mut self.queues,
+            None,
+            &limits,
+            "GAME_CREATED",
+        )
+    }
+
+    /// Starts the game: status `playing`, emits `GAME_STARTED` (a tick: plugins deal,
+    /// pick the first player, …).
+    pub fn start(&mut self) -> Result<Outcome, EngineError> {
+        if !self.created {
+            return Err(EngineError::NoGame);
+        }
+        if self.state.status != GameStatus::Waiting {
+            return Err(EngineError::WrongStatus {
+                operation: "start",
+                status: self.state.status.to_string(),
+            });
+        }
+        let registry = self.registry()?;
+        let checkpoint = Checkpoint::take(&self.state, &self.queues.journal);
+        self.state.status = GameStatus::Playing;
+        let event = GameStarted {
+            game_id: self.state.game_id.clone(),
+        };
+        self.queues.events.push_back(AnyEvent::new(event));
+        let limits = self.limits();
+        let result = run_tick(
+            &registry,
+            &mut self.state,
+            &mut self.queues,
+            None,
+            &limits,
+            "GAME_STARTED",
+        );
+        let events = self.finish_tick(checkpoint, result)?;
+        self.start_index = Some(self.log.len());
+        Ok(self.deliver(events))
+    }
+
+    /// Runs every plugin's setup again on the current game, as one all-or-nothing tick.
+    /// Setups are idempotent, so this changes nothing; it exists to prove it.
+    pub fn rerun_setup(&mut self) -> Result<Outcome, EngineError> {
+        if !self.created {
+            return Err(EngineError::NoGame);
+        }
+        let registry = self.registry()?;
+        let checkpoint = Checkpoint::take(&self.state, &self.queues.journal);
+        let mut result = Ok(());
+        for plugin in &self.plugins {
+            let mut ctx =
+                GameContext::new(&mut self.state, &mut self.queues, ActionOrigin::Internal);
+            result = plugin.setup(&mut ctx);
+            if result.is_err() {
+                break;
+            }
+        }
+        let limits = self.limits();
+        let result = result.and_then(|()| {
+            run_tick(
+                &registry,
+                &mut self.state,
+                &mut self.queues,
+                None,
+                &limits,
+                "setup",
+            )
+        });
+        let events = self.finish_tick(checkpoint, result)?;
+        Ok(self.deliver(events))
+    }
+
+    /// Dispatches an action from outside (origin `External`) and runs the tick.
+    ///
+    /// On success the tick's events go to the subscribers and come back in the
+    /// [`Outcome`], and the action is logged. On error nothing changed.
+    pub fn dispatch<A: Action>(&mut self, action: A) -> Result<Outcome, EngineError> {
+        self.dispatch_any(AnyAction::new(action))
+    }
+
+    /// Dispatches a type-erased action.
+    pub fn dispatch_any(&mut self, action: AnyAction) -> Result<Outcome, EngineError> {
+        if !self.created {
+            return Err(EngineError::NoGame);
+        }
+        let registry = self.registry()?;
+        let checkpoint = Checkpoint::take(&self.state, &self.queues.journal);
+        let limits = self.limits();
+        let result = run_tick(
+            &registry,
+            &mut self.state,
+            &mut self.queues,
+            Some(&action),
+            &limits,
+            action.kind(),
+        );
+        let events = self.finish_tick(checkpoint, result)?;
+        self.log.push(action);
+        Ok(self.deliver(events))
+    }
+
+    /// Dispatches an action given as JSON `{"type": KIND, "payload": {...}}`.
+    pub fn dispatch_json(&mut self, json: &serde_json::Value) -> Result<Outcome, EngineError> {
+        let action = self.action_from_json(json)?;
+        self.dispatch_any(action)
+    }
+
+    /// Reads an action from its JSON form, using the kinds the plugins registered.
+    pub fn action_from_json(&mut self, json: &serde_json::Value) -> Result<AnyAction, EngineError> {
+        let kind = json
+            .get("type")
+            .and_then(serde_json::Value::as_str)
+            .ok_or_else(|| EngineError::Json {
+                message: "an action needs a string \"type\"".to_string(),
+            })?;
+        let payload = json
+            .get("payload")
+            .cloned()
+            .unwrap_or_else(|| serde_json::Value::Object(serde_json::Map::new()));
+        self.registry()?.parse(kind, payload)
+    }
+
+    fn finish_tick(
+        &mut self,
+        checkpoint: Checkpoint,
+        result: Result<Vec<AnyEvent>, EngineError>,
+    ) -> Result<Vec<AnyEvent>, EngineError> {
+        match result {
+            Ok(events) => {
+                self.queues.journal.clear();
+                Ok(events)
+            }
+            Err(err) => {
+                checkpoint.restore(&mut self.state, &mut self.queues.journal);
+                self.queues.clear();
+                Err(err)
+            }
+        }
+    }
+
+    fn deliver(&mut self, events: Vec<AnyEvent>) -> Outcome {
+        if !self.subscribers.is_empty() {
+            for event in &events {
+                let type_id = event.type_id();
+                for subscriber in &mut self.subscribers {
+                    if subscriber.filter.is_none_or(|f| f == type_id) {
+                        (subscriber.callback)(event);
+                    }
+                }
+            }
+        }
+        Outcome { events }
+    }
+
+    /// Calls `callback` with every committed event of type `E`.
+    pub fn subscribe<E: Event>(
+        &mut self,
+        mut callback: impl FnMut(&E) + Send + 'static,
+    ) -> SubscriptionId {
+        self.add_subscriber(
+            Some(TypeId::of::<E>()),
+            Box::new(move |event: &AnyEvent| {
+                if let Some(typed) = event.downcast_ref::<E>() {
+                    callback(typed);
+                }
+            }),
+        )
+    }
+
+    /// Calls `callback` with every committed event, in tick order.
+    pub fn subscribe_all(
+        &mut self,
+        callback: impl FnMut(&AnyEvent) + Send + 'static,
+    ) -> SubscriptionId {
+        self.add_subscriber(None, Box::new(callback))
+    }
+
+    fn add_subscriber(&mut self, filter: Option<TypeId>, callback: SubscriberFn) -> SubscriptionId {
+        self.next_subscription += 1;
+        self.subscribers.push(Subscriber {
+            id: self.next_subscription,
+            filter,
+            callback,
+        });
+        SubscriptionId(self.next_subscription)
+    }
+
+    /// Removes a subscription; `false` if it was not there.
+    pub fn unsubscribe(&mut self, id: SubscriptionId) -> bool {
+        let before = self.subscribers.len();
+        self.subscribers.retain(|s| s.id != id.0);
+        self.subscribers.len() != before
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// Whether a game has been created.
+    pub fn has_game(&self) -> bool {
+        self.created
+    }
+
+    /// The game's log: seed, players, plugins and every committed external action, plus
+    /// a digest of the current state so a replay can prove it arrived at the same place.
+    pub fn log(&self) -> GameLog {
+        GameLog {
+            format: LOG_FORMAT.to_string(),
+            game_id: self.config.game_id.clone(),
+            seed: self.config.seed,
+            max_actions_per_tick: self.config.max_actions_per_tick,
+            max_events_per_tick: self.config.max_events_per_tick,
+            players: self.players.clone(),
+            plugins: self.plugins(),
+            start_index: self.start_index,
+            actions: self
+                .log
+                .iter()
+                .map(|a| LoggedAction {
+                    kind: a.kind().to_string(),
+                    payload: a.payload_json(),
+                })
+                .collect(),
+            final_digest: Some(state_digest(&self.state)),
+        }
+    }
+
+    /// Number of logged external actions.
+    pub fn log_len(&self) -> usize {
+        self.log.len()
+    }
+
+    /// Rebuilds a game from its log with these plugins; the result must reach the state
+    /// the log recorded.
+    pub fn replay(
+        log: &GameLog,
+        plugins: impl IntoIterator<Item = Arc<dyn GamePlugin>>,
+    ) -> Result<GameEngine, EngineError> {
+        let mut engine = GameEngine::new(EngineConfig::default());
+        for plugin in plugins {
+            engine.use_shared_plugin(plugin);
+        }
+        engine.run_log(log)?;
+        Ok(engine)
+    }
+
+    /// Replays a log on this engine (its plugins must be the log's), replacing any game.
+    /// Subscribers hear the replayed events.
+    pub fn run_log(&mut self, log: &GameLog) -> Result<(), EngineError> {
+        if log.format != LOG_FORMAT {
+            return Err(EngineError::Replay {
+                message: format!(
+                    "unknown log format `{}` (expected `{LOG_FORMAT}`)",
+                    log.format
+                ),
+            });
+        }
+        let ours = self.plugins();
+        if ours != log.plugins {
+            let show = |list: &[PluginInfo]| {
+                list.iter()
+                    .map(|p| format!("{}@{}", p.id, p.version))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            return Err(EngineError::Replay {
+                message: format!(
+                    "plugin list differs: the log has [{}], the engine has [{}]",
+                    show(&log.plugins),
+                    show(&ours)
+                ),
+            });
+        }
+        if let Some(start) = log.start_index
+            && start > log.actions.len()
+        {
+            return Err(EngineError::Replay {
+                message: format!(
+                    "start index {start} is past the {} actions",
+                    log.actions.len()
+                ),
+            });
+        }
+        if log.max_actions_per_tick == 0 {
+            return Err(EngineError::Replay {
+                message: "max_actions_per_tick must be positive".to_string(),
+            });
+        }
+        self.config = EngineConfig {
+            seed: log.seed,
+            game_id: log.game_id.clone(),
+            max_actions_per_tick: log.max_actions_per_tick,
+            max_events_per_tick: log.max_events_per_tick,
+        };
+        self.create_game(log.players.clone())?;
+        for (index, logged) in log.actions.iter().enumerate() {
+            if log.start_index == Some(index) {
+                self.start().map_err(|e| EngineError::ReplayDiverged {
+                    index,
+                    source: Box::new(e),
+                })?;
+            }
+            let diverged = |e| EngineError::ReplayDiverged {
+                index,
+                source: Box::new(e),
+            };
+            let action = self
+                .registry()?
+                .parse(&logged.kind, logged.payload.clone())
+                .map_err(diverged)?;
+            self.dispatch_any(action).map_err(diverged)?;
+        }
+        if log.start_index == Some(log.actions.len()) {
+            self.start().map_err(|e| EngineError::ReplayDiverged {
+                index: log.actions.len(),
+                source: Box::new(e),
+            })?;
+        }
+        if let Some(expected) = &log.final_digest {
+            let actual = state_digest(&self.state);
+            if &actual != expected {
+                return Err(EngineError::Replay {
+                    message: format!(
+                        "the replayed state (digest {actual}) differs from the recorded one ({expected})"
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The players the game was created with (as given to `create_game`).
+    pub fn initial_players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// Ids of the players, in the order given.
+    pub fn player_ids(&self) -> Vec<PlayerId> {
+        self.state.players.keys().cloned().collect()
+    }
+}

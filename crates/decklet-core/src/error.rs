@@ -1,0 +1,207 @@
+//! [`EngineError`]: every way the engine can refuse or fail.
+
+use thiserror::Error;
+
+use crate::ids::{CardId, PlayerId, ZoneId};
+
+/// An error from the engine. Whatever the variant, a failed call left the game state
+/// exactly as it was before the call.
+#[derive(Debug, Clone, PartialEq, Error)]
+#[non_exhaustive]
+pub enum EngineError {
+    /// A rule rejected an action.
+    #[error("{action} rejected by rule `{rule}`: {reason}")]
+    Rejected {
+        /// Kind of the rejected action.
+        action: String,
+        /// Id of the rule that rejected it.
+        rule: String,
+        /// Why, in words a player understands.
+        reason: String,
+    },
+    /// No handler is registered for an action kind.
+    #[error("no handler is registered for action `{kind}`")]
+    UnknownAction {
+        /// The unknown kind.
+        kind: String,
+    },
+    /// An action's JSON did not match its kind's payload.
+    #[error("invalid `{kind}` payload: {message}")]
+    InvalidAction {
+        /// The kind.
+        kind: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// An action handler failed with a message of its own.
+    #[error("{message}")]
+    ActionFailed {
+        /// Kind of the failing action.
+        action: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// A zone does not exist.
+    #[error("zone `{zone}` not found")]
+    ZoneNotFound {
+        /// The missing zone.
+        zone: ZoneId,
+    },
+    /// A card does not exist.
+    #[error("card `{card}` not found")]
+    CardNotFound {
+        /// The missing card.
+        card: CardId,
+    },
+    /// A card is not in the zone it was expected in.
+    #[error("card `{card}` is not in zone `{zone}`")]
+    CardNotInZone {
+        /// The card.
+        card: CardId,
+        /// The zone.
+        zone: ZoneId,
+    },
+    /// A card is already placed in a zone.
+    #[error("card `{card}` is already in zone `{zone}`")]
+    CardAlreadyPlaced {
+        /// The card.
+        card: CardId,
+        /// Where it is.
+        zone: ZoneId,
+    },
+    /// A player does not exist.
+    #[error("player `{player}` not found")]
+    PlayerNotFound {
+        /// The missing player.
+        player: PlayerId,
+    },
+    /// A zone id is taken.
+    #[error("zone `{zone}` already exists")]
+    DuplicateZone {
+        /// The zone.
+        zone: ZoneId,
+    },
+    /// A card id is taken.
+    #[error("card `{card}` already exists")]
+    DuplicateCard {
+        /// The card.
+        card: CardId,
+    },
+    /// `create_game` was given no players.
+    #[error("a game needs at least one player")]
+    NoPlayers,
+    /// Two players share an id.
+    #[error("player id `{player}` is used twice")]
+    DuplicatePlayer {
+        /// The id.
+        player: PlayerId,
+    },
+    /// Two players share a seat.
+    #[error("seat {seat} is used twice")]
+    DuplicateSeat {
+        /// The seat.
+        seat: u32,
+    },
+    /// Two plugins share an id.
+    #[error("plugin `{plugin}` is registered twice")]
+    DuplicatePlugin {
+        /// The id.
+        plugin: String,
+    },
+    /// A plugin requires another that is missing or registered after it.
+    #[error("plugin `{plugin}` requires `{requires}` to be registered before it")]
+    MissingRequirement {
+        /// The plugin.
+        plugin: String,
+        /// What it requires.
+        requires: String,
+    },
+    /// Two handlers were registered for one action kind.
+    #[error("action `{kind}` has two handlers (plugins `{first}` and `{second}`)")]
+    DuplicateActionHandler {
+        /// The kind.
+        kind: String,
+        /// The plugin that registered first.
+        first: String,
+        /// The plugin that registered second.
+        second: String,
+    },
+    /// Two different Rust types claim one kind string.
+    #[error("kind `{kind}` is claimed by two different types")]
+    KindConflict {
+        /// The kind.
+        kind: String,
+    },
+    /// There is no game yet: call `create_game` first.
+    #[error("no game has been created")]
+    NoGame,
+    /// The call does not fit the game's status.
+    #[error("cannot {operation}: the game is {status}")]
+    WrongStatus {
+        /// What was attempted.
+        operation: &'static str,
+        /// The status it found.
+        status: String,
+    },
+    /// A tick ran more actions than `max_actions_per_tick`.
+    #[error("tick started by `{action}` ran more than {limit} actions")]
+    TickLimitExceeded {
+        /// Kind of the action that started the tick.
+        action: String,
+        /// The limit.
+        limit: usize,
+    },
+    /// A state or log failed validation.
+    #[error("invalid state: {message}")]
+    InvalidState {
+        /// What is wrong.
+        message: String,
+    },
+    /// A log could not be replayed.
+    #[error("replay failed: {message}")]
+    Replay {
+        /// What is wrong.
+        message: String,
+    },
+    /// A logged action failed when replayed.
+    #[error("replay diverged at action {index}: {source}")]
+    ReplayDiverged {
+        /// Index of the action in the log.
+        index: usize,
+        /// The error the action gave.
+        source: Box<EngineError>,
+    },
+    /// JSON could not be read or written.
+    #[error("json: {message}")]
+    Json {
+        /// The parser's message.
+        message: String,
+    },
+}
+
+impl EngineError {
+    /// An [`EngineError::ActionFailed`] for a handler of `action`.
+    pub fn action_failed(action: &str, message: impl Into<String>) -> Self {
+        EngineError::ActionFailed {
+            action: action.to_string(),
+            message: message.into(),
+        }
+    }
+
+    /// The rule id, if this is a rejection.
+    pub fn rule(&self) -> Option<&str> {
+        match self {
+            EngineError::Rejected { rule, .. } => Some(rule),
+            EngineError::ReplayDiverged { source, .. } => source.rule(),
+            _ => None,
+        }
+    }
+}
+
+impl From<serde_json::Error> for EngineError {
+    fn from(err: serde_json::Error) -> Self {
+        EngineError::Json {
+            message: err.to_string(),
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! [`GameLog`]: what it takes to replay a game bit for bit.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::EngineError;
+use crate::player::Player;
+use crate::state::GameState;
+
+/// The `format` tag of logs written by this version.
+pub const LOG_FORMAT: &str = "decklet-log/1";
+
+/// A plugin's id and version, as recorded in a log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PluginInfo {
+    /// Plugin id.
+    pub id: String,
+    /// Plugin version.
+    pub version: String,
+}
+
+/// One logged external action, in its JSON form.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LoggedAction {
+    /// The action's kind.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The action's payload.
+    #[serde(default)]
+    pub payload: serde_json::Value,
+}
+
+/// A replayable record of a game: the seed, the players, the plugins and every
+/// committed external action, in order.
+///
+/// ```
+/// use decklet_core::*;
+/// let mut engine = GameEngine::new(EngineConfig { seed: 7, ..Default::default() });
+/// engine.create_game(vec![Player::new("p1", "Alice", 1)]).unwrap();
+/// engine.start().unwrap();
+/// let json = serde_json::to_string(&engine.log()).unwrap();
+/// let log = GameLog::from_json(&json).unwrap();
+/// let replayed = GameEngine::replay(&log, []).unwrap();
+/// assert_eq!(replayed.state(), engine.state());
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameLog {
+    /// Always [`LOG_FORMAT`].
+    pub format: String,
+    /// The game's id.
+    pub game_id: String,
+    /// The RNG seed.
+    pub seed: u64,
+    /// The engine's action limit per tick.
+    pub max_actions_per_tick: usize,
+    /// The engine's event limit per tick.
+    #[serde(default = "default_max_events")]
+    pub max_events_per_tick: usize,
+    /// The players as given to `create_game`.
+    pub players: Vec<Player>,
+    /// The plugins, in registration order.
+    pub plugins: Vec<PluginInfo>,
+    /// How many actions were dispatched before `start` (`None`: never started).
+    #[serde(default)]
+    pub start_index: Option<usize>,
+    /// The committed external actions.
+    pub actions: Vec<LoggedAction>,
+    /// Digest of the state when the log was taken ([`state_digest`]); a replay must
+    /// arrive at the same digest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_digest: Option<String>,
+}
+
+fn default_max_events() -> usize {
+    100_000
+}
+
+impl GameLog {
+    /// Reads a log from JSON.
+    pub fn from_json(json: &str) -> Result<GameLog, EngineError> {
+        Ok(serde_json::from_str(json)?)
+    }
+
+    /// The log as pretty JSON.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}
+
+/// A 64-bit FNV-1a digest of the state's JSON, as 16 hex digits. Equal states give equal
+/// digests on every platform.
+pub fn state_digest(state: &GameState) -> String {
+    let bytes = serde_json::to_vec(state).unwrap_or_default();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in bytes {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}

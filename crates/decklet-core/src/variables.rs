@@ -1,0 +1,321 @@
+//! Typed game variables: [`Var`] keys, [`VarType`] conversions and the [`Variables`] map.
+//!
+//! A plugin declares its variables as constants, e.g.
+//! `pub const TURN_VARIABLE_DIRECTION: Var<i64> = Var::new("turn:direction");`,
+//! writes them with [`GameContext::set_variable`](crate::GameContext::set_variable) and
+//! reads them with [`GameState::variable`](crate::GameState::variable). Values are stored
+//! as [`Value`]s, which serialize as plain JSON.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use indexmap::IndexMap;
+use rustc_hash::FxBuildHasher;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use smol_str::SmolStr;
+
+use crate::ids::{CardId, PlayerId, ZoneId};
+
+/// A typed variable key.
+///
+/// ```
+/// use decklet_core::Var;
+/// const SCORE: Var<i64> = Var::new("demo:score");
+/// assert_eq!(SCORE.key(), "demo:score");
+/// ```
+pub struct Var<T> {
+    key: &'static str,
+    _type: PhantomData<fn() -> T>,
+}
+
+impl<T> Var<T> {
+    /// A key; by convention `"<plugin id>:<name>"`.
+    pub const fn new(key: &'static str) -> Self {
+        Var {
+            key,
+            _type: PhantomData,
+        }
+    }
+
+    /// The key's text.
+    pub const fn key(&self) -> &'static str {
+        self.key
+    }
+}
+
+impl<T> Clone for Var<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Var<T> {}
+
+impl<T> fmt::Debug for Var<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Var({:?})", self.key)
+    }
+}
+
+/// A stored variable value. Booleans, integers and strings have their own variants so
+/// that reading them on the hot path costs no JSON work; anything else is JSON.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// A boolean.
+    Bool(bool),
+    /// An integer.
+    Int(i64),
+    /// A string.
+    Str(SmolStr),
+    /// Any other JSON value (never a bool, an `i64` or a string: see [`Value::from_json`]).
+    Json(serde_json::Value),
+}
+
+impl Value {
+    /// Converts JSON into a value, using the typed variants where they fit, so that
+    /// serializing and deserializing a value gives back an equal value.
+    pub fn from_json(json: serde_json::Value) -> Value {
+        match json {
+            serde_json::Value::Bool(b) => Value::Bool(b),
+            serde_json::Value::String(s) => Value::Str(SmolStr::from(s)),
+            serde_json::Value::Number(n) if n.is_i64() => match n.as_i64() {
+                Some(i) => Value::Int(i),
+                None => Value::Json(serde_json::Value::Number(n)),
+            },
+            other => Value::Json(other),
+        }
+    }
+
+    /// The value as JSON.
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            Value::Bool(b) => serde_json::Value::Bool(*b),
+            Value::Int(i) => serde_json::Value::from(*i),
+            Value::Str(s) => serde_json::Value::String(s.to_string()),
+            Value::Json(j) => j.clone(),
+        }
+    }
+}
+
+impl Serialize for Value {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Value::Bool(b) => serializer.serialize_bool(*b),
+            Value::Int(i) => serializer.serialize_i64(*i),
+            Value::Str(s) => serializer.serialize_str(s),
+            Value::Json(j) => j.serialize(serializer),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Value {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        serde_json::Value::deserialize(deserializer).map(Value::from_json)
+    }
+}
+
+/// A Rust type that can be stored in a variable.
+///
+/// Implemented for `bool`, integers, strings, ids, `serde_json::Value`, `Option<T>` and
+/// [`Json<T>`] (any serde type). Implement it for your own small enums to keep reads cheap:
+///
+/// ```
+/// use decklet_core::{Value, VarType};
+/// #[derive(Clone, Copy, PartialEq, Debug)]
+/// enum Light { Red, Green }
+/// impl VarType for Light {
+///     fn into_value(self) -> Value {
+///         Value::Str(match self { Light::Red => "red", Light::Green => "green" }.into())
+///     }
+///     fn from_value(value: &Value) -> Option<Self> {
+///         match value {
+///             Value::Str(s) if s == "red" => Some(Light::Red),
+///             Value::Str(s) if s == "green" => Some(Light::Green),
+///             _ => None,
+///         }
+///     }
+/// }
+/// assert_eq!(Light::from_value(&Light::Green.into_value()), Some(Light::Green));
+/// ```
+pub trait VarType: Sized {
+    /// Converts into a stored value.
+    fn into_value(self) -> Value;
+    /// Reads a stored value; `None` if it has another type.
+    fn from_value(value: &Value) -> Option<Self>;
+}
+
+impl VarType for bool {
+    fn into_value(self) -> Value {
+        Value::Bool(self)
+    }
+    fn from_value(value: &Value) -> Option<Self> {
+        match value {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+}
+
+impl VarType for i64 {
+    fn into_value(self) -> Value {
+        Value::Int(self)
+    }
+    fn from_value(value: &Value) -> Option<Self> {
+        match value {
+            Value::Int(i) => Some(*i),
+            _ => None,
+        }
+    }
+}
+
+macro_rules! int_var {
+    ($($t:ty),*) => {$(
+        impl VarType for $t {
+            fn into_value(self) -> Value {
+                match i64::try_from(self) {
+                    Ok(i) => Value::Int(i),
+                    Err(_) => Value::Json(serde_json::Value::from(self)),
+                }
+            }
+            fn from_value(value: &Value) -> Option<Self> {
+                match value {
+                    Value::Int(i) => <$t>::try_from(*i).ok(),
+                    Value::Json(j) => serde_json::from_value(j.clone()).ok(),
+                    _ => None,
+                }
+            }
+        }
+    )*};
+}
+int_var!(i32, u32, u64, usize);
+
+impl VarType for SmolStr {
+    fn into_value(self) -> Value {
+        Value::Str(self)
+    }
+    fn from_value(value: &Value) -> Option<Self> {
+        match value {
+            Value::Str(s) => Some(s.clone()),
+            _ => None,
+        }
+    }
+}
+
+impl VarType for String {
+    fn into_value(self) -> Value {
+        Value::Str(SmolStr::from(self))
+    }
+    fn from_value(value: &Value) -> Option<Self> {
+        match value {
+            Value::Str(s) => Some(s.to_string()),
+            _ => None,
+        }
+    }
+}
+
+macro_rules! id_var {
+    ($($t:ty),*) => {$(
+        impl VarType for $t {
+            fn into_value(self) -> Value {
+                Value::Str(SmolStr::new(self.as_str()))
+            }
+            fn from_value(value: &Value) -> Option<Self> {
+                match value {
+                    Value::Str(s) => Some(<$t>::new(s)),
+                    _ => None,
+                }
+            }
+        }
+    )*};
+}
+id_var!(PlayerId, CardId, ZoneId);
+
+impl VarType for serde_json::Value {
+    fn into_value(self) -> Value {
+        Value::from_json(self)
+    }
+    fn from_value(value: &Value) -> Option<Self> {
+        Some(value.to_json())
+    }
+}
+
+impl<T: VarType> VarType for Option<T> {
+    fn into_value(self) -> Value {
+        match self {
+            Some(v) => v.into_value(),
+            None => Value::Json(serde_json::Value::Null),
+        }
+    }
+    fn from_value(value: &Value) -> Option<Self> {
+        match value {
+            Value::Json(serde_json::Value::Null) => Some(None),
+            other => T::from_value(other).map(Some),
+        }
+    }
+}
+
+/// Stores any serde type in a variable, as JSON.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Json<T>(pub T);
+
+impl<T: Serialize + DeserializeOwned> VarType for Json<T> {
+    fn into_value(self) -> Value {
+        match serde_json::to_value(&self.0) {
+            Ok(json) => Value::from_json(json),
+            Err(_) => Value::Json(serde_json::Value::Null),
+        }
+    }
+    fn from_value(value: &Value) -> Option<Self> {
+        serde_json::from_value(value.to_json()).ok().map(Json)
+    }
+}
+
+/// The variables of a game: key → [`Value`], in insertion order.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Variables {
+    map: IndexMap<SmolStr, Value, FxBuildHasher>,
+}
+
+impl Variables {
+    /// The raw value under `key`.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.map.get(key)
+    }
+
+    /// Reads a typed variable; `None` if unset or of another type.
+    pub fn read<T: VarType>(&self, var: Var<T>) -> Option<T> {
+        self.map.get(var.key()).and_then(T::from_value)
+    }
+
+    /// Sets a raw value, returning the previous one.
+    pub fn insert(&mut self, key: &str, value: Value) -> Option<Value> {
+        match self.map.get_mut(key) {
+            Some(slot) => Some(std::mem::replace(slot, value)),
+            None => {
+                self.map.insert(SmolStr::new(key), value);
+                None
+            }
+        }
+    }
+
+    /// Removes a key, returning its value (order of the rest is kept).
+    pub fn remove(&mut self, key: &str) -> Option<Value> {
+        self.map.shift_remove(key)
+    }
+
+    /// Iterates over keys and values in insertion order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.map.iter().map(|(k, v)| (k.as_str(), v))
+    }
+
+    /// Number of variables.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Whether no variable is set.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+}

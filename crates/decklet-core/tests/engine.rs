@@ -1,0 +1,549 @@
+//! Engine semantics, tested at the core's layer with the toy game.
+
+mod toy;
+
+use std::sync::{Arc, Mutex};
+
+use decklet_core::*;
+use serde::{Deserialize, Serialize};
+use toy::*;
+
+#[test]
+fn actions_run_fifo_breadth_first() {
+    let mut engine = toy_engine(1);
+    let script = Script::named("a").then(vec![
+        Script::named("b").then(vec![Script::named("d")]),
+        Script::named("c").then(vec![Script::named("e")]),
+    ]);
+    let outcome = engine.dispatch(script).unwrap();
+    assert_eq!(names(&outcome), ["a", "b", "c", "d", "e"]);
+    assert_eq!(engine.state().variable(COUNT), Some(5));
+}
+
+#[test]
+fn events_are_handled_fifo_in_plugin_registration_order_before_the_next_action() {
+    let mut engine = GameEngine::new(EngineConfig::default());
+    engine
+        .use_plugin(ToyPlugin)
+        .use_plugin(EchoPlugin("x"))
+        .use_plugin(EchoPlugin("y"));
+    engine.create_game(players(2)).unwrap();
+    engine.start().unwrap();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&seen);
+    engine.subscribe_all(move |e| sink.lock().unwrap().push(e.to_json()));
+    let outcome = engine
+        .dispatch(Script::named("a").then(vec![Script::named("b")]))
+        .unwrap();
+    assert_eq!(names(&outcome), ["a", "a-x", "a-y", "b", "b-x", "b-y"]);
+    // subscribe_all sees the tick's events in the same order
+    let seen: Vec<_> = seen.lock().unwrap().clone();
+    let expected: Vec<_> = outcome.events.iter().map(AnyEvent::to_json).collect();
+    assert_eq!(seen, expected);
+}
+
+#[test]
+fn typed_subscribers_hear_only_their_kind_and_can_unsubscribe() {
+    let mut engine = GameEngine::new(EngineConfig::default());
+    engine.use_plugin(ToyPlugin).use_plugin(EchoPlugin("x"));
+    engine.create_game(players(2)).unwrap();
+    engine.start().unwrap();
+    let echoes = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&echoes);
+    let id = engine.subscribe::<Echo>(move |e| sink.lock().unwrap().push(e.text.clone()));
+    engine.dispatch(Script::named("a")).unwrap();
+    assert_eq!(*echoes.lock().unwrap(), ["a-x"]);
+    assert!(engine.unsubscribe(id));
+    assert!(!engine.unsubscribe(id));
+    engine.dispatch(Script::named("b")).unwrap();
+    assert_eq!(*echoes.lock().unwrap(), ["a-x"]);
+}
+
+#[test]
+fn rules_run_in_order_and_the_first_rejection_names_kind_rule_and_reason() {
+    let mut engine = toy_engine(1);
+    // both notForbidden and knownPlayer would reject: the first registered wins
+    let err = engine
+        .dispatch(Script::named("forbidden").by("zed"))
+        .unwrap_err();
+    assert_eq!(
+        err,
+        EngineError::Rejected {
+            action: "SCRIPT".into(),
+            rule: "notForbidden".into(),
+            reason: "forbidden is forbidden".into()
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "SCRIPT rejected by rule `notForbidden`: forbidden is forbidden"
+    );
+    let err = engine.dispatch(Script::named("ok").by("zed")).unwrap_err();
+    assert_eq!(err.rule(), Some("knownPlayer"));
+    assert!(engine.dispatch(Script::named("ok").by("p1")).is_ok());
+}
+
+#[test]
+fn a_rejection_deep_in_a_cascade_changes_nothing_rng_included() {
+    let mut engine = toy_engine(9);
+    let heard = Arc::new(Mutex::new(0usize));
+    let sink = Arc::clone(&heard);
+    engine.subscribe_all(move |_| *sink.lock().unwrap() += 1);
+    let before = json(engine.state());
+    let script = Script::named("a").drawing().shuffling().then(vec![
+        Script::named("b")
+            .drawing()
+            .shuffling()
+            .then(vec![Script::named("forbidden-deep")]),
+    ]);
+    let err = engine.dispatch(script).unwrap_err();
+    assert_eq!(err.rule(), Some("notForbidden"));
+    assert_eq!(json(engine.state()), before);
+    assert_eq!(*heard.lock().unwrap(), 0);
+    assert_eq!(engine.log_len(), 0);
+    // and the engine still works afterwards, from the same RNG state
+    let mut twin = toy_engine(9);
+    let ok = Script::named("a").drawing().shuffling();
+    engine.dispatch(ok.clone()).unwrap();
+    twin.dispatch(ok).unwrap();
+    assert_eq!(json(engine.state()), json(twin.state()));
+}
+
+#[test]
+fn a_handler_failure_deep_in_a_cascade_changes_nothing() {
+    let mut engine = toy_engine(3);
+    let before = json(engine.state());
+    let script = Script::named("a").drawing().shuffling().then(vec![
+        Script::named("b").drawing(),
+        Script::named("c").shuffling().failing(),
+    ]);
+    let err = engine.dispatch(script).unwrap_err();
+    assert_eq!(err, EngineError::action_failed("SCRIPT", "script c failed"));
+    assert_eq!(json(engine.state()), before);
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Ping;
+impl Action for Ping {
+    const KIND: &'static str = "PING";
+}
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Pong;
+impl Action for Pong {
+    const KIND: &'static str = "PONG";
+}
+
+struct Forever;
+impl GamePlugin for Forever {
+    fn id(&self) -> &'static str {
+        "forever"
+    }
+    fn name(&self) -> &'static str {
+        "Forever"
+    }
+    fn version(&self) -> &'static str {
+        "0.0.1"
+    }
+    fn actions(&self) -> Vec<ActionHandler> {
+        vec![
+            ActionHandler::new::<Ping>(|_, ctx| {
+                ctx.random().next_u32();
+                ctx.dispatch(Pong);
+                Ok(())
+            }),
+            ActionHandler::new::<Pong>(|_, ctx| {
+                ctx.dispatch(Ping);
+                Ok(())
+            }),
+        ]
+    }
+}
+
+#[test]
+fn a_runaway_plugin_hits_the_tick_limit_and_changes_nothing() {
+    let mut engine = GameEngine::new(EngineConfig {
+        max_actions_per_tick: 50,
+        ..Default::default()
+    });
+    engine.use_plugin(Forever);
+    engine.create_game(players(1)).unwrap();
+    engine.start().unwrap();
+    let before = json(engine.state());
+    let err = engine.dispatch(Ping).unwrap_err();
+    assert_eq!(
+        err,
+        EngineError::TickLimitExceeded {
+            action: "PING".into(),
+            limit: 50
+        }
+    );
+    assert_eq!(json(engine.state()), before);
+}
+
+#[test]
+fn the_default_tick_limit_is_1000() {
+    let mut engine = GameEngine::new(EngineConfig::default());
+    engine.use_plugin(Forever);
+    engine.create_game(players(1)).unwrap();
+    let err = engine.dispatch(Ping).unwrap_err();
+    assert_eq!(
+        err,
+        EngineError::TickLimitExceeded {
+            action: "PING".into(),
+            limit: 1000
+        }
+    );
+}
+
+struct Ghost;
+impl GamePlugin for Ghost {
+    fn id(&self) -> &'static str {
+        "ghost"
+    }
+    fn name(&self) -> &'static str {
+        "Ghost"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn actions(&self) -> Vec<ActionHandler> {
+        vec![ActionHandler::new::<Script>(|_, _| Ok(()))]
+    }
+}
+
+fn create_with(
+    plugins: Vec<Arc<dyn GamePlugin>>,
+    players: Vec<Player>,
+) -> Result<Outcome, EngineError> {
+    let mut engine = GameEngine::new(EngineConfig::default());
+    for p in plugins {
+        engine.use_shared_plugin(p);
+    }
+    engine.create_game(players)
+}
+
+#[test]
+fn create_game_errors() {
+    let toy = || -> Arc<dyn GamePlugin> { Arc::new(ToyPlugin) };
+    assert_eq!(
+        create_with(vec![toy()], vec![]).unwrap_err(),
+        EngineError::NoPlayers
+    );
+    let dup_id = vec![Player::new("p1", "A", 1), Player::new("p1", "B", 2)];
+    assert_eq!(
+        create_with(vec![toy()], dup_id).unwrap_err(),
+        EngineError::DuplicatePlayer {
+            player: "p1".into()
+        }
+    );
+    let dup_seat = vec![Player::new("p1", "A", 1), Player::new("p2", "B", 1)];
+    assert_eq!(
+        create_with(vec![toy()], dup_seat).unwrap_err(),
+        EngineError::DuplicateSeat { seat: 1 }
+    );
+    assert_eq!(
+        create_with(vec![toy(), toy()], players(2)).unwrap_err(),
+        EngineError::DuplicatePlugin {
+            plugin: "toy".into()
+        }
+    );
+    assert_eq!(
+        create_with(vec![toy(), Arc::new(Ghost)], players(2)).unwrap_err(),
+        EngineError::DuplicateActionHandler {
+            kind: "SCRIPT".into(),
+            first: "toy".into(),
+            second: "ghost".into()
+        }
+    );
+    assert_eq!(
+        create_with(vec![Arc::new(EchoPlugin("e"))], players(2)).unwrap_err(),
+        EngineError::MissingRequirement {
+            plugin: "e".into(),
+            requires: "toy".into()
+        }
+    );
+    assert_eq!(
+        create_with(vec![Arc::new(EchoPlugin("e")), toy()], players(2)).unwrap_err(),
+        EngineError::MissingRequirement {
+            plugin: "e".into(),
+            requires: "toy".into()
+        }
+    );
+    assert!(create_with(vec![toy(), Arc::new(EchoPlugin("e"))], players(2)).is_ok());
+}
+
+#[test]
+fn a_failed_create_game_keeps_the_previous_game() {
+    let mut engine = toy_engine(5);
+    engine.dispatch(Script::named("a").drawing()).unwrap();
+    let before = json(engine.state());
+    assert!(engine.create_game(vec![]).is_err());
+    assert_eq!(json(engine.state()), before);
+}
+
+#[test]
+fn create_game_makes_hands_and_emits_game_created() {
+    let mut engine = GameEngine::new(EngineConfig {
+        game_id: "g7".into(),
+        ..Default::default()
+    });
+    engine.use_plugin(ToyPlugin);
+    let outcome = engine.create_game(players(3)).unwrap();
+    assert_eq!(outcome.kinds(), [GAME_CREATED]);
+    let created: Vec<_> = outcome.events_of::<GameCreated>().collect();
+    assert_eq!(created[0].game_id, "g7");
+    assert_eq!(
+        created[0].player_ids,
+        [PlayerId::from("p1"), "p2".into(), "p3".into()]
+    );
+    let state = engine.state();
+    assert_eq!(state.status, GameStatus::Waiting);
+    for p in ["p1", "p2", "p3"] {
+        let hand = state.hand(&p.into()).unwrap();
+        assert_eq!(hand.id, hand_zone_id(&p.into()));
+        assert_eq!(hand.zone_type, "hand");
+        assert_eq!(hand.owner, Some(p.into()));
+    }
+    assert_eq!(state.zone_by_str(DECK).unwrap().len(), 10);
+}
+
+#[test]
+fn start_and_dispatch_need_a_game_and_start_runs_once() {
+    let mut engine = GameEngine::new(EngineConfig::default());
+    engine.use_plugin(ToyPlugin);
+    assert_eq!(engine.start().unwrap_err(), EngineError::NoGame);
+    assert_eq!(
+        engine.dispatch(Script::named("a")).unwrap_err(),
+        EngineError::NoGame
+    );
+    engine.create_game(players(2)).unwrap();
+    let outcome = engine.start().unwrap();
+    assert_eq!(outcome.kinds(), [GAME_STARTED]);
+    assert!(matches!(
+        engine.start().unwrap_err(),
+        EngineError::WrongStatus { .. }
+    ));
+}
+
+#[test]
+fn unknown_actions_are_errors() {
+    let mut engine = toy_engine(1);
+    let err = engine.dispatch(PlayCard::new("p1", ["c1"])).unwrap_err();
+    assert_eq!(
+        err,
+        EngineError::UnknownAction {
+            kind: "PLAY_CARD".into()
+        }
+    );
+    let err = engine
+        .dispatch_json(&serde_json::json!({"type": "NOPE", "payload": {}}))
+        .unwrap_err();
+    assert_eq!(
+        err,
+        EngineError::UnknownAction {
+            kind: "NOPE".into()
+        }
+    );
+    let err = engine
+        .dispatch_json(&serde_json::json!({"type": "SCRIPT", "payload": {"name": 5}}))
+        .unwrap_err();
+    assert!(matches!(err, EngineError::InvalidAction { .. }));
+    let ok = engine.dispatch_json(&serde_json::json!({"type": "SCRIPT", "payload": {"name": "j"}}));
+    assert_eq!(names(&ok.unwrap()), ["j"]);
+}
+
+#[test]
+fn every_setup_is_idempotent() {
+    let mut engine = GameEngine::new(EngineConfig::default());
+    engine.use_plugin(ToyPlugin).use_plugin(EchoPlugin("e"));
+    engine.create_game(players(2)).unwrap();
+    let once = json(engine.state());
+    engine.rerun_setup().unwrap();
+    assert_eq!(json(engine.state()), once);
+    engine.start().unwrap();
+    engine
+        .dispatch(Script::named("a").drawing().shuffling())
+        .unwrap();
+    let later = json(engine.state());
+    engine.rerun_setup().unwrap();
+    assert_eq!(json(engine.state()), later);
+}
+
+#[test]
+fn state_serde_round_trip_is_exact_and_keeps_the_rng() {
+    let mut engine = toy_engine(11);
+    engine
+        .dispatch(Script::named("a").drawing().shuffling())
+        .unwrap();
+    let state = engine.state().clone();
+    let text = json(&state);
+    let mut back: GameState = GameState::from_json(&text).unwrap();
+    assert_eq!(back, state);
+    assert_eq!(json(&back), text);
+    let mut original = state.clone();
+    let next: Vec<u32> = (0..5).map(|_| original.rng.next_u32()).collect();
+    let again: Vec<u32> = (0..5).map(|_| back.rng.next_u32()).collect();
+    assert_eq!(next, again);
+}
+
+#[test]
+fn golden_shuffles_for_seed_42() {
+    let mut rng = GameRng::seed_from(42);
+    let first: Vec<u32> = (0..4).map(|_| rng.next_u32()).collect();
+    let deck: Vec<u32> = (0..10).collect();
+    let shuffled = rng.shuffle(&deck);
+    let again = rng.shuffle(&deck);
+    let below: Vec<u32> = (0..8).map(|_| rng.below(6)).collect();
+    assert_golden(
+        &format!("{first:?} {shuffled:?} {again:?} {below:?}"),
+        GOLDEN_SEED_42,
+    );
+}
+
+/// Pinned output of `golden_shuffles_for_seed_42`. If this changes, every saved game
+/// replays differently: that is a breaking change.
+const GOLDEN_SEED_42: &str = "[3400036912, 3349765444, 515166382, 4224707908] [7, 9, 4, 0, 1, 8, 2, 6, 5, 3] [2, 7, 1, 5, 9, 8, 3, 6, 0, 4] [2, 3, 0, 1, 3, 1, 0, 1]";
+
+fn assert_golden(actual: &str, expected: &str) {
+    assert_eq!(actual, expected, "golden value changed");
+}
+
+#[test]
+fn golden_toy_deck_order_for_seed_42() {
+    let mut engine = toy_engine(42);
+    engine.dispatch(Script::named("s").shuffling()).unwrap();
+    let deck: Vec<&str> = engine
+        .state()
+        .zone_by_str(DECK)
+        .unwrap()
+        .cards
+        .iter()
+        .map(CardId::as_str)
+        .collect();
+    assert_eq!(deck.join(","), GOLDEN_DECK_42);
+}
+
+const GOLDEN_DECK_42: &str = "c5,c1,c8,c4,c3,c2,c6,c0,c9,c7";
+
+#[test]
+fn log_to_json_and_replay_reaches_the_same_state() {
+    let mut engine = toy_engine(8);
+    engine.dispatch(Script::named("a").drawing()).unwrap();
+    engine
+        .dispatch(
+            Script::named("b")
+                .shuffling()
+                .then(vec![Script::named("c").drawing()]),
+        )
+        .unwrap();
+    let _ = engine.dispatch(Script::named("forbidden")); // rejected: not logged
+    let text = serde_json::to_string(&engine.log()).unwrap();
+    let log = GameLog::from_json(&text).unwrap();
+    assert_eq!(log.actions.len(), 2);
+    assert_eq!(log.start_index, Some(0));
+    let replayed = GameEngine::replay(&log, [Arc::new(ToyPlugin) as Arc<dyn GamePlugin>]).unwrap();
+    assert_eq!(json(replayed.state()), json(engine.state()));
+}
+
+#[test]
+fn a_log_edited_to_an_illegal_action_is_an_error() {
+    let mut engine = toy_engine(8);
+    engine.dispatch(Script::named("a")).unwrap();
+    engine.dispatch(Script::named("b")).unwrap();
+    let mut log = engine.log();
+    log.actions[1].payload["name"] = "forbidden-b".into();
+    let err = GameEngine::replay(&log, [Arc::new(ToyPlugin) as Arc<dyn GamePlugin>]).unwrap_err();
+    match err {
+        EngineError::ReplayDiverged { index, source } => {
+            assert_eq!(index, 1);
+            assert_eq!(source.rule(), Some("notForbidden"));
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+#[test]
+fn a_log_edited_to_another_legal_action_fails_the_digest() {
+    let mut engine = toy_engine(8);
+    engine.dispatch(Script::named("a")).unwrap();
+    let mut log = engine.log();
+    log.actions[0].payload["draw"] = true.into();
+    let err = GameEngine::replay(&log, [Arc::new(ToyPlugin) as Arc<dyn GamePlugin>]).unwrap_err();
+    assert!(matches!(err, EngineError::Replay { .. }), "{err:?}");
+}
+
+#[test]
+fn a_log_with_other_plugins_or_bad_json_is_an_error() {
+    let mut engine = toy_engine(8);
+    engine.dispatch(Script::named("a")).unwrap();
+    let log = engine.log();
+    let err = GameEngine::replay(&log, [Arc::new(Forever) as Arc<dyn GamePlugin>]).unwrap_err();
+    assert!(err.to_string().contains("plugin list differs"), "{err}");
+    let mut other_version = log.clone();
+    other_version.plugins[0].version = "2.0.0".into();
+    assert!(
+        GameEngine::replay(&other_version, [Arc::new(ToyPlugin) as Arc<dyn GamePlugin>]).is_err()
+    );
+    assert!(matches!(
+        GameLog::from_json("{not json").unwrap_err(),
+        EngineError::Json { .. }
+    ));
+    let text = serde_json::to_string(&log).unwrap();
+    assert!(GameLog::from_json(&text[..text.len() / 2]).is_err());
+    let mut unknown = log.clone();
+    unknown.actions[0].kind = "MYSTERY".into();
+    let err =
+        GameEngine::replay(&unknown, [Arc::new(ToyPlugin) as Arc<dyn GamePlugin>]).unwrap_err();
+    assert!(
+        matches!(err, EngineError::ReplayDiverged { index: 0, .. }),
+        "{err:?}"
+    );
+    let mut bad_format = log;
+    bad_format.format = "other".into();
+    assert!(GameEngine::replay(&bad_format, [Arc::new(ToyPlugin) as Arc<dyn GamePlugin>]).is_err());
+}
+
+#[test]
+fn view_for_hides_other_hands_the_deck_and_the_rng() {
+    let mut engine = toy_engine(4);
+    engine.dispatch(Script::named("a").drawing()).unwrap();
+    let view = engine.state().view_for(&"p1".into());
+    let text = serde_json::to_string(&view).unwrap();
+    assert!(!text.contains("rng"));
+    let deck = &view.zones[&ZoneId::from(DECK)];
+    assert_eq!(deck.count, 9);
+    assert!(deck.cards.is_none());
+    let table = &view.zones[&ZoneId::from(TABLE)];
+    assert_eq!(table.cards.as_ref().unwrap().len(), 1);
+    for card in &engine.state().zone_by_str(DECK).unwrap().cards {
+        assert!(!view.cards.contains_key(card));
+        assert!(!text.contains(&format!("\"{card}\"")));
+    }
+}
+
+#[test]
+fn validate_rejects_incoherent_states() {
+    let engine = toy_engine(4);
+    let good = engine.state().clone();
+    assert!(good.validate().is_ok());
+    let mut twice = good.clone();
+    let card = twice.zones[DECK].cards[0].clone();
+    twice.zones.get_mut(TABLE).unwrap().cards.push(card);
+    assert!(twice.validate().is_err());
+    let mut ghost_card = good.clone();
+    ghost_card
+        .zones
+        .get_mut(TABLE)
+        .unwrap()
+        .cards
+        .push("nope".into());
+    assert!(ghost_card.validate().is_err());
+    let mut ghost_player = good.clone();
+    ghost_player.current_player_id = Some("nobody".into());
+    assert!(ghost_player.validate().is_err());
+    let text = serde_json::to_string(&ghost_player).unwrap();
+    assert!(matches!(
+        GameState::from_json(&text),
+        Err(EngineError::InvalidState { .. })
+    ));
+}

@@ -1,0 +1,79 @@
+//! Property tests over the toy game: random sequences of valid and invalid actions.
+
+mod toy;
+
+use std::sync::Arc;
+
+use decklet_core::*;
+use proptest::prelude::*;
+use toy::*;
+
+fn script() -> impl Strategy<Value = Script> {
+    let leaf = (
+        prop::sample::select(vec!["a", "b", "forbidden", "c"]),
+        prop::option::of(prop::sample::select(vec!["p1", "p2", "zed"])),
+        any::<bool>(),
+        any::<bool>(),
+        prop::bool::weighted(0.1),
+    )
+        .prop_map(|(name, player, draw, shuffle, fail)| Script {
+            name: name.to_string(),
+            player_id: player.map(PlayerId::from),
+            then: vec![],
+            draw,
+            shuffle,
+            fail,
+        });
+    leaf.prop_recursive(3, 12, 3, |inner| {
+        (inner.clone(), prop::collection::vec(inner, 0..3)).prop_map(|(mut s, then)| {
+            s.then = then;
+            s
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_scripts_never_panic_rejections_change_nothing_and_replay_matches(
+        seed in any::<u64>(),
+        scripts in prop::collection::vec(script(), 0..20),
+    ) {
+        let mut engine = toy_engine(seed);
+        for s in scripts {
+            let before = json(engine.state());
+            let logged = engine.log_len();
+            match engine.dispatch(s) {
+                Ok(_) => prop_assert_eq!(engine.log_len(), logged + 1),
+                Err(_) => {
+                    prop_assert_eq!(json(engine.state()), before);
+                    prop_assert_eq!(engine.log_len(), logged);
+                }
+            }
+            prop_assert!(engine.state().validate().is_ok());
+            let cards: usize = engine.state().zones.values().map(Zone::len).sum();
+            prop_assert_eq!(cards, 10);
+        }
+        let log = GameLog::from_json(&serde_json::to_string(&engine.log()).unwrap()).unwrap();
+        let replayed = GameEngine::replay(&log, [Arc::new(ToyPlugin) as Arc<dyn GamePlugin>]).unwrap();
+        prop_assert_eq!(json(replayed.state()), json(engine.state()));
+    }
+
+    #[test]
+    fn below_stays_in_range(seed in any::<u64>(), n in 1u32..1000) {
+        let mut rng = GameRng::seed_from(seed);
+        for _ in 0..50 {
+            prop_assert!(rng.below(n) < n);
+        }
+    }
+
+    #[test]
+    fn shuffles_are_permutations(seed in any::<u64>(), len in 0usize..60) {
+        let mut rng = GameRng::seed_from(seed);
+        let items: Vec<usize> = (0..len).collect();
+        let mut shuffled = rng.shuffle(&items);
+        shuffled.sort_unstable();
+        prop_assert_eq!(shuffled, items);
+    }
+}
