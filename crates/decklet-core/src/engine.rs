@@ -807,6 +807,35 @@ impl GameEngine {
         Ok(())
     }
 
+    /// An independent copy of this engine: same plugins, config, state and log, no
+    /// subscribers. Cheap (the card table is shared); for search bots and "what if"
+    /// probes.
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// let mut engine = GameEngine::new(EngineConfig::default());
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1)]).unwrap();
+    /// let mut probe = engine.fork();
+    /// probe.start().unwrap();
+    /// assert_eq!(engine.state().status, GameStatus::Waiting);
+    /// assert_eq!(probe.state().status, GameStatus::Playing);
+    /// ```
+    pub fn fork(&self) -> GameEngine {
+        GameEngine {
+            config: self.config.clone(),
+            plugins: self.plugins.clone(),
+            registry: self.registry.clone(),
+            state: self.state.clone(),
+            created: self.created,
+            players: self.players.clone(),
+            log: self.log.clone(),
+            start_index: self.start_index,
+            subscribers: Vec::new(),
+            next_subscription: 0,
+            queues: TickQueues::default(),
+        }
+    }
+
     /// The players the game was created with (as given to `create_game`).
     pub fn initial_players(&self) -> &[Player] {
         &self.players

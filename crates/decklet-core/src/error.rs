@@ -132,6 +132,14 @@ pub enum EngineError {
         /// The kind.
         kind: String,
     },
+    /// A plugin's setup refused the game (e.g. an unsupported number of players).
+    #[error("plugin `{plugin}` cannot set up this game: {message}")]
+    SetupFailed {
+        /// The plugin.
+        plugin: String,
+        /// Why.
+        message: String,
+    },
     /// There is no game yet: call `create_game` first.
     #[error("no game has been created")]
     NoGame,

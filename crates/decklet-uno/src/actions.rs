@@ -1,0 +1,176 @@
+//! UNO's actions and their handlers: `PLAY_CARD`, `CHOOSE_COLOR`, `UNO_FLIP_INITIAL`.
+
+use decklet_core::{
+    Action, CardPlayed, EngineError, GameContext, PLAY_CARD_ACTION, PlayCard, PlayerId,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{UnoColor, UnoFace};
+use crate::events::{UnoCardPlayed, UnoColorChanged, UnoColorChosen, UnoInitialFlipped};
+use crate::state::{
+    UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_COLOR, card_view, deck_zone, discard_top, discard_zone,
+};
+
+/// Kind of [`ChooseColor`].
+pub const CHOOSE_COLOR_ACTION: &str = "CHOOSE_COLOR";
+/// Kind of [`UnoFlipInitial`].
+pub const UNO_FLIP_INITIAL_ACTION: &str = "UNO_FLIP_INITIAL";
+
+/// `CHOOSE_COLOR { playerId, color }`: the player of a wild names the colour. The colour
+/// is text, as on the wire, so that a wrong one is turned down by the
+/// `chooseColorValid` rule like any other illegal move.
+///
+/// ```
+/// use decklet_uno::{ChooseColor, UnoColor};
+/// let choice = ChooseColor::new("p1", UnoColor::Green);
+/// assert_eq!(serde_json::to_value(&choice).unwrap(), serde_json::json!({"playerId": "p1", "color": "green"}));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChooseColor {
+    /// Who chooses.
+    pub player_id: PlayerId,
+    /// `red`, `yellow`, `green` or `blue`.
+    pub color: String,
+}
+
+impl ChooseColor {
+    /// A choice of one of the four colours.
+    pub fn new(player: impl Into<PlayerId>, color: UnoColor) -> Self {
+        ChooseColor {
+            player_id: player.into(),
+            color: color.as_str().to_string(),
+        }
+    }
+
+    /// The colour, if it is one of the four.
+    pub fn parsed_color(&self) -> Option<UnoColor> {
+        self.color.parse().ok()
+    }
+}
+
+impl Action for ChooseColor {
+    const KIND: &'static str = CHOOSE_COLOR_ACTION;
+    fn player_id(&self) -> Option<&PlayerId> {
+        Some(&self.player_id)
+    }
+}
+
+/// `UNO_FLIP_INITIAL`: turn over deck cards onto the discard pile until a number card
+/// lies on top. Dispatched by the plugin at `GAME_STARTED`; players cannot dispatch it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnoFlipInitial {}
+
+impl Action for UnoFlipInitial {
+    const KIND: &'static str = UNO_FLIP_INITIAL_ACTION;
+}
+
+/// The seeds' `createUnoFlipInitialAction`.
+pub fn create_uno_flip_initial_action() -> UnoFlipInitial {
+    UnoFlipInitial {}
+}
+
+/// The seeds' `createPlayCardAction`.
+pub fn create_play_card_action(
+    player: impl Into<PlayerId>,
+    card: impl Into<decklet_core::CardId>,
+) -> PlayCard {
+    PlayCard::new(player, [card.into()])
+}
+
+/// `playCardHandler`: moves the card hand → discard, emits `CARD_PLAYED` and
+/// `UNO_CARD_PLAYED`; a coloured card also sets the colour and emits `UNO_COLOR_CHANGED`.
+pub fn play_card_handler(action: &PlayCard, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
+    let Some(card) = action.card_ids.first() else {
+        return Err(EngineError::action_failed(
+            PLAY_CARD_ACTION,
+            "no card to play",
+        ));
+    };
+    let view = card_view(ctx.state(), card)
+        .ok_or_else(|| EngineError::CardNotFound { card: card.clone() })?;
+    ctx.move_from_hand(card, &action.player_id, &discard_zone())?;
+    ctx.emit(CardPlayed {
+        player_id: action.player_id.clone(),
+        card_ids: vec![card.clone()],
+    });
+    ctx.emit(UnoCardPlayed {
+        player_id: action.player_id.clone(),
+        card_id: card.clone(),
+        card_type: view.face.card_type().to_string(),
+        color: view.color,
+    });
+    if let Some(color) = view.color {
+        ctx.set_variable(UNO_VAR_CURRENT_COLOR, color);
+        ctx.emit(UnoColorChanged {
+            color,
+            player_id: Some(action.player_id.clone()),
+        });
+    }
+    Ok(())
+}
+
+/// `chooseColorHandler`: sets the colour, clears the pending flag, emits
+/// `UNO_COLOR_CHANGED` and `UNO_COLOR_CHOSEN` (with the wild's `cardType`).
+pub fn choose_color_handler(
+    action: &ChooseColor,
+    ctx: &mut GameContext<'_>,
+) -> Result<(), EngineError> {
+    let color = action.parsed_color().ok_or_else(|| {
+        EngineError::action_failed(
+            CHOOSE_COLOR_ACTION,
+            format!("`{}` is not a colour", action.color),
+        )
+    })?;
+    let card_type = discard_top(ctx.state())
+        .map_or(UnoFace::Wild, |(_, top)| top.face)
+        .card_type()
+        .to_string();
+    ctx.set_variable(UNO_VAR_CURRENT_COLOR, color);
+    ctx.set_variable(UNO_VAR_PENDING_COLOR, false);
+    ctx.emit(UnoColorChanged {
+        color,
+        player_id: Some(action.player_id.clone()),
+    });
+    ctx.emit(UnoColorChosen {
+        player_id: action.player_id.clone(),
+        color,
+        card_type,
+    });
+    Ok(())
+}
+
+/// `flipInitialCardHandler`: flips deck cards onto the discard until a number card is
+/// on top, and sets the colour to that card's (beyond the seeds: each flipped card
+/// stays on the discard pile under the number card).
+pub fn flip_initial_card_handler(
+    _action: &UnoFlipInitial,
+    ctx: &mut GameContext<'_>,
+) -> Result<(), EngineError> {
+    let (deck, discard) = (deck_zone(), discard_zone());
+    let mut flipped = Vec::new();
+    loop {
+        let Some(card) = ctx.draw_top(&deck, &discard)? else {
+            return Err(EngineError::action_failed(
+                UNO_FLIP_INITIAL_ACTION,
+                "the deck ran out before a number card could be flipped",
+            ));
+        };
+        let view = card_view(ctx.state(), &card);
+        flipped.push(card);
+        if let Some(view) = view
+            && let (UnoFace::Number(_), Some(color)) = (view.face, view.color)
+        {
+            ctx.set_variable(UNO_VAR_CURRENT_COLOR, color);
+            ctx.emit(UnoInitialFlipped {
+                card_ids: flipped,
+                color,
+            });
+            ctx.emit(UnoColorChanged {
+                color,
+                player_id: None,
+            });
+            return Ok(());
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! # decklet-uno
+//!
+//! A complete UNO for the decklet engine, faithful to the original reference pages:
+//! the 108-card deck, the eight seed rules (plus turn discipline), the actions
+//! `PLAY_CARD`, `CHOOSE_COLOR` and `UNO_FLIP_INITIAL`, one effect function per card type,
+//! the seed events with their payloads, [`legal_actions`], and bots.
+//!
+//! ```
+//! use decklet_core::{EngineConfig, GameEngine, Player};
+//! use decklet_plugins::{DrawPlugin, TurnPlugin};
+//! use decklet_uno::{legal_actions, UnoPlugin, UnoGameWon, Bot, RandomBot};
+//!
+//! let mut engine = GameEngine::new(EngineConfig { seed: 42, ..Default::default() });
+//! engine.use_plugin(TurnPlugin).use_plugin(DrawPlugin).use_plugin(UnoPlugin);
+//! engine.subscribe::<UnoGameWon>(|e| println!("winner: {:?}", e.winner_ids));
+//! engine.create_game(vec![
+//!     Player::new("p1", "Alice", 1),
+//!     Player::new("p2", "Bob", 2),
+//!     Player::new("p3", "Carol", 3),
+//! ])?;
+//! engine.start()?;
+//!
+//! let mut bot = RandomBot::new(7);
+//! while engine.state().winners.is_empty() {
+//!     let player = engine.state().current_player_id.clone().unwrap();
+//!     let choice = bot.choose(engine.state(), &player).unwrap();
+//!     assert!(legal_actions(engine.state(), &player).contains(&choice));
+//!     engine.dispatch_any(choice.to_action(&player))?;
+//! }
+//! # Ok::<(), decklet_core::EngineError>(())
+//! ```
+
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
+pub mod actions;
+pub mod bots;
+pub mod cards;
+pub mod effects;
+pub mod events;
+pub mod legal;
+pub mod plugin;
+pub mod rules;
+pub mod sim;
+pub mod state;
+#[cfg(feature = "proptest")]
+pub mod testing;
+
+pub use actions::{
+    CHOOSE_COLOR_ACTION, ChooseColor, UNO_FLIP_INITIAL_ACTION, UnoFlipInitial,
+    choose_color_handler, create_play_card_action, create_uno_flip_initial_action,
+    flip_initial_card_handler, play_card_handler,
+};
+pub use bots::{Bot, BotKind, HeuristicBot, RandomBot};
+pub use cards::{
+    CARD_TYPE_DRAW2, CARD_TYPE_NUMBER, CARD_TYPE_REVERSE, CARD_TYPE_SKIP, CARD_TYPE_WILD,
+    CARD_TYPE_WILD_DRAW4, UnoCard, UnoColor, UnoFace, create_shuffled_uno_deck, create_uno_deck,
+    uno_card_table,
+};
+pub use decklet_core::{PLAY_CARD_ACTION, PlayCard};
+pub use effects::{
+    apply_draw_two_effect, apply_reverse_effect, apply_skip_effect, apply_wild_draw_four_effect,
+    apply_wild_draw_four_post_choice_effect, apply_wild_effect,
+};
+pub use events::{
+    UNO_CARD_PLAYED, UNO_COLOR_CHANGED, UNO_COLOR_CHOSEN, UNO_DRAW_FOUR, UNO_DRAW_TWO,
+    UNO_GAME_WON, UNO_INITIAL_FLIPPED, UNO_PLAYER_REVERSED, UNO_PLAYER_SKIPPED, UnoCardPlayed,
+    UnoColorChanged, UnoColorChosen, UnoDrawFour, UnoDrawTwo, UnoGameWon, UnoInitialFlipped,
+    UnoPlayerReversed, UnoPlayerSkipped,
+};
+pub use legal::{LegalAction, candidate_actions, legal_actions, legal_actions_into};
+pub use plugin::{
+    UNO_PLUGIN_ID, UnoPlugin, handle_card_played, handle_color_chosen, handle_game_started,
+};
+pub use rules::uno_rules;
+pub use sim::{GameReport, default_players, new_uno_engine, play_game, uno_plugins};
+pub use state::{
+    UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
+    UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_COLOR, card_view, check_playable, current_color,
+    discard_top, drawn_this_turn, is_color_pending,
+};

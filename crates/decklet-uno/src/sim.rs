@@ -1,0 +1,148 @@
+//! Playing whole games with bots: [`new_uno_engine`] and [`play_game`].
+
+use std::sync::Arc;
+
+use decklet_core::{EngineConfig, EngineError, GameEngine, GamePlugin, Outcome, Player, PlayerId};
+use decklet_plugins::{CardDrawn, DeckReshuffled, DrawPlugin, TurnPlugin};
+
+use crate::bots::Bot;
+use crate::events::{UnoDrawFour, UnoDrawTwo};
+use crate::legal::LegalAction;
+use crate::plugin::UnoPlugin;
+
+/// The plugins of an UNO game, in registration order (for [`GameEngine::replay`]).
+pub fn uno_plugins() -> Vec<Arc<dyn GamePlugin>> {
+    vec![
+        Arc::new(TurnPlugin),
+        Arc::new(DrawPlugin),
+        Arc::new(UnoPlugin),
+    ]
+}
+
+/// Players `p1`…`pN` named `Player 1`… in seats 1…N.
+pub fn default_players(count: usize) -> Vec<Player> {
+    (1..=count)
+        .map(|i| Player::new(format!("p{i}"), format!("Player {i}"), i as u32))
+        .collect()
+}
+
+/// An engine with Turn, Draw and UNO registered, a game of `players` default players
+/// created with `seed` (game id `uno-<seed>`) and started.
+pub fn new_uno_engine(seed: u64, players: usize) -> Result<GameEngine, EngineError> {
+    let mut engine = GameEngine::new(EngineConfig {
+        seed,
+        game_id: format!("uno-{seed}"),
+        ..EngineConfig::default()
+    });
+    for plugin in uno_plugins() {
+        engine.use_shared_plugin(plugin);
+    }
+    engine.create_game(default_players(players))?;
+    engine.start()?;
+    Ok(engine)
+}
+
+/// What one game did. `actions` and `turns` count the way the reference no-engine loop
+/// does (a play, a draw, a pass and each forced draw are one action each; a turn ends
+/// with a play or a pass), so games compare one to one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameReport {
+    /// The winner, if the game ended.
+    pub winner: Option<PlayerId>,
+    /// The winner's index in seat order.
+    pub winner_seat: Option<usize>,
+    /// Plays + draws + passes + forced draws.
+    pub actions: u64,
+    /// Plays + passes.
+    pub turns: u64,
+    /// Actions dispatched to the engine (plays, colour choices, draws, end turns).
+    pub dispatched: u64,
+    /// Cards drawn, deal included.
+    pub cards_drawn: u64,
+    /// Times the discard pile was shuffled back into the deck.
+    pub reshuffles: u64,
+    /// The game hit the dispatch cap before anyone won.
+    pub capped: bool,
+}
+
+impl GameReport {
+    fn count(&mut self, outcome: &Outcome) {
+        for event in &outcome.events {
+            if let Some(drawn) = event.downcast_ref::<CardDrawn>() {
+                self.cards_drawn += drawn.card_ids.len() as u64;
+            } else if event.is::<DeckReshuffled>() {
+                self.reshuffles += 1;
+            } else if event.is::<UnoDrawTwo>() || event.is::<UnoDrawFour>() {
+                self.actions += 1;
+            }
+        }
+    }
+}
+
+/// Plays a started game to the end: the current player's bot (`bots[i]` plays the i-th
+/// player in seat order) chooses, the engine dispatches. Stops after `max_dispatches`
+/// (reported as `capped`).
+pub fn play_game(
+    engine: &mut GameEngine,
+    bots: &mut [Box<dyn Bot>],
+    max_dispatches: u64,
+) -> Result<GameReport, EngineError> {
+    let seats: Vec<PlayerId> = decklet_plugins::players_in_seat_order(&engine.state().players)
+        .into_iter()
+        .map(|p| p.id.clone())
+        .collect();
+    if bots.len() != seats.len() {
+        return Err(EngineError::InvalidState {
+            message: format!("{} bots for {} players", bots.len(), seats.len()),
+        });
+    }
+    let mut report = GameReport::default();
+    for player in &seats {
+        if let Some(hand) = engine.state().hand(player) {
+            report.cards_drawn += hand.len() as u64;
+        }
+    }
+    while engine.state().winners.is_empty() {
+        if report.dispatched >= max_dispatches {
+            report.capped = true;
+            return Ok(report);
+        }
+        let Some(current) = engine.state().current_player_id.clone() else {
+            return Err(EngineError::InvalidState {
+                message: "no current player".into(),
+            });
+        };
+        let seat = seats.iter().position(|p| p == &current).unwrap_or(0);
+        let Some(bot) = bots.get_mut(seat) else {
+            return Err(EngineError::InvalidState {
+                message: "no bot for the player".into(),
+            });
+        };
+        let Some(choice) = bot.choose(engine.state(), &current) else {
+            return Err(EngineError::InvalidState {
+                message: format!("{current} has no legal action"),
+            });
+        };
+        match &choice {
+            LegalAction::Play(_) => {
+                report.actions += 1;
+                report.turns += 1;
+            }
+            LegalAction::Draw => report.actions += 1,
+            LegalAction::EndTurn => {
+                report.actions += 1;
+                report.turns += 1;
+            }
+            LegalAction::ChooseColor(_) => {}
+        }
+        let outcome = engine.dispatch_any(choice.to_action(&current))?;
+        report.dispatched += 1;
+        report.count(&outcome);
+    }
+    report.winner = engine.state().winners.first().cloned();
+    report.winner_seat = report
+        .winner
+        .as_ref()
+        .and_then(|w| seats.iter().position(|p| p == w));
+    Ok(report)
+}

@@ -1,0 +1,111 @@
+//! Reading UNO's part of the game state: variables, the discard top, typed card views,
+//! and the one playability check that both the rules and `legal_actions` use.
+
+use decklet_core::{CardId, GameState, PlayerId, Var, ZoneId};
+use decklet_plugins::last_external_draw;
+
+use crate::cards::{UnoCard, UnoColor, UnoFace};
+
+/// Id of the draw pile.
+pub const UNO_DECK_ZONE_ID: &str = "deck";
+/// Id of the discard pile.
+pub const UNO_DISCARD_ZONE_ID: &str = "discard";
+/// Cards dealt to each player at the start.
+pub const UNO_INITIAL_HAND_SIZE: u32 = 7;
+/// Fewest players UNO is set up for.
+pub const UNO_MIN_PLAYERS: usize = 2;
+/// Most players UNO is set up for (7 cards each must leave a draw pile).
+pub const UNO_MAX_PLAYERS: usize = 10;
+/// `true` while the player of a wild must choose the colour.
+pub const UNO_VAR_PENDING_COLOR: Var<bool> = Var::new("uno:pendingColor");
+/// The colour in force.
+pub const UNO_VAR_CURRENT_COLOR: Var<UnoColor> = Var::new("uno:currentColor");
+
+/// The deck zone id.
+pub fn deck_zone() -> ZoneId {
+    ZoneId::from_static(UNO_DECK_ZONE_ID)
+}
+
+/// The discard zone id.
+pub fn discard_zone() -> ZoneId {
+    ZoneId::from_static(UNO_DISCARD_ZONE_ID)
+}
+
+/// The colour in force (`None` before the initial flip).
+#[inline]
+pub fn current_color(state: &GameState) -> Option<UnoColor> {
+    state.variable(UNO_VAR_CURRENT_COLOR)
+}
+
+/// Whether a colour choice is pending.
+#[inline]
+pub fn is_color_pending(state: &GameState) -> bool {
+    state.variable(UNO_VAR_PENDING_COLOR).unwrap_or(false)
+}
+
+/// The typed view of a card of this game.
+#[inline]
+pub fn card_view(state: &GameState, card: &CardId) -> Option<UnoCard> {
+    state.card(card).and_then(UnoCard::of)
+}
+
+/// The discard pile's top card and its view.
+pub fn discard_top(state: &GameState) -> Option<(&CardId, UnoCard)> {
+    let top = state.zone_by_str(UNO_DISCARD_ZONE_ID)?.top()?;
+    Some((top, card_view(state, top)?))
+}
+
+/// The card `player` drew this turn by their own `DRAW_CARD`: `Some(Some(card))` when
+/// they drew one, `Some(None)` when they drew but the piles were empty, `None` when they
+/// have not drawn this turn.
+pub fn drawn_this_turn(state: &GameState, player: &PlayerId) -> Option<Option<CardId>> {
+    let draw = last_external_draw(state)?;
+    if &draw.player_id != player || draw.turn != state.turn {
+        return None;
+    }
+    if draw.count == 0 {
+        return Some(None);
+    }
+    Some(state.hand(player).and_then(|h| h.top()).cloned())
+}
+
+/// Whether `player` holds a card of `color`.
+pub fn holds_color(state: &GameState, player: &PlayerId, color: UnoColor) -> bool {
+    state.hand(player).is_some_and(|hand| {
+        hand.cards
+            .iter()
+            .any(|c| card_view(state, c).is_some_and(|v| v.color == Some(color)))
+    })
+}
+
+/// Why a card may not be played now, per the seed rules `canPlayCard` and
+/// `canPlayWildDrawFour`: `Err((rule id, reason))`.
+pub fn check_playable(
+    state: &GameState,
+    player: &PlayerId,
+    card: &CardId,
+) -> Result<(), (&'static str, String)> {
+    let Some(view) = card_view(state, card) else {
+        return Err(("canPlayCard", format!("{card} is not an UNO card")));
+    };
+    let Some(color) = current_color(state) else {
+        return Err(("canPlayCard", "no card has been flipped yet".to_string()));
+    };
+    let top_face = discard_top(state).map(|(_, top)| top.face);
+    if !view.matches(color, top_face) {
+        let top = discard_top(state).map_or_else(|| "nothing".to_string(), |(_, t)| t.to_string());
+        return Err((
+            "canPlayCard",
+            format!(
+                "{view} matches neither the colour in force ({color}) nor the top card ({top})"
+            ),
+        ));
+    }
+    if view.face == UnoFace::WildDraw4 && holds_color(state, player, color) {
+        return Err((
+            "canPlayWildDrawFour",
+            format!("a wild draw four may only be played when you hold no {color} card"),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,131 @@
+//! Property-testing kit (feature `proptest`): strategies for seeds, games in progress
+//! and legal actions, and [`check_invariants`] for UNO's invariants.
+//!
+//! ```
+//! use decklet_uno::testing::{check_invariants, game_in_progress};
+//! use proptest::prelude::*;
+//! use proptest::test_runner::TestRunner;
+//!
+//! let mut runner = TestRunner::default();
+//! runner.run(&game_in_progress(2..=6, 40), |setup| {
+//!     let engine = setup.build().unwrap();
+//!     prop_assert!(check_invariants(engine.state()).is_ok());
+//!     Ok(())
+//! }).unwrap();
+//! ```
+
+use std::ops::RangeInclusive;
+
+use decklet_core::{EngineError, GameEngine, GameState, GameStatus};
+use proptest::prelude::*;
+
+use crate::bots::{Bot, RandomBot};
+use crate::cards::UnoFace;
+use crate::legal::{LegalAction, legal_actions};
+use crate::sim::new_uno_engine;
+use crate::state::{current_color, discard_top, is_color_pending};
+
+/// Any game seed.
+pub fn seed() -> impl Strategy<Value = u64> {
+    any::<u64>()
+}
+
+/// A recipe for a game in progress: a seed, a player count and a number of random
+/// legal moves (made by a [`RandomBot`] seeded from the game seed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSetup {
+    /// The game seed.
+    pub seed: u64,
+    /// Number of players.
+    pub players: usize,
+    /// Legal moves to make after the start (fewer if the game ends first).
+    pub moves: usize,
+}
+
+impl GameSetup {
+    /// Builds the engine and makes the moves.
+    pub fn build(&self) -> Result<GameEngine, EngineError> {
+        let mut engine = new_uno_engine(self.seed, self.players)?;
+        let mut bot = RandomBot::new(self.seed ^ 0x9e37_79b9_7f4a_7c15);
+        for _ in 0..self.moves {
+            let Some(player) = engine.state().current_player_id.clone() else {
+                break;
+            };
+            let Some(choice) = bot.choose(engine.state(), &player) else {
+                break;
+            };
+            engine.dispatch_any(choice.to_action(&player))?;
+        }
+        Ok(engine)
+    }
+}
+
+/// Games of `players` players after up to `max_moves` random legal moves.
+pub fn game_in_progress(
+    players: RangeInclusive<usize>,
+    max_moves: usize,
+) -> impl Strategy<Value = GameSetup> {
+    (any::<u64>(), players, 0..=max_moves).prop_map(|(seed, players, moves)| GameSetup {
+        seed,
+        players,
+        moves,
+    })
+}
+
+/// One of the current player's legal actions in `state` (`None` when there is none).
+pub fn legal_action(state: &GameState) -> BoxedStrategy<Option<LegalAction>> {
+    let legal = state
+        .current_player_id
+        .as_ref()
+        .map(|p| legal_actions(state, p))
+        .unwrap_or_default();
+    if legal.is_empty() {
+        Just(None).boxed()
+    } else {
+        prop::sample::select(legal).prop_map(Some).boxed()
+    }
+}
+
+/// Checks UNO's invariants on a state; `Err` says which one broke.
+///
+/// - the state validates and the 108 cards are each in exactly one zone;
+/// - while playing, there is exactly one current player, and he is a player;
+/// - a pending colour means the discard top is a wild or a wild draw four;
+/// - after the start, the colour in force is one of the four;
+/// - finished ⇔ exactly one winner, whose hand is empty.
+pub fn check_invariants(state: &GameState) -> Result<(), String> {
+    state.validate().map_err(|e| e.to_string())?;
+    let placed: usize = state.zones.values().map(|z| z.len()).sum();
+    if state.cards.len() != 108 || placed != 108 {
+        return Err(format!(
+            "{} cards defined, {placed} placed; expected 108",
+            state.cards.len()
+        ));
+    }
+    if state.status == GameStatus::Playing {
+        match &state.current_player_id {
+            Some(p) if state.players.contains_key(p) => {}
+            other => return Err(format!("playing without a valid current player: {other:?}")),
+        }
+        if current_color(state).is_none() {
+            return Err("playing without a colour in force".into());
+        }
+    }
+    if is_color_pending(state) {
+        match discard_top(state) {
+            Some((_, top)) if matches!(top.face, UnoFace::Wild | UnoFace::WildDraw4) => {}
+            other => return Err(format!("colour pending but the discard top is {other:?}")),
+        }
+    }
+    let finished = state.status == GameStatus::Finished;
+    match (finished, state.winners.as_slice()) {
+        (false, []) => {}
+        (true, [winner]) => {
+            if !state.hand(winner).is_some_and(|h| h.is_empty()) {
+                return Err(format!("winner {winner} still holds cards"));
+            }
+        }
+        (f, w) => return Err(format!("finished = {f} with winners {w:?}")),
+    }
+    Ok(())
+}

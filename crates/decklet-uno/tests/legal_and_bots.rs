@@ -1,0 +1,175 @@
+//! `legal_actions` at chosen positions, bots, full games and replay.
+
+mod common;
+
+use common::*;
+use decklet_core::*;
+use decklet_plugins::*;
+use decklet_uno::*;
+
+fn sorted(mut actions: Vec<LegalAction>) -> Vec<String> {
+    let mut out: Vec<String> = actions.drain(..).map(|a| format!("{a:?}")).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn legal_actions_list_playable_cards_and_draw() {
+    let mut engine = uno(3, 1);
+    arrange(
+        &mut engine,
+        &[(
+            "p1",
+            vec![
+                card("red", "7"),
+                card("blue", "3"),
+                card("green", "9"),
+                card("wild_draw4", ""),
+            ],
+        )],
+        card("red", "3"),
+        UnoColor::Red,
+    );
+    let legal = legal_actions(engine.state(), &"p1".into());
+    assert_eq!(
+        sorted(legal),
+        sorted(vec![
+            LegalAction::Play(card("red", "7")),
+            LegalAction::Play(card("blue", "3")),
+            LegalAction::Draw
+        ])
+    );
+    assert!(legal_actions(engine.state(), &"p2".into()).is_empty());
+}
+
+#[test]
+fn legal_actions_after_a_draw_and_while_pending() {
+    let mut engine = uno(3, 1);
+    arrange(
+        &mut engine,
+        &[("p1", vec![card("green", "9")])],
+        card("red", "3"),
+        UnoColor::Red,
+    );
+    engine
+        .dispatch(RigDeckTop {
+            cards: vec![card("wild", "")],
+        })
+        .unwrap();
+    engine.dispatch(create_draw_card_action("p1", 1)).unwrap();
+    let legal = legal_actions(engine.state(), &"p1".into());
+    assert_eq!(
+        legal,
+        [LegalAction::Play(card("wild", "")), LegalAction::EndTurn]
+    );
+    play(&mut engine, "p1", card("wild", "")).unwrap();
+    let legal = legal_actions(engine.state(), &"p1".into());
+    assert_eq!(legal, UnoColor::ALL.map(LegalAction::ChooseColor));
+}
+
+#[test]
+fn every_candidate_is_accepted_iff_listed() {
+    for seed in 0..30 {
+        let mut engine = new_uno_engine(seed, 2 + (seed as usize % 5)).unwrap();
+        let mut bot = RandomBot::new(seed);
+        for _ in 0..60 {
+            if !engine.state().winners.is_empty() {
+                break;
+            }
+            let state = engine.state().clone();
+            for player in state.players.keys() {
+                let legal = legal_actions(&state, player);
+                for candidate in candidate_actions(&state, player) {
+                    let mut probe = engine.fork();
+                    let accepted = probe.dispatch_any(candidate.to_action(player)).is_ok();
+                    assert_eq!(
+                        accepted,
+                        legal.contains(&candidate),
+                        "seed {seed}: {candidate:?} by {player}"
+                    );
+                }
+            }
+            let player = state.current_player_id.clone().unwrap();
+            let choice = bot.choose(&state, &player).unwrap();
+            engine.dispatch_any(choice.to_action(&player)).unwrap();
+        }
+    }
+}
+
+#[test]
+fn bots_choose_legal_moves_and_leave_the_game_rng_alone() {
+    for kind in [BotKind::Random, BotKind::Heuristic] {
+        let engine = new_uno_engine(5, 4).unwrap();
+        let before = json(engine.state());
+        let player = engine.state().current_player_id.clone().unwrap();
+        let mut bot = kind.create(1);
+        let choice = bot.choose(engine.state(), &player).unwrap();
+        assert!(legal_actions(engine.state(), &player).contains(&choice));
+        assert_eq!(json(engine.state()), before);
+        assert_eq!(kind.as_str().parse::<BotKind>().unwrap(), kind);
+    }
+    assert!("clever".parse::<BotKind>().is_err());
+}
+
+#[test]
+fn random_bot_is_deterministic_for_its_seed() {
+    let run = |seed: u64| {
+        let mut engine = new_uno_engine(11, 3).unwrap();
+        let mut bots: Vec<Box<dyn Bot>> =
+            (0..3).map(|i| BotKind::Random.create(seed + i)).collect();
+        let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
+        (report, json(engine.state()))
+    };
+    assert_eq!(run(1), run(1));
+}
+
+#[test]
+fn bot_games_end_with_a_winner_and_replay_exactly() {
+    for seed in 0..30 {
+        for kind in [BotKind::Random, BotKind::Heuristic] {
+            let players = 2 + (seed as usize % 9);
+            let mut engine = new_uno_engine(seed, players).unwrap();
+            let mut bots: Vec<Box<dyn Bot>> = (0..players)
+                .map(|i| kind.create(seed * 31 + i as u64))
+                .collect();
+            let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
+            assert!(!report.capped);
+            let winner = report.winner.clone().unwrap();
+            assert!(hand(&engine, winner.as_str()).is_empty());
+            assert!(report.actions >= report.turns);
+            let text = serde_json::to_string(&engine.log()).unwrap();
+            let replayed =
+                GameEngine::replay(&GameLog::from_json(&text).unwrap(), uno_plugins()).unwrap();
+            assert_eq!(json(replayed.state()), json(engine.state()));
+        }
+    }
+}
+
+#[test]
+fn heuristic_beats_random_more_often_than_not() {
+    let mut heuristic_wins = 0;
+    let games = 200;
+    for seed in 0..games {
+        let mut engine = new_uno_engine(seed, 2).unwrap();
+        let mut bots: Vec<Box<dyn Bot>> = if seed % 2 == 0 {
+            vec![
+                BotKind::Heuristic.create(seed),
+                BotKind::Random.create(seed),
+            ]
+        } else {
+            vec![
+                BotKind::Random.create(seed),
+                BotKind::Heuristic.create(seed),
+            ]
+        };
+        let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
+        let heuristic_seat = if seed % 2 == 0 { 0 } else { 1 };
+        if report.winner_seat == Some(heuristic_seat) {
+            heuristic_wins += 1;
+        }
+    }
+    assert!(
+        heuristic_wins > games / 2,
+        "heuristic won {heuristic_wins} of {games}"
+    );
+}
