@@ -1,0 +1,30 @@
+//! Parsing `--bots` lists.
+
+use decklet::uno::{BotKind, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS};
+
+/// Checks a player count.
+pub fn check_players(players: usize) -> Result<(), String> {
+    if (UNO_MIN_PLAYERS..=UNO_MAX_PLAYERS).contains(&players) {
+        Ok(())
+    } else {
+        Err(format!(
+            "--players must be from {UNO_MIN_PLAYERS} to {UNO_MAX_PLAYERS}, not {players}"
+        ))
+    }
+}
+
+/// Parses `random,heuristic,…` into exactly `seats` kinds (one kind fills every seat).
+pub fn parse_bots(spec: &str, seats: usize) -> Result<Vec<BotKind>, String> {
+    let kinds = spec
+        .split(',')
+        .map(str::parse::<BotKind>)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("--bots: {e}"))?;
+    match kinds.len() {
+        1 => Ok(vec![kinds[0]; seats]),
+        n if n == seats => Ok(kinds),
+        n => Err(format!(
+            "--bots names {n} bots for {seats} seats (give one kind, or one per seat)"
+        )),
+    }
+}

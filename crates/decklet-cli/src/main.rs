@@ -1,0 +1,102 @@
+//! `decklet`: simulate UNO games with bots, play one against them, replay a game log.
+
+mod bots;
+mod play;
+mod replay;
+mod simulate;
+mod stats;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+/// decklet: a deterministic card-game engine with a complete, fast UNO.
+#[derive(Debug, Parser)]
+#[command(name = "decklet", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play many UNO games between bots, in parallel, and summarise them.
+    Simulate(SimulateArgs),
+    /// Play UNO in the terminal against bots (you are player 1).
+    Play(PlayArgs),
+    /// Replay a JSON game log, verify where it ends, print a summary or the events.
+    Replay(ReplayArgs),
+}
+
+/// Options of `decklet simulate`.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// How many games.
+    #[arg(long, default_value_t = 10_000)]
+    pub games: u64,
+    /// Players per game (2–10).
+    #[arg(long, default_value_t = 4)]
+    pub players: usize,
+    /// Master seed; game i is seeded from it and i, so results never depend on threads.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Bot kinds by seat, comma-separated (`random`, `heuristic`); one kind fills every seat.
+    #[arg(long, default_value = "random")]
+    pub bots: String,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print one JSON object instead of the text summary.
+    #[arg(long)]
+    pub json: bool,
+    /// Write each game's replay log as DIR/game-NNNNNN.json.
+    #[arg(long, value_name = "DIR")]
+    pub save_logs: Option<PathBuf>,
+    /// Safety cap: a game stops after this many dispatched actions (counted as capped).
+    #[arg(long, default_value_t = 100_000)]
+    pub max_actions: u64,
+}
+
+/// Options of `decklet play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Players (2–10), you included.
+    #[arg(long, default_value_t = 4)]
+    pub players: usize,
+    /// Game seed (default: taken from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Bot kinds for the other seats, comma-separated; one kind fills every seat.
+    #[arg(long, default_value = "heuristic")]
+    pub bots: String,
+    /// Write the game's log here when it ends (or when you quit).
+    #[arg(long, value_name = "FILE")]
+    pub save_log: Option<PathBuf>,
+}
+
+/// Options of `decklet replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The JSON log (from `simulate --save-logs`, `play --save-log` or `engine.log()`).
+    pub file: PathBuf,
+    /// Print every event, one JSON object a line, instead of the summary.
+    #[arg(long)]
+    pub events: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Simulate(args) => simulate::run(&args),
+        Command::Play(args) => play::run(&args),
+        Command::Replay(args) => replay::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

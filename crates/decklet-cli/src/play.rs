@@ -1,0 +1,320 @@
+//! `decklet play`: UNO in the terminal against bots. You are `p1`.
+//!
+//! The program dispatches actions only for the seat they belong to: your input for
+//! `p1`, each bot's choice for its own seat (the engine trusts its caller for identity).
+
+use std::fs;
+use std::io::{self, BufRead, Write};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use decklet::plugins::{CardDrawn, DrawPlugin, TurnPlugin};
+use decklet::uno::{
+    Bot, LegalAction, UnoCard, UnoColor, UnoDrawFour, UnoDrawTwo, UnoPlayerReversed,
+    UnoPlayerSkipped, UnoPlugin, card_view, current_color, discard_top, legal_actions,
+};
+use decklet::{EngineConfig, GameEngine, GameState, Outcome, Player, PlayerId};
+use owo_colors::{OwoColorize, Stream};
+
+use crate::PlayArgs;
+use crate::bots::{check_players, parse_bots};
+use crate::simulate::bot_seed;
+
+const YOU: &str = "p1";
+
+fn paint(card: UnoCard) -> String {
+    let text = card.to_string();
+    match card.color {
+        Some(UnoColor::Red) => text
+            .if_supports_color(Stream::Stdout, |t| t.red())
+            .to_string(),
+        Some(UnoColor::Yellow) => text
+            .if_supports_color(Stream::Stdout, |t| t.yellow())
+            .to_string(),
+        Some(UnoColor::Green) => text
+            .if_supports_color(Stream::Stdout, |t| t.green())
+            .to_string(),
+        Some(UnoColor::Blue) => text
+            .if_supports_color(Stream::Stdout, |t| t.blue())
+            .to_string(),
+        None => text
+            .if_supports_color(Stream::Stdout, |t| t.bold())
+            .to_string(),
+    }
+}
+
+fn name(state: &GameState, player: &PlayerId) -> String {
+    state
+        .player(player)
+        .map_or_else(|| player.to_string(), |p| p.name.clone())
+}
+
+fn describe(state: &GameState, action: &LegalAction) -> String {
+    match action {
+        LegalAction::Play(card) => match card_view(state, card) {
+            Some(view) => format!("play {}", paint(view)),
+            None => format!("play {card}"),
+        },
+        other => other.describe(state),
+    }
+}
+
+/// "you draw 2" for the human, "Bot 3 (random) draws 2" for a bot.
+fn subject(state: &GameState, player: &PlayerId, you: &str, other: &str) -> String {
+    if player == YOU {
+        format!("you {you}")
+    } else {
+        format!("{} {other}", name(state, player))
+    }
+}
+
+/// One line telling what a move did, from the engine's events.
+fn narrate(state: &GameState, who: &str, action: &LegalAction, outcome: &Outcome) -> String {
+    let mut line = match action {
+        LegalAction::Play(_) => format!(
+            "{who} {}",
+            describe(state, action).replacen("play", "plays", 1)
+        ),
+        LegalAction::ChooseColor(color) => format!("{who} chooses {color}"),
+        LegalAction::Draw => format!("{who} draws a card"),
+        LegalAction::EndTurn => format!("{who} passes"),
+    };
+    for event in &outcome.events {
+        if let Some(e) = event.downcast_ref::<UnoPlayerSkipped>() {
+            line.push_str(&format!(
+                "; {}",
+                subject(state, &e.skipped_player_id, "are skipped", "is skipped")
+            ));
+        } else if event.is::<UnoPlayerReversed>() {
+            line.push_str("; direction reversed");
+        } else if let Some(e) = event.downcast_ref::<UnoDrawTwo>() {
+            line.push_str(&format!(
+                "; {}",
+                subject(state, &e.target_player_id, "draw 2", "draws 2")
+            ));
+        } else if let Some(e) = event.downcast_ref::<UnoDrawFour>() {
+            line.push_str(&format!(
+                "; {}",
+                subject(state, &e.target_player_id, "draw 4", "draws 4")
+            ));
+        }
+    }
+    line
+}
+
+fn show_table(state: &GameState, moves: &[LegalAction]) {
+    let you = PlayerId::from(YOU);
+    println!();
+    let top = discard_top(state).map_or_else(|| "none".to_string(), |(_, c)| paint(c));
+    let color = current_color(state).map_or_else(|| "none".to_string(), |c| c.to_string());
+    println!("Top card: {top}   colour in force: {color}");
+    let counts: Vec<String> = state
+        .players
+        .values()
+        .map(|p| format!("{} {}", p.name, state.hand(&p.id).map_or(0, |h| h.len())))
+        .collect();
+    println!("Cards: {}", counts.join(" | "));
+    let hand: Vec<String> = state
+        .hand(&you)
+        .map(|h| {
+            h.cards
+                .iter()
+                .filter_map(|c| card_view(state, c))
+                .map(paint)
+                .collect()
+        })
+        .unwrap_or_default();
+    println!("Your hand: {}", hand.join(", "));
+    println!("Your moves:");
+    for (i, action) in moves.iter().enumerate() {
+        println!("  {}) {}", i + 1, describe(state, action));
+    }
+    println!("(a number, d = draw, p = pass, a colour when asked, q = quit)");
+}
+
+enum Input {
+    Move(LegalAction),
+    Quit,
+    Closed,
+}
+
+fn parse_input(line: &str, moves: &[LegalAction]) -> Result<Input, String> {
+    let word = line.trim().to_lowercase();
+    let pick = |wanted: &LegalAction, refusal: &str| {
+        if moves.contains(wanted) {
+            Ok(Input::Move(wanted.clone()))
+        } else {
+            Err(refusal.to_string())
+        }
+    };
+    match word.as_str() {
+        "q" | "quit" | "exit" => Ok(Input::Quit),
+        "d" | "draw" => pick(&LegalAction::Draw, "You cannot draw now."),
+        "p" | "pass" => pick(
+            &LegalAction::EndTurn,
+            "You cannot pass now: draw a card first.",
+        ),
+        "" => Err("Type a move.".to_string()),
+        _ => {
+            if let Ok(n) = word.parse::<usize>() {
+                return match moves.get(n.wrapping_sub(1)) {
+                    Some(action) if n >= 1 => Ok(Input::Move(action.clone())),
+                    _ => Err(format!(
+                        "There is no move {n}: choose 1 to {}.",
+                        moves.len()
+                    )),
+                };
+            }
+            let color = match word.as_str() {
+                "r" => Some(UnoColor::Red),
+                "y" => Some(UnoColor::Yellow),
+                "g" => Some(UnoColor::Green),
+                "b" => Some(UnoColor::Blue),
+                other => other.parse::<UnoColor>().ok(),
+            };
+            match color {
+                Some(color) => pick(
+                    &LegalAction::ChooseColor(color),
+                    "No colour is to be chosen now.",
+                ),
+                None => Err(format!(
+                    "I don't understand `{}`: type a move's number, d to draw, p to pass, a colour, or q to quit.",
+                    line.trim()
+                )),
+            }
+        }
+    }
+}
+
+fn ask(lines: &mut impl Iterator<Item = io::Result<String>>, moves: &[LegalAction]) -> Input {
+    loop {
+        print!("> ");
+        let _ = io::stdout().flush();
+        let Some(Ok(line)) = lines.next() else {
+            return Input::Closed;
+        };
+        match parse_input(&line, moves) {
+            Ok(input) => return input,
+            Err(message) => println!("{message}"),
+        }
+    }
+}
+
+fn finish(engine: &GameEngine, args: &PlayArgs) -> Result<(), String> {
+    if let Some(path) = &args.save_log {
+        let text = serde_json::to_string_pretty(&engine.log()).map_err(|e| e.to_string())?;
+        fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!("Game log saved to {}.", path.display());
+    }
+    Ok(())
+}
+
+/// Runs `decklet play`.
+pub fn run(args: &PlayArgs) -> Result<(), String> {
+    check_players(args.players)?;
+    let kinds = parse_bots(&args.bots, args.players - 1)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let mut engine = GameEngine::new(EngineConfig {
+        seed,
+        game_id: format!("play-{seed}"),
+        ..Default::default()
+    });
+    engine
+        .use_plugin(TurnPlugin)
+        .use_plugin(DrawPlugin)
+        .use_plugin(UnoPlugin);
+    let mut players = vec![Player::new(YOU, "You", 1)];
+    for (i, kind) in kinds.iter().enumerate() {
+        players.push(Player::new(
+            format!("p{}", i + 2),
+            format!("Bot {} ({kind})", i + 2),
+            i as u32 + 2,
+        ));
+    }
+    engine.create_game(players).map_err(|e| e.to_string())?;
+    engine.start().map_err(|e| e.to_string())?;
+    let mut bots: Vec<Box<dyn Bot>> = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, k)| k.create(bot_seed(seed, i + 1)))
+        .collect();
+    println!(
+        "decklet UNO: seed {seed}, {} players. You are p1.",
+        args.players
+    );
+
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    let you = PlayerId::from(YOU);
+    loop {
+        let state = engine.state();
+        if let Some(winner) = state.winners.first() {
+            if winner == &you {
+                println!("You win!");
+            } else {
+                println!("{} wins.", name(state, winner));
+            }
+            return finish(&engine, args);
+        }
+        let Some(current) = state.current_player_id.clone() else {
+            return Err("the game has no current player".into());
+        };
+        if current == you {
+            let moves = legal_actions(state, &you);
+            show_table(state, &moves);
+            let action = match ask(&mut lines, &moves) {
+                Input::Move(action) => action,
+                Input::Quit => {
+                    println!("You quit the game.");
+                    return finish(&engine, args);
+                }
+                Input::Closed => {
+                    println!("Input ended; leaving the game.");
+                    return finish(&engine, args);
+                }
+            };
+            let outcome = engine
+                .dispatch_any(action.to_action(&you))
+                .map_err(|e| e.to_string())?;
+            if action == LegalAction::Draw {
+                let drawn = outcome
+                    .events_of::<CardDrawn>()
+                    .flat_map(|d| d.card_ids.clone())
+                    .next();
+                match drawn.and_then(|c| card_view(engine.state(), &c)) {
+                    Some(view) => println!("You drew {}.", paint(view)),
+                    None => println!("There was no card left to draw."),
+                }
+            } else {
+                println!(
+                    "{}",
+                    narrate(engine.state(), "You", &action, &outcome).replacen(
+                        "You plays",
+                        "You play",
+                        1
+                    )
+                );
+            }
+        } else {
+            let seat = state
+                .players
+                .get_index_of(&current)
+                .unwrap_or(1)
+                .saturating_sub(1);
+            let who = name(state, &current);
+            let Some(bot) = bots.get_mut(seat) else {
+                return Err(format!("no bot for {current}"));
+            };
+            let Some(action) = bot.choose(state, &current) else {
+                return Err(format!("{who} has no move"));
+            };
+            let outcome = engine
+                .dispatch_any(action.to_action(&current))
+                .map_err(|e| e.to_string())?;
+            println!("{}", narrate(engine.state(), &who, &action, &outcome));
+        }
+    }
+}

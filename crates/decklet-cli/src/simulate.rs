@@ -1,0 +1,348 @@
+//! `decklet simulate`: many bot games in parallel, one summary.
+
+use std::fs;
+use std::io::IsTerminal;
+use std::path::Path;
+use std::time::Instant;
+
+use decklet::uno::{Bot, BotKind, new_uno_engine, play_game};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::SimulateArgs;
+use crate::bots::{check_players, parse_bots};
+use crate::stats::{distribution, wilson_95};
+
+/// SplitMix64: a fixed, documented mixer for deriving seeds.
+pub fn splitmix64(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// The seed of game `index` under master seed `master`.
+pub fn game_seed(master: u64, index: u64) -> u64 {
+    splitmix64(master ^ splitmix64(index))
+}
+
+/// The seed of the bot in `seat` of a game.
+pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
+    splitmix64(game_seed ^ (seat as u64 + 1).wrapping_mul(0xd6e8_feb8_6659_fd93))
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct GameResult {
+    winner_seat: Option<usize>,
+    actions: u64,
+    turns: u64,
+    dispatched: u64,
+    drawn: u64,
+    reshuffles: u64,
+    capped: bool,
+}
+
+fn run_one(index: u64, args: &SimulateArgs, kinds: &[BotKind]) -> Result<GameResult, String> {
+    let seed = game_seed(args.seed, index);
+    let mut engine = new_uno_engine(seed, kinds.len()).map_err(|e| format!("game {index}: {e}"))?;
+    let mut bots: Vec<Box<dyn Bot>> = kinds
+        .iter()
+        .enumerate()
+        .map(|(seat, kind)| kind.create(bot_seed(seed, seat)))
+        .collect();
+    let report = play_game(&mut engine, &mut bots, args.max_actions)
+        .map_err(|e| format!("game {index}: {e}"))?;
+    if let Some(dir) = &args.save_logs {
+        save_log(dir, index, &engine.log())?;
+    }
+    Ok(GameResult {
+        winner_seat: report.winner_seat,
+        actions: report.actions,
+        turns: report.turns,
+        dispatched: report.dispatched,
+        drawn: report.cards_drawn,
+        reshuffles: report.reshuffles,
+        capped: report.capped,
+    })
+}
+
+fn save_log(dir: &Path, index: u64, log: &decklet::GameLog) -> Result<(), String> {
+    let path = dir.join(format!("game-{index:06}.json"));
+    let text = serde_json::to_string(log).map_err(|e| format!("cannot encode log {index}: {e}"))?;
+    fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+#[derive(Debug, Serialize)]
+struct SeatWins {
+    seat: usize,
+    bot: String,
+    wins: u64,
+    rate: f64,
+    ci95: [f64; 2],
+}
+
+#[derive(Debug, Serialize)]
+struct BotWins {
+    bot: String,
+    seats: usize,
+    wins: u64,
+    share: f64,
+    ci95: [f64; 2],
+    fair_share: f64,
+}
+
+#[derive(Debug, Serialize)]
+struct Distribution {
+    mean: f64,
+    median: u64,
+    p99: u64,
+    max: u64,
+}
+
+#[derive(Debug, Serialize)]
+struct Totals {
+    total: u64,
+    per_game: f64,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Summary {
+    games: u64,
+    players: usize,
+    seed: u64,
+    bots: Vec<String>,
+    threads: usize,
+    wall_seconds: f64,
+    games_per_second: f64,
+    actions_per_second: f64,
+    actions: u64,
+    dispatched: u64,
+    wins_by_seat: Vec<SeatWins>,
+    wins_by_bot: Vec<BotWins>,
+    turns_per_game: Distribution,
+    cards_drawn: Totals,
+    reshuffles: Totals,
+    capped_games: u64,
+    max_actions_per_game: u64,
+}
+
+fn summarise(
+    args: &SimulateArgs,
+    kinds: &[BotKind],
+    results: &[GameResult],
+    seconds: f64,
+    threads: usize,
+) -> Summary {
+    let games = results.len() as u64;
+    let finished: u64 = results.iter().filter(|r| r.winner_seat.is_some()).count() as u64;
+    let mut seat_wins = vec![0u64; kinds.len()];
+    for seat in results.iter().filter_map(|r| r.winner_seat) {
+        if let Some(w) = seat_wins.get_mut(seat) {
+            *w += 1;
+        }
+    }
+    let per_game = |total: u64| {
+        if games == 0 {
+            0.0
+        } else {
+            total as f64 / games as f64
+        }
+    };
+    let actions: u64 = results.iter().map(|r| r.actions).sum();
+    let wins_by_seat = seat_wins
+        .iter()
+        .enumerate()
+        .map(|(seat, &wins)| {
+            let (lo, hi) = wilson_95(wins, finished);
+            SeatWins {
+                seat: seat + 1,
+                bot: kinds[seat].to_string(),
+                wins,
+                rate: if finished == 0 {
+                    0.0
+                } else {
+                    wins as f64 / finished as f64
+                },
+                ci95: [lo, hi],
+            }
+        })
+        .collect();
+    let mut distinct: Vec<BotKind> = kinds.to_vec();
+    distinct.sort();
+    distinct.dedup();
+    let wins_by_bot = distinct
+        .iter()
+        .map(|kind| {
+            let seats = kinds.iter().filter(|k| *k == kind).count();
+            let wins: u64 = kinds
+                .iter()
+                .zip(&seat_wins)
+                .filter(|(k, _)| *k == kind)
+                .map(|(_, w)| *w)
+                .sum();
+            let (lo, hi) = wilson_95(wins, finished);
+            BotWins {
+                bot: kind.to_string(),
+                seats,
+                wins,
+                share: if finished == 0 {
+                    0.0
+                } else {
+                    wins as f64 / finished as f64
+                },
+                ci95: [lo, hi],
+                fair_share: seats as f64 / kinds.len() as f64,
+            }
+        })
+        .collect();
+    let mut turns: Vec<u64> = results.iter().map(|r| r.turns).collect();
+    let (mean, median, p99, max) = distribution(&mut turns);
+    let drawn: u64 = results.iter().map(|r| r.drawn).sum();
+    let reshuffles: u64 = results.iter().map(|r| r.reshuffles).sum();
+    Summary {
+        games,
+        players: kinds.len(),
+        seed: args.seed,
+        bots: kinds.iter().map(ToString::to_string).collect(),
+        threads,
+        wall_seconds: seconds,
+        games_per_second: games as f64 / seconds.max(1e-9),
+        actions_per_second: actions as f64 / seconds.max(1e-9),
+        actions,
+        dispatched: results.iter().map(|r| r.dispatched).sum(),
+        wins_by_seat,
+        wins_by_bot,
+        turns_per_game: Distribution {
+            mean,
+            median,
+            p99,
+            max,
+        },
+        cards_drawn: Totals {
+            total: drawn,
+            per_game: per_game(drawn),
+        },
+        reshuffles: Totals {
+            total: reshuffles,
+            per_game: per_game(reshuffles),
+        },
+        capped_games: results.iter().filter(|r| r.capped).count() as u64,
+        max_actions_per_game: args.max_actions,
+    }
+}
+
+fn print_text(s: &Summary) {
+    let pct = |x: f64| format!("{:.1}%", x * 100.0);
+    println!(
+        "decklet simulate: {} games, {} players, seed {}, bots {}",
+        s.games,
+        s.players,
+        s.seed,
+        s.bots.join(",")
+    );
+    println!(
+        "  wall time       {:.3} s on {} thread(s): {:.0} games/s, {:.0} actions/s",
+        s.wall_seconds, s.threads, s.games_per_second, s.actions_per_second
+    );
+    println!(
+        "  actions         {} ({} dispatched to the engine)",
+        s.actions, s.dispatched
+    );
+    println!("wins by seat (95% interval)");
+    for w in &s.wins_by_seat {
+        println!(
+            "  seat {:<2} {:<10} {:>8}  {:>6}  [{}, {}]",
+            w.seat,
+            w.bot,
+            w.wins,
+            pct(w.rate),
+            pct(w.ci95[0]),
+            pct(w.ci95[1])
+        );
+    }
+    println!("wins by bot (95% interval; fair share = seats / players)");
+    for w in &s.wins_by_bot {
+        println!(
+            "  {:<10} {} seat(s) {:>8}  {:>6}  [{}, {}]  fair {}",
+            w.bot,
+            w.seats,
+            w.wins,
+            pct(w.share),
+            pct(w.ci95[0]),
+            pct(w.ci95[1]),
+            pct(w.fair_share)
+        );
+    }
+    let t = &s.turns_per_game;
+    println!(
+        "turns per game   mean {:.1}, median {}, p99 {}, max {}",
+        t.mean, t.median, t.p99, t.max
+    );
+    println!(
+        "cards drawn      {} in all, {:.1} per game (deal included)",
+        s.cards_drawn.total, s.cards_drawn.per_game
+    );
+    println!(
+        "reshuffles       {} in all, {:.3} per game",
+        s.reshuffles.total, s.reshuffles.per_game
+    );
+    println!(
+        "capped games     {} (a game stops after {} dispatched actions)",
+        s.capped_games, s.max_actions_per_game
+    );
+}
+
+/// Runs `decklet simulate`.
+pub fn run(args: &SimulateArgs) -> Result<(), String> {
+    check_players(args.players)?;
+    let kinds = parse_bots(&args.bots, args.players)?;
+    if args.threads == Some(0) {
+        return Err("--threads must be at least 1".into());
+    }
+    if let Some(dir) = &args.save_logs {
+        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = args.threads {
+        builder = builder.num_threads(threads);
+    }
+    let pool = builder
+        .build()
+        .map_err(|e| format!("cannot start threads: {e}"))?;
+    let threads = pool.current_num_threads();
+    let bar = if !args.json && std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(args.games);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let start = Instant::now();
+    let results: Result<Vec<GameResult>, String> = pool.install(|| {
+        (0..args.games)
+            .into_par_iter()
+            .map(|index| {
+                let result = run_one(index, args, &kinds);
+                bar.inc(1);
+                result
+            })
+            .collect()
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    let results = results?;
+    let summary = summarise(args, &kinds, &results, seconds, threads);
+    if args.json {
+        let text = serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?;
+        println!("{text}");
+    } else {
+        print_text(&summary);
+    }
+    Ok(())
+}

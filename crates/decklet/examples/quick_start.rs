@@ -1,0 +1,36 @@
+//! The README's quick start, kept compiling and running.
+
+use decklet::uno::{UnoGameWon, UnoPlugin, legal_actions};
+use decklet::{DrawPlugin, EngineConfig, EngineError, GameEngine, Player, TurnPlugin};
+
+fn main() -> Result<(), EngineError> {
+    let mut engine = GameEngine::new(EngineConfig {
+        seed: 42,
+        game_id: "g1".into(),
+        ..Default::default()
+    });
+    engine
+        .use_plugin(TurnPlugin)
+        .use_plugin(DrawPlugin)
+        .use_plugin(UnoPlugin);
+    engine.subscribe::<UnoGameWon>(|e| println!("winner: {:?}", e.winner_ids));
+    engine.create_game(vec![
+        Player::new("p1", "Alice", 1),
+        Player::new("p2", "Bob", 2),
+    ])?;
+    engine.start()?;
+
+    // Play the first legal move until someone wins.
+    while engine.state().winners.is_empty() {
+        let Some(player) = engine.state().current_player_id.clone() else {
+            break;
+        };
+        let action = legal_actions(engine.state(), &player)[0].to_action(&player);
+        engine.dispatch_any(action)?;
+    }
+    // The log replays to the same state, bit for bit.
+    let log = engine.log();
+    let replayed = GameEngine::replay(&log, decklet::uno::uno_plugins())?;
+    assert_eq!(replayed.state(), engine.state());
+    Ok(())
+}

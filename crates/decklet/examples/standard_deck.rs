@@ -1,0 +1,24 @@
+//! The example of the StandardDeckPlugin seed page: setup creates 52 cards in `deck`,
+//! `start` shuffles them through a `SHUFFLE` action. Prints `52`.
+
+use decklet::plugins::{DrawPlugin, STANDARD_DECK_ZONE_ID, StandardDeckPlugin, TurnPlugin};
+use decklet::{EngineConfig, EngineError, GameEngine, Player};
+
+fn main() -> Result<(), EngineError> {
+    let mut engine = GameEngine::new(EngineConfig {
+        seed: 42,
+        game_id: "g1".into(),
+        ..Default::default()
+    });
+    engine.use_plugin(StandardDeckPlugin);
+    engine.use_plugin(DrawPlugin);
+    engine.use_plugin(TurnPlugin);
+
+    engine.create_game(vec![Player::new("p1", "Alice", 0)])?;
+    // setup created 52 cards in the deck zone
+    engine.start()?;
+    // GAME_STARTED -> SHUFFLE -> the deck is shuffled
+    let deck = &engine.state().zones[STANDARD_DECK_ZONE_ID];
+    println!("{}", deck.cards.len());
+    Ok(())
+}

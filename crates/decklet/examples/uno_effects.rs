@@ -1,0 +1,50 @@
+//! The example of the effects seed page: a listener prints every skip, reverse, draw
+//! two and draw four as the effects happen. Bots play the moves.
+//!
+//! `cargo run -p decklet --example uno_effects` prints lines such as `skipped: p2`,
+//! `reversed, new dir: -1`, `draw 2: p3`, `draw 4: p1`.
+
+use decklet::uno::{
+    BotKind, UNO_DRAW_FOUR, UNO_DRAW_TWO, UNO_PLAYER_REVERSED, UNO_PLAYER_SKIPPED, UnoPlugin,
+    play_game,
+};
+use decklet::{DrawPlugin, EngineError, GameEngine, Player, TurnPlugin};
+
+fn main() -> Result<(), EngineError> {
+    let mut engine = GameEngine::default();
+    engine
+        .use_plugin(TurnPlugin)
+        .use_plugin(DrawPlugin)
+        .use_plugin(UnoPlugin);
+
+    engine.subscribe_all(|e| {
+        let payload = e.payload_json();
+        match e.kind() {
+            UNO_PLAYER_SKIPPED => println!(
+                "skipped: {}",
+                payload["skippedPlayerId"].as_str().unwrap_or("?")
+            ),
+            UNO_PLAYER_REVERSED => println!("reversed, new dir: {}", payload["newDirection"]),
+            UNO_DRAW_TWO => println!(
+                "draw 2: {}",
+                payload["targetPlayerId"].as_str().unwrap_or("?")
+            ),
+            UNO_DRAW_FOUR => println!(
+                "draw 4: {}",
+                payload["targetPlayerId"].as_str().unwrap_or("?")
+            ),
+            _ => {}
+        }
+    });
+
+    engine.create_game(vec![
+        Player::new("p1", "Alice", 1),
+        Player::new("p2", "Bob", 2),
+        Player::new("p3", "Carol", 3),
+    ])?;
+    engine.start()?;
+    // Playing cards and choosing colours: UnoPlugin dispatches the matching effects.
+    let mut bots: Vec<_> = (0..3).map(|seat| BotKind::Random.create(seat)).collect();
+    play_game(&mut engine, &mut bots, 100_000)?;
+    Ok(())
+}

@@ -1,0 +1,33 @@
+//! The example of the `UnoPlugin` seed page: a three-player game whose winner is
+//! printed by a `subscribe_all` listener. Bots play the moves (the seed page leaves
+//! them to the reader).
+//!
+//! `cargo run -p decklet --example uno_plugin` prints `winner: ["p…"]`.
+
+use decklet::uno::{BotKind, UNO_GAME_WON, UnoPlugin, play_game};
+use decklet::{DrawPlugin, EngineError, GameEngine, Player, TurnPlugin};
+
+fn main() -> Result<(), EngineError> {
+    let mut engine = GameEngine::default();
+    engine
+        .use_plugin(TurnPlugin)
+        .use_plugin(DrawPlugin)
+        .use_plugin(UnoPlugin);
+
+    engine.subscribe_all(|e| {
+        if e.kind() == UNO_GAME_WON {
+            println!("winner: {}", e.payload_json()["winnerIds"]);
+        }
+    });
+
+    engine.create_game(vec![
+        Player::new("p1", "Alice", 1),
+        Player::new("p2", "Bob", 2),
+        Player::new("p3", "Carol", 3),
+    ])?;
+    engine.start()?;
+
+    let mut bots: Vec<_> = (0..3).map(|seat| BotKind::Random.create(seat)).collect();
+    play_game(&mut engine, &mut bots, 100_000)?;
+    Ok(())
+}

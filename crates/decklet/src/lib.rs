@@ -1,0 +1,45 @@
+//! # decklet
+//!
+//! A deterministic, plugin-based card-game engine with a complete, fast UNO. This crate
+//! is the facade: it re-exports [`decklet_core`] at its root, the common plugins as
+//! [`plugins`] (feature `plugins`) and UNO as [`uno`] (feature `uno`); both features are
+//! on by default.
+//!
+//! ```
+//! use decklet::{DrawPlugin, EngineConfig, GameEngine, Player, TurnPlugin};
+//! use decklet::uno::{legal_actions, UnoPlugin};
+//!
+//! let mut engine = GameEngine::new(EngineConfig { seed: 42, game_id: "g1".into(), ..Default::default() });
+//! engine.use_plugin(TurnPlugin).use_plugin(DrawPlugin).use_plugin(UnoPlugin);
+//! engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
+//! engine.start()?;
+//! let p1 = "p1".into();
+//! let first_move = legal_actions(engine.state(), &p1)[0].clone();
+//! engine.dispatch_any(first_move.to_action(&p1))?;
+//! # Ok::<(), decklet::EngineError>(())
+//! ```
+//!
+//! Depend on `decklet-core` (and `decklet-plugins`) alone to build other games without
+//! UNO.
+
+pub use decklet_core::*;
+
+#[cfg(feature = "plugins")]
+pub use decklet_plugins as plugins;
+#[cfg(feature = "plugins")]
+pub use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
+
+#[cfg(feature = "uno")]
+pub use decklet_uno as uno;
+
+/// The names most programs use.
+pub mod prelude {
+    pub use decklet_core::{
+        Action, ActionHandler, AnyAction, AnyEvent, EngineConfig, EngineError, Event, EventHandler,
+        GameContext, GameEngine, GamePlugin, GameState, GameStatus, Player, PlayerId, Rule,
+    };
+    #[cfg(feature = "plugins")]
+    pub use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
+    #[cfg(feature = "uno")]
+    pub use decklet_uno::{Bot, ChooseColor, LegalAction, PlayCard, UnoPlugin, legal_actions};
+}

@@ -1,0 +1,136 @@
+//! UNO invariants over random seeds, 2–10 players, random legal play and random
+//! illegal attempts.
+
+use decklet::uno::testing::{check_invariants, game_in_progress};
+use decklet::uno::{LegalAction, candidate_actions, legal_actions, new_uno_engine, uno_plugins};
+use decklet::{GameEngine, GameState, GameStatus};
+use proptest::prelude::*;
+
+fn json(state: &GameState) -> String {
+    serde_json::to_string(state).unwrap()
+}
+
+/// Every candidate of every player is accepted iff `legal_actions` lists it.
+fn assert_exact(engine: &GameEngine) -> Result<(), TestCaseError> {
+    let state = engine.state();
+    for player in state.players.keys() {
+        let legal = legal_actions(state, player);
+        for candidate in candidate_actions(state, player) {
+            let accepted = engine
+                .fork()
+                .dispatch_any(candidate.to_action(player))
+                .is_ok();
+            prop_assert_eq!(
+                accepted,
+                legal.contains(&candidate),
+                "{:?} by {}",
+                candidate,
+                player
+            );
+        }
+    }
+    Ok(())
+}
+
+#[derive(Clone, Debug)]
+enum Step {
+    Legal(prop::sample::Index),
+    Attempt(prop::sample::Index, prop::sample::Index),
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        4 => any::<prop::sample::Index>().prop_map(Step::Legal),
+        1 => (any::<prop::sample::Index>(), any::<prop::sample::Index>()).prop_map(|(p, c)| Step::Attempt(p, c)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn uno_invariants_hold_through_random_play(
+        seed in any::<u64>(),
+        players in 2usize..=10,
+        steps in prop::collection::vec(step(), 1..400),
+    ) {
+        let mut engine = new_uno_engine(seed, players).unwrap();
+        check_invariants(engine.state()).map_err(TestCaseError::fail)?;
+        for (i, step) in steps.iter().enumerate() {
+            let state = engine.state().clone();
+            let ids: Vec<_> = state.players.keys().cloned().collect();
+            let (player, action) = match step {
+                Step::Legal(index) => {
+                    let Some(player) = state.current_player_id.clone() else { break };
+                    let legal = legal_actions(&state, &player);
+                    if legal.is_empty() { break; }
+                    let choice = legal[index.index(legal.len())].clone();
+                    (player, choice)
+                }
+                Step::Attempt(p, c) => {
+                    let player = ids[p.index(ids.len())].clone();
+                    let candidates = candidate_actions(&state, &player);
+                    let choice = candidates[c.index(candidates.len())].clone();
+                    (player, choice)
+                }
+            };
+            let expected = legal_actions(&state, &player).contains(&action);
+            match engine.dispatch_any(action.to_action(&player)) {
+                Ok(_) => prop_assert!(expected, "accepted an unlisted {:?}", action),
+                Err(_) => {
+                    prop_assert!(!expected, "rejected a listed {:?}", action);
+                    prop_assert_eq!(json(engine.state()), json(&state));
+                }
+            }
+            check_invariants(engine.state()).map_err(TestCaseError::fail)?;
+            if i % 25 == 0 {
+                assert_exact(&engine)?;
+            }
+            if engine.state().status == GameStatus::Finished {
+                // nothing is accepted after the end
+                for p in &ids {
+                    prop_assert!(legal_actions(engine.state(), p).is_empty());
+                    for candidate in candidate_actions(engine.state(), p) {
+                        prop_assert!(engine.fork().dispatch_any(candidate.to_action(p)).is_err());
+                    }
+                }
+                break;
+            }
+        }
+        assert_exact(&engine)?;
+        let replayed = GameEngine::replay(&engine.log(), uno_plugins()).unwrap();
+        prop_assert_eq!(json(replayed.state()), json(engine.state()));
+    }
+
+    #[test]
+    fn the_testing_kit_builds_valid_games(setup in game_in_progress(2..=10, 120)) {
+        let engine = setup.build().unwrap();
+        check_invariants(engine.state()).map_err(TestCaseError::fail)?;
+        if engine.state().status == GameStatus::Playing {
+            let player = engine.state().current_player_id.clone().unwrap();
+            prop_assert!(!legal_actions(engine.state(), &player).is_empty());
+        }
+    }
+}
+
+#[test]
+fn a_legal_action_strategy_picks_from_the_current_legal_moves() {
+    use decklet::uno::testing::legal_action;
+    use proptest::test_runner::TestRunner;
+    let engine = new_uno_engine(5, 3).unwrap();
+    let state = engine.state().clone();
+    let player = state.current_player_id.clone().unwrap();
+    let legal = legal_actions(&state, &player);
+    let mut runner = TestRunner::default();
+    for _ in 0..20 {
+        let choice: Option<LegalAction> = legal_action(&state)
+            .new_tree(&mut runner)
+            .unwrap()
+            .current();
+        prop_assert_contains(&legal, choice.unwrap());
+    }
+}
+
+fn prop_assert_contains(legal: &[LegalAction], choice: LegalAction) {
+    assert!(legal.contains(&choice), "{choice:?} not in {legal:?}");
+}
