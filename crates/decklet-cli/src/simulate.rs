@@ -5,7 +5,8 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::time::Instant;
 
-use decklet::uno::{Bot, BotKind, new_uno_engine, play_game};
+use decklet::GameEngine;
+use decklet::uno::{Bot, BotKind, new_uno_engine, play_game, restart_uno_game};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -43,16 +44,30 @@ struct GameResult {
     capped: bool,
 }
 
-fn run_one(index: u64, args: &SimulateArgs, kinds: &[BotKind]) -> Result<GameResult, String> {
+fn run_one(
+    engine: &mut Option<GameEngine>,
+    index: u64,
+    args: &SimulateArgs,
+    kinds: &[BotKind],
+) -> Result<GameResult, String> {
     let seed = game_seed(args.seed, index);
-    let mut engine = new_uno_engine(seed, kinds.len()).map_err(|e| format!("game {index}: {e}"))?;
+    // one engine per worker, reused: create_game starts every game afresh
+    let engine = match engine {
+        Some(engine) => {
+            restart_uno_game(engine, seed, kinds.len())
+                .map_err(|e| format!("game {index}: {e}"))?;
+            engine
+        }
+        None => engine
+            .insert(new_uno_engine(seed, kinds.len()).map_err(|e| format!("game {index}: {e}"))?),
+    };
     let mut bots: Vec<Box<dyn Bot>> = kinds
         .iter()
         .enumerate()
         .map(|(seat, kind)| kind.create(bot_seed(seed, seat)))
         .collect();
-    let report = play_game(&mut engine, &mut bots, args.max_actions)
-        .map_err(|e| format!("game {index}: {e}"))?;
+    let report =
+        play_game(engine, &mut bots, args.max_actions).map_err(|e| format!("game {index}: {e}"))?;
     if let Some(dir) = &args.save_logs {
         save_log(dir, index, &engine.log())?;
     }
@@ -327,11 +342,14 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
     let results: Result<Vec<GameResult>, String> = pool.install(|| {
         (0..args.games)
             .into_par_iter()
-            .map(|index| {
-                let result = run_one(index, args, &kinds);
-                bar.inc(1);
-                result
-            })
+            .map_init(
+                || None,
+                |engine, index| {
+                    let result = run_one(engine, index, args, &kinds);
+                    bar.inc(1);
+                    result
+                },
+            )
             .collect()
     });
     let seconds = start.elapsed().as_secs_f64();

@@ -216,7 +216,7 @@ impl<'a> GameContext<'a> {
 
     /// Sets a variable by key.
     pub fn set_raw_variable(&mut self, key: &'static str, value: Value) {
-        let old = self.state.variables.insert(key, value);
+        let old = self.state.variables.insert_static(key, value);
         self.queues.journal.push(Undo::Variable {
             key: SmolStr::new_static(key),
             old,
@@ -235,6 +235,8 @@ impl<'a> GameContext<'a> {
                 player: owner.clone(),
             });
         }
+        let mut zone = zone;
+        zone.id = zone.id.with_hint(self.state.zones.len());
         self.state.zones.insert(zone.id.clone(), zone);
         self.queues.journal.push(Undo::ZoneAdded);
         Ok(())
@@ -245,7 +247,7 @@ impl<'a> GameContext<'a> {
         if self.state.cards.contains(&card.id) {
             return Err(EngineError::DuplicateCard { card: card.id });
         }
-        self.state.cards.make_mut().insert(card.id.clone(), card);
+        self.state.cards.insert(card);
         self.queues.journal.push(Undo::CardAdded);
         Ok(())
     }
@@ -269,20 +271,19 @@ impl<'a> GameContext<'a> {
 
     fn zone_index(&self, zone: &ZoneId) -> Result<usize, EngineError> {
         self.state
-            .zones
-            .get_index_of(zone)
+            .zone_index(zone)
             .ok_or_else(|| EngineError::ZoneNotFound { zone: zone.clone() })
     }
 
     /// Puts an existing card on top of a zone. The card must not be in another zone
     /// ([`GameState::validate`] checks that).
     pub fn add_card_to_zone(&mut self, card: &CardId, zone: &ZoneId) -> Result<(), EngineError> {
-        if !self.state.cards.contains(card) {
+        let Some(position) = self.state.cards.index_of(card) else {
             return Err(EngineError::CardNotFound { card: card.clone() });
-        }
+        };
         let index = self.zone_index(zone)?;
         if let Some((_, z)) = self.state.zones.get_index_mut(index) {
-            z.cards.push(card.clone());
+            z.cards.push(card.clone().with_hint(position));
             self.queues.journal.push(Undo::Pushed { zone: index });
         }
         Ok(())
@@ -456,11 +457,13 @@ impl<'a> GameContext<'a> {
 
     /// Sets (or clears) whose turn it is; an error for an unknown player.
     pub fn set_current_player(&mut self, player: Option<PlayerId>) -> Result<(), EngineError> {
-        if let Some(id) = &player
-            && !self.state.players.contains_key(id)
-        {
-            return Err(EngineError::PlayerNotFound { player: id.clone() });
-        }
+        let player = match player {
+            Some(id) => match self.state.player_index(&id) {
+                Some(position) => Some(id.with_hint(position)),
+                None => return Err(EngineError::PlayerNotFound { player: id }),
+            },
+            None => None,
+        };
         self.state.current_player_id = player;
         Ok(())
     }

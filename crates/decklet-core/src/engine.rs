@@ -267,7 +267,7 @@ fn run_tick(
     limits: &TickLimits,
     started_by: &str,
 ) -> Result<Vec<AnyEvent>, EngineError> {
-    let mut done = Vec::new();
+    let mut done = Vec::with_capacity(8);
     let mut count = 0usize;
     if let Some(action) = first {
         count = 1;
@@ -377,6 +377,12 @@ impl GameEngine {
         &self.config
     }
 
+    /// Changes the settings used by the next `create_game` (seed, game id, limits). An
+    /// engine can run many games one after the other: `create_game` starts afresh.
+    pub fn set_config(&mut self, config: EngineConfig) {
+        self.config = config;
+    }
+
     /// Registers a plugin (checked by `create_game`: unique ids, requirements earlier).
     pub fn use_plugin<P: GamePlugin>(&mut self, plugin: P) -> &mut Self {
         self.use_shared_plugin(Arc::new(plugin))
@@ -435,12 +441,14 @@ impl GameEngine {
         }
         let registry = self.registry()?;
         let mut state = GameState::new(self.config.game_id.clone(), self.config.seed);
-        for player in &players {
-            state.players.insert(player.id.clone(), player.clone());
+        for (i, player) in players.iter().enumerate() {
+            let mut player = player.clone();
+            player.id = player.id.with_hint(i);
+            state.players.insert(player.id.clone(), player);
         }
-        for player in &players {
-            let zone = Zone::new(hand_zone_id(&player.id), HAND_ZONE_TYPE)
-                .with_owner(player.id.clone())
+        for (i, player) in players.iter().enumerate() {
+            let zone = Zone::new(hand_zone_id(&player.id).with_hint(i), HAND_ZONE_TYPE)
+                .with_owner(player.id.clone().with_hint(i))
                 .with_visibility(Visibility::Owner);
             state.zones.insert(zone.id.clone(), zone);
         }
@@ -560,7 +568,11 @@ impl GameEngine {
         if !self.created {
             return Err(EngineError::NoGame);
         }
-        let registry = self.registry()?;
+        // Borrow the registry out of `self` for the tick (no reference counting per action).
+        let registry = match self.registry.take() {
+            Some(registry) => registry,
+            None => self.registry()?,
+        };
         let checkpoint = Checkpoint::take(&self.state, &self.queues.journal);
         let limits = self.limits();
         let result = run_tick(
@@ -571,6 +583,7 @@ impl GameEngine {
             &limits,
             action.kind(),
         );
+        self.registry = Some(registry);
         let events = self.finish_tick(checkpoint, result)?;
         self.log.push(action);
         Ok(self.deliver(events))

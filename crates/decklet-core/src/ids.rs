@@ -3,6 +3,12 @@
 //! Ids are string newtypes over [`SmolStr`]: ids of up to 23 bytes live inline (no heap),
 //! longer ones share one allocation, so cloning an id never allocates. They compare,
 //! order and hash as their text, and serialize as plain JSON strings.
+//!
+//! Each id also carries a *position hint*: where it sits in the map of the state that
+//! holds it (cards, players, zones). The state sets it when the id goes into the map and
+//! clones keep it, so a lookup checks that one slot (one short string compare) before it
+//! falls back to hashing. The hint never affects equality, order, hashing or JSON; a
+//! wrong or missing hint only costs the hash.
 
 use std::borrow::Borrow;
 use std::fmt;
@@ -10,27 +16,123 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use smol_str::SmolStr;
 
+/// Where an id was last stored in a map (`u32::MAX`: unknown).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Hint(u32);
+
+impl Default for Hint {
+    fn default() -> Self {
+        Hint::NONE
+    }
+}
+
+impl Hint {
+    pub(crate) const NONE: Hint = Hint(u32::MAX);
+
+    #[inline]
+    fn at(position: usize) -> Hint {
+        Hint(u32::try_from(position).unwrap_or(u32::MAX))
+    }
+
+    #[inline]
+    fn get(self) -> Option<usize> {
+        (self.0 != u32::MAX).then_some(self.0 as usize)
+    }
+}
+
+/// The position of `key` in `map`: the key's hint if it is right, else a hash lookup.
+#[inline]
+pub(crate) fn position_in<K, V, S>(
+    map: &indexmap::IndexMap<K, V, S>,
+    key: &K,
+    hint: Option<usize>,
+) -> Option<usize>
+where
+    K: std::hash::Hash + Eq,
+    S: std::hash::BuildHasher,
+{
+    if let Some(i) = hint
+        && let Some((k, _)) = map.get_index(i)
+        && k == key
+    {
+        return Some(i);
+    }
+    map.get_index_of(key)
+}
+
 macro_rules! string_id {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
-        #[serde(transparent)]
-        pub struct $name(SmolStr);
+        #[derive(Clone, Default)]
+        pub struct $name(SmolStr, Hint);
 
         impl $name {
             /// Makes an id from any text.
             pub fn new(text: impl AsRef<str>) -> Self {
-                Self(SmolStr::new(text))
+                Self(SmolStr::new(text), Hint::NONE)
             }
 
             /// Makes an id from a `'static` string without copying it.
             pub const fn from_static(text: &'static str) -> Self {
-                Self(SmolStr::new_static(text))
+                Self(SmolStr::new_static(text), Hint::NONE)
             }
 
             /// The id's text.
+            #[inline]
             pub fn as_str(&self) -> &str {
                 self.0.as_str()
+            }
+
+            /// The position hint (see the module docs).
+            #[inline]
+            pub(crate) fn hint(&self) -> Option<usize> {
+                self.1.get()
+            }
+
+            /// The same id with a position hint.
+            #[inline]
+            pub(crate) fn with_hint(mut self, position: usize) -> Self {
+                self.1 = Hint::at(position);
+                self
+            }
+        }
+
+        impl PartialEq for $name {
+            #[inline]
+            fn eq(&self, other: &Self) -> bool {
+                self.0 == other.0
+            }
+        }
+
+        impl Eq for $name {}
+
+        impl PartialOrd for $name {
+            fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        impl Ord for $name {
+            fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+                self.0.cmp(&other.0)
+            }
+        }
+
+        impl std::hash::Hash for $name {
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+                self.0.hash(state);
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                self.0.serialize(serializer)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                SmolStr::deserialize(deserializer).map(|text| Self(text, Hint::NONE))
             }
         }
 
@@ -60,19 +162,19 @@ macro_rules! string_id {
 
         impl From<&str> for $name {
             fn from(text: &str) -> Self {
-                Self(SmolStr::new(text))
+                Self(SmolStr::new(text), Hint::NONE)
             }
         }
 
         impl From<&String> for $name {
             fn from(text: &String) -> Self {
-                Self(SmolStr::new(text))
+                Self(SmolStr::new(text), Hint::NONE)
             }
         }
 
         impl From<String> for $name {
             fn from(text: String) -> Self {
-                Self(SmolStr::from(text))
+                Self(SmolStr::from(text), Hint::NONE)
             }
         }
 

@@ -95,6 +95,8 @@ pub use player::{Player, PlayerStatus};
 pub use plugin::{ActionHandler, EventHandler, GamePlugin};
 pub use rng::GameRng;
 pub use rule::{Rule, RuleResult, RuleScope};
+/// The small-string type of card types, ranks, suits and ids' text (re-exported).
+pub use smol_str::SmolStr;
 pub use state::{CardTable, GameState, GameStatus, Map};
 pub use variables::{Json, Value, Var, VarType, Variables};
 pub use view::{GameView, ZoneView};

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::error::EngineError;
-use crate::ids::{CardId, HAND_ZONE_TYPE, PlayerId, ZoneId, hand_zone_id};
+use crate::ids::{CardId, HAND_ZONE_TYPE, PlayerId, ZoneId, hand_zone_id, position_in};
 use crate::player::Player;
 use crate::rng::GameRng;
 use crate::variables::{Var, VarType, Variables};
@@ -42,7 +42,7 @@ impl std::fmt::Display for GameStatus {
 
 /// The card definitions of a game. Cards never change after setup, so the table is
 /// shared (`Arc`) between a state and its clones: a tick or a clone never copies it.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(transparent)]
 pub struct CardTable(Arc<Map<CardId, Card>>);
 
@@ -50,12 +50,32 @@ impl CardTable {
     /// The card with this id.
     #[inline]
     pub fn get(&self, id: &CardId) -> Option<&Card> {
-        self.0.get(id)
+        self.index_of(id)
+            .and_then(|i| self.0.get_index(i))
+            .map(|(_, card)| card)
+    }
+
+    /// The card's position in creation order.
+    #[inline]
+    pub fn index_of(&self, id: &CardId) -> Option<usize> {
+        position_in(&self.0, id, id.hint())
+    }
+
+    /// The card at a position in creation order.
+    #[inline]
+    pub fn get_index(&self, index: usize) -> Option<&Card> {
+        self.0.get_index(index).map(|(_, card)| card)
+    }
+
+    /// Whether both tables are one shared allocation (e.g. the same constant deck).
+    pub fn ptr_eq(&self, other: &CardTable) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
     }
 
     /// Whether a card with this id exists.
+    #[inline]
     pub fn contains(&self, id: &CardId) -> bool {
-        self.0.contains_key(id)
+        self.index_of(id).is_some()
     }
 
     /// Number of cards.
@@ -81,15 +101,42 @@ impl CardTable {
     pub(crate) fn make_mut(&mut self) -> &mut Map<CardId, Card> {
         Arc::make_mut(&mut self.0)
     }
+
+    /// Inserts a card (its id hinted with its position); `false` if the id is taken.
+    pub(crate) fn insert(&mut self, mut card: Card) -> bool {
+        if self.contains(&card.id) {
+            return false;
+        }
+        let map = self.make_mut();
+        card.id = card.id.with_hint(map.len());
+        map.insert(card.id.clone(), card);
+        true
+    }
 }
 
 impl FromIterator<Card> for CardTable {
     fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Self {
-        CardTable(Arc::new(
-            iter.into_iter()
-                .map(|card| (card.id.clone(), card))
-                .collect(),
-        ))
+        let mut map: Map<CardId, Card> = Map::default();
+        for mut card in iter {
+            if !map.contains_key(&card.id) {
+                card.id = card.id.with_hint(map.len());
+                map.insert(card.id.clone(), card);
+            }
+        }
+        CardTable(Arc::new(map))
+    }
+}
+
+impl<'de> Deserialize<'de> for CardTable {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let map: Map<CardId, Card> = Map::deserialize(deserializer)?;
+        let mut hinted: Map<CardId, Card> =
+            Map::with_capacity_and_hasher(map.len(), Default::default());
+        for (i, (key, mut card)) in map.into_iter().enumerate() {
+            card.id = card.id.with_hint(i);
+            hinted.insert(key.with_hint(i), card);
+        }
+        Ok(CardTable(Arc::new(hinted)))
     }
 }
 
@@ -140,20 +187,16 @@ impl GameState {
     /// ```
     #[inline]
     pub fn hand(&self, player: &PlayerId) -> Option<&Zone> {
-        // Fast path: `create_game` puts each player's hand at the player's index.
-        if let Some(index) = self.players.get_index_of(player)
-            && let Some((_, zone)) = self.zones.get_index(index)
-            && zone.owner.as_ref() == Some(player)
-            && zone.zone_type == HAND_ZONE_TYPE
-        {
-            return Some(zone);
-        }
-        self.zones.get(&hand_zone_id(player))
+        self.hand_index(player)
+            .and_then(|i| self.zones.get_index(i))
+            .map(|(_, zone)| zone)
     }
 
     /// Index of a player's hand zone in `zones`.
+    #[inline]
     pub(crate) fn hand_index(&self, player: &PlayerId) -> Option<usize> {
-        if let Some(index) = self.players.get_index_of(player)
+        // Fast path: `create_game` puts each player's hand at the player's index.
+        if let Some(index) = self.player_index(player)
             && let Some((_, zone)) = self.zones.get_index(index)
             && zone.owner.as_ref() == Some(player)
             && zone.zone_type == HAND_ZONE_TYPE
@@ -163,10 +206,29 @@ impl GameState {
         self.zones.get_index_of(&hand_zone_id(player))
     }
 
+    /// Index of a player in `players`.
+    #[inline]
+    pub fn player_index(&self, player: &PlayerId) -> Option<usize> {
+        position_in(&self.players, player, player.hint())
+    }
+
+    /// Index of a zone in `zones`.
+    #[inline]
+    pub fn zone_index(&self, zone: &ZoneId) -> Option<usize> {
+        position_in(&self.zones, zone, zone.hint())
+    }
+
     /// A zone by id.
     #[inline]
     pub fn zone(&self, id: &ZoneId) -> Option<&Zone> {
-        self.zones.get(id)
+        self.zone_index(id)
+            .and_then(|i| self.zones.get_index(i))
+            .map(|(_, z)| z)
+    }
+
+    /// The id of a zone as stored in the state (with its position hint).
+    pub fn zone_id(&self, id: &str) -> Option<&ZoneId> {
+        self.zones.get_key_value(id).map(|(k, _)| k)
     }
 
     /// A zone by its id's text.
@@ -184,7 +246,9 @@ impl GameState {
     /// A player by id.
     #[inline]
     pub fn player(&self, id: &PlayerId) -> Option<&Player> {
-        self.players.get(id)
+        self.player_index(id)
+            .and_then(|i| self.players.get_index(i))
+            .map(|(_, p)| p)
     }
 
     /// The player whose turn it is.
@@ -213,9 +277,56 @@ impl GameState {
 
     /// Reads a state from JSON and [validates](GameState::validate) it.
     pub fn from_json(json: &str) -> Result<GameState, EngineError> {
-        let state: GameState = serde_json::from_str(json)?;
+        let mut state: GameState = serde_json::from_str(json)?;
         state.validate()?;
+        state.restore_hints();
         Ok(state)
+    }
+
+    /// Gives every id in the state the position hint of where it is stored (ids read from
+    /// JSON have none); lookups are faster afterwards, nothing else changes.
+    pub fn restore_hints(&mut self) {
+        let players: Vec<PlayerId> = self.players.keys().cloned().collect();
+        for (i, id) in players.into_iter().enumerate() {
+            if let Some((_, player)) = self.players.get_index_mut(i) {
+                player.id = id.with_hint(i);
+            }
+        }
+        for i in 0..self.zones.len() {
+            let owner = self
+                .zones
+                .get_index(i)
+                .and_then(|(_, z)| z.owner.clone())
+                .map(|o| match self.player_index(&o) {
+                    Some(p) => o.with_hint(p),
+                    None => o,
+                });
+            let cards: Vec<CardId> = self
+                .zones
+                .get_index(i)
+                .map(|(_, z)| {
+                    z.cards
+                        .iter()
+                        .map(|c| match self.cards.index_of(c) {
+                            Some(p) => c.clone().with_hint(p),
+                            None => c.clone(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            if let Some((_, zone)) = self.zones.get_index_mut(i) {
+                zone.id = zone.id.clone().with_hint(i);
+                zone.owner = owner;
+                zone.cards = cards;
+            }
+        }
+        if let Some(current) = self.current_player_id.take() {
+            let hinted = match self.player_index(&current) {
+                Some(p) => current.with_hint(p),
+                None => current,
+            };
+            self.current_player_id = Some(hinted);
+        }
     }
 
     /// Checks that the state is coherent: every card in a zone exists and lies in one
@@ -240,7 +351,7 @@ impl GameState {
                 return invalid(format!("card key `{id}` holds card `{}`", card.id));
             }
         }
-        let mut placed: Map<&CardId, &ZoneId> = Map::default();
+        let mut placed: Vec<Option<&ZoneId>> = vec![None; self.cards.len()];
         for (id, zone) in &self.zones {
             if &zone.id != id {
                 return invalid(format!("zone key `{id}` holds zone `{}`", zone.id));
@@ -251,10 +362,10 @@ impl GameState {
                 return invalid(format!("zone `{id}` is owned by unknown player `{owner}`"));
             }
             for card in &zone.cards {
-                if !self.cards.contains(card) {
+                let Some(slot) = self.cards.index_of(card).and_then(|i| placed.get_mut(i)) else {
                     return invalid(format!("zone `{id}` holds unknown card `{card}`"));
-                }
-                if let Some(other) = placed.insert(card, id) {
+                };
+                if let Some(other) = slot.replace(id) {
                     return invalid(format!("card `{card}` is in both `{other}` and `{id}`"));
                 }
             }

@@ -6,6 +6,7 @@
 //! reads them with [`GameState::variable`](crate::GameState::variable). Values are stored
 //! as [`Value`]s, which serialize as plain JSON.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -270,30 +271,59 @@ impl<T: Serialize + DeserializeOwned> VarType for Json<T> {
     }
 }
 
-/// The variables of a game: key → [`Value`], in insertion order.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(transparent)]
+/// The variables of a game: key → [`Value`], in insertion order; JSON: an object.
+///
+/// A game has a handful of variables, so they live in a small vector. Keys set through
+/// a [`Var`] are stored as that `'static` string, so reading a `Var` usually finds its
+/// entry by pointer, without comparing text.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Variables {
-    map: IndexMap<SmolStr, Value, FxBuildHasher>,
+    entries: Vec<(Cow<'static, str>, Value)>,
 }
 
 impl Variables {
+    #[inline]
+    fn position(&self, key: &str) -> Option<usize> {
+        let by_pointer = self
+            .entries
+            .iter()
+            .position(|(k, _)| std::ptr::eq(k.as_ref(), key));
+        by_pointer.or_else(|| self.entries.iter().position(|(k, _)| k.as_ref() == key))
+    }
+
     /// The raw value under `key`.
+    #[inline]
     pub fn get(&self, key: &str) -> Option<&Value> {
-        self.map.get(key)
+        self.position(key).map(|i| &self.entries[i].1)
     }
 
     /// Reads a typed variable; `None` if unset or of another type.
+    #[inline]
     pub fn read<T: VarType>(&self, var: Var<T>) -> Option<T> {
-        self.map.get(var.key()).and_then(T::from_value)
+        self.get(var.key()).and_then(T::from_value)
     }
 
     /// Sets a raw value, returning the previous one.
     pub fn insert(&mut self, key: &str, value: Value) -> Option<Value> {
-        match self.map.get_mut(key) {
-            Some(slot) => Some(std::mem::replace(slot, value)),
+        match self.position(key) {
+            Some(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
             None => {
-                self.map.insert(SmolStr::new(key), value);
+                self.entries.push((Cow::Owned(key.to_string()), value));
+                None
+            }
+        }
+    }
+
+    /// Sets a value under a `'static` key (kept by pointer for fast reads).
+    pub fn insert_static(&mut self, key: &'static str, value: Value) -> Option<Value> {
+        match self.position(key) {
+            Some(i) => {
+                let entry = &mut self.entries[i];
+                entry.0 = Cow::Borrowed(key);
+                Some(std::mem::replace(&mut entry.1, value))
+            }
+            None => {
+                self.entries.push((Cow::Borrowed(key), value));
                 None
             }
         }
@@ -301,21 +331,41 @@ impl Variables {
 
     /// Removes a key, returning its value (order of the rest is kept).
     pub fn remove(&mut self, key: &str) -> Option<Value> {
-        self.map.shift_remove(key)
+        self.position(key).map(|i| self.entries.remove(i).1)
     }
 
     /// Iterates over keys and values in insertion order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
-        self.map.iter().map(|(k, v)| (k.as_str(), v))
+        self.entries.iter().map(|(k, v)| (k.as_ref(), v))
     }
 
     /// Number of variables.
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.entries.len()
     }
 
     /// Whether no variable is set.
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.entries.is_empty()
+    }
+}
+
+impl Serialize for Variables {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.entries.len()))?;
+        for (k, v) in &self.entries {
+            map.serialize_entry(k.as_ref(), v)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Variables {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let map: IndexMap<String, Value, FxBuildHasher> = IndexMap::deserialize(deserializer)?;
+        Ok(Variables {
+            entries: map.into_iter().map(|(k, v)| (Cow::Owned(k), v)).collect(),
+        })
     }
 }

@@ -95,6 +95,21 @@ pub struct ExternalDraw {
     pub count: u32,
 }
 
+/// How many cards `player` received from a draw of their own during the current turn
+/// (`None`: they have not drawn this turn). The cheap check behind turn discipline.
+#[inline]
+pub fn external_draw_this_turn(state: &GameState, player: &PlayerId) -> Option<u32> {
+    let turn = state.variable(DRAW_VAR_LAST_EXTERNAL_TURN)?;
+    if u64::try_from(turn).ok()? != state.turn {
+        return None;
+    }
+    match state.variables.get(DRAW_VAR_LAST_EXTERNAL_PLAYER.key()) {
+        Some(decklet_core::Value::Str(who)) if who.as_str() == player.as_str() => {}
+        _ => return None,
+    }
+    u32::try_from(state.variable(DRAW_VAR_LAST_EXTERNAL_COUNT)?).ok()
+}
+
 /// Reads the last external draw from the state.
 pub fn last_external_draw(state: &GameState) -> Option<ExternalDraw> {
     Some(ExternalDraw {

@@ -33,7 +33,7 @@ pub use draw::{
     CARD_DRAWN, CardDrawn, DECK_RESHUFFLED, DRAW_CARD_ACTION, DRAW_DECK_ZONE_ID, DRAW_PLUGIN_ID,
     DRAW_VAR_LAST_EXTERNAL_COUNT, DRAW_VAR_LAST_EXTERNAL_PLAYER, DRAW_VAR_LAST_EXTERNAL_TURN,
     DRAW_VAR_RESHUFFLE_FROM, DRAW_VAR_RESHUFFLE_KEEP_TOP, DeckReshuffled, DrawCard, DrawPlugin,
-    ExternalDraw, create_draw_card_action, last_external_draw,
+    ExternalDraw, create_draw_card_action, external_draw_this_turn, last_external_draw,
 };
 pub use poker::{HandCategory, HandRank, PokerCard, RankResolver, StandardPokerRankResolver};
 pub use standard_deck::{

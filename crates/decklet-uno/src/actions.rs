@@ -1,7 +1,7 @@
 //! UNO's actions and their handlers: `PLAY_CARD`, `CHOOSE_COLOR`, `UNO_FLIP_INITIAL`.
 
 use decklet_core::{
-    Action, CardPlayed, EngineError, GameContext, PLAY_CARD_ACTION, PlayCard, PlayerId,
+    Action, CardPlayed, EngineError, GameContext, PLAY_CARD_ACTION, PlayCard, PlayerId, SmolStr,
 };
 use serde::{Deserialize, Serialize};
 
@@ -97,7 +97,7 @@ pub fn play_card_handler(action: &PlayCard, ctx: &mut GameContext<'_>) -> Result
     ctx.emit(UnoCardPlayed {
         player_id: action.player_id.clone(),
         card_id: card.clone(),
-        card_type: view.face.card_type().to_string(),
+        card_type: SmolStr::new_static(view.face.card_type()),
         color: view.color,
     });
     if let Some(color) = view.color {
@@ -122,10 +122,11 @@ pub fn choose_color_handler(
             format!("`{}` is not a colour", action.color),
         )
     })?;
-    let card_type = discard_top(ctx.state())
-        .map_or(UnoFace::Wild, |(_, top)| top.face)
-        .card_type()
-        .to_string();
+    let card_type = SmolStr::new_static(
+        discard_top(ctx.state())
+            .map_or(UnoFace::Wild, |(_, top)| top.face)
+            .card_type(),
+    );
     ctx.set_variable(UNO_VAR_CURRENT_COLOR, color);
     ctx.set_variable(UNO_VAR_PENDING_COLOR, false);
     ctx.emit(UnoColorChanged {

@@ -279,3 +279,9 @@ pub fn uno_card_table() -> &'static CardTable {
     static TABLE: OnceLock<CardTable> = OnceLock::new();
     TABLE.get_or_init(|| create_uno_deck().into_iter().collect())
 }
+
+/// The typed views of [`uno_card_table`], by position (built once per process).
+pub fn uno_card_views() -> &'static [Option<UnoCard>] {
+    static VIEWS: OnceLock<Vec<Option<UnoCard>>> = OnceLock::new();
+    VIEWS.get_or_init(|| uno_card_table().iter().map(UnoCard::of).collect())
+}

@@ -1,6 +1,6 @@
 //! UNO events and their kind constants (payload fields as in the seed pages).
 
-use decklet_core::{CardId, Event, PlayerId};
+use decklet_core::{CardId, Event, PlayerId, SmolStr};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::UnoColor;
@@ -33,7 +33,7 @@ pub struct UnoCardPlayed {
     /// The card.
     pub card_id: CardId,
     /// Its type (`number`, `skip`, …).
-    pub card_type: String,
+    pub card_type: SmolStr,
     /// Its colour (`None` for wilds).
     pub color: Option<UnoColor>,
 }
@@ -66,7 +66,7 @@ pub struct UnoColorChosen {
     /// The colour chosen.
     pub color: UnoColor,
     /// `wild` or `wild_draw4`.
-    pub card_type: String,
+    pub card_type: SmolStr,
 }
 impl Event for UnoColorChosen {
     const KIND: &'static str = UNO_COLOR_CHOSEN;

@@ -7,8 +7,10 @@ use decklet_core::{AnyAction, CardId, GameState, GameStatus, PlayCard, PlayerId}
 use decklet_plugins::{create_draw_card_action, create_end_turn_action};
 
 use crate::actions::ChooseColor;
-use crate::cards::UnoColor;
-use crate::state::{card_view, check_playable, drawn_this_turn, is_color_pending};
+use crate::cards::{UnoColor, UnoFace};
+use crate::state::{
+    PlayContext, card_view, drawn_this_turn, holds_color as holds_color_of, is_color_pending,
+};
 
 /// A move a player can make in UNO.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -82,10 +84,23 @@ pub fn legal_actions_into(state: &GameState, player: &PlayerId, out: &mut Vec<Le
         out.extend(UnoColor::ALL.map(LegalAction::ChooseColor));
         return;
     }
+    let context = PlayContext::of(state);
+    let mut holds_color = None;
+    let mut playable = |card: &CardId| {
+        let (Some(ctx), Some(view)) = (context, card_view(state, card)) else {
+            return false;
+        };
+        if !view.matches(ctx.color, ctx.top_face) {
+            return false;
+        }
+        // the wild draw four's extra condition, looked up once per call at most
+        view.face != UnoFace::WildDraw4
+            || !*holds_color.get_or_insert_with(|| holds_color_of(state, player, ctx.color))
+    };
     match drawn_this_turn(state, player) {
         Some(drawn) => {
             if let Some(card) = drawn
-                && check_playable(state, player, &card).is_ok()
+                && playable(&card)
             {
                 out.push(LegalAction::Play(card));
             }
@@ -94,7 +109,7 @@ pub fn legal_actions_into(state: &GameState, player: &PlayerId, out: &mut Vec<Le
         None => {
             if let Some(hand) = state.hand(player) {
                 for card in &hand.cards {
-                    if check_playable(state, player, card).is_ok() {
+                    if playable(card) {
                         out.push(LegalAction::Play(card.clone()));
                     }
                 }

@@ -75,9 +75,11 @@ pub use plugin::{
     UNO_PLUGIN_ID, UnoPlugin, handle_card_played, handle_color_chosen, handle_game_started,
 };
 pub use rules::uno_rules;
-pub use sim::{GameReport, default_players, new_uno_engine, play_game, uno_plugins};
+pub use sim::{
+    GameReport, default_players, new_uno_engine, play_game, restart_uno_game, uno_plugins,
+};
 pub use state::{
-    UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
-    UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_COLOR, card_view, check_playable, current_color,
-    discard_top, drawn_this_turn, is_color_pending,
+    PlayContext, UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS,
+    UNO_MIN_PLAYERS, UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_COLOR, card_view, check_playable,
+    current_color, discard_top, drawn_this_turn, is_color_pending,
 };

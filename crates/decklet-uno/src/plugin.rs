@@ -62,9 +62,13 @@ pub fn setup(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         let mut order = missing;
         ctx.random().shuffle_in_place(&mut order);
         ctx.add_cards(table)?;
-        for id in &order {
-            ctx.add_card_to_zone(id, &deck)?;
-        }
+        let mut cards = ctx
+            .state()
+            .zone(&deck)
+            .map(|z| z.cards.clone())
+            .unwrap_or_default();
+        cards.extend(order);
+        ctx.set_zone_cards(&deck, cards)?;
     }
     // Only initialised once: a setup run again mid-game must not clear a pending choice.
     if ctx.state().variable(UNO_VAR_PENDING_COLOR).is_none() {

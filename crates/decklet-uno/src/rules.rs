@@ -20,7 +20,7 @@ use decklet_core::{
 use decklet_plugins::{DRAW_CARD_ACTION, DrawCard, END_TURN_ACTION};
 
 use crate::actions::{CHOOSE_COLOR_ACTION, ChooseColor, UNO_FLIP_INITIAL_ACTION};
-use crate::state::{check_playable, drawn_this_turn, is_color_pending};
+use crate::state::{PlayContext, card_view, check_playable, drawn_this_turn, is_color_pending};
 
 /// Rule 1, `gameNotWon`: once the game has a winner, every action is refused.
 pub fn game_not_won_rule() -> Rule {
@@ -89,6 +89,12 @@ fn playable(play: &PlayCard, state: &GameState, rule: &str) -> RuleResult {
     let Some(card) = play.card_ids.first() else {
         return Ok(());
     };
+    // the fast, string-free check first; the sentence is only built for a rejection
+    if let (Some(view), Some(context)) = (card_view(state, card), PlayContext::of(state))
+        && context.broken_rule(state, &play.player_id, view) != Some(rule)
+    {
+        return Ok(());
+    }
     match check_playable(state, &play.player_id, card) {
         Err((failed, reason)) if failed == rule => Err(reason.into()),
         _ => Ok(()),

@@ -29,17 +29,29 @@ pub fn default_players(count: usize) -> Vec<Player> {
 /// An engine with Turn, Draw and UNO registered, a game of `players` default players
 /// created with `seed` (game id `uno-<seed>`) and started.
 pub fn new_uno_engine(seed: u64, players: usize) -> Result<GameEngine, EngineError> {
-    let mut engine = GameEngine::new(EngineConfig {
-        seed,
-        game_id: format!("uno-{seed}"),
-        ..EngineConfig::default()
-    });
+    let mut engine = GameEngine::new(EngineConfig::default());
     for plugin in uno_plugins() {
         engine.use_shared_plugin(plugin);
     }
+    restart_uno_game(&mut engine, seed, players)?;
+    Ok(engine)
+}
+
+/// Starts a new game on an engine that already has the UNO plugins: what a simulation
+/// does to play many games without building an engine for each.
+pub fn restart_uno_game(
+    engine: &mut GameEngine,
+    seed: u64,
+    players: usize,
+) -> Result<(), EngineError> {
+    engine.set_config(EngineConfig {
+        seed,
+        game_id: format!("uno-{seed}"),
+        ..engine.config().clone()
+    });
     engine.create_game(default_players(players))?;
     engine.start()?;
-    Ok(engine)
+    Ok(())
 }
 
 /// What one game did. `actions` and `turns` count the way the reference no-engine loop

@@ -2,9 +2,9 @@
 //! and the one playability check that both the rules and `legal_actions` use.
 
 use decklet_core::{CardId, GameState, PlayerId, Var, ZoneId};
-use decklet_plugins::last_external_draw;
+use decklet_plugins::external_draw_this_turn;
 
-use crate::cards::{UnoCard, UnoColor, UnoFace};
+use crate::cards::{UnoCard, UnoColor, UnoFace, uno_card_table, uno_card_views};
 
 /// Id of the draw pile.
 pub const UNO_DECK_ZONE_ID: &str = "deck";
@@ -43,10 +43,15 @@ pub fn is_color_pending(state: &GameState) -> bool {
     state.variable(UNO_VAR_PENDING_COLOR).unwrap_or(false)
 }
 
-/// The typed view of a card of this game.
+/// The typed view of a card of this game. For the standard deck (the table UNO's setup
+/// shares) the views are computed once per process and read by position.
 #[inline]
 pub fn card_view(state: &GameState, card: &CardId) -> Option<UnoCard> {
-    state.card(card).and_then(UnoCard::of)
+    let index = state.cards.index_of(card)?;
+    if state.cards.ptr_eq(uno_card_table()) {
+        return uno_card_views().get(index).copied().flatten();
+    }
+    state.cards.get_index(index).and_then(UnoCard::of)
 }
 
 /// The discard pile's top card and its view.
@@ -59,11 +64,7 @@ pub fn discard_top(state: &GameState) -> Option<(&CardId, UnoCard)> {
 /// they drew one, `Some(None)` when they drew but the piles were empty, `None` when they
 /// have not drawn this turn.
 pub fn drawn_this_turn(state: &GameState, player: &PlayerId) -> Option<Option<CardId>> {
-    let draw = last_external_draw(state)?;
-    if &draw.player_id != player || draw.turn != state.turn {
-        return None;
-    }
-    if draw.count == 0 {
+    if external_draw_this_turn(state, player)? == 0 {
         return Some(None);
     }
     Some(state.hand(player).and_then(|h| h.top()).cloned())
@@ -78,8 +79,49 @@ pub fn holds_color(state: &GameState, player: &PlayerId, color: UnoColor) -> boo
     })
 }
 
+/// What decides whether a card may be played now, read once from the state: the colour
+/// in force and the top card's face. Whether the player holds the colour in force (for
+/// the wild draw four) is only looked up when a wild draw four is checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayContext {
+    /// The colour in force.
+    pub color: UnoColor,
+    /// The discard top's face.
+    pub top_face: Option<UnoFace>,
+}
+
+impl PlayContext {
+    /// Reads the context; `None` before the initial flip.
+    #[inline]
+    pub fn of(state: &GameState) -> Option<PlayContext> {
+        Some(PlayContext {
+            color: current_color(state)?,
+            top_face: discard_top(state).map(|(_, top)| top.face),
+        })
+    }
+
+    /// Which rule `card` breaks if `player` plays it, if any: `Some("canPlayCard")`,
+    /// `Some("canPlayWildDrawFour")` or `None` when it may be played.
+    #[inline]
+    pub fn broken_rule(
+        &self,
+        state: &GameState,
+        player: &PlayerId,
+        card: UnoCard,
+    ) -> Option<&'static str> {
+        if !card.matches(self.color, self.top_face) {
+            Some("canPlayCard")
+        } else if card.face == UnoFace::WildDraw4 && holds_color(state, player, self.color) {
+            Some("canPlayWildDrawFour")
+        } else {
+            None
+        }
+    }
+}
+
 /// Why a card may not be played now, per the seed rules `canPlayCard` and
-/// `canPlayWildDrawFour`: `Err((rule id, reason))`.
+/// `canPlayWildDrawFour`: `Err((rule id, reason))`. The reason is only built when a
+/// rule is broken.
 pub fn check_playable(
     state: &GameState,
     player: &PlayerId,
@@ -88,24 +130,28 @@ pub fn check_playable(
     let Some(view) = card_view(state, card) else {
         return Err(("canPlayCard", format!("{card} is not an UNO card")));
     };
-    let Some(color) = current_color(state) else {
+    let Some(context) = PlayContext::of(state) else {
         return Err(("canPlayCard", "no card has been flipped yet".to_string()));
     };
-    let top_face = discard_top(state).map(|(_, top)| top.face);
-    if !view.matches(color, top_face) {
-        let top = discard_top(state).map_or_else(|| "nothing".to_string(), |(_, t)| t.to_string());
-        return Err((
-            "canPlayCard",
-            format!(
-                "{view} matches neither the colour in force ({color}) nor the top card ({top})"
-            ),
-        ));
-    }
-    if view.face == UnoFace::WildDraw4 && holds_color(state, player, color) {
-        return Err((
+    match context.broken_rule(state, player, view) {
+        None => Ok(()),
+        Some("canPlayWildDrawFour") => Err((
             "canPlayWildDrawFour",
-            format!("a wild draw four may only be played when you hold no {color} card"),
-        ));
+            format!(
+                "a wild draw four may only be played when you hold no {} card",
+                context.color
+            ),
+        )),
+        Some(rule) => {
+            let top =
+                discard_top(state).map_or_else(|| "nothing".to_string(), |(_, t)| t.to_string());
+            Err((
+                rule,
+                format!(
+                    "{view} matches neither the colour in force ({}) nor the top card ({top})",
+                    context.color
+                ),
+            ))
+        }
     }
-    Ok(())
 }
