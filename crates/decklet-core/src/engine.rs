@@ -181,7 +181,7 @@ impl Registry {
         Ok(registry)
     }
 
-    fn parse(&self, kind: &str, payload: serde_json::Value) -> Result<AnyAction, EngineError> {
+    fn parse(&self, kind: &str, payload: &serde_json::Value) -> Result<AnyAction, EngineError> {
         let (_, parse) = self
             .kinds
             .get(kind)
@@ -603,10 +603,8 @@ impl GameEngine {
             .ok_or_else(|| EngineError::Json {
                 message: "an action needs a string \"type\"".to_string(),
             })?;
-        let payload = json
-            .get("payload")
-            .cloned()
-            .unwrap_or_else(|| serde_json::Value::Object(serde_json::Map::new()));
+        let empty = serde_json::Value::Object(serde_json::Map::new());
+        let payload = json.get("payload").unwrap_or(&empty);
         self.registry()?.parse(kind, payload)
     }
 
@@ -797,7 +795,7 @@ impl GameEngine {
             };
             let action = self
                 .registry()?
-                .parse(&logged.kind, logged.payload.clone())
+                .parse(&logged.kind, &logged.payload)
                 .map_err(diverged)?;
             self.dispatch_any(action).map_err(diverged)?;
         }

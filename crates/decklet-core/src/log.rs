@@ -87,14 +87,52 @@ impl GameLog {
     }
 }
 
-/// A 64-bit FNV-1a digest of the state's JSON, as 16 hex digits. Equal states give equal
-/// digests on every platform.
+/// A 64-bit digest of the state's JSON, as 16 hex digits. Equal states give equal
+/// digests on every platform and release.
+///
+/// The JSON bytes are read as little-endian 64-bit words (the last one zero-padded),
+/// then the byte length is appended as one more word. Starting from
+/// `0x243f_6a88_85a3_08d3`, each word `w` does `h = (h ^ w) * 0x9e37_79b9_7f4a_7c15`
+/// (wrapping), `h ^= h >> 29`. Not cryptographic: it detects edits and divergence,
+/// not forgery.
 pub fn state_digest(state: &GameState) -> String {
     let bytes = serde_json::to_vec(state).unwrap_or_default();
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in bytes {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    format!("{:016x}", digest_bytes(&bytes))
+}
+
+fn digest_bytes(bytes: &[u8]) -> u64 {
+    let mix = |h: u64, w: u64| {
+        let h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^ (h >> 29)
+    };
+    let mut h: u64 = 0x243f_6a88_85a3_08d3;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        h = mix(h, u64::from_le_bytes(word));
     }
-    format!("{hash:016x}")
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut word = [0u8; 8];
+        word[..rest.len()].copy_from_slice(rest);
+        h = mix(h, u64::from_le_bytes(word));
+    }
+    mix(h, bytes.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::digest_bytes;
+
+    #[test]
+    fn digest_is_pinned_and_sensitive_to_every_byte_and_the_length() {
+        assert_eq!(format!("{:016x}", digest_bytes(b"")), "f7e27bed97b0321e");
+        assert_eq!(
+            format!("{:016x}", digest_bytes(b"decklet")),
+            "eb939e765cf4766e"
+        );
+        assert_ne!(digest_bytes(b"decklet"), digest_bytes(b"decklet\0"));
+        assert_ne!(digest_bytes(b"abcdefgh1"), digest_bytes(b"abcdefgh2"));
+    }
 }

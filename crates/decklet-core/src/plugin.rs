@@ -12,10 +12,10 @@ use crate::rule::Rule;
 
 type ActionFn = dyn Fn(&AnyAction, &mut GameContext<'_>) -> Result<(), EngineError> + Send + Sync;
 type EventFn = dyn Fn(&AnyEvent, &mut GameContext<'_>) -> Result<(), EngineError> + Send + Sync;
-pub(crate) type ParseFn = fn(serde_json::Value) -> Result<AnyAction, serde_json::Error>;
+pub(crate) type ParseFn = fn(&serde_json::Value) -> Result<AnyAction, serde_json::Error>;
 
-fn parse_action<A: Action>(payload: serde_json::Value) -> Result<AnyAction, serde_json::Error> {
-    serde_json::from_value::<A>(payload).map(AnyAction::new)
+fn parse_action<A: Action>(payload: &serde_json::Value) -> Result<AnyAction, serde_json::Error> {
+    A::deserialize(payload).map(AnyAction::new)
 }
 
 /// Executes the actions of one kind. One handler per kind in a game.

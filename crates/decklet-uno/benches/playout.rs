@@ -6,7 +6,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use decklet_uno::{Bot, BotKind, new_uno_engine, play_game};
+use decklet_core::GameEngine;
+use decklet_uno::{Bot, BotKind, RandomBot, new_uno_engine, play_game, uno_plugins};
 
 fn playout(c: &mut Criterion) {
     let mut group = c.benchmark_group("uno");
@@ -36,7 +37,67 @@ fn playout(c: &mut Criterion) {
             black_box(play_game(&mut engine, &mut bots, 100_000).unwrap())
         })
     });
+    // the same games, replayed from their logs (create_game to the win)
+    let logs: Vec<_> = (0..64u64)
+        .map(|seed| {
+            let mut engine = new_uno_engine(seed, 4).unwrap();
+            let mut bots: Vec<Box<dyn Bot>> = (0..4)
+                .map(|i| BotKind::Random.create(seed * 4 + i))
+                .collect();
+            play_game(&mut engine, &mut bots, 100_000).unwrap();
+            engine.log()
+        })
+        .collect();
+    let mut next = 0usize;
+    group.bench_function("replay a 4-player game log", |b| {
+        b.iter(|| {
+            next = (next + 1) % logs.len();
+            black_box(GameEngine::replay(&logs[next], uno_plugins()).unwrap())
+        })
+    });
+    let mut next = 0usize;
+    group.bench_function("play the same logged games", |b| {
+        b.iter(|| {
+            next = (next + 1) % logs.len();
+            let seed = next as u64;
+            let mut engine = new_uno_engine(seed, 4).unwrap();
+            let mut bots: Vec<Box<dyn Bot>> = (0..4)
+                .map(|i| BotKind::Random.create(seed * 4 + i))
+                .collect();
+            black_box(play_game(&mut engine, &mut bots, 100_000).unwrap())
+        })
+    });
     group.finish();
+
+    // cloning a mid-game state, as a search bot would
+    let mut engine = new_uno_engine(5, 4).unwrap();
+    let mut bot = RandomBot::new(1);
+    for _ in 0..30 {
+        let player = engine.state().current_player_id.clone().unwrap();
+        let choice = bot.choose(engine.state(), &player).unwrap();
+        engine.dispatch_any(choice.to_action(&player)).unwrap();
+    }
+    let state = engine.state().clone();
+    let zones: usize = state
+        .zones
+        .values()
+        .map(|z| z.cards.capacity() * 32 + 96)
+        .sum();
+    eprintln!(
+        "mid-game state: {} zones, {} cards placed, heap ~{} bytes (zones) + shared card table",
+        state.zones.len(),
+        state.zones.values().map(|z| z.len()).sum::<usize>(),
+        zones
+    );
+    c.bench_function("clone a mid-game GameState", |b| {
+        b.iter(|| black_box(state.clone()))
+    });
+    c.bench_function("fork a mid-game engine", |b| {
+        b.iter(|| black_box(engine.fork()))
+    });
+    c.bench_function("digest a mid-game state", |b| {
+        b.iter(|| black_box(decklet_core::state_digest(&state)))
+    });
 }
 
 criterion_group!(benches, playout);
