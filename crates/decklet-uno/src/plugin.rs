@@ -52,11 +52,15 @@ pub fn setup(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         ctx.add_zone(Zone::new(UNO_DISCARD_ZONE_ID, "discard"))?;
     }
     let table = uno_card_table();
-    let missing: Vec<CardId> = table
-        .iter()
-        .filter(|card| ctx.state().card(&card.id).is_none())
-        .map(|card| card.id.clone())
-        .collect();
+    let missing: Vec<CardId> = if ctx.state().cards.is_empty() {
+        table.iter().map(|card| card.id.clone()).collect()
+    } else {
+        table
+            .iter()
+            .filter(|card| ctx.state().card(&card.id).is_none())
+            .map(|card| card.id.clone())
+            .collect()
+    };
     if !missing.is_empty() {
         // createShuffledUnoDeck(ctx.random): the same permutation, applied to the ids
         let mut order = missing;
