@@ -2,6 +2,10 @@
 
 #![allow(missing_docs)]
 
+mod corpus;
 mod determinism;
 mod facade;
+mod fuzz_props;
+mod hostile;
 mod uno_props;
+mod views;

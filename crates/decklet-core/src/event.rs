@@ -9,6 +9,8 @@ use std::fmt::Debug;
 use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 
+use crate::ids::PlayerId;
+
 /// A typed event with a stable kind string.
 ///
 /// ```
@@ -22,11 +24,19 @@ use serde::{Serialize, Serializer};
 pub trait Event: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 'static {
     /// The kind string, e.g. `"CARD_PLAYED"`; the `"type"` of the JSON form.
     const KIND: &'static str;
+
+    /// The event as `viewer` may see it. Public by default; an event that names hidden
+    /// cards (a draw) overrides this to hide them from everyone but their owner.
+    fn view_for(&self, viewer: &PlayerId) -> Self {
+        let _ = viewer;
+        self.clone()
+    }
 }
 
 trait ErasedEvent: Any + Debug + Send + Sync {
     fn payload_json(&self) -> serde_json::Value;
     fn clone_box(&self) -> Box<dyn ErasedEvent>;
+    fn view_box(&self, viewer: &PlayerId) -> Box<dyn ErasedEvent>;
 }
 
 impl<E: Event> ErasedEvent for E {
@@ -35,6 +45,9 @@ impl<E: Event> ErasedEvent for E {
     }
     fn clone_box(&self) -> Box<dyn ErasedEvent> {
         Box::new(self.clone())
+    }
+    fn view_box(&self, viewer: &PlayerId) -> Box<dyn ErasedEvent> {
+        Box::new(Event::view_for(self, viewer))
     }
 }
 
@@ -91,6 +104,15 @@ impl AnyEvent {
     /// The payload alone, as JSON.
     pub fn payload_json(&self) -> serde_json::Value {
         self.inner.payload_json()
+    }
+
+    /// The event as `viewer` may see it (see [`Event::view_for`]).
+    pub fn view_for(&self, viewer: &PlayerId) -> AnyEvent {
+        AnyEvent {
+            kind: self.kind,
+            type_id: self.type_id,
+            inner: self.inner.view_box(viewer),
+        }
     }
 }
 

@@ -90,14 +90,14 @@ pub use kinds::{
     CARD_PLAYED, CardPlayed, GAME_CREATED, GAME_FINISHED, GAME_STARTED, GAME_WON, GameCreated,
     GameFinished, GameStarted, GameWon, PLAY_CARD_ACTION, PlayCard,
 };
-pub use log::{GameLog, LOG_FORMAT, LoggedAction, PluginInfo, state_digest};
+pub use log::{GameLog, LOG_FORMAT, LoggedAction, PlayerLog, PluginInfo, state_digest};
 pub use player::{Player, PlayerStatus};
 pub use plugin::{ActionHandler, EventHandler, GamePlugin};
 pub use rng::GameRng;
 pub use rule::{Rule, RuleResult, RuleScope};
 /// The small-string type of card types, ranks, suits and ids' text (re-exported).
 pub use smol_str::SmolStr;
-pub use state::{CardTable, GameState, GameStatus, Map};
+pub use state::{CardTable, GameState, GameStatus, MAX_ID_LEN, Map};
 pub use variables::{Json, Value, Var, VarType, Variables};
 pub use view::{GameView, ZoneView};
 pub use zone::{Visibility, Zone};

@@ -3,8 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::EngineError;
+use crate::ids::PlayerId;
 use crate::player::Player;
-use crate::state::GameState;
+use crate::state::{GameState, MAX_ID_LEN};
 
 /// The `format` tag of logs written by this version.
 pub const LOG_FORMAT: &str = "decklet-log/1";
@@ -71,14 +72,105 @@ pub struct GameLog {
     pub final_digest: Option<String>,
 }
 
+/// A log as one player may see it ([`GameLog::view_for`]): no seed, no digest.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayerLog {
+    /// The log format of the game.
+    pub format: String,
+    /// Who the log is for.
+    pub viewer: PlayerId,
+    /// The game's id.
+    pub game_id: String,
+    /// The players.
+    pub players: Vec<Player>,
+    /// The plugins.
+    pub plugins: Vec<PluginInfo>,
+    /// How many actions came before `start`.
+    pub start_index: Option<usize>,
+    /// The players' moves (public once made).
+    pub actions: Vec<LoggedAction>,
+}
+
 fn default_max_events() -> usize {
     100_000
 }
 
 impl GameLog {
-    /// Reads a log from JSON.
+    /// Reads a log from JSON and [validates](GameLog::validate) it.
     pub fn from_json(json: &str) -> Result<GameLog, EngineError> {
-        Ok(serde_json::from_str(json)?)
+        let log: GameLog = serde_json::from_str(json)?;
+        log.validate()?;
+        Ok(log)
+    }
+
+    /// Checks what can be checked without replaying: the format, positive limits,
+    /// players (at least one, unique ids and seats, ids of at most [`MAX_ID_LEN`]
+    /// bytes), the start index, and action kinds.
+    pub fn validate(&self) -> Result<(), EngineError> {
+        let bad = |message: String| Err(EngineError::Replay { message });
+        if self.format != LOG_FORMAT {
+            return bad(format!(
+                "unknown log format `{}` (expected `{LOG_FORMAT}`)",
+                self.format
+            ));
+        }
+        if self.game_id.len() > MAX_ID_LEN {
+            return bad(format!(
+                "game id of {} bytes is too long",
+                self.game_id.len()
+            ));
+        }
+        if self.max_actions_per_tick == 0 || self.max_events_per_tick == 0 {
+            return bad("the tick limits must be positive".to_string());
+        }
+        if self.players.is_empty() {
+            return bad("the log has no players".to_string());
+        }
+        for (i, player) in self.players.iter().enumerate() {
+            if player.id.as_str().len() > MAX_ID_LEN || player.name.len() > MAX_ID_LEN {
+                return bad(format!(
+                    "player {i} has an id or name longer than {MAX_ID_LEN} bytes"
+                ));
+            }
+            if self.players[..i].iter().any(|p| p.id == player.id) {
+                return bad(format!("player id `{}` is used twice", player.id));
+            }
+            if self.players[..i].iter().any(|p| p.seat == player.seat) {
+                return bad(format!("seat {} is used twice", player.seat));
+            }
+        }
+        if let Some(start) = self.start_index
+            && start > self.actions.len()
+        {
+            return bad(format!(
+                "start index {start} is past the {} actions",
+                self.actions.len()
+            ));
+        }
+        if let Some((i, _)) = self
+            .actions
+            .iter()
+            .enumerate()
+            .find(|(_, a)| a.kind.len() > MAX_ID_LEN)
+        {
+            return bad(format!("action {i} has an overlong kind"));
+        }
+        Ok(())
+    }
+
+    /// The log as `viewer` may see it: the moves, but not the seed (which predicts every
+    /// shuffle) nor the final digest. It cannot be replayed.
+    pub fn view_for(&self, viewer: &PlayerId) -> PlayerLog {
+        PlayerLog {
+            format: self.format.clone(),
+            viewer: viewer.clone(),
+            game_id: self.game_id.clone(),
+            players: self.players.clone(),
+            plugins: self.plugins.clone(),
+            start_index: self.start_index,
+            actions: self.actions.clone(),
+        }
     }
 
     /// The log as pretty JSON.

@@ -14,6 +14,9 @@ use crate::rng::GameRng;
 use crate::variables::{Var, VarType, Variables};
 use crate::zone::Zone;
 
+/// The longest id (game, player, zone, card) a valid state or log may hold, in bytes.
+pub const MAX_ID_LEN: usize = 256;
+
 /// The ordered map used throughout the state: insertion order, deterministic hashing.
 pub type Map<K, V> = IndexMap<K, V, FxBuildHasher>;
 
@@ -329,13 +332,28 @@ impl GameState {
         }
     }
 
-    /// Checks that the state is coherent: every card in a zone exists and lies in one
-    /// zone only, zone owners, the current player and the winners are players, every
-    /// player has a hand, ids match their keys and seats are unique.
+    /// Checks that the state is coherent: every card exists once and lies in exactly
+    /// one zone (card conservation), zone owners, the current player and the winners are
+    /// players, every player has a hand, ids match their keys, seats are unique and no
+    /// id is longer than [`MAX_ID_LEN`] bytes.
     pub fn validate(&self) -> Result<(), EngineError> {
         let invalid = |message: String| Err(EngineError::InvalidState { message });
+        let too_long = |kind: &str, id: &str| {
+            Err(EngineError::InvalidState {
+                message: format!(
+                    "{kind} id of {} bytes is longer than {MAX_ID_LEN}",
+                    id.len()
+                ),
+            })
+        };
+        if self.game_id.len() > MAX_ID_LEN {
+            return too_long("game", &self.game_id);
+        }
         let mut seats = std::collections::HashSet::new();
         for (id, player) in &self.players {
+            if id.as_str().len() > MAX_ID_LEN {
+                return too_long("player", id.as_str());
+            }
             if &player.id != id {
                 return invalid(format!("player key `{id}` holds player `{}`", player.id));
             }
@@ -347,12 +365,18 @@ impl GameState {
             }
         }
         for (id, card) in self.cards.as_map() {
+            if id.as_str().len() > MAX_ID_LEN {
+                return too_long("card", id.as_str());
+            }
             if &card.id != id {
                 return invalid(format!("card key `{id}` holds card `{}`", card.id));
             }
         }
         let mut placed: Vec<Option<&ZoneId>> = vec![None; self.cards.len()];
         for (id, zone) in &self.zones {
+            if id.as_str().len() > MAX_ID_LEN {
+                return too_long("zone", id.as_str());
+            }
             if &zone.id != id {
                 return invalid(format!("zone key `{id}` holds zone `{}`", zone.id));
             }
@@ -369,6 +393,11 @@ impl GameState {
                     return invalid(format!("card `{card}` is in both `{other}` and `{id}`"));
                 }
             }
+        }
+        if let Some(missing) = placed.iter().position(Option::is_none)
+            && let Some(card) = self.cards.get_index(missing)
+        {
+            return invalid(format!("card `{}` is in no zone", card.id));
         }
         if let Some(current) = &self.current_player_id
             && !self.players.contains_key(current)

@@ -53,19 +53,33 @@ pub fn create_draw_card_action(player: impl Into<PlayerId>, count: u32) -> DrawC
 }
 
 /// `CARD_DRAWN`: cards went from the deck to a hand. `cardIds` may be shorter than
-/// `requested` when the cards ran out.
+/// `requested` when the cards ran out. Seen by anyone but the drawer
+/// ([`Event::view_for`]), `cardIds` is empty and only `count` tells how many.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CardDrawn {
     /// Who drew.
     pub player_id: PlayerId,
-    /// The cards drawn, in draw order.
+    /// The cards drawn, in draw order (hidden from other players' views).
     pub card_ids: Vec<CardId>,
     /// How many were asked for.
     pub requested: u32,
+    /// How many were drawn.
+    #[serde(default)]
+    pub count: u32,
 }
 impl Event for CardDrawn {
     const KIND: &'static str = CARD_DRAWN;
+    fn view_for(&self, viewer: &PlayerId) -> Self {
+        if viewer == &self.player_id {
+            self.clone()
+        } else {
+            CardDrawn {
+                card_ids: Vec::new(),
+                ..self.clone()
+            }
+        }
+    }
 }
 
 /// `DECK_RESHUFFLED`: a zone's cards were shuffled back into the deck.
@@ -186,6 +200,7 @@ fn draw_card(action: &DrawCard, ctx: &mut GameContext<'_>) -> Result<(), EngineE
     }
     ctx.emit(CardDrawn {
         player_id: action.player_id.clone(),
+        count: u32::try_from(drawn.len()).unwrap_or(u32::MAX),
         card_ids: drawn,
         requested: action.count,
     });

@@ -52,7 +52,8 @@ fn drawing_takes_cards_from_the_top_of_the_deck_in_order() {
         &CardDrawn {
             player_id: "p1".into(),
             card_ids: expected.clone(),
-            requested: 3
+            requested: 3,
+            count: 3
         }
     );
     assert_eq!(engine.state().hand(&"p1".into()).unwrap().cards, expected);

@@ -208,7 +208,8 @@ fn draw_two_makes_the_next_player_draw_two_and_skips_them() {
         &CardDrawn {
             player_id: "p2".into(),
             card_ids: expected.clone(),
-            requested: 2
+            requested: 2,
+            count: 2
         }
     );
     let mut after = p2_before;

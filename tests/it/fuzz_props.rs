@@ -1,0 +1,62 @@
+//! The three fuzz targets of `fuzz/`, as bounded property tests that run in CI:
+//! bytes → actions against a game (invariants after each step), bytes → log JSON →
+//! replay, bytes → state JSON → validate. None may panic.
+
+use decklet::uno::testing::check_invariants;
+use decklet::uno::{candidate_actions, new_uno_engine, uno_plugins};
+use decklet::{GameEngine, GameLog, GameState};
+use proptest::prelude::*;
+
+fn json(state: &GameState) -> String {
+    serde_json::to_string(state).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn bytes_to_actions_keep_every_invariant(seed in any::<u64>(), bytes in prop::collection::vec(any::<u8>(), 0..512)) {
+        let mut engine = new_uno_engine(seed, 2 + (seed % 5) as usize).unwrap();
+        for pair in bytes.chunks(2) {
+            let ids = engine.player_ids();
+            let player = ids[pair[0] as usize % ids.len()].clone();
+            let candidates = candidate_actions(engine.state(), &player);
+            let pick = pair.get(1).copied().unwrap_or(0) as usize % candidates.len();
+            let before = json(engine.state());
+            if engine.dispatch_any(candidates[pick].to_action(&player)).is_err() {
+                prop_assert_eq!(json(engine.state()), before);
+            }
+            check_invariants(engine.state()).map_err(TestCaseError::fail)?;
+        }
+    }
+
+    #[test]
+    fn bytes_as_a_log_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..2048)) {
+        let text = String::from_utf8_lossy(&bytes);
+        if let Ok(log) = GameLog::from_json(&text) {
+            let _ = GameEngine::replay(&log, uno_plugins());
+        }
+    }
+
+    #[test]
+    fn mutated_logs_never_panic(seed in 0u64..50, position in any::<prop::sample::Index>(), byte in any::<u8>()) {
+        let engine = new_uno_engine(seed, 3).unwrap();
+        let mut text = serde_json::to_vec(&engine.log()).unwrap();
+        let i = position.index(text.len());
+        text[i] = byte;
+        if let Ok(log) = GameLog::from_json(&String::from_utf8_lossy(&text)) {
+            let _ = GameEngine::replay(&log, uno_plugins());
+        }
+    }
+
+    #[test]
+    fn mutated_states_never_panic_and_valid_ones_pass_the_invariants(seed in 0u64..50, position in any::<prop::sample::Index>(), byte in any::<u8>()) {
+        let engine = new_uno_engine(seed, 3).unwrap();
+        let mut text = serde_json::to_vec(engine.state()).unwrap();
+        let i = position.index(text.len());
+        text[i] = byte;
+        if let Ok(state) = GameState::from_json(&String::from_utf8_lossy(&text)) {
+            prop_assert!(state.validate().is_ok());
+        }
+    }
+}

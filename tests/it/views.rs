@@ -1,0 +1,114 @@
+//! Hidden information: what one player may see never names another player's cards,
+//! the deck's order or the RNG.
+
+use std::collections::HashSet;
+
+use decklet::plugins::CardDrawn;
+use decklet::uno::{BotKind, new_uno_engine};
+use decklet::{AnyEvent, CardId, GameEngine, GameState, PlayerId};
+use proptest::prelude::*;
+
+/// Card ids a viewer must not learn: other hands and the deck.
+fn secrets(state: &GameState, viewer: &PlayerId) -> HashSet<CardId> {
+    state
+        .zones
+        .values()
+        .filter(|z| {
+            z.zone_type == "deck" || (z.zone_type == "hand" && z.owner.as_ref() != Some(viewer))
+        })
+        .flat_map(|z| z.cards.iter().cloned())
+        .collect()
+}
+
+fn assert_hides(text: &str, secret: &HashSet<CardId>, what: &str) {
+    for card in secret {
+        assert!(
+            !text.contains(&format!("\"{card}\"")),
+            "{what} names hidden card {card}"
+        );
+    }
+}
+
+fn check_views(engine: &GameEngine, events: &[AnyEvent]) {
+    let state = engine.state();
+    for viewer in state.players.keys() {
+        let secret = secrets(state, viewer);
+        let view = serde_json::to_string(&state.view_for(viewer)).unwrap();
+        assert_hides(&view, &secret, "state view");
+        assert!(!view.contains("\"rng\""), "the view carries the RNG state");
+        let own: Vec<&CardId> = state.hand(viewer).unwrap().cards.iter().collect();
+        for card in own {
+            assert!(
+                view.contains(&format!("\"{card}\"")),
+                "the view hides the viewer's own {card}"
+            );
+        }
+        for event in events {
+            let seen = event.view_for(viewer);
+            if let Some(drawn) = seen.downcast_ref::<CardDrawn>()
+                && &drawn.player_id != viewer
+            {
+                assert!(
+                    drawn.card_ids.is_empty(),
+                    "{viewer} sees another player's drawn cards"
+                );
+                assert_eq!(
+                    drawn.count as usize,
+                    event.downcast_ref::<CardDrawn>().unwrap().card_ids.len()
+                );
+            }
+        }
+        let log_view = serde_json::to_string(&engine.log().view_for(viewer)).unwrap();
+        assert!(
+            !log_view.contains("\"seed\""),
+            "the player's log carries the seed"
+        );
+        assert!(!log_view.contains("finalDigest"));
+        assert_hides(&log_view, &secret, "log view");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_view_names_a_hidden_card(seed in any::<u64>(), players in 2usize..=6, moves in 0usize..150) {
+        let mut engine = new_uno_engine(seed, players).unwrap();
+        let mut bots: Vec<_> = (0..players).map(|i| BotKind::Random.create(seed ^ i as u64)).collect();
+        let seats: Vec<PlayerId> = engine.player_ids();
+        let mut events = Vec::new();
+        for _ in 0..moves {
+            if !engine.state().winners.is_empty() {
+                break;
+            }
+            let current = engine.state().current_player_id.clone().unwrap();
+            let seat = seats.iter().position(|p| p == &current).unwrap();
+            let choice = bots[seat].choose(engine.state(), &current).unwrap();
+            let outcome = engine.dispatch_any(choice.to_action(&current)).unwrap();
+            events.extend(outcome.events);
+        }
+        check_views(&engine, &events);
+    }
+}
+
+#[test]
+fn a_drawer_sees_their_cards_others_see_a_count() {
+    let mut engine = new_uno_engine(4, 3).unwrap();
+    let current = engine.state().current_player_id.clone().unwrap();
+    let outcome = engine
+        .dispatch_any(decklet::uno::LegalAction::Draw.to_action(&current))
+        .unwrap();
+    let event = outcome.events.iter().find(|e| e.is::<CardDrawn>()).unwrap();
+    let own = event.view_for(&current);
+    assert_eq!(own.downcast_ref::<CardDrawn>().unwrap().card_ids.len(), 1);
+    let other = engine
+        .player_ids()
+        .into_iter()
+        .find(|p| p != &current)
+        .unwrap();
+    let theirs = event.view_for(&other);
+    let theirs = theirs.downcast_ref::<CardDrawn>().unwrap();
+    assert!(theirs.card_ids.is_empty());
+    assert_eq!(theirs.count, 1);
+    assert_eq!(theirs.player_id, current);
+}
