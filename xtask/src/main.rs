@@ -104,6 +104,11 @@ fn ci() -> Result {
             "decklet --no-default-features pulls in more than core:\n{tree}"
         ));
     }
+    println!("\n==> high-card (a user crate on core + plugins) does not depend on decklet-uno");
+    let tree = output(cargo_args(&["tree", "-p", "high-card", "-e", "normal"]))?;
+    if tree.contains("decklet-uno") {
+        return Err(format!("high-card pulls in decklet-uno:\n{tree}"));
+    }
     package()
 }
 
