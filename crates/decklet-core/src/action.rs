@@ -69,8 +69,8 @@ impl<A: Action> ErasedAction for A {
 /// use decklet_core::{AnyAction, PlayCard};
 /// let action = AnyAction::new(PlayCard::new("p1", ["c1"]));
 /// assert_eq!(action.kind(), "PLAY_CARD");
-/// assert_eq!(action.player_id().unwrap().as_str(), "p1");
-/// assert_eq!(action.downcast_ref::<PlayCard>().unwrap().card_ids.len(), 1);
+/// assert_eq!(action.player_id().map(|p| p.as_str()), Some("p1"));
+/// assert_eq!(action.downcast_ref::<PlayCard>().map(|p| p.card_ids.len()), Some(1));
 /// assert_eq!(action.to_json()["payload"]["cardIds"][0], "c1");
 /// ```
 pub struct AnyAction {

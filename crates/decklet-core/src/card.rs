@@ -12,7 +12,8 @@ use crate::ids::CardId;
 /// use decklet_core::Card;
 /// let ace = Card::new("std-spade-A", "standard").with_suit("spade").with_rank("A").with_value(1);
 /// assert_eq!(ace.card_type, "standard");
-/// assert_eq!(serde_json::to_value(&ace).unwrap()["type"], "standard");
+/// assert_eq!(serde_json::to_value(&ace)?["type"], "standard");
+/// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

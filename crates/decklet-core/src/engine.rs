@@ -313,13 +313,14 @@ fn run_tick(
 /// ```
 /// use decklet_core::*;
 /// let mut engine = GameEngine::new(EngineConfig { seed: 42, game_id: "g1".into(), ..Default::default() });
-/// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)]).unwrap();
-/// engine.start().unwrap();
+/// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
+/// engine.start()?;
 /// assert_eq!(engine.state().status, GameStatus::Playing);
 /// // No plugin handles PLAY_CARD here, so the engine refuses it and nothing changes.
 /// let before = engine.state().clone();
 /// assert!(engine.dispatch(PlayCard::new("p1", ["c1"])).is_err());
 /// assert_eq!(engine.state(), &before);
+/// # Ok::<(), EngineError>(())
 /// ```
 pub struct GameEngine {
     config: EngineConfig,
@@ -825,11 +826,12 @@ impl GameEngine {
     /// ```
     /// # use decklet_core::*;
     /// let mut engine = GameEngine::new(EngineConfig::default());
-    /// engine.create_game(vec![Player::new("p1", "Alice", 1)]).unwrap();
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
     /// let mut probe = engine.fork();
-    /// probe.start().unwrap();
+    /// probe.start()?;
     /// assert_eq!(engine.state().status, GameStatus::Waiting);
     /// assert_eq!(probe.state().status, GameStatus::Playing);
+    /// # Ok::<(), EngineError>(())
     /// ```
     pub fn fork(&self) -> GameEngine {
         GameEngine {

@@ -205,7 +205,8 @@ string_id! {
     /// use decklet_core::PlayerId;
     /// let id = PlayerId::from("p1");
     /// assert_eq!(id.to_string(), "p1");
-    /// assert_eq!(serde_json::to_string(&id).unwrap(), "\"p1\"");
+    /// assert_eq!(serde_json::to_string(&id)?, "\"p1\"");
+    /// # Ok::<(), serde_json::Error>(())
     /// ```
     PlayerId
 }

@@ -25,8 +25,9 @@ pub const GAME_FINISHED: &str = "GAME_FINISHED";
 /// ```
 /// use decklet_core::PlayCard;
 /// let play = PlayCard::new("p1", ["uno-red-7-a"]);
-/// assert_eq!(serde_json::to_value(&play).unwrap(),
+/// assert_eq!(serde_json::to_value(&play)?,
 ///            serde_json::json!({"playerId": "p1", "cardIds": ["uno-red-7-a"]}));
+/// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -36,12 +36,13 @@ pub struct LoggedAction {
 /// ```
 /// use decklet_core::*;
 /// let mut engine = GameEngine::new(EngineConfig { seed: 7, ..Default::default() });
-/// engine.create_game(vec![Player::new("p1", "Alice", 1)]).unwrap();
-/// engine.start().unwrap();
-/// let json = serde_json::to_string(&engine.log()).unwrap();
-/// let log = GameLog::from_json(&json).unwrap();
-/// let replayed = GameEngine::replay(&log, []).unwrap();
+/// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+/// engine.start()?;
+/// let json = serde_json::to_string(&engine.log())?;
+/// let log = GameLog::from_json(&json)?;
+/// let replayed = GameEngine::replay(&log, [])?;
 /// assert_eq!(replayed.state(), engine.state());
+/// # Ok::<(), EngineError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -153,8 +153,9 @@ impl fmt::Debug for EventHandler {
 ///
 /// let mut engine = GameEngine::new(EngineConfig::default());
 /// engine.use_plugin(Table);
-/// engine.create_game(vec![Player::new("p1", "Alice", 1)]).unwrap();
+/// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
 /// assert!(engine.state().zone_by_str("table").is_some());
+/// # Ok::<(), EngineError>(())
 /// ```
 pub trait GamePlugin: Send + Sync + 'static {
     /// Unique id, e.g. `"uno"`.

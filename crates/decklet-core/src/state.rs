@@ -185,8 +185,9 @@ impl GameState {
     /// ```
     /// # use decklet_core::*;
     /// let mut engine = GameEngine::new(EngineConfig::default());
-    /// engine.create_game(vec![Player::new("p1", "Alice", 1)]).unwrap();
-    /// assert!(engine.state().hand(&"p1".into()).unwrap().is_empty());
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+    /// assert!(engine.state().hand(&"p1".into()).is_some_and(|hand| hand.is_empty()));
+    /// # Ok::<(), EngineError>(())
     /// ```
     #[inline]
     pub fn hand(&self, player: &PlayerId) -> Option<&Zone> {

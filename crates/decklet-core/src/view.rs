@@ -62,10 +62,11 @@ impl GameState {
     /// ```
     /// # use decklet_core::*;
     /// let mut engine = GameEngine::new(EngineConfig::default());
-    /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)]).unwrap();
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
     /// let view = engine.state().view_for(&"p1".into());
     /// assert!(view.zones["hand:p1"].cards.is_some());
     /// assert!(view.zones["hand:p2"].cards.is_none());
+    /// # Ok::<(), EngineError>(())
     /// ```
     pub fn view_for(&self, viewer: &PlayerId) -> GameView {
         let mut cards = Map::default();

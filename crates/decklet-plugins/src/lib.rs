@@ -15,7 +15,7 @@
 //! engine.use_plugin(StandardDeckPlugin).use_plugin(DrawPlugin).use_plugin(TurnPlugin);
 //! engine.create_game(vec![Player::new("p1", "Alice", 0)])?;
 //! engine.start()?; // GAME_STARTED -> SHUFFLE -> the deck is shuffled
-//! assert_eq!(engine.state().zone_by_str(STANDARD_DECK_ZONE_ID).unwrap().len(), 52);
+//! assert_eq!(engine.state().zone_by_str(STANDARD_DECK_ZONE_ID).map(|deck| deck.len()), Some(52));
 //! # Ok::<(), decklet_core::EngineError>(())
 //! ```
 

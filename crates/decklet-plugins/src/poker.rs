@@ -161,10 +161,11 @@ fn top_ranks(mask: u16, n: usize, out: &mut [u8; 5]) -> usize {
 ///              PokerCard::new(4, 3), PokerCard::new(5, 0)];
 /// let six_high = [PokerCard::new(6, 0), PokerCard::new(2, 1), PokerCard::new(3, 2),
 ///                 PokerCard::new(4, 3), PokerCard::new(5, 0)];
-/// let a = evaluate(&wheel).unwrap();
-/// let b = evaluate(&six_high).unwrap();
+/// let a = evaluate(&wheel)?;
+/// let b = evaluate(&six_high)?;
 /// assert_eq!(a.category(), HandCategory::Straight);
 /// assert!(a < b); // A-2-3-4-5 is the lowest straight
+/// # Ok::<(), decklet_plugins::poker::PokerError>(())
 /// ```
 pub fn evaluate(cards: &[PokerCard]) -> Result<HandRank, PokerError> {
     if !(5..=7).contains(&cards.len()) {

@@ -25,9 +25,10 @@ pub const RANKS: [&str; 13] = [
 ///
 /// ```
 /// use decklet_plugins::Shuffle;
-/// assert_eq!(serde_json::to_value(Shuffle { zone_id: Some("deck".into()) }).unwrap(),
+/// assert_eq!(serde_json::to_value(Shuffle { zone_id: Some("deck".into()) })?,
 ///            serde_json::json!({"zoneId": "deck"}));
-/// assert_eq!(serde_json::from_str::<Shuffle>("{}").unwrap().zone_id, None);
+/// assert_eq!(serde_json::from_str::<Shuffle>("{}")?.zone_id, None);
+/// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -92,8 +92,8 @@ pub fn players_in_seat_order(players: &Map<PlayerId, Player>) -> Vec<&Player> {
 /// use decklet_plugins::next_player_id;
 /// let (a, b, c) = (Player::new("a", "A", 1), Player::new("b", "B", 2), Player::new("c", "C", 3));
 /// let order = [&a, &b, &c];
-/// assert_eq!(next_player_id(&"c".into(), &order, 1).unwrap().as_str(), "a");
-/// assert_eq!(next_player_id(&"a".into(), &order, -1).unwrap().as_str(), "c");
+/// assert_eq!(next_player_id(&"c".into(), &order, 1), Some("a".into()));
+/// assert_eq!(next_player_id(&"a".into(), &order, -1), Some("c".into()));
 /// ```
 pub fn next_player_id(current: &PlayerId, order: &[&Player], direction: i64) -> Option<PlayerId> {
     let n = order.len();

@@ -23,7 +23,8 @@ pub const UNO_FLIP_INITIAL_ACTION: &str = "UNO_FLIP_INITIAL";
 /// ```
 /// use decklet_uno::{ChooseColor, UnoColor};
 /// let choice = ChooseColor::new("p1", UnoColor::Green);
-/// assert_eq!(serde_json::to_value(&choice).unwrap(), serde_json::json!({"playerId": "p1", "color": "green"}));
+/// assert_eq!(serde_json::to_value(&choice)?, serde_json::json!({"playerId": "p1", "color": "green"}));
+/// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -25,10 +25,12 @@ pub trait Bot: Send {
 ///
 /// ```
 /// use decklet_uno::{new_uno_engine, Bot, RandomBot, legal_actions};
-/// let engine = new_uno_engine(3, 4).unwrap();
-/// let player = engine.state().current_player_id.clone().unwrap();
-/// let choice = RandomBot::new(9).choose(engine.state(), &player).unwrap();
-/// assert!(legal_actions(engine.state(), &player).contains(&choice));
+/// let engine = new_uno_engine(3, 4)?;
+/// if let Some(player) = engine.state().current_player_id.clone() {
+///     let choice = RandomBot::new(9).choose(engine.state(), &player);
+///     assert!(choice.is_some_and(|c| legal_actions(engine.state(), &player).contains(&c)));
+/// }
+/// # Ok::<(), decklet_core::EngineError>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct RandomBot {

@@ -58,11 +58,12 @@ impl LegalAction {
 ///
 /// ```
 /// use decklet_uno::{legal_actions, new_uno_engine, LegalAction};
-/// let engine = new_uno_engine(7, 3).unwrap();
-/// let first = engine.state().current_player_id.clone().unwrap();
+/// let engine = new_uno_engine(7, 3)?;
+/// let first = engine.state().current_player_id.clone().unwrap_or_default();
 /// let moves = legal_actions(engine.state(), &first);
 /// assert!(moves.contains(&LegalAction::Draw));
 /// assert!(legal_actions(engine.state(), &"nobody".into()).is_empty());
+/// # Ok::<(), decklet_core::EngineError>(())
 /// ```
 pub fn legal_actions(state: &GameState, player: &PlayerId) -> Vec<LegalAction> {
     let mut out = Vec::new();

@@ -21,12 +21,15 @@
 //! engine.start()?;
 //!
 //! let mut bot = RandomBot::new(7);
-//! while engine.state().winners.is_empty() {
-//!     let player = engine.state().current_player_id.clone().unwrap();
-//!     let choice = bot.choose(engine.state(), &player).unwrap();
+//! while let Some(player) = engine.state().current_player_id.clone() {
+//!     if !engine.state().winners.is_empty() {
+//!         break;
+//!     }
+//!     let Some(choice) = bot.choose(engine.state(), &player) else { break };
 //!     assert!(legal_actions(engine.state(), &player).contains(&choice));
 //!     engine.dispatch_any(choice.to_action(&player))?;
 //! }
+//! assert_eq!(engine.state().winners.len(), 1);
 //! # Ok::<(), decklet_core::EngineError>(())
 //! ```
 

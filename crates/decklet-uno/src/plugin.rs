@@ -169,7 +169,7 @@ pub fn handle_color_chosen(
 /// engine.use_plugin(TurnPlugin).use_plugin(DrawPlugin).use_plugin(UnoPlugin);
 /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
 /// engine.start()?;
-/// assert_eq!(engine.state().hand(&"p1".into()).unwrap().len(), 7);
+/// assert_eq!(engine.state().hand(&"p1".into()).map(|hand| hand.len()), Some(7));
 /// # Ok::<(), decklet_core::EngineError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default)]

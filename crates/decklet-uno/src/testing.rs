@@ -7,11 +7,12 @@
 //! use proptest::test_runner::TestRunner;
 //!
 //! let mut runner = TestRunner::default();
-//! runner.run(&game_in_progress(2..=6, 40), |setup| {
-//!     let engine = setup.build().unwrap();
+//! let result = runner.run(&game_in_progress(2..=6, 40), |setup| {
+//!     let engine = setup.build().map_err(|e| TestCaseError::fail(e.to_string()))?;
 //!     prop_assert!(check_invariants(engine.state()).is_ok());
 //!     Ok(())
-//! }).unwrap();
+//! });
+//! assert!(result.is_ok());
 //! ```
 
 use std::ops::RangeInclusive;
