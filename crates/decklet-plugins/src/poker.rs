@@ -128,29 +128,34 @@ pub enum PokerError {
 #[inline]
 fn straight_high(mask: u16) -> u8 {
     let m = u32::from(mask) | (u32::from(mask >> 14) << 1);
-    let mut high = 14u8;
-    while high >= 5 {
-        if (m >> (high - 4)) & 0x1f == 0x1f {
-            return high;
-        }
-        high -= 1;
+    // bit r of `runs` is set when ranks r-4 ..= r are all present
+    let runs = m & (m << 1) & (m << 2) & (m << 3) & (m << 4);
+    if runs == 0 {
+        0
+    } else {
+        (31 - runs.leading_zeros()) as u8
     }
-    0
 }
 
-/// The `n` highest ranks set in `mask`, best first.
+/// The highest rank set in `mask` (which must not be empty).
 #[inline]
-fn top_ranks(mask: u16, n: usize, out: &mut [u8; 5]) -> usize {
-    let mut count = 0;
-    let mut rank = 14u8;
-    while rank >= 2 && count < n {
-        if mask & (1 << rank) != 0 {
-            out[count] = rank;
-            count += 1;
+fn highest(mask: u16) -> u8 {
+    (15 - mask.leading_zeros()) as u8
+}
+
+/// The `n` highest ranks in `mask`, best first, packed as tie-break nibbles.
+#[inline]
+fn kickers(mut mask: u16, n: usize) -> [u8; 5] {
+    let mut out = [0u8; 5];
+    for slot in out.iter_mut().take(n) {
+        if mask == 0 {
+            break;
         }
-        rank -= 1;
+        let rank = highest(mask);
+        *slot = rank;
+        mask &= !(1 << rank);
     }
-    count
+    out
 }
 
 /// Ranks the best five-card poker hand among 5, 6 or 7 cards.
@@ -172,7 +177,6 @@ pub fn evaluate(cards: &[PokerCard]) -> Result<HandRank, PokerError> {
         return Err(PokerError::WrongCount(cards.len()));
     }
     let mut suits = [0u16; 4];
-    let mut counts = [0u8; 15];
     for card in cards {
         if !(2..=14).contains(&card.rank) || card.suit > 3 {
             return Err(PokerError::InvalidCard {
@@ -189,14 +193,19 @@ pub fn evaluate(cards: &[PokerCard]) -> Result<HandRank, PokerError> {
             });
         }
         *suit |= bit;
-        counts[card.rank as usize] += 1;
     }
-    Ok(rank_masks(&suits, &counts))
+    Ok(rank_masks(&suits))
 }
 
+/// Ranks a hand given as one rank mask per suit (bit r set for rank r, 2–14).
 #[inline]
-fn rank_masks(suits: &[u16; 4], counts: &[u8; 15]) -> HandRank {
-    let mut kickers = [0u8; 5];
+fn rank_masks(suits: &[u16; 4]) -> HandRank {
+    let [a, b, c, d] = *suits;
+    // ranks held in at least one, two, three and four suits
+    let any = a | b | c | d;
+    let two = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d);
+    let three = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d);
+    let four = a & b & c & d;
     let flush = suits.iter().copied().find(|m| m.count_ones() >= 5);
     if let Some(mask) = flush {
         let high = straight_high(mask);
@@ -204,63 +213,43 @@ fn rank_masks(suits: &[u16; 4], counts: &[u8; 15]) -> HandRank {
             return HandRank::new(HandCategory::StraightFlush, &[high]);
         }
     }
-    let all = suits[0] | suits[1] | suits[2] | suits[3];
-    let (mut quad, mut trips, mut pairs) = (0u8, [0u8; 2], [0u8; 3]);
-    let (mut n_trips, mut n_pairs) = (0, 0);
-    let mut rank = 14u8;
-    while rank >= 2 {
-        match counts[rank as usize] {
-            4 => quad = rank,
-            3 if n_trips < 2 => {
-                trips[n_trips] = rank;
-                n_trips += 1;
-            }
-            2 if n_pairs < 3 => {
-                pairs[n_pairs] = rank;
-                n_pairs += 1;
-            }
-            _ => {}
+    if four != 0 {
+        let quad = highest(four);
+        let k = kickers(any & !(1 << quad), 1);
+        return HandRank::new(HandCategory::FourOfAKind, &[quad, k[0]]);
+    }
+    if three != 0 {
+        let trips = highest(three);
+        // the best other rank held at least twice (a second set of trips counts)
+        let pairs = two & !(1 << trips);
+        if pairs != 0 {
+            return HandRank::new(HandCategory::FullHouse, &[trips, highest(pairs)]);
         }
-        rank -= 1;
-    }
-    if quad != 0 {
-        top_ranks(all & !(1 << quad), 1, &mut kickers);
-        return HandRank::new(HandCategory::FourOfAKind, &[quad, kickers[0]]);
-    }
-    if n_trips >= 1 && (n_trips == 2 || n_pairs >= 1) {
-        let pair = if n_trips == 2 {
-            trips[1].max(pairs[0])
-        } else {
-            pairs[0]
-        };
-        return HandRank::new(HandCategory::FullHouse, &[trips[0], pair]);
     }
     if let Some(mask) = flush {
-        top_ranks(mask, 5, &mut kickers);
-        return HandRank::new(HandCategory::Flush, &kickers);
+        return HandRank::new(HandCategory::Flush, &kickers(mask, 5));
     }
-    let high = straight_high(all);
+    let high = straight_high(any);
     if high != 0 {
         return HandRank::new(HandCategory::Straight, &[high]);
     }
-    if n_trips == 1 {
-        let n = top_ranks(all & !(1 << trips[0]), 2, &mut kickers);
-        let mut k = [trips[0], 0, 0];
-        k[1..=n].copy_from_slice(&kickers[..n]);
-        return HandRank::new(HandCategory::ThreeOfAKind, &k);
+    if three != 0 {
+        let trips = highest(three);
+        let k = kickers(any & !(1 << trips), 2);
+        return HandRank::new(HandCategory::ThreeOfAKind, &[trips, k[0], k[1]]);
     }
-    if n_pairs >= 2 {
-        top_ranks(all & !(1 << pairs[0]) & !(1 << pairs[1]), 1, &mut kickers);
-        return HandRank::new(HandCategory::TwoPair, &[pairs[0], pairs[1], kickers[0]]);
+    if two != 0 {
+        let first = highest(two);
+        let rest = two & !(1 << first);
+        if rest != 0 {
+            let second = highest(rest);
+            let k = kickers(any & !(1 << first) & !(1 << second), 1);
+            return HandRank::new(HandCategory::TwoPair, &[first, second, k[0]]);
+        }
+        let k = kickers(any & !(1 << first), 3);
+        return HandRank::new(HandCategory::OnePair, &[first, k[0], k[1], k[2]]);
     }
-    if n_pairs == 1 {
-        let n = top_ranks(all & !(1 << pairs[0]), 3, &mut kickers);
-        let mut k = [pairs[0], 0, 0, 0];
-        k[1..=n].copy_from_slice(&kickers[..n]);
-        return HandRank::new(HandCategory::OnePair, &k);
-    }
-    top_ranks(all, 5, &mut kickers);
-    HandRank::new(HandCategory::HighCard, &kickers)
+    HandRank::new(HandCategory::HighCard, &kickers(any, 5))
 }
 
 /// Reads a card's poker rank (2–14) and suit (0–3).
