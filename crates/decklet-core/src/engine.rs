@@ -240,6 +240,9 @@ fn handle_events(
     limits: &TickLimits,
     started_by: &str,
 ) -> Result<(), EngineError> {
+    if done.capacity() == 0 && !queues.events.is_empty() {
+        done.reserve(8); // one allocation for a typical tick's events, none without events
+    }
     while let Some(event) = queues.events.pop_front() {
         if done.len() >= limits.events {
             return Err(EngineError::TickLimitExceeded {
@@ -267,7 +270,7 @@ fn run_tick(
     limits: &TickLimits,
     started_by: &str,
 ) -> Result<Vec<AnyEvent>, EngineError> {
-    let mut done = Vec::with_capacity(8);
+    let mut done = Vec::new();
     let mut count = 0usize;
     if let Some(action) = first {
         count = 1;
