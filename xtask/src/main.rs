@@ -3,7 +3,8 @@
 //!
 //! - `ci`: fmt check, clippy `-D warnings` on all targets, the tests, `cargo doc` with
 //!   warnings denied, the facade feature matrix (and proof that `decklet-uno` is absent
-//!   without the `uno` feature), and packaging of every publishable crate.
+//!   without the `uno` feature), the facade's examples run and their output checked, and
+//!   packaging of every publishable crate.
 //! - `bench [--games N] [--quick]`: the criterion benches, then the side-by-side
 //!   comparison with `../shared/reference/bare-uno` (built outside the workspace) for 2,
 //!   4 and 6 players on one thread.
@@ -104,12 +105,48 @@ fn ci() -> Result {
             "decklet --no-default-features pulls in more than core:\n{tree}"
         ));
     }
+    examples()?;
     println!("\n==> high-card (a user crate on core + plugins) does not depend on decklet-uno");
     let tree = output(cargo_args(&["tree", "-p", "high-card", "-e", "normal"]))?;
     if tree.contains("decklet-uno") {
         return Err(format!("high-card pulls in decklet-uno:\n{tree}"));
     }
     package()
+}
+
+/// Runs the facade's examples (the seed pages' and the README's) and checks that each
+/// prints what its page says.
+fn examples() -> Result {
+    let expected: [(&str, &[&str]); 4] = [
+        ("quick_start", &["winner: [\"p"]),
+        ("uno_plugin", &["winner: [\"p"]),
+        (
+            "uno_effects",
+            &[
+                "skipped: p",
+                "reversed, new dir: ",
+                "draw 2: p",
+                "draw 4: p",
+            ],
+        ),
+        ("standard_deck", &["52"]),
+    ];
+    for (example, needles) in expected {
+        println!("\n==> example {example}");
+        let out = output(cargo_args(&[
+            "run",
+            "-q",
+            "-p",
+            "decklet",
+            "--example",
+            example,
+        ]))?;
+        print!("{out}");
+        if let Some(missing) = needles.iter().find(|n| !out.contains(*n)) {
+            return Err(format!("example {example} did not print `{missing}`"));
+        }
+    }
+    Ok(())
 }
 
 /// Publishable crates in dependency order.

@@ -44,7 +44,10 @@ fn main() -> Result<(), EngineError> {
     ])?;
     engine.start()?;
     // Playing cards and choosing colours: UnoPlugin dispatches the matching effects.
-    let mut bots: Vec<_> = (0..3).map(|seat| BotKind::Random.create(seat)).collect();
+    // Bots seeded so that this game shows all four effects.
+    let mut bots: Vec<_> = (0..3)
+        .map(|seat| BotKind::Random.create(10 + seat))
+        .collect();
     play_game(&mut engine, &mut bots, 100_000)?;
     Ok(())
 }
