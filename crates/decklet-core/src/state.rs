@@ -290,47 +290,24 @@ impl GameState {
     /// Gives every id in the state the position hint of where it is stored (ids read from
     /// JSON have none); lookups are faster afterwards, nothing else changes.
     pub fn restore_hints(&mut self) {
-        let players: Vec<PlayerId> = self.players.keys().cloned().collect();
-        for (i, id) in players.into_iter().enumerate() {
-            if let Some((_, player)) = self.players.get_index_mut(i) {
-                player.id = id.with_hint(i);
+        for (i, player) in self.players.values_mut().enumerate() {
+            player.id = player.id.clone().with_hint(i);
+        }
+        let (players, cards) = (&self.players, &self.cards);
+        let hint_player = |id: &PlayerId| match position_in(players, id, None) {
+            Some(position) => id.clone().with_hint(position),
+            None => id.clone(),
+        };
+        for (i, zone) in self.zones.values_mut().enumerate() {
+            zone.id = zone.id.clone().with_hint(i);
+            zone.owner = zone.owner.as_ref().map(hint_player);
+            for card in &mut zone.cards {
+                if let Some(position) = cards.index_of(card) {
+                    *card = card.clone().with_hint(position);
+                }
             }
         }
-        for i in 0..self.zones.len() {
-            let owner = self
-                .zones
-                .get_index(i)
-                .and_then(|(_, z)| z.owner.clone())
-                .map(|o| match self.player_index(&o) {
-                    Some(p) => o.with_hint(p),
-                    None => o,
-                });
-            let cards: Vec<CardId> = self
-                .zones
-                .get_index(i)
-                .map(|(_, z)| {
-                    z.cards
-                        .iter()
-                        .map(|c| match self.cards.index_of(c) {
-                            Some(p) => c.clone().with_hint(p),
-                            None => c.clone(),
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
-            if let Some((_, zone)) = self.zones.get_index_mut(i) {
-                zone.id = zone.id.clone().with_hint(i);
-                zone.owner = owner;
-                zone.cards = cards;
-            }
-        }
-        if let Some(current) = self.current_player_id.take() {
-            let hinted = match self.player_index(&current) {
-                Some(p) => current.with_hint(p),
-                None => current,
-            };
-            self.current_player_id = Some(hinted);
-        }
+        self.current_player_id = self.current_player_id.as_ref().map(hint_player);
     }
 
     /// Checks that the state is coherent: every card exists once and lies in exactly
