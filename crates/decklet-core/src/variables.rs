@@ -284,11 +284,12 @@ pub struct Variables {
 impl Variables {
     #[inline]
     fn position(&self, key: &str) -> Option<usize> {
-        let by_pointer = self
-            .entries
-            .iter()
-            .position(|(k, _)| std::ptr::eq(k.as_ref(), key));
-        by_pointer.or_else(|| self.entries.iter().position(|(k, _)| k.as_ref() == key))
+        // one pass: the same `'static` key matches by pointer; text is compared only
+        // when the lengths agree
+        self.entries.iter().position(|(k, _)| {
+            let k: &str = k.as_ref();
+            std::ptr::eq(k, key) || (k.len() == key.len() && k == key)
+        })
     }
 
     /// The raw value under `key`.
