@@ -786,6 +786,7 @@ impl GameEngine {
             max_events_per_tick: log.max_events_per_tick,
         };
         self.create_game(log.players.clone())?;
+        let registry = self.registry()?;
         for (index, logged) in log.actions.iter().enumerate() {
             if log.start_index == Some(index) {
                 self.start().map_err(|e| EngineError::ReplayDiverged {
@@ -797,8 +798,7 @@ impl GameEngine {
                 index,
                 source: Box::new(e),
             };
-            let action = self
-                .registry()?
+            let action = registry
                 .parse(&logged.kind, &logged.payload)
                 .map_err(diverged)?;
             self.dispatch_any(action).map_err(diverged)?;

@@ -180,17 +180,50 @@ impl GameLog {
     }
 }
 
-/// A 64-bit digest of the state's JSON, as 16 hex digits. Equal states give equal
-/// digests on every platform and release.
+/// A 64-bit digest of the state, as 16 hex digits. Equal states give equal digests on
+/// every platform and release.
 ///
-/// The JSON bytes are read as little-endian 64-bit words (the last one zero-padded),
-/// then the byte length is appended as one more word. Starting from
+/// The state is written as JSON with its `cards` replaced by `cardsDigest`, the digest of
+/// the card definitions' JSON (computed once per card table, which never changes after
+/// setup). A digest of bytes reads them as little-endian 64-bit words (the last one
+/// zero-padded), then appends the byte length as one more word: starting from
 /// `0x243f_6a88_85a3_08d3`, each word `w` does `h = (h ^ w) * 0x9e37_79b9_7f4a_7c15`
-/// (wrapping), `h ^= h >> 29`. Not cryptographic: it detects edits and divergence,
-/// not forgery.
+/// (wrapping), `h ^= h >> 29`. Not cryptographic: it detects edits and divergence, not
+/// forgery.
 pub fn state_digest(state: &GameState) -> String {
-    let bytes = serde_json::to_vec(state).unwrap_or_default();
+    let cards_digest = state
+        .cards
+        .digest(|map| digest_bytes(&serde_json::to_vec(map).unwrap_or_default()));
+    let view = DigestView {
+        game_id: &state.game_id,
+        status: state.status,
+        players: &state.players,
+        zones: &state.zones,
+        cards_digest: format!("{cards_digest:016x}"),
+        variables: &state.variables,
+        current_player_id: &state.current_player_id,
+        winners: &state.winners,
+        turn: state.turn,
+        rng: &state.rng,
+    };
+    let bytes = serde_json::to_vec(&view).unwrap_or_default();
     format!("{:016x}", digest_bytes(&bytes))
+}
+
+/// The state as digested: everything, with the card table by its own digest.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DigestView<'a> {
+    game_id: &'a str,
+    status: crate::state::GameStatus,
+    players: &'a crate::state::Map<PlayerId, Player>,
+    zones: &'a crate::state::Map<crate::ids::ZoneId, crate::zone::Zone>,
+    cards_digest: String,
+    variables: &'a crate::variables::Variables,
+    current_player_id: &'a Option<PlayerId>,
+    winners: &'a [PlayerId],
+    turn: u64,
+    rng: &'a crate::rng::GameRng,
 }
 
 fn digest_bytes(bytes: &[u8]) -> u64 {

@@ -45,29 +45,47 @@ impl std::fmt::Display for GameStatus {
 
 /// The card definitions of a game. Cards never change after setup, so the table is
 /// shared (`Arc`) between a state and its clones: a tick or a clone never copies it.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-#[serde(transparent)]
-pub struct CardTable(Arc<Map<CardId, Card>>);
+#[derive(Clone, Debug, Default)]
+pub struct CardTable(Arc<TableData>);
+
+/// The definitions, and their digest once computed (cleared whenever they change).
+#[derive(Clone, Debug, Default)]
+struct TableData {
+    map: Map<CardId, Card>,
+    digest: std::sync::OnceLock<u64>,
+}
+
+impl PartialEq for CardTable {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.map == other.0.map
+    }
+}
+
+impl Serialize for CardTable {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.map.serialize(serializer)
+    }
+}
 
 impl CardTable {
     /// The card with this id.
     #[inline]
     pub fn get(&self, id: &CardId) -> Option<&Card> {
         self.index_of(id)
-            .and_then(|i| self.0.get_index(i))
+            .and_then(|i| self.0.map.get_index(i))
             .map(|(_, card)| card)
     }
 
     /// The card's position in creation order.
     #[inline]
     pub fn index_of(&self, id: &CardId) -> Option<usize> {
-        position_in(&self.0, id, id.hint())
+        position_in(&self.0.map, id, id.hint())
     }
 
     /// The card at a position in creation order.
     #[inline]
     pub fn get_index(&self, index: usize) -> Option<&Card> {
-        self.0.get_index(index).map(|(_, card)| card)
+        self.0.map.get_index(index).map(|(_, card)| card)
     }
 
     /// Whether both tables are one shared allocation (e.g. the same constant deck).
@@ -83,26 +101,34 @@ impl CardTable {
 
     /// Number of cards.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.0.map.len()
     }
 
     /// Whether there is no card.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.0.map.is_empty()
     }
 
     /// All cards in creation order.
     pub fn iter(&self) -> impl Iterator<Item = &Card> {
-        self.0.values()
+        self.0.map.values()
     }
 
     /// The map itself.
     pub fn as_map(&self) -> &Map<CardId, Card> {
-        &self.0
+        &self.0.map
     }
 
     pub(crate) fn make_mut(&mut self) -> &mut Map<CardId, Card> {
-        Arc::make_mut(&mut self.0)
+        let data = Arc::make_mut(&mut self.0);
+        data.digest = std::sync::OnceLock::new();
+        &mut data.map
+    }
+
+    /// The digest of the definitions' JSON, computed once per table (see
+    /// [`state_digest`](crate::state_digest)).
+    pub(crate) fn digest(&self, compute: impl FnOnce(&Map<CardId, Card>) -> u64) -> u64 {
+        *self.0.digest.get_or_init(|| compute(&self.0.map))
     }
 
     /// Inserts a card (its id hinted with its position); `false` if the id is taken.
@@ -126,7 +152,10 @@ impl FromIterator<Card> for CardTable {
                 map.insert(card.id.clone(), card);
             }
         }
-        CardTable(Arc::new(map))
+        CardTable(Arc::new(TableData {
+            map,
+            digest: Default::default(),
+        }))
     }
 }
 
@@ -139,7 +168,10 @@ impl<'de> Deserialize<'de> for CardTable {
             card.id = card.id.with_hint(i);
             hinted.insert(key.with_hint(i), card);
         }
-        Ok(CardTable(Arc::new(hinted)))
+        Ok(CardTable(Arc::new(TableData {
+            map: hinted,
+            digest: Default::default(),
+        })))
     }
 }
 
