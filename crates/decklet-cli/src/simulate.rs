@@ -143,6 +143,17 @@ struct Summary {
     max_actions_per_game: u64,
 }
 
+/// The share of `wins` among `finished` games and its 95% Wilson interval.
+fn share_of(wins: u64, finished: u64) -> (f64, [f64; 2]) {
+    let (lo, hi) = wilson_95(wins, finished);
+    let share = if finished == 0 {
+        0.0
+    } else {
+        wins as f64 / finished as f64
+    };
+    (share, [lo, hi])
+}
+
 fn summarise(
     args: &SimulateArgs,
     kinds: &[BotKind],
@@ -170,17 +181,13 @@ fn summarise(
         .iter()
         .enumerate()
         .map(|(seat, &wins)| {
-            let (lo, hi) = wilson_95(wins, finished);
+            let (rate, ci95) = share_of(wins, finished);
             SeatWins {
                 seat: seat + 1,
                 bot: kinds[seat].to_string(),
                 wins,
-                rate: if finished == 0 {
-                    0.0
-                } else {
-                    wins as f64 / finished as f64
-                },
-                ci95: [lo, hi],
+                rate,
+                ci95,
             }
         })
         .collect();
@@ -197,17 +204,13 @@ fn summarise(
                 .filter(|(k, _)| *k == kind)
                 .map(|(_, w)| *w)
                 .sum();
-            let (lo, hi) = wilson_95(wins, finished);
+            let (share, ci95) = share_of(wins, finished);
             BotWins {
                 bot: kind.to_string(),
                 seats,
                 wins,
-                share: if finished == 0 {
-                    0.0
-                } else {
-                    wins as f64 / finished as f64
-                },
-                ci95: [lo, hi],
+                share,
+                ci95,
                 fair_share: seats as f64 / kinds.len() as f64,
             }
         })

@@ -213,17 +213,7 @@ fn initial_flip_event_lists_every_flipped_card() {
     let seed = (0..300)
         .find(|&s| uno(2, s).state().zone_by_str("discard").unwrap().len() > 1)
         .unwrap();
-    let mut engine = GameEngine::new(EngineConfig {
-        seed,
-        game_id: "t".into(),
-        ..Default::default()
-    });
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(UnoPlugin)
-        .use_plugin(Rig);
-    engine.create_game(players(2)).unwrap();
+    let mut engine = uno_created(2, seed);
     let outcome = engine.start().unwrap();
     let flipped: Vec<&UnoInitialFlipped> = outcome.events_of::<UnoInitialFlipped>().collect();
     assert_eq!(

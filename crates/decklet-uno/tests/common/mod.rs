@@ -112,8 +112,8 @@ pub fn players(n: usize) -> Vec<Player> {
     default_players(n)
 }
 
-/// An engine with Turn, Draw, UNO and Rig, `n` players, started.
-pub fn uno(n: usize, seed: u64) -> GameEngine {
+/// An engine with Turn, Draw, UNO and Rig and a game of `n` players, not started.
+pub fn uno_created(n: usize, seed: u64) -> GameEngine {
     let mut engine = GameEngine::new(EngineConfig {
         seed,
         game_id: "t".into(),
@@ -125,6 +125,12 @@ pub fn uno(n: usize, seed: u64) -> GameEngine {
         .use_plugin(UnoPlugin)
         .use_plugin(Rig);
     engine.create_game(players(n)).unwrap();
+    engine
+}
+
+/// [`uno_created`], started.
+pub fn uno(n: usize, seed: u64) -> GameEngine {
+    let mut engine = uno_created(n, seed);
     engine.start().unwrap();
     engine
 }
