@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::error::EngineError;
-use crate::ids::{CardId, HAND_ZONE_TYPE, PlayerId, ZoneId, hand_zone_id, position_in};
+use crate::ids::{CardId, PlayerId, ZoneId, hand_zone_id, position_in};
 use crate::player::Player;
 use crate::rng::GameRng;
 use crate::variables::{Var, VarType, Variables};
@@ -232,10 +232,10 @@ impl GameState {
     #[inline]
     pub(crate) fn hand_index(&self, player: &PlayerId) -> Option<usize> {
         // Fast path: `create_game` puts each player's hand at the player's index.
+        // The check is the fallback's own question: is that zone's id `hand:<player>`?
         if let Some(index) = self.player_index(player)
-            && let Some((_, zone)) = self.zones.get_index(index)
-            && zone.owner.as_ref() == Some(player)
-            && zone.zone_type == HAND_ZONE_TYPE
+            && let Some((id, _)) = self.zones.get_index(index)
+            && id.as_str().strip_prefix("hand:") == Some(player.as_str())
         {
             return Some(index);
         }
@@ -271,6 +271,30 @@ impl GameState {
     #[inline]
     pub fn zone_by_str(&self, id: &str) -> Option<&Zone> {
         self.zones.get(id)
+    }
+
+    /// The index, stored id (with its position hint) and zone named `id`, looking
+    /// first at position `guess`: a plugin that knows where it usually puts its zones
+    /// finds them without hashing; a wrong guess only costs the hash.
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// let mut engine = GameEngine::new(EngineConfig::default());
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+    /// // the hands come first: `hand:p1` is at position 0
+    /// assert_eq!(engine.state().zone_near("hand:p1", 0).map(|(i, _, _)| i), Some(0));
+    /// assert_eq!(engine.state().zone_near("hand:p1", 5).map(|(i, _, _)| i), Some(0));
+    /// assert!(engine.state().zone_near("deck", 0).is_none());
+    /// # Ok::<(), EngineError>(())
+    /// ```
+    #[inline]
+    pub fn zone_near(&self, id: &str, guess: usize) -> Option<(usize, &ZoneId, &Zone)> {
+        if let Some((key, zone)) = self.zones.get_index(guess)
+            && key.as_str() == id
+        {
+            return Some((guess, key, zone));
+        }
+        self.zones.get_full(id)
     }
 
     /// A card definition by id.

@@ -177,10 +177,16 @@ fn reshuffle(ctx: &mut GameContext<'_>, deck: &ZoneId) -> Result<usize, EngineEr
 }
 
 fn draw_card(action: &DrawCard, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-    let deck = ZoneId::from_static(DRAW_DECK_ZONE_ID);
-    if ctx.state().zone(&deck).is_none() {
-        return Err(EngineError::ZoneNotFound { zone: deck });
-    }
+    // the stored id carries its position: the lookups per card skip hashing
+    let Some((_, deck, _)) = ctx
+        .state()
+        .zone_near(DRAW_DECK_ZONE_ID, ctx.state().players.len())
+    else {
+        return Err(EngineError::ZoneNotFound {
+            zone: ZoneId::from_static(DRAW_DECK_ZONE_ID),
+        });
+    };
+    let deck = deck.clone();
     let mut drawn = Vec::with_capacity(action.count.min(16) as usize);
     for _ in 0..action.count {
         let deck_empty = ctx.state().zone(&deck).is_none_or(|z| z.is_empty());

@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use crate::cards::{UnoColor, UnoFace};
 use crate::events::{UnoCardPlayed, UnoColorChanged, UnoColorChosen, UnoInitialFlipped};
 use crate::state::{
-    UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_COLOR, card_view, deck_zone, discard_top, discard_zone,
+    UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_COLOR, card_view, discard_top, stored_deck_zone,
+    stored_discard_zone,
 };
 
 /// Kind of [`ChooseColor`].
@@ -90,7 +91,8 @@ pub fn play_card_handler(action: &PlayCard, ctx: &mut GameContext<'_>) -> Result
     };
     let view = card_view(ctx.state(), card)
         .ok_or_else(|| EngineError::CardNotFound { card: card.clone() })?;
-    ctx.move_from_hand(card, &action.player_id, &discard_zone())?;
+    let discard = stored_discard_zone(ctx.state());
+    ctx.move_from_hand(card, &action.player_id, &discard)?;
     ctx.emit(CardPlayed {
         player_id: action.player_id.clone(),
         card_ids: vec![card.clone()],
@@ -149,7 +151,10 @@ pub fn flip_initial_card_handler(
     _action: &UnoFlipInitial,
     ctx: &mut GameContext<'_>,
 ) -> Result<(), EngineError> {
-    let (deck, discard) = (deck_zone(), discard_zone());
+    let (deck, discard) = (
+        stored_deck_zone(ctx.state()),
+        stored_discard_zone(ctx.state()),
+    );
     let mut flipped = Vec::new();
     loop {
         let Some(card) = ctx.draw_top(&deck, &discard)? else {

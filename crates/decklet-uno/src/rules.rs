@@ -20,6 +20,7 @@ use decklet_core::{
 use decklet_plugins::{DRAW_CARD_ACTION, DrawCard, END_TURN_ACTION};
 
 use crate::actions::{CHOOSE_COLOR_ACTION, ChooseColor, UNO_FLIP_INITIAL_ACTION};
+use crate::cards::UnoFace;
 use crate::state::{PlayContext, card_view, check_playable, drawn_this_turn, is_color_pending};
 
 /// Rule 1, `gameNotWon`: once the game has a winner, every action is refused.
@@ -85,27 +86,20 @@ pub fn single_card_rule() -> Rule {
     })
 }
 
-fn playable(play: &PlayCard, state: &GameState, rule: &str) -> RuleResult {
-    let Some(card) = play.card_ids.first() else {
-        return Ok(());
-    };
-    // the fast, string-free check first; the sentence is only built for a rejection
-    if let (Some(view), Some(context)) = (card_view(state, card), PlayContext::of(state))
-        && context.broken_rule(state, &play.player_id, view) != Some(rule)
-    {
-        return Ok(());
-    }
-    match check_playable(state, &play.player_id, card) {
-        Err((failed, reason)) if failed == rule => Err(reason.into()),
-        _ => Ok(()),
-    }
-}
-
 /// Rule 6, `canPlayCard`: the card matches the colour in force or the top card's face,
 /// or is a wild.
 pub fn can_play_card_rule() -> Rule {
     Rule::for_action::<PlayCard>("canPlayCard", |play, _, state| {
-        playable(play, state, "canPlayCard")
+        let Some(card) = play.card_ids.first() else {
+            return Ok(());
+        };
+        // the fast, string-free check first; the sentence is only built for a rejection
+        if let (Some(view), Some(context)) = (card_view(state, card), PlayContext::of(state))
+            && view.matches(context.color, context.top_face)
+        {
+            return Ok(());
+        }
+        rejection(play, state, "canPlayCard")
     })
 }
 
@@ -113,8 +107,26 @@ pub fn can_play_card_rule() -> Rule {
 /// of the colour in force.
 pub fn can_play_wild_draw_four_rule() -> Rule {
     Rule::for_action::<PlayCard>("canPlayWildDrawFour", |play, _, state| {
-        playable(play, state, "canPlayWildDrawFour")
+        let Some(card) = play.card_ids.first() else {
+            return Ok(());
+        };
+        // only a wild draw four needs a look at the hand
+        match card_view(state, card) {
+            Some(view) if view.face != UnoFace::WildDraw4 => Ok(()),
+            _ => rejection(play, state, "canPlayWildDrawFour"),
+        }
     })
+}
+
+/// The reason `rule` gives for refusing `play`, if it is the rule that refuses it.
+fn rejection(play: &PlayCard, state: &GameState, rule: &str) -> RuleResult {
+    let Some(card) = play.card_ids.first() else {
+        return Ok(());
+    };
+    match check_playable(state, &play.player_id, card) {
+        Err((failed, reason)) if failed == rule => Err(reason.into()),
+        _ => Ok(()),
+    }
 }
 
 /// Rule 8, `chooseColorValid`: the colour is red, yellow, green or blue, and a colour

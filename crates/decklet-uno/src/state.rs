@@ -18,6 +18,33 @@ pub const UNO_MIN_PLAYERS: usize = 2;
 pub const UNO_MAX_PLAYERS: usize = 10;
 /// `true` while the player of a wild must choose the colour.
 pub const UNO_VAR_PENDING_COLOR: Var<bool> = Var::new("uno:pendingColor");
+/// Where UNO's setup puts the deck: right after the players' hands. Only a guess that
+/// saves hashing the id ([`GameState::zone_near`]); any layout still works.
+#[inline]
+fn deck_guess(state: &GameState) -> usize {
+    state.players.len()
+}
+
+#[inline]
+fn discard_guess(state: &GameState) -> usize {
+    state.players.len() + 1
+}
+
+/// The deck's id as stored in the state (with its position hint, so the context finds
+/// it without hashing); the plain id if there is no deck.
+pub(crate) fn stored_deck_zone(state: &GameState) -> ZoneId {
+    state
+        .zone_near(UNO_DECK_ZONE_ID, deck_guess(state))
+        .map_or_else(deck_zone, |(_, id, _)| id.clone())
+}
+
+/// The discard pile's id as stored in the state (see [`stored_deck_zone`]).
+pub(crate) fn stored_discard_zone(state: &GameState) -> ZoneId {
+    state
+        .zone_near(UNO_DISCARD_ZONE_ID, discard_guess(state))
+        .map_or_else(discard_zone, |(_, id, _)| id.clone())
+}
+
 /// The colour in force.
 pub const UNO_VAR_CURRENT_COLOR: Var<UnoColor> = Var::new("uno:currentColor");
 
@@ -56,7 +83,8 @@ pub fn card_view(state: &GameState, card: &CardId) -> Option<UnoCard> {
 
 /// The discard pile's top card and its view.
 pub fn discard_top(state: &GameState) -> Option<(&CardId, UnoCard)> {
-    let top = state.zone_by_str(UNO_DISCARD_ZONE_ID)?.top()?;
+    let (_, _, discard) = state.zone_near(UNO_DISCARD_ZONE_ID, discard_guess(state))?;
+    let top = discard.top()?;
     Some((top, card_view(state, top)?))
 }
 
