@@ -134,3 +134,80 @@ fn a_legal_action_strategy_picks_from_the_current_legal_moves() {
 fn prop_assert_contains(legal: &[LegalAction], choice: LegalAction) {
     assert!(legal.contains(&choice), "{choice:?} not in {legal:?}");
 }
+
+/// Plays the moves picked by `picks` (legal ones, and every fifth an illegal attempt)
+/// with `apply` or `dispatch`; returns the engine and what the subscribers heard.
+fn play_with(
+    seed: u64,
+    players: usize,
+    picks: &[prop::sample::Index],
+    apply: bool,
+) -> (GameEngine, Vec<String>, Vec<String>) {
+    use std::sync::{Arc, Mutex};
+    let mut engine = new_uno_engine(seed, players).unwrap();
+    let all = Arc::new(Mutex::new(Vec::new()));
+    let typed = Arc::new(Mutex::new(Vec::new()));
+    let (a, t) = (Arc::clone(&all), Arc::clone(&typed));
+    // one listener to everything for half the game, one to a single kind throughout
+    let everything = engine.subscribe_all(move |e| a.lock().unwrap().push(e.to_json().to_string()));
+    engine.subscribe(move |e: &decklet::uno::UnoPlayerSkipped| {
+        t.lock().unwrap().push(format!("{e:?}"))
+    });
+    for (i, pick) in picks.iter().enumerate() {
+        if i == picks.len() / 2 {
+            engine.unsubscribe(everything);
+        }
+        let Some(player) = engine.state().current_player_id.clone() else {
+            break;
+        };
+        let action = if i % 5 == 4 {
+            let candidates = candidate_actions(engine.state(), &player);
+            pick.get(&candidates).to_action(&player)
+        } else {
+            let legal = legal_actions(engine.state(), &player);
+            if legal.is_empty() {
+                break;
+            }
+            pick.get(&legal).to_action(&player)
+        };
+        let before = json(engine.state());
+        let result = if apply {
+            engine.apply_any(action).map(|_| ())
+        } else {
+            engine.dispatch_any(action).map(|_| ())
+        };
+        if result.is_err() {
+            assert_eq!(
+                json(engine.state()),
+                before,
+                "a refused action changed the state"
+            );
+        }
+    }
+    let all = all.lock().unwrap().clone();
+    let typed = typed.lock().unwrap().clone();
+    (engine, all, typed)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// `apply` is `dispatch` without the outcome: same states, logs and deliveries.
+    #[test]
+    fn apply_and_dispatch_play_the_same_game(
+        seed in any::<u64>(),
+        players in 2usize..=6,
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 1..300),
+    ) {
+        let (applied, applied_all, applied_typed) = play_with(seed, players, &picks, true);
+        let (dispatched, dispatched_all, dispatched_typed) = play_with(seed, players, &picks, false);
+        prop_assert_eq!(json(applied.state()), json(dispatched.state()));
+        prop_assert_eq!(
+            serde_json::to_string(&applied.log()).unwrap(),
+            serde_json::to_string(&dispatched.log()).unwrap()
+        );
+        prop_assert!(!applied_all.is_empty());
+        prop_assert_eq!(applied_all, dispatched_all);
+        prop_assert_eq!(applied_typed, dispatched_typed);
+    }
+}

@@ -4,7 +4,10 @@
 //! that is how a tick that fails anywhere leaves the state exactly as it was, without
 //! copying the state up front.
 
+use std::any::TypeId;
 use std::collections::VecDeque;
+
+use rustc_hash::FxHashSet;
 
 use smol_str::SmolStr;
 
@@ -134,6 +137,35 @@ pub(crate) struct TickQueues {
     pub(crate) journal: Vec<Undo>,
     pub(crate) actions: VecDeque<(AnyAction, ActionOrigin)>,
     pub(crate) events: VecDeque<AnyEvent>,
+    /// Which emitted events are kept (the others are dropped unseen, never boxed).
+    pub(crate) interest: EventInterest,
+}
+
+/// Which events a tick keeps: all of them when the caller wants the tick's
+/// [`Outcome`](crate::Outcome) or someone subscribed to everything; otherwise only the
+/// types a handler or a subscriber listens to.
+#[derive(Debug)]
+pub(crate) struct EventInterest {
+    /// Keep every event.
+    pub(crate) all: bool,
+    /// The types some handler or subscriber listens to.
+    pub(crate) types: FxHashSet<TypeId>,
+}
+
+impl Default for EventInterest {
+    fn default() -> Self {
+        EventInterest {
+            all: true,
+            types: FxHashSet::default(),
+        }
+    }
+}
+
+impl EventInterest {
+    #[inline]
+    pub(crate) fn keeps(&self, type_id: TypeId) -> bool {
+        self.all || self.types.contains(&type_id)
+    }
 }
 
 impl TickQueues {
@@ -200,12 +232,24 @@ impl<'a> GameContext<'a> {
     /// the tick commits.
     #[inline]
     pub fn emit<E: Event>(&mut self, event: E) {
-        self.queues.events.push_back(AnyEvent::new(event));
+        if self.queues.interest.keeps(TypeId::of::<E>()) {
+            self.queues.events.push_back(AnyEvent::new(event));
+        }
     }
 
     /// Emits a type-erased event.
     pub fn emit_any(&mut self, event: AnyEvent) {
-        self.queues.events.push_back(event);
+        if self.queues.interest.keeps(event.type_id()) {
+            self.queues.events.push_back(event);
+        }
+    }
+
+    /// Whether an event of type `E` emitted now would be seen by anyone (a handler, a
+    /// subscriber or the caller's [`Outcome`](crate::Outcome)). [`emit`](Self::emit)
+    /// checks this itself; ask first only to skip building a costly event.
+    #[inline]
+    pub fn wants<E: Event>(&self) -> bool {
+        self.queues.interest.keeps(TypeId::of::<E>())
     }
 
     /// Sets a typed variable.

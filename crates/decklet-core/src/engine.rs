@@ -228,6 +228,8 @@ fn run_action(
 struct TickLimits {
     actions: usize,
     events: usize,
+    /// Events handled so far in this tick.
+    handled: usize,
 }
 
 /// Handles queued events until the event queue is empty.
@@ -237,19 +239,20 @@ fn handle_events(
     queues: &mut TickQueues,
     origin: ActionOrigin,
     done: &mut Vec<AnyEvent>,
-    limits: &TickLimits,
+    limits: &mut TickLimits,
     started_by: &str,
 ) -> Result<(), EngineError> {
     if done.capacity() == 0 && !queues.events.is_empty() {
         done.reserve(8); // one allocation for a typical tick's events, none without events
     }
     while let Some(event) = queues.events.pop_front() {
-        if done.len() >= limits.events {
+        if limits.handled >= limits.events {
             return Err(EngineError::TickLimitExceeded {
                 action: started_by.to_string(),
-                limit: limits.actions,
+                limit: limits.events,
             });
         }
+        limits.handled += 1;
         if let Some(handlers) = registry.events.get(&event.type_id()) {
             for handler in handlers {
                 let mut ctx = GameContext::new(state, queues, origin);
@@ -267,10 +270,10 @@ fn run_tick(
     state: &mut GameState,
     queues: &mut TickQueues,
     first: Option<&AnyAction>,
-    limits: &TickLimits,
+    limits: &mut TickLimits,
     started_by: &str,
+    mut done: Vec<AnyEvent>,
 ) -> Result<Vec<AnyEvent>, EngineError> {
-    let mut done = Vec::new();
     let mut count = 0usize;
     if let Some(action) = first {
         count = 1;
@@ -335,6 +338,8 @@ pub struct GameEngine {
     log: Vec<AnyAction>,
     start_index: Option<usize>,
     subscribers: Vec<Subscriber>,
+    /// Whether a subscriber listens to every event (then every tick keeps them all).
+    subscribed_to_all: bool,
     next_subscription: u64,
     queues: TickQueues,
 }
@@ -371,6 +376,7 @@ impl GameEngine {
             log: Vec::new(),
             start_index: None,
             subscribers: Vec::new(),
+            subscribed_to_all: false,
             next_subscription: 0,
             queues: TickQueues::default(),
         }
@@ -416,13 +422,27 @@ impl GameEngine {
         }
         let registry = Arc::new(Registry::build(&self.plugins)?);
         self.registry = Some(Arc::clone(&registry));
+        self.refresh_interest();
         Ok(registry)
+    }
+
+    /// Recomputes which event types someone listens to (after the registry or the
+    /// subscriptions change).
+    fn refresh_interest(&mut self) {
+        let types = &mut self.queues.interest.types;
+        types.clear();
+        if let Some(registry) = &self.registry {
+            types.extend(registry.events.keys().copied());
+        }
+        types.extend(self.subscribers.iter().filter_map(|s| s.filter));
+        self.subscribed_to_all = self.subscribers.iter().any(|s| s.filter.is_none());
     }
 
     fn limits(&self) -> TickLimits {
         TickLimits {
             actions: self.config.max_actions_per_tick,
             events: self.config.max_events_per_tick,
+            handled: 0,
         }
     }
 
@@ -483,14 +503,15 @@ impl GameEngine {
             game_id: state.game_id.clone(),
             player_ids: players.iter().map(|p| p.id.clone()).collect(),
         }));
-        let limits = self.limits();
+        let mut limits = self.limits();
         run_tick(
             registry,
             state,
             &mut self.queues,
             None,
-            &limits,
+            &mut limits,
             "GAME_CREATED",
+            Vec::new(),
         )
     }
 
@@ -513,14 +534,15 @@ impl GameEngine {
             game_id: self.state.game_id.clone(),
         };
         self.queues.events.push_back(AnyEvent::new(event));
-        let limits = self.limits();
+        let mut limits = self.limits();
         let result = run_tick(
             &registry,
             &mut self.state,
             &mut self.queues,
             None,
-            &limits,
+            &mut limits,
             "GAME_STARTED",
+            Vec::new(),
         );
         let events = self.finish_tick(checkpoint, result)?;
         self.start_index = Some(self.log.len());
@@ -544,15 +566,16 @@ impl GameEngine {
                 break;
             }
         }
-        let limits = self.limits();
+        let mut limits = self.limits();
         let result = result.and_then(|()| {
             run_tick(
                 &registry,
                 &mut self.state,
                 &mut self.queues,
                 None,
-                &limits,
+                &mut limits,
                 "setup",
+                Vec::new(),
             )
         });
         let events = self.finish_tick(checkpoint, result)?;
@@ -569,6 +592,44 @@ impl GameEngine {
 
     /// Dispatches a type-erased action.
     pub fn dispatch_any(&mut self, action: AnyAction) -> Result<Outcome, EngineError> {
+        let events = self.external_tick(action, true)?;
+        Ok(self.deliver(events))
+    }
+
+    /// Dispatches an action like [`dispatch`](Self::dispatch), without the
+    /// [`Outcome`]: the same tick, state, log and subscriber deliveries, but an event
+    /// that no handler and no subscriber listens to is dropped where it is emitted,
+    /// never stored. What simulations and search use on the hot path.
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// let mut engine = GameEngine::new(EngineConfig::default());
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+    /// engine.start()?;
+    /// // nothing handles PLAY_CARD here: refused like `dispatch` would, nothing changes
+    /// assert!(engine.apply(PlayCard::new("p1", ["c1"])).is_err());
+    /// # Ok::<(), EngineError>(())
+    /// ```
+    pub fn apply<A: Action>(&mut self, action: A) -> Result<(), EngineError> {
+        self.apply_any(AnyAction::new(action))
+    }
+
+    /// [`apply`](Self::apply) for a type-erased action.
+    pub fn apply_any(&mut self, action: AnyAction) -> Result<(), EngineError> {
+        let events = self.external_tick(action, false)?;
+        if !events.is_empty() {
+            self.deliver(events);
+        }
+        Ok(())
+    }
+
+    /// Runs the tick of an external action and logs it; the events kept are all of
+    /// them with `collect`, else those a handler or subscriber listens to.
+    fn external_tick(
+        &mut self,
+        action: AnyAction,
+        collect: bool,
+    ) -> Result<Vec<AnyEvent>, EngineError> {
         if !self.created {
             return Err(EngineError::NoGame);
         }
@@ -578,19 +639,22 @@ impl GameEngine {
             None => self.registry()?,
         };
         let checkpoint = Checkpoint::take(&self.state, &self.queues.journal);
-        let limits = self.limits();
+        let mut limits = self.limits();
+        self.queues.interest.all = collect || self.subscribed_to_all;
         let result = run_tick(
             &registry,
             &mut self.state,
             &mut self.queues,
             Some(&action),
-            &limits,
+            &mut limits,
             action.kind(),
+            Vec::new(),
         );
+        self.queues.interest.all = true;
         self.registry = Some(registry);
         let events = self.finish_tick(checkpoint, result)?;
         self.log.push(action);
-        Ok(self.deliver(events))
+        Ok(events)
     }
 
     /// Dispatches an action given as JSON `{"type": KIND, "payload": {...}}`.
@@ -674,6 +738,7 @@ impl GameEngine {
             filter,
             callback,
         });
+        self.refresh_interest();
         SubscriptionId(self.next_subscription)
     }
 
@@ -681,6 +746,7 @@ impl GameEngine {
     pub fn unsubscribe(&mut self, id: SubscriptionId) -> bool {
         let before = self.subscribers.len();
         self.subscribers.retain(|s| s.id != id.0);
+        self.refresh_interest();
         self.subscribers.len() != before
     }
 
@@ -837,7 +903,7 @@ impl GameEngine {
     /// # Ok::<(), EngineError>(())
     /// ```
     pub fn fork(&self) -> GameEngine {
-        GameEngine {
+        let mut fork = GameEngine {
             config: self.config.clone(),
             plugins: self.plugins.clone(),
             registry: self.registry.clone(),
@@ -847,9 +913,12 @@ impl GameEngine {
             log: self.log.clone(),
             start_index: self.start_index,
             subscribers: Vec::new(),
+            subscribed_to_all: false,
             next_subscription: 0,
             queues: TickQueues::default(),
-        }
+        };
+        fork.refresh_interest();
+        fork
     }
 
     /// The players the game was created with (as given to `create_game`).

@@ -48,11 +48,13 @@ impl std::fmt::Display for GameStatus {
 #[derive(Clone, Debug, Default)]
 pub struct CardTable(Arc<TableData>);
 
-/// The definitions, and their digest once computed (cleared whenever they change).
+/// The definitions, their digest once computed and whether they passed
+/// [`GameState::validate`]'s checks of the table alone (both cleared whenever they change).
 #[derive(Clone, Debug, Default)]
 struct TableData {
     map: Map<CardId, Card>,
     digest: std::sync::OnceLock<u64>,
+    valid: std::sync::OnceLock<()>,
 }
 
 impl PartialEq for CardTable {
@@ -122,6 +124,7 @@ impl CardTable {
     pub(crate) fn make_mut(&mut self) -> &mut Map<CardId, Card> {
         let data = Arc::make_mut(&mut self.0);
         data.digest = std::sync::OnceLock::new();
+        data.valid = std::sync::OnceLock::new();
         &mut data.map
     }
 
@@ -154,7 +157,7 @@ impl FromIterator<Card> for CardTable {
         }
         CardTable(Arc::new(TableData {
             map,
-            digest: Default::default(),
+            ..Default::default()
         }))
     }
 }
@@ -170,7 +173,7 @@ impl<'de> Deserialize<'de> for CardTable {
         }
         Ok(CardTable(Arc::new(TableData {
             map: hinted,
-            digest: Default::default(),
+            ..Default::default()
         })))
     }
 }
@@ -383,7 +386,11 @@ impl GameState {
         if self.game_id.len() > MAX_ID_LEN {
             return too_long("game", &self.game_id);
         }
-        let mut seats = std::collections::HashSet::new();
+        let mut seats: Vec<u32> = self.players.values().map(|p| p.seat).collect();
+        seats.sort_unstable();
+        if let Some(seat) = seats.windows(2).find(|w| w[0] == w[1]).map(|w| w[0]) {
+            return invalid(format!("seat {seat} is used twice"));
+        }
         for (id, player) in &self.players {
             if id.as_str().len() > MAX_ID_LEN {
                 return too_long("player", id.as_str());
@@ -391,20 +398,21 @@ impl GameState {
             if &player.id != id {
                 return invalid(format!("player key `{id}` holds player `{}`", player.id));
             }
-            if !seats.insert(player.seat) {
-                return invalid(format!("seat {} is used twice", player.seat));
-            }
             if self.hand(id).is_none() {
                 return invalid(format!("player `{id}` has no hand zone"));
             }
         }
-        for (id, card) in self.cards.as_map() {
-            if id.as_str().len() > MAX_ID_LEN {
-                return too_long("card", id.as_str());
+        if self.cards.0.valid.get().is_none() {
+            for (id, card) in self.cards.as_map() {
+                if id.as_str().len() > MAX_ID_LEN {
+                    return too_long("card", id.as_str());
+                }
+                if &card.id != id {
+                    return invalid(format!("card key `{id}` holds card `{}`", card.id));
+                }
             }
-            if &card.id != id {
-                return invalid(format!("card key `{id}` holds card `{}`", card.id));
-            }
+            // checked once per table: games that share a deck share the check
+            let _ = self.cards.0.valid.set(());
         }
         let mut placed: Vec<Option<&ZoneId>> = vec![None; self.cards.len()];
         for (id, zone) in &self.zones {

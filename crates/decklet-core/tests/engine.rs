@@ -547,3 +547,85 @@ fn validate_rejects_incoherent_states() {
         Err(EngineError::InvalidState { .. })
     ));
 }
+
+/// An event whose handler emits it again, forever.
+struct Echoing;
+impl GamePlugin for Echoing {
+    fn id(&self) -> &'static str {
+        "echoing"
+    }
+    fn name(&self) -> &'static str {
+        "Echoing"
+    }
+    fn version(&self) -> &'static str {
+        "0.0.1"
+    }
+    fn actions(&self) -> Vec<ActionHandler> {
+        vec![ActionHandler::new::<Ping>(|_, ctx| {
+            ctx.emit(Echo { text: "hi".into() });
+            Ok(())
+        })]
+    }
+    fn events(&self) -> Vec<EventHandler> {
+        vec![EventHandler::new::<Echo>(|echo, ctx| {
+            ctx.emit(echo.clone());
+            Ok(())
+        })]
+    }
+}
+
+#[test]
+fn a_runaway_event_loop_hits_the_event_limit_and_changes_nothing() {
+    for apply in [false, true] {
+        let mut engine = GameEngine::new(EngineConfig {
+            max_events_per_tick: 40,
+            ..Default::default()
+        });
+        engine.use_plugin(Echoing);
+        engine.create_game(players(1)).unwrap();
+        engine.start().unwrap();
+        let before = json(engine.state());
+        let err = if apply {
+            engine.apply(Ping).unwrap_err()
+        } else {
+            engine.dispatch(Ping).map(|_| ()).unwrap_err()
+        };
+        assert_eq!(
+            err,
+            EngineError::TickLimitExceeded {
+                action: "PING".into(),
+                limit: 40
+            }
+        );
+        assert_eq!(json(engine.state()), before);
+        assert_eq!(engine.log_len(), 0);
+    }
+}
+
+#[test]
+fn apply_runs_the_same_tick_and_tells_subscribers_but_returns_no_outcome() {
+    let mut dispatched = toy_engine(3);
+    let mut applied = toy_engine(3);
+    let heard = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&heard);
+    applied.subscribe(move |ran: &Ran| sink.lock().unwrap().push(ran.name.clone()));
+    let script = || {
+        Script::named("a")
+            .drawing()
+            .then(vec![Script::named("b").shuffling()])
+    };
+    let outcome = dispatched.dispatch(script()).unwrap();
+    applied.apply(script()).unwrap();
+    assert_eq!(json(applied.state()), json(dispatched.state()));
+    assert_eq!(applied.log_len(), 1);
+    assert_eq!(*heard.lock().unwrap(), names(&outcome));
+    // a refused action is refused the same way and changes nothing
+    let before = json(applied.state());
+    let refused = Script::named("x").failing();
+    assert_eq!(
+        applied.apply(refused.clone()).unwrap_err(),
+        dispatched.dispatch(refused).map(|_| ()).unwrap_err()
+    );
+    assert_eq!(json(applied.state()), before);
+    assert_eq!(*heard.lock().unwrap(), ["a", "b"]);
+}

@@ -1,8 +1,11 @@
 //! Playing whole games with bots: [`new_uno_engine`] and [`play_game`].
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use decklet_core::{EngineConfig, EngineError, GameEngine, GamePlugin, Outcome, Player, PlayerId};
+use decklet_core::{
+    EngineConfig, EngineError, GameEngine, GamePlugin, Player, PlayerId, SubscriptionId,
+};
 use decklet_plugins::{CardDrawn, DeckReshuffled, DrawPlugin, TurnPlugin};
 
 use crate::bots::Bot;
@@ -77,17 +80,38 @@ pub struct GameReport {
     pub capped: bool,
 }
 
-impl GameReport {
-    fn count(&mut self, outcome: &Outcome) {
-        for event in &outcome.events {
-            if let Some(drawn) = event.downcast_ref::<CardDrawn>() {
-                self.cards_drawn += drawn.card_ids.len() as u64;
-            } else if event.is::<DeckReshuffled>() {
-                self.reshuffles += 1;
-            } else if event.is::<UnoDrawTwo>() || event.is::<UnoDrawFour>() {
-                self.actions += 1;
-            }
-        }
+/// What [`play_game`] counts from the events, shared with its subscriptions.
+#[derive(Debug, Default)]
+struct EventCounts {
+    cards_drawn: AtomicU64,
+    reshuffles: AtomicU64,
+    forced_draws: AtomicU64,
+}
+
+impl EventCounts {
+    /// Subscribes to the counted events; returns the subscriptions to remove after.
+    fn subscribe(counts: &Arc<EventCounts>, engine: &mut GameEngine) -> [SubscriptionId; 4] {
+        let (a, b, c, d) = (
+            Arc::clone(counts),
+            Arc::clone(counts),
+            Arc::clone(counts),
+            Arc::clone(counts),
+        );
+        [
+            engine.subscribe(move |drawn: &CardDrawn| {
+                a.cards_drawn
+                    .fetch_add(drawn.card_ids.len() as u64, Ordering::Relaxed);
+            }),
+            engine.subscribe(move |_: &DeckReshuffled| {
+                b.reshuffles.fetch_add(1, Ordering::Relaxed);
+            }),
+            engine.subscribe(move |_: &UnoDrawTwo| {
+                c.forced_draws.fetch_add(1, Ordering::Relaxed);
+            }),
+            engine.subscribe(move |_: &UnoDrawFour| {
+                d.forced_draws.fetch_add(1, Ordering::Relaxed);
+            }),
+        ]
     }
 }
 
@@ -114,10 +138,36 @@ pub fn play_game(
             report.cards_drawn += hand.len() as u64;
         }
     }
+    let counts = Arc::new(EventCounts::default());
+    let subscriptions = EventCounts::subscribe(&counts, engine);
+    let result = play_turns(engine, bots, max_dispatches, &seats, &mut report);
+    for subscription in subscriptions {
+        engine.unsubscribe(subscription);
+    }
+    result?;
+    report.cards_drawn += counts.cards_drawn.load(Ordering::Relaxed);
+    report.reshuffles += counts.reshuffles.load(Ordering::Relaxed);
+    report.actions += counts.forced_draws.load(Ordering::Relaxed);
+    report.winner = engine.state().winners.first().cloned();
+    report.winner_seat = report
+        .winner
+        .as_ref()
+        .and_then(|w| seats.iter().position(|p| p == w));
+    Ok(report)
+}
+
+/// The turns of [`play_game`]: bots choose, the engine applies, until a win or the cap.
+fn play_turns(
+    engine: &mut GameEngine,
+    bots: &mut [Box<dyn Bot>],
+    max_dispatches: u64,
+    seats: &[PlayerId],
+    report: &mut GameReport,
+) -> Result<(), EngineError> {
     while engine.state().winners.is_empty() {
         if report.dispatched >= max_dispatches {
             report.capped = true;
-            return Ok(report);
+            return Ok(());
         }
         let Some(current) = engine.state().current_player_id.clone() else {
             return Err(EngineError::InvalidState {
@@ -147,14 +197,8 @@ pub fn play_game(
             }
             LegalAction::ChooseColor(_) => {}
         }
-        let outcome = engine.dispatch_any(choice.to_action(&current))?;
+        engine.apply_any(choice.to_action(&current))?;
         report.dispatched += 1;
-        report.count(&outcome);
     }
-    report.winner = engine.state().winners.first().cloned();
-    report.winner_seat = report
-        .winner
-        .as_ref()
-        .and_then(|w| seats.iter().position(|p| p == w));
-    Ok(report)
+    Ok(())
 }
