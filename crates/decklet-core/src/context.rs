@@ -322,12 +322,12 @@ impl<'a> GameContext<'a> {
     /// Puts an existing card on top of a zone. The card must not be in another zone
     /// ([`GameState::validate`] checks that).
     pub fn add_card_to_zone(&mut self, card: &CardId, zone: &ZoneId) -> Result<(), EngineError> {
-        let Some(position) = self.state.cards.index_of(card) else {
+        let Some(stamped) = self.state.cards.stamped(card) else {
             return Err(EngineError::CardNotFound { card: card.clone() });
         };
         let index = self.zone_index(zone)?;
         if let Some((_, z)) = self.state.zones.get_index_mut(index) {
-            z.cards.push(card.clone().with_hint(position));
+            z.cards.push(stamped);
             self.queues.journal.push(Undo::Pushed { zone: index });
         }
         Ok(())

@@ -7,8 +7,11 @@
 //! Each id also carries a *position hint*: where it sits in the map of the state that
 //! holds it (cards, players, zones). The state sets it when the id goes into the map and
 //! clones keep it, so a lookup checks that one slot (one short string compare) before it
-//! falls back to hashing. The hint never affects equality, order, hashing or JSON; a
-//! wrong or missing hint only costs the hash.
+//! falls back to hashing. A card id placed by a card table also carries the table's
+//! *stamp*, which names that table's immutable content: for that content the position is
+//! exact, so lookups and comparisons between such ids need no text at all. Hints never
+//! change an answer (equality, order, hashing or JSON): a wrong or missing hint only
+//! costs the text comparison or the hash.
 
 use std::borrow::Borrow;
 use std::fmt;
@@ -16,9 +19,19 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use smol_str::SmolStr;
 
-/// Where an id was last stored in a map (`u32::MAX`: unknown).
+/// Where an id was last stored in a map (`position` `u32::MAX`: unknown), and, for a
+/// card id given its hint by a [`CardTable`](crate::CardTable), that table's *stamp*.
+///
+/// A stamp names one immutable content of one card table (a table gets a new stamp
+/// whenever it changes). Two card ids with the same non-zero stamp were both placed by
+/// that content, so their positions alone tell whether they are equal, and the table
+/// with that stamp finds them by position without comparing text. Hints without a stamp
+/// are only guesses: checked against the key stored there before they are believed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Hint(u32);
+pub(crate) struct Hint {
+    position: u32,
+    stamp: u32,
+}
 
 impl Default for Hint {
     fn default() -> Self {
@@ -27,16 +40,22 @@ impl Default for Hint {
 }
 
 impl Hint {
-    pub(crate) const NONE: Hint = Hint(u32::MAX);
+    pub(crate) const NONE: Hint = Hint {
+        position: u32::MAX,
+        stamp: 0,
+    };
 
     #[inline]
-    fn at(position: usize) -> Hint {
-        Hint(u32::try_from(position).unwrap_or(u32::MAX))
+    fn at(position: usize, stamp: u32) -> Hint {
+        match u32::try_from(position) {
+            Ok(position) if position != u32::MAX => Hint { position, stamp },
+            _ => Hint::NONE,
+        }
     }
 
     #[inline]
     fn get(self) -> Option<usize> {
-        (self.0 != u32::MAX).then_some(self.0 as usize)
+        (self.position != u32::MAX).then_some(self.position as usize)
     }
 }
 
@@ -89,10 +108,27 @@ macro_rules! string_id {
                 self.1.get()
             }
 
-            /// The same id with a position hint.
+            /// The stamp of the card table that gave the hint (0: none; see [`Hint`]).
+            #[inline]
+            #[allow(dead_code)]
+            pub(crate) fn stamp(&self) -> u32 {
+                self.1.stamp
+            }
+
+            /// The same id with a position hint (a guess, checked before use).
             #[inline]
             pub(crate) fn with_hint(mut self, position: usize) -> Self {
-                self.1 = Hint::at(position);
+                self.1 = Hint::at(position, 0);
+                self
+            }
+
+            /// The same id with the position it has in the card table stamped `stamp`.
+            /// Only [`CardTable`](crate::CardTable) may call this, with the id's true
+            /// position in its current content.
+            #[inline]
+            #[allow(dead_code)]
+            pub(crate) fn with_stamped_hint(mut self, position: usize, stamp: u32) -> Self {
+                self.1 = Hint::at(position, stamp);
                 self
             }
         }
@@ -100,6 +136,10 @@ macro_rules! string_id {
         impl PartialEq for $name {
             #[inline]
             fn eq(&self, other: &Self) -> bool {
+                // placed by the same table content: equal positions ⇔ equal text
+                if self.1.stamp != 0 && self.1.stamp == other.1.stamp {
+                    return self.1.position == other.1.position;
+                }
                 self.0 == other.0
             }
         }

@@ -55,6 +55,21 @@ struct TableData {
     map: Map<CardId, Card>,
     digest: std::sync::OnceLock<u64>,
     valid: std::sync::OnceLock<()>,
+    /// The stamp of this content (see [`CardTable::stamp`]); new after every change.
+    stamp: std::sync::OnceLock<u32>,
+}
+
+/// The next card table stamp. 0 means "no stamp": once 2^32 - 1 stamps are used up,
+/// tables get none and their ids fall back to checked hints (slower, still right).
+static NEXT_STAMP: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+
+fn new_stamp() -> u32 {
+    use std::sync::atomic::Ordering;
+    NEXT_STAMP
+        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |next| {
+            (next != 0).then(|| next.wrapping_add(1))
+        })
+        .unwrap_or(0)
 }
 
 impl PartialEq for CardTable {
@@ -81,7 +96,22 @@ impl CardTable {
     /// The card's position in creation order.
     #[inline]
     pub fn index_of(&self, id: &CardId) -> Option<usize> {
+        if id.stamp() != 0 && self.0.stamp.get() == Some(&id.stamp()) {
+            return id.hint(); // placed by this very content: exact
+        }
         position_in(&self.0.map, id, id.hint())
+    }
+
+    /// This content's stamp, given on first use: ids hinted by the table carry it.
+    fn stamp(&self) -> u32 {
+        *self.0.stamp.get_or_init(new_stamp)
+    }
+
+    /// The id with its exact position in this table (stamped), if the table has it.
+    #[inline]
+    pub(crate) fn stamped(&self, id: &CardId) -> Option<CardId> {
+        let position = self.index_of(id)?;
+        Some(id.clone().with_stamped_hint(position, self.stamp()))
     }
 
     /// The card at a position in creation order.
@@ -125,6 +155,7 @@ impl CardTable {
         let data = Arc::make_mut(&mut self.0);
         data.digest = std::sync::OnceLock::new();
         data.valid = std::sync::OnceLock::new();
+        data.stamp = std::sync::OnceLock::new();
         &mut data.map
     }
 
@@ -146,17 +177,27 @@ impl CardTable {
     }
 }
 
+fn stamp_lock(stamp: u32) -> std::sync::OnceLock<u32> {
+    let lock = std::sync::OnceLock::new();
+    if stamp != 0 {
+        let _ = lock.set(stamp);
+    }
+    lock
+}
+
 impl FromIterator<Card> for CardTable {
     fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Self {
+        let stamp = new_stamp();
         let mut map: Map<CardId, Card> = Map::default();
         for mut card in iter {
             if !map.contains_key(&card.id) {
-                card.id = card.id.with_hint(map.len());
+                card.id = card.id.with_stamped_hint(map.len(), stamp);
                 map.insert(card.id.clone(), card);
             }
         }
         CardTable(Arc::new(TableData {
             map,
+            stamp: stamp_lock(stamp),
             ..Default::default()
         }))
     }
@@ -165,14 +206,22 @@ impl FromIterator<Card> for CardTable {
 impl<'de> Deserialize<'de> for CardTable {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let map: Map<CardId, Card> = Map::deserialize(deserializer)?;
+        let stamp = new_stamp();
         let mut hinted: Map<CardId, Card> =
             Map::with_capacity_and_hasher(map.len(), Default::default());
         for (i, (key, mut card)) in map.into_iter().enumerate() {
-            card.id = card.id.with_hint(i);
-            hinted.insert(key.with_hint(i), card);
+            // the card's own id is stamped only when it is the key (validate refuses
+            // a table where it is not)
+            card.id = if card.id == key {
+                card.id.with_stamped_hint(i, stamp)
+            } else {
+                card.id.with_hint(i)
+            };
+            hinted.insert(key.with_stamped_hint(i, stamp), card);
         }
         Ok(CardTable(Arc::new(TableData {
             map: hinted,
+            stamp: stamp_lock(stamp),
             ..Default::default()
         })))
     }
@@ -361,8 +410,8 @@ impl GameState {
             zone.id = zone.id.clone().with_hint(i);
             zone.owner = zone.owner.as_ref().map(hint_player);
             for card in &mut zone.cards {
-                if let Some(position) = cards.index_of(card) {
-                    *card = card.clone().with_hint(position);
+                if let Some(stamped) = cards.stamped(card) {
+                    *card = stamped;
                 }
             }
         }

@@ -48,3 +48,85 @@ fn a_state_read_from_json_gets_its_hints_back_and_stays_equal() {
     assert!(state.hand(&"p2".into()).is_some());
     assert_eq!(state.player_index(&"p2".into()), Some(1));
 }
+
+mod stamped {
+    //! Card ids placed by a table carry its stamp: compared and found by position.
+    //! Whatever tables the ids come from, every answer must be the one the text gives.
+
+    use super::*;
+    use proptest::prelude::*;
+
+    fn ids_of(table: &CardTable) -> Vec<CardId> {
+        table.iter().map(|card| card.id.clone()).collect()
+    }
+
+    proptest! {
+        #[test]
+        fn equality_and_lookups_follow_the_text(
+            names in prop::collection::vec("[a-d]{1,2}", 1..12),
+            other in prop::collection::vec("[a-d]{1,2}", 1..12),
+        ) {
+            let a: CardTable = names.iter().map(|n| Card::new(n.as_str(), "t")).collect();
+            let b: CardTable = other.iter().map(|n| Card::new(n.as_str(), "t")).collect();
+            // the same content shared (a clone) and the same content rebuilt
+            let shared = a.clone();
+            let rebuilt: CardTable = names.iter().map(|n| Card::new(n.as_str(), "t")).collect();
+            let parsed: Vec<CardId> = names.iter().map(|n| CardId::from(n.as_str())).collect();
+            let mut all = ids_of(&a);
+            all.extend(ids_of(&b));
+            all.extend(ids_of(&shared));
+            all.extend(ids_of(&rebuilt));
+            all.extend(parsed);
+            for x in &all {
+                for y in &all {
+                    prop_assert_eq!(x == y, x.as_str() == y.as_str(), "{} vs {}", x, y);
+                }
+                for table in [&a, &b, &shared, &rebuilt] {
+                    prop_assert_eq!(table.index_of(x), table.as_map().get_index_of(x.as_str()));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_table_that_changes_gets_a_new_stamp_and_old_ids_still_work() {
+        // StandardDeckPlugin adds its cards one by one: every addition changes the table
+        let mut engine = GameEngine::new(EngineConfig::default());
+        engine.use_plugin(decklet_core_test_deck::Deck);
+        engine.create_game(vec![Player::new("p1", "A", 1)]).unwrap();
+        let state = engine.state();
+        let deck = state.zone_by_str("deck").unwrap();
+        assert_eq!(deck.len(), 3);
+        for (i, card) in deck.cards.iter().enumerate() {
+            assert_eq!(state.cards.index_of(card), Some(i));
+            assert_eq!(card, &state.cards.get_index(i).unwrap().id);
+            assert_ne!(card, &state.cards.get_index((i + 1) % 3).unwrap().id);
+        }
+    }
+
+    mod decklet_core_test_deck {
+        use decklet_core::*;
+
+        /// Adds three cards one at a time and puts each in a deck right away.
+        pub struct Deck;
+        impl GamePlugin for Deck {
+            fn id(&self) -> &'static str {
+                "deck"
+            }
+            fn name(&self) -> &'static str {
+                "Deck"
+            }
+            fn version(&self) -> &'static str {
+                "0.0.1"
+            }
+            fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
+                ctx.add_zone(Zone::new("deck", "deck"))?;
+                for name in ["c0", "c1", "c2"] {
+                    ctx.add_card(Card::new(name, "t"))?;
+                    ctx.add_card_to_zone(&CardId::from(name), &ZoneId::from("deck"))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}

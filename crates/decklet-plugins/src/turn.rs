@@ -108,12 +108,14 @@ pub fn next_player_id(current: &PlayerId, order: &[&Player], direction: i64) -> 
 /// [`next_player_id`] computed straight from the state, without building the seat
 /// order (what the plugins use on the hot path; same answer).
 pub fn next_player_in(state: &GameState, current: &PlayerId, direction: i64) -> Option<PlayerId> {
-    let seat = state.players.get(current)?.seat;
+    let index = state.player_index(current)?;
+    let (_, me) = state.players.get_index(index)?;
+    let seat = me.seat;
     let forward = direction >= 0;
     let mut ahead: Option<&Player> = None;
     let mut wrap: Option<&Player> = None;
-    for p in state.players.values() {
-        if !p.is_active() || &p.id == current {
+    for (i, p) in state.players.values().enumerate() {
+        if i == index || !p.is_active() {
             continue;
         }
         let is_ahead = if forward {
@@ -140,11 +142,7 @@ pub fn next_player_in(state: &GameState, current: &PlayerId, direction: i64) -> 
     }
     match ahead.or(wrap) {
         Some(p) => Some(p.id.clone()),
-        None => state
-            .players
-            .get(current)
-            .filter(|p| p.is_active())
-            .map(|p| p.id.clone()),
+        None => me.is_active().then(|| me.id.clone()),
     }
 }
 
