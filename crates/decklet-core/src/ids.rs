@@ -271,8 +271,9 @@ pub const HAND_ZONE_TYPE: &str = "hand";
 /// assert_eq!(hand_zone_id(&PlayerId::from("p1")).as_str(), "hand:p1");
 /// ```
 pub fn hand_zone_id(player: &PlayerId) -> ZoneId {
-    let mut text = String::with_capacity(5 + player.as_str().len());
+    // built in place: no heap allocation for ids of up to 23 bytes
+    let mut text = smol_str::SmolStrBuilder::new();
     text.push_str("hand:");
     text.push_str(player.as_str());
-    ZoneId::from(text)
+    ZoneId(text.finish(), Hint::NONE)
 }

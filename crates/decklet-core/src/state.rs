@@ -463,7 +463,8 @@ impl GameState {
             // checked once per table: games that share a deck share the check
             let _ = self.cards.0.valid.set(());
         }
-        let mut placed: Vec<Option<&ZoneId>> = vec![None; self.cards.len()];
+        // one bit per card: where a card was first seen is only looked up for the error
+        let mut placed = vec![0u64; self.cards.len().div_ceil(64)];
         for (id, zone) in &self.zones {
             if id.as_str().len() > MAX_ID_LEN {
                 return too_long("zone", id.as_str());
@@ -477,17 +478,27 @@ impl GameState {
                 return invalid(format!("zone `{id}` is owned by unknown player `{owner}`"));
             }
             for card in &zone.cards {
-                let Some(slot) = self.cards.index_of(card).and_then(|i| placed.get_mut(i)) else {
+                let Some(index) = self.cards.index_of(card) else {
                     return invalid(format!("zone `{id}` holds unknown card `{card}`"));
                 };
-                if let Some(other) = slot.replace(id) {
+                let (word, bit) = (index / 64, 1u64 << (index % 64));
+                let Some(slot) = placed.get_mut(word) else {
+                    return invalid(format!("zone `{id}` holds unknown card `{card}`"));
+                };
+                if *slot & bit != 0 {
+                    // the first zone that holds it (this one, if it is there twice)
+                    let other = self
+                        .zones
+                        .values()
+                        .find(|z| z.cards.contains(card))
+                        .map_or(id, |z| &z.id);
                     return invalid(format!("card `{card}` is in both `{other}` and `{id}`"));
                 }
+                *slot |= bit;
             }
         }
-        if let Some(missing) = placed.iter().position(Option::is_none)
-            && let Some(card) = self.cards.get_index(missing)
-        {
+        let missing = (0..self.cards.len()).find(|&i| placed[i / 64] & (1u64 << (i % 64)) == 0);
+        if let Some(card) = missing.and_then(|i| self.cards.get_index(i)) {
             return invalid(format!("card `{}` is in no zone", card.id));
         }
         if let Some(current) = &self.current_player_id
