@@ -867,7 +867,7 @@ impl GameEngine {
             let action = registry
                 .parse(&logged.kind, &logged.payload)
                 .map_err(diverged)?;
-            self.dispatch_any(action).map_err(diverged)?;
+            self.apply_any(action).map_err(diverged)?;
         }
         if log.start_index == Some(log.actions.len()) {
             self.start().map_err(|e| EngineError::ReplayDiverged {

@@ -76,6 +76,10 @@ where
     {
         return Some(i);
     }
+    // a few entries (players, zones): comparing beats hashing
+    if map.len() <= 8 {
+        return map.keys().position(|k| k == key);
+    }
     map.get_index_of(key)
 }
 

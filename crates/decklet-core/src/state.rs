@@ -227,6 +227,14 @@ impl<'de> Deserialize<'de> for CardTable {
     }
 }
 
+/// Whether `zone` is `hand:<player>`.
+#[inline]
+fn is_hand_of(zone: &str, player: &str) -> bool {
+    zone.len() == player.len() + 5
+        && zone.as_bytes().get(..5) == Some(b"hand:".as_slice())
+        && zone.as_bytes().get(5..) == Some(player.as_bytes())
+}
+
 /// The whole state of one game. Maps keep insertion order, so iteration and JSON are
 /// deterministic; serde round-trips it exactly (RNG included).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -283,11 +291,16 @@ impl GameState {
     /// Index of a player's hand zone in `zones`.
     #[inline]
     pub(crate) fn hand_index(&self, player: &PlayerId) -> Option<usize> {
-        // Fast path: `create_game` puts each player's hand at the player's index.
-        // The check is the fallback's own question: is that zone's id `hand:<player>`?
-        if let Some(index) = self.player_index(player)
+        // Fast path: `create_game` puts each player's hand at the player's index, which
+        // is the id's hint. The check is the fallback's own question: is that zone's id
+        // `hand:<player>`?
+        let guess = match player.hint() {
+            Some(index) => Some(index),
+            None => self.player_index(player), // an id from outside (JSON): no hint
+        };
+        if let Some(index) = guess
             && let Some((id, _)) = self.zones.get_index(index)
-            && id.as_str().strip_prefix("hand:") == Some(player.as_str())
+            && is_hand_of(id.as_str(), player.as_str())
         {
             return Some(index);
         }

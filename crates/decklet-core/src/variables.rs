@@ -278,18 +278,58 @@ impl<T: Serialize + DeserializeOwned> VarType for Json<T> {
 /// entry by pointer, without comparing text.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Variables {
-    entries: Vec<(Cow<'static, str>, Value)>,
+    entries: Vec<(Key, Value)>,
+}
+
+/// A variable's key: its text, plus the address and length of that text when it is a
+/// `'static` string (address 0 otherwise), so a lookup with the same [`Var`] constant
+/// matches without reading text.
+#[derive(Clone, Debug)]
+struct Key {
+    addr: usize,
+    len: usize,
+    text: Cow<'static, str>,
+}
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Key {
+    fn borrowed(key: &'static str) -> Key {
+        Key {
+            addr: key.as_ptr() as usize,
+            len: key.len(),
+            text: Cow::Borrowed(key),
+        }
+    }
+
+    fn owned(key: String) -> Key {
+        Key {
+            addr: 0,
+            len: key.len(),
+            text: Cow::Owned(key),
+        }
+    }
 }
 
 impl Variables {
     #[inline]
     fn position(&self, key: &str) -> Option<usize> {
-        // one pass: the same `'static` key matches by pointer; text is compared only
-        // when the lengths agree
-        self.entries.iter().position(|(k, _)| {
-            let k: &str = k.as_ref();
-            std::ptr::eq(k, key) || (k.len() == key.len() && k == key)
-        })
+        // first by address (the same `'static` constant), then by text
+        let (addr, len) = (key.as_ptr() as usize, key.len());
+        if let Some(i) = self
+            .entries
+            .iter()
+            .position(|(k, _)| k.addr == addr && k.len == len)
+        {
+            return Some(i);
+        }
+        self.entries
+            .iter()
+            .position(|(k, _)| k.len == len && k.text.as_ref() == key)
     }
 
     /// The raw value under `key`.
@@ -309,7 +349,7 @@ impl Variables {
         match self.position(key) {
             Some(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
             None => {
-                self.entries.push((Cow::Owned(key.to_string()), value));
+                self.entries.push((Key::owned(key.to_string()), value));
                 None
             }
         }
@@ -320,11 +360,11 @@ impl Variables {
         match self.position(key) {
             Some(i) => {
                 let entry = &mut self.entries[i];
-                entry.0 = Cow::Borrowed(key);
+                entry.0 = Key::borrowed(key);
                 Some(std::mem::replace(&mut entry.1, value))
             }
             None => {
-                self.entries.push((Cow::Borrowed(key), value));
+                self.entries.push((Key::borrowed(key), value));
                 None
             }
         }
@@ -337,7 +377,7 @@ impl Variables {
 
     /// Iterates over keys and values in insertion order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
-        self.entries.iter().map(|(k, v)| (k.as_ref(), v))
+        self.entries.iter().map(|(k, v)| (k.text.as_ref(), v))
     }
 
     /// Number of variables.
@@ -356,7 +396,7 @@ impl Serialize for Variables {
         use serde::ser::SerializeMap;
         let mut map = serializer.serialize_map(Some(self.entries.len()))?;
         for (k, v) in &self.entries {
-            map.serialize_entry(k.as_ref(), v)?;
+            map.serialize_entry(k.text.as_ref(), v)?;
         }
         map.end()
     }
@@ -366,7 +406,7 @@ impl<'de> Deserialize<'de> for Variables {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let map: IndexMap<String, Value, FxBuildHasher> = IndexMap::deserialize(deserializer)?;
         Ok(Variables {
-            entries: map.into_iter().map(|(k, v)| (Cow::Owned(k), v)).collect(),
+            entries: map.into_iter().map(|(k, v)| (Key::owned(k), v)).collect(),
         })
     }
 }

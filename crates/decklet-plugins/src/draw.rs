@@ -187,14 +187,26 @@ fn draw_card(action: &DrawCard, ctx: &mut GameContext<'_>) -> Result<(), EngineE
         });
     };
     let deck = deck.clone();
-    let mut drawn = Vec::with_capacity(action.count.min(16) as usize);
+    // the drawn ids are only gathered when someone will see the event
+    let gather = ctx.wants::<CardDrawn>();
+    let mut drawn = Vec::with_capacity(if gather {
+        action.count.min(16) as usize
+    } else {
+        0
+    });
+    let mut count = 0usize;
     for _ in 0..action.count {
         let deck_empty = ctx.state().zone(&deck).is_none_or(|z| z.is_empty());
         if deck_empty && reshuffle(ctx, &deck)? == 0 {
             break;
         }
         match ctx.draw_to_hand(&deck, &action.player_id)? {
-            Some(card) => drawn.push(card),
+            Some(card) => {
+                count += 1;
+                if gather {
+                    drawn.push(card);
+                }
+            }
             None => break,
         }
     }
@@ -202,14 +214,19 @@ fn draw_card(action: &DrawCard, ctx: &mut GameContext<'_>) -> Result<(), EngineE
         let turn = i64::try_from(ctx.state().turn).unwrap_or(i64::MAX);
         ctx.set_variable(DRAW_VAR_LAST_EXTERNAL_PLAYER, action.player_id.clone());
         ctx.set_variable(DRAW_VAR_LAST_EXTERNAL_TURN, turn);
-        ctx.set_variable(DRAW_VAR_LAST_EXTERNAL_COUNT, drawn.len() as i64);
+        ctx.set_variable(
+            DRAW_VAR_LAST_EXTERNAL_COUNT,
+            i64::try_from(count).unwrap_or(i64::MAX),
+        );
     }
-    ctx.emit(CardDrawn {
-        player_id: action.player_id.clone(),
-        count: u32::try_from(drawn.len()).unwrap_or(u32::MAX),
-        card_ids: drawn,
-        requested: action.count,
-    });
+    if gather {
+        ctx.emit(CardDrawn {
+            player_id: action.player_id.clone(),
+            count: u32::try_from(count).unwrap_or(u32::MAX),
+            card_ids: drawn,
+            requested: action.count,
+        });
+    }
     Ok(())
 }
 

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use decklet_core::{
     EngineConfig, EngineError, GameEngine, GamePlugin, Player, PlayerId, SubscriptionId,
 };
-use decklet_plugins::{CardDrawn, DeckReshuffled, DrawPlugin, TurnPlugin};
+use decklet_plugins::{DeckReshuffled, DrawPlugin, TurnPlugin};
 
 use crate::bots::Bot;
 use crate::events::{UnoDrawFour, UnoDrawTwo};
@@ -80,36 +80,28 @@ pub struct GameReport {
     pub capped: bool,
 }
 
-/// What [`play_game`] counts from the events, shared with its subscriptions.
+/// What [`play_game`] counts from the events, shared with its subscriptions. Only rare
+/// events are listened to, so the common ones are never stored (see
+/// [`GameEngine::apply`]); the cards drawn are counted from the hands instead.
 #[derive(Debug, Default)]
 struct EventCounts {
-    cards_drawn: AtomicU64,
     reshuffles: AtomicU64,
     forced_draws: AtomicU64,
 }
 
 impl EventCounts {
     /// Subscribes to the counted events; returns the subscriptions to remove after.
-    fn subscribe(counts: &Arc<EventCounts>, engine: &mut GameEngine) -> [SubscriptionId; 4] {
-        let (a, b, c, d) = (
-            Arc::clone(counts),
-            Arc::clone(counts),
-            Arc::clone(counts),
-            Arc::clone(counts),
-        );
+    fn subscribe(counts: &Arc<EventCounts>, engine: &mut GameEngine) -> [SubscriptionId; 3] {
+        let (a, b, c) = (Arc::clone(counts), Arc::clone(counts), Arc::clone(counts));
         [
-            engine.subscribe(move |drawn: &CardDrawn| {
-                a.cards_drawn
-                    .fetch_add(drawn.card_ids.len() as u64, Ordering::Relaxed);
-            }),
             engine.subscribe(move |_: &DeckReshuffled| {
-                b.reshuffles.fetch_add(1, Ordering::Relaxed);
+                a.reshuffles.fetch_add(1, Ordering::Relaxed);
             }),
             engine.subscribe(move |_: &UnoDrawTwo| {
-                c.forced_draws.fetch_add(1, Ordering::Relaxed);
+                b.forced_draws.fetch_add(1, Ordering::Relaxed);
             }),
             engine.subscribe(move |_: &UnoDrawFour| {
-                d.forced_draws.fetch_add(1, Ordering::Relaxed);
+                c.forced_draws.fetch_add(1, Ordering::Relaxed);
             }),
         ]
     }
@@ -133,19 +125,21 @@ pub fn play_game(
         });
     }
     let mut report = GameReport::default();
-    for player in &seats {
-        if let Some(hand) = engine.state().hand(player) {
-            report.cards_drawn += hand.len() as u64;
-        }
-    }
     let counts = Arc::new(EventCounts::default());
     let subscriptions = EventCounts::subscribe(&counts, engine);
     let result = play_turns(engine, bots, max_dispatches, &seats, &mut report);
     for subscription in subscriptions {
         engine.unsubscribe(subscription);
     }
-    result?;
-    report.cards_drawn += counts.cards_drawn.load(Ordering::Relaxed);
+    let plays = result?;
+    // cards only enter hands by drawing (the deal included) and only leave them by
+    // being played: drawn = in hands now + played
+    let in_hands: u64 = seats
+        .iter()
+        .filter_map(|player| engine.state().hand(player))
+        .map(|hand| hand.len() as u64)
+        .sum();
+    report.cards_drawn = in_hands + plays;
     report.reshuffles += counts.reshuffles.load(Ordering::Relaxed);
     report.actions += counts.forced_draws.load(Ordering::Relaxed);
     report.winner = engine.state().winners.first().cloned();
@@ -157,17 +151,19 @@ pub fn play_game(
 }
 
 /// The turns of [`play_game`]: bots choose, the engine applies, until a win or the cap.
+/// Returns how many cards were played.
 fn play_turns(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
     max_dispatches: u64,
     seats: &[PlayerId],
     report: &mut GameReport,
-) -> Result<(), EngineError> {
+) -> Result<u64, EngineError> {
+    let mut plays = 0;
     while engine.state().winners.is_empty() {
         if report.dispatched >= max_dispatches {
             report.capped = true;
-            return Ok(());
+            return Ok(plays);
         }
         let Some(current) = engine.state().current_player_id.clone() else {
             return Err(EngineError::InvalidState {
@@ -199,6 +195,7 @@ fn play_turns(
         }
         engine.apply_any(choice.to_action(&current))?;
         report.dispatched += 1;
+        plays += u64::from(matches!(choice, LegalAction::Play(_)));
     }
-    Ok(())
+    Ok(plays)
 }

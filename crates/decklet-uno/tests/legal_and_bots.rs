@@ -173,3 +173,52 @@ fn heuristic_beats_random_more_often_than_not() {
         "heuristic won {heuristic_wins} of {games}"
     );
 }
+
+#[test]
+fn the_game_report_counts_what_the_events_tell() {
+    use decklet_plugins::{CardDrawn, DeckReshuffled};
+    use decklet_uno::{UnoDrawFour, UnoDrawTwo};
+    use std::sync::{Arc, Mutex};
+    let mut reshuffled_somewhere = false;
+    for seed in 0..60u64 {
+        let players = 2 + (seed as usize % 9);
+        // the deal is counted too: listen from `start` on
+        let mut engine = GameEngine::new(EngineConfig::default());
+        for plugin in uno_plugins() {
+            engine.use_shared_plugin(plugin);
+        }
+        let heard = Arc::new(Mutex::new((0u64, 0u64, 0u64, 0u64)));
+        let sink = Arc::clone(&heard);
+        engine.subscribe_all(move |event| {
+            let mut heard = sink.lock().unwrap();
+            if let Some(drawn) = event.downcast_ref::<CardDrawn>() {
+                heard.0 += drawn.card_ids.len() as u64;
+            } else if event.is::<DeckReshuffled>() {
+                heard.1 += 1;
+            } else if event.is::<UnoDrawTwo>() || event.is::<UnoDrawFour>() {
+                heard.2 += 1;
+            } else if event.is::<UnoColorChosen>() {
+                heard.3 += 1;
+            }
+        });
+        restart_uno_game(&mut engine, seed, players).unwrap();
+        let mut bots: Vec<Box<dyn Bot>> = (0..players)
+            .map(|i| BotKind::Random.create(seed * 16 + i as u64))
+            .collect();
+        let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
+        let (drawn, reshuffles, forced, colours) = *heard.lock().unwrap();
+        assert_eq!(report.cards_drawn, drawn, "seed {seed}");
+        assert_eq!(report.reshuffles, reshuffles, "seed {seed}");
+        // every dispatch but a colour choice is a play, a draw or a pass; plus forced draws
+        assert_eq!(
+            report.actions,
+            report.dispatched - colours + forced,
+            "seed {seed}"
+        );
+        reshuffled_somewhere |= reshuffles > 0;
+    }
+    assert!(
+        reshuffled_somewhere,
+        "no game reshuffled: the check is idle"
+    );
+}
