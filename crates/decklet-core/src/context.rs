@@ -9,8 +9,6 @@ use std::collections::VecDeque;
 
 use rustc_hash::FxHashSet;
 
-use smol_str::SmolStr;
-
 use crate::action::{Action, ActionOrigin, AnyAction};
 use crate::card::Card;
 use crate::error::EngineError;
@@ -36,7 +34,10 @@ pub(crate) enum Undo {
     /// Zone `zone` held these cards.
     ZoneCards { zone: usize, cards: Vec<CardId> },
     /// A variable held this value (or was unset).
-    Variable { key: SmolStr, old: Option<Value> },
+    Variable {
+        key: &'static str,
+        old: Option<Value>,
+    },
     /// The last zone was added.
     ZoneAdded,
     /// The last card was added.
@@ -108,10 +109,10 @@ fn undo_one(state: &mut GameState, undo: Undo) {
         }
         Undo::Variable { key, old } => match old {
             Some(value) => {
-                state.variables.insert(&key, value);
+                state.variables.insert_static(key, value);
             }
             None => {
-                state.variables.remove(&key);
+                state.variables.remove(key);
             }
         },
         Undo::ZoneAdded => {
@@ -146,10 +147,12 @@ pub(crate) struct TickQueues {
 /// types a handler or a subscriber listens to.
 #[derive(Debug)]
 pub(crate) struct EventInterest {
-    /// Keep every event.
+    /// Keep every event and hand it on after the tick.
     pub(crate) all: bool,
     /// The types some handler or subscriber listens to.
     pub(crate) types: FxHashSet<TypeId>,
+    /// The types some subscriber listens to (handed on after the tick).
+    pub(crate) subscribed: FxHashSet<TypeId>,
 }
 
 impl Default for EventInterest {
@@ -157,14 +160,22 @@ impl Default for EventInterest {
         EventInterest {
             all: true,
             types: FxHashSet::default(),
+            subscribed: FxHashSet::default(),
         }
     }
 }
 
 impl EventInterest {
+    /// Whether an emitted event of this type is kept at all.
     #[inline]
     pub(crate) fn keeps(&self, type_id: TypeId) -> bool {
         self.all || self.types.contains(&type_id)
+    }
+
+    /// Whether a handled event of this type is kept for after the tick.
+    #[inline]
+    pub(crate) fn hands_on(&self, type_id: TypeId) -> bool {
+        self.all || self.subscribed.contains(&type_id)
     }
 }
 
@@ -261,10 +272,7 @@ impl<'a> GameContext<'a> {
     /// Sets a variable by key.
     pub fn set_raw_variable(&mut self, key: &'static str, value: Value) {
         let old = self.state.variables.insert_static(key, value);
-        self.queues.journal.push(Undo::Variable {
-            key: SmolStr::new_static(key),
-            old,
-        });
+        self.queues.journal.push(Undo::Variable { key, old });
     }
 
     /// Adds a zone; an error if the id is taken.

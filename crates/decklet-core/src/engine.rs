@@ -242,9 +242,6 @@ fn handle_events(
     limits: &mut TickLimits,
     started_by: &str,
 ) -> Result<(), EngineError> {
-    if done.capacity() == 0 && !queues.events.is_empty() {
-        done.reserve(8); // one allocation for a typical tick's events, none without events
-    }
     while let Some(event) = queues.events.pop_front() {
         if limits.handled >= limits.events {
             return Err(EngineError::TickLimitExceeded {
@@ -259,7 +256,12 @@ fn handle_events(
                 handler.run(&event, &mut ctx)?;
             }
         }
-        done.push(event);
+        if queues.interest.hands_on(event.type_id()) {
+            if done.capacity() == 0 {
+                done.reserve(8); // one allocation for a typical tick's events
+            }
+            done.push(event);
+        }
     }
     Ok(())
 }
@@ -429,12 +431,16 @@ impl GameEngine {
     /// Recomputes which event types someone listens to (after the registry or the
     /// subscriptions change).
     fn refresh_interest(&mut self) {
-        let types = &mut self.queues.interest.types;
-        types.clear();
+        let interest = &mut self.queues.interest;
+        interest.subscribed.clear();
+        interest
+            .subscribed
+            .extend(self.subscribers.iter().filter_map(|s| s.filter));
+        interest.types.clear();
         if let Some(registry) = &self.registry {
-            types.extend(registry.events.keys().copied());
+            interest.types.extend(registry.events.keys().copied());
         }
-        types.extend(self.subscribers.iter().filter_map(|s| s.filter));
+        interest.types.extend(interest.subscribed.iter().copied());
         self.subscribed_to_all = self.subscribers.iter().any(|s| s.filter.is_none());
     }
 

@@ -274,14 +274,29 @@ pub fn create_shuffled_uno_deck(rng: &mut GameRng) -> Vec<Card> {
     deck
 }
 
+/// The standard deck's table and its typed views, built together once per process.
+pub(crate) struct StandardDeck {
+    pub(crate) table: CardTable,
+    pub(crate) views: Vec<Option<UnoCard>>,
+}
+
+/// The standard deck (one lazy static for both the table and the views).
+#[inline]
+pub(crate) fn standard_deck() -> &'static StandardDeck {
+    static DECK: OnceLock<StandardDeck> = OnceLock::new();
+    DECK.get_or_init(|| {
+        let table: CardTable = create_uno_deck().into_iter().collect();
+        let views = table.iter().map(UnoCard::of).collect();
+        StandardDeck { table, views }
+    })
+}
+
 /// The 108 definitions as a shared card table (built once per process).
 pub fn uno_card_table() -> &'static CardTable {
-    static TABLE: OnceLock<CardTable> = OnceLock::new();
-    TABLE.get_or_init(|| create_uno_deck().into_iter().collect())
+    &standard_deck().table
 }
 
 /// The typed views of [`uno_card_table`], by position (built once per process).
 pub fn uno_card_views() -> &'static [Option<UnoCard>] {
-    static VIEWS: OnceLock<Vec<Option<UnoCard>>> = OnceLock::new();
-    VIEWS.get_or_init(|| uno_card_table().iter().map(UnoCard::of).collect())
+    &standard_deck().views
 }

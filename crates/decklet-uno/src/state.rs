@@ -4,7 +4,7 @@
 use decklet_core::{CardId, GameState, PlayerId, Var, ZoneId};
 use decklet_plugins::external_draw_this_turn;
 
-use crate::cards::{UnoCard, UnoColor, UnoFace, uno_card_table, uno_card_views};
+use crate::cards::{UnoCard, UnoColor, UnoFace, standard_deck};
 
 /// Id of the draw pile.
 pub const UNO_DECK_ZONE_ID: &str = "deck";
@@ -75,8 +75,9 @@ pub fn is_color_pending(state: &GameState) -> bool {
 #[inline]
 pub fn card_view(state: &GameState, card: &CardId) -> Option<UnoCard> {
     let index = state.cards.index_of(card)?;
-    if state.cards.ptr_eq(uno_card_table()) {
-        return uno_card_views().get(index).copied().flatten();
+    let standard = standard_deck();
+    if state.cards.ptr_eq(&standard.table) {
+        return standard.views.get(index).copied().flatten();
     }
     state.cards.get_index(index).and_then(UnoCard::of)
 }
