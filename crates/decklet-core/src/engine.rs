@@ -74,6 +74,29 @@ impl Outcome {
     }
 }
 
+/// A [`GameLog`] whose actions were read once into typed actions
+/// ([`GameEngine::parse_log`]): replaying it ([`GameEngine::run_parsed_log`]) does no
+/// JSON work.
+#[derive(Clone, Debug)]
+pub struct ParsedLog {
+    /// The log without its actions.
+    header: GameLog,
+    actions: Vec<AnyAction>,
+}
+
+impl ParsedLog {
+    /// The typed actions, in log order.
+    pub fn actions(&self) -> &[AnyAction] {
+        &self.actions
+    }
+
+    /// The seed, players, plugins and final digest (the actions are in
+    /// [`actions`](Self::actions)).
+    pub fn header(&self) -> &GameLog {
+        &self.header
+    }
+}
+
 /// Identifies a subscription, for [`GameEngine::unsubscribe`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SubscriptionId(u64);
@@ -812,6 +835,67 @@ impl GameEngine {
     /// Replays a log on this engine (its plugins must be the log's), replacing any game.
     /// Subscribers hear the replayed events.
     pub fn run_log(&mut self, log: &GameLog) -> Result<(), EngineError> {
+        self.check_log(log, log.actions.len())?;
+        let registry = self.registry()?;
+        let actions = log
+            .actions
+            .iter()
+            .map(|logged| registry.parse(&logged.kind, &logged.payload));
+        self.replay_actions(log, log.actions.len(), actions)
+    }
+
+    /// Reads a log's actions once into typed actions, with this engine's plugins (which
+    /// must be the log's). Replaying the result with [`run_parsed_log`](Self::run_parsed_log)
+    /// does no JSON work: for a log replayed many times (regression suites, searches
+    /// that restart from a recorded game).
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// let mut engine = GameEngine::new(EngineConfig { seed: 3, ..Default::default() });
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+    /// engine.start()?;
+    /// let log = engine.log();
+    /// let parsed = engine.parse_log(&log)?;
+    /// let mut again = GameEngine::new(EngineConfig::default());
+    /// again.run_parsed_log(&parsed)?;
+    /// assert_eq!(again.state(), engine.state());
+    /// # Ok::<(), EngineError>(())
+    /// ```
+    pub fn parse_log(&mut self, log: &GameLog) -> Result<ParsedLog, EngineError> {
+        self.check_log(log, log.actions.len())?;
+        let registry = self.registry()?;
+        let actions = log
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(index, logged)| {
+                registry.parse(&logged.kind, &logged.payload).map_err(|e| {
+                    EngineError::ReplayDiverged {
+                        index,
+                        source: Box::new(e),
+                    }
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(ParsedLog {
+            header: GameLog {
+                actions: Vec::new(),
+                ..log.clone()
+            },
+            actions,
+        })
+    }
+
+    /// Replays a [`ParsedLog`] like [`run_log`](Self::run_log) replays its log. The
+    /// engine's plugins must be the log's.
+    pub fn run_parsed_log(&mut self, log: &ParsedLog) -> Result<(), EngineError> {
+        self.check_log(&log.header, log.actions.len())?;
+        let actions = log.actions.iter().cloned().map(Ok);
+        self.replay_actions(&log.header, log.actions.len(), actions)
+    }
+
+    /// What replaying needs of a log with `count` actions before it starts.
+    fn check_log(&self, log: &GameLog, count: usize) -> Result<(), EngineError> {
         if log.format != LOG_FORMAT {
             return Err(EngineError::Replay {
                 message: format!(
@@ -837,13 +921,10 @@ impl GameEngine {
             });
         }
         if let Some(start) = log.start_index
-            && start > log.actions.len()
+            && start > count
         {
             return Err(EngineError::Replay {
-                message: format!(
-                    "start index {start} is past the {} actions",
-                    log.actions.len()
-                ),
+                message: format!("start index {start} is past the {count} actions"),
             });
         }
         if log.max_actions_per_tick == 0 {
@@ -851,6 +932,17 @@ impl GameEngine {
                 message: "max_actions_per_tick must be positive".to_string(),
             });
         }
+        Ok(())
+    }
+
+    /// Creates the log's game, applies `actions` (starting the game at its start
+    /// index) and checks the final digest.
+    fn replay_actions(
+        &mut self,
+        log: &GameLog,
+        count: usize,
+        actions: impl Iterator<Item = Result<AnyAction, EngineError>>,
+    ) -> Result<(), EngineError> {
         self.config = EngineConfig {
             seed: log.seed,
             game_id: log.game_id.clone(),
@@ -858,26 +950,20 @@ impl GameEngine {
             max_events_per_tick: log.max_events_per_tick,
         };
         self.create_game(log.players.clone())?;
-        let registry = self.registry()?;
-        for (index, logged) in log.actions.iter().enumerate() {
-            if log.start_index == Some(index) {
-                self.start().map_err(|e| EngineError::ReplayDiverged {
-                    index,
-                    source: Box::new(e),
-                })?;
-            }
+        for (index, action) in actions.enumerate() {
             let diverged = |e| EngineError::ReplayDiverged {
                 index,
                 source: Box::new(e),
             };
-            let action = registry
-                .parse(&logged.kind, &logged.payload)
+            if log.start_index == Some(index) {
+                self.start().map_err(diverged)?;
+            }
+            self.apply_any(action.map_err(diverged)?)
                 .map_err(diverged)?;
-            self.apply_any(action).map_err(diverged)?;
         }
-        if log.start_index == Some(log.actions.len()) {
+        if log.start_index == Some(count) {
             self.start().map_err(|e| EngineError::ReplayDiverged {
-                index: log.actions.len(),
+                index: count,
                 source: Box::new(e),
             })?;
         }

@@ -82,7 +82,7 @@ pub mod zone;
 pub use action::{Action, ActionOrigin, AnyAction};
 pub use card::Card;
 pub use context::GameContext;
-pub use engine::{EngineConfig, GameEngine, Outcome, SubscriptionId};
+pub use engine::{EngineConfig, GameEngine, Outcome, ParsedLog, SubscriptionId};
 pub use error::EngineError;
 pub use event::{AnyEvent, Event};
 pub use ids::{CardId, HAND_ZONE_TYPE, PlayerId, ZoneId, hand_zone_id};

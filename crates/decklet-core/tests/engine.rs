@@ -629,3 +629,44 @@ fn apply_runs_the_same_tick_and_tells_subscribers_but_returns_no_outcome() {
     assert_eq!(json(applied.state()), before);
     assert_eq!(*heard.lock().unwrap(), ["a", "b"]);
 }
+
+#[test]
+fn a_parsed_log_replays_like_the_log_and_can_run_again() {
+    let mut engine = toy_engine(5);
+    engine.dispatch(Script::named("a").drawing()).unwrap();
+    engine.dispatch(Script::named("b").shuffling()).unwrap();
+    let log = engine.log();
+    let mut replayer = toy_engine(0);
+    let parsed = replayer.parse_log(&log).unwrap();
+    assert_eq!(parsed.actions().len(), 2);
+    assert!(parsed.header().actions.is_empty());
+    for _ in 0..2 {
+        replayer.run_parsed_log(&parsed).unwrap();
+        assert_eq!(json(replayer.state()), json(engine.state()));
+        assert_eq!(
+            serde_json::to_string(&replayer.log()).unwrap(),
+            serde_json::to_string(&log).unwrap()
+        );
+    }
+    // a malformed action is reported at its index, before anything runs
+    let mut broken = log.clone();
+    broken.actions[1].payload = serde_json::json!({ "draw": "yes" });
+    assert!(matches!(
+        replayer.parse_log(&broken),
+        Err(EngineError::ReplayDiverged { index: 1, .. })
+    ));
+    // another engine's plugins cannot run it
+    let mut other = GameEngine::new(EngineConfig::default());
+    assert!(matches!(
+        other.run_parsed_log(&parsed),
+        Err(EngineError::Replay { .. })
+    ));
+    // a tampered digest is caught as with `run_log`
+    let mut tampered = log.clone();
+    tampered.final_digest = Some("0000000000000000".into());
+    let tampered = replayer.parse_log(&tampered).unwrap();
+    assert!(matches!(
+        replayer.run_parsed_log(&tampered),
+        Err(EngineError::Replay { .. })
+    ));
+}

@@ -55,6 +55,24 @@ fn playout(c: &mut Criterion) {
             black_box(GameEngine::replay(&logs[next], uno_plugins()).unwrap())
         })
     });
+    // parsed once (typed actions), replayed many times: no JSON work per replay
+    let mut replayer = new_uno_engine(0, 4).unwrap();
+    let parsed: Vec<_> = logs
+        .iter()
+        .map(|log| replayer.parse_log(log).unwrap())
+        .collect();
+    let mut next = 0usize;
+    group.bench_function("replay a parsed 4-player game log", |b| {
+        b.iter(|| {
+            next = (next + 1) % parsed.len();
+            let mut engine = GameEngine::new(Default::default());
+            for plugin in uno_plugins() {
+                engine.use_shared_plugin(plugin);
+            }
+            engine.run_parsed_log(&parsed[next]).unwrap();
+            black_box(engine)
+        })
+    });
     let mut next = 0usize;
     group.bench_function("play the same logged games", |b| {
         b.iter(|| {
