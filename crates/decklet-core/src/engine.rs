@@ -218,6 +218,37 @@ impl Registry {
     }
 }
 
+/// The first player (in order) whose id or seat an earlier player has: pairwise for a
+/// table's worth of players, with sets beyond, so that very many players stay cheap.
+fn check_players_unique(players: &[Player]) -> Result<(), EngineError> {
+    let duplicate_id = |player: &Player| EngineError::DuplicatePlayer {
+        player: player.id.clone(),
+    };
+    let duplicate_seat = |player: &Player| EngineError::DuplicateSeat { seat: player.seat };
+    if players.len() <= 16 {
+        for (index, player) in players.iter().enumerate() {
+            if players[..index].iter().any(|p| p.id == player.id) {
+                return Err(duplicate_id(player));
+            }
+            if players[..index].iter().any(|p| p.seat == player.seat) {
+                return Err(duplicate_seat(player));
+            }
+        }
+        return Ok(());
+    }
+    let mut ids = rustc_hash::FxHashSet::default();
+    let mut seats = rustc_hash::FxHashSet::default();
+    for player in players {
+        if !ids.insert(player.id.as_str()) {
+            return Err(duplicate_id(player));
+        }
+        if !seats.insert(player.seat) {
+            return Err(duplicate_seat(player));
+        }
+    }
+    Ok(())
+}
+
 /// Runs one action: its rules, then its handler.
 #[inline]
 fn run_action(
@@ -482,16 +513,7 @@ impl GameEngine {
         if players.is_empty() {
             return Err(EngineError::NoPlayers);
         }
-        for (index, player) in players.iter().enumerate() {
-            if players[..index].iter().any(|p| p.id == player.id) {
-                return Err(EngineError::DuplicatePlayer {
-                    player: player.id.clone(),
-                });
-            }
-            if players[..index].iter().any(|p| p.seat == player.seat) {
-                return Err(EngineError::DuplicateSeat { seat: player.seat });
-            }
-        }
+        check_players_unique(&players)?;
         let registry = self.registry()?;
         let mut state = GameState::new(self.config.game_id.clone(), self.config.seed);
         for (i, player) in players.iter().enumerate() {

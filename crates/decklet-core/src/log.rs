@@ -134,12 +134,17 @@ impl GameLog {
                     "player {i} has an id or name longer than {MAX_ID_LEN} bytes"
                 ));
             }
-            if self.players[..i].iter().any(|p| p.id == player.id) {
-                return bad(format!("player id `{}` is used twice", player.id));
-            }
-            if self.players[..i].iter().any(|p| p.seat == player.seat) {
-                return bad(format!("seat {} is used twice", player.seat));
-            }
+        }
+        // sorted, not compared pairwise: a log with very many players stays cheap
+        let mut ids: Vec<&str> = self.players.iter().map(|p| p.id.as_str()).collect();
+        ids.sort_unstable();
+        if let Some(pair) = ids.windows(2).find(|pair| pair[0] == pair[1]) {
+            return bad(format!("player id `{}` is used twice", pair[0]));
+        }
+        let mut seats: Vec<u32> = self.players.iter().map(|p| p.seat).collect();
+        seats.sort_unstable();
+        if let Some(pair) = seats.windows(2).find(|pair| pair[0] == pair[1]) {
+            return bad(format!("seat {} is used twice", pair[0]));
         }
         if let Some(start) = self.start_index
             && start > self.actions.len()

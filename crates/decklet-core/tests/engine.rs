@@ -670,3 +670,35 @@ fn a_parsed_log_replays_like_the_log_and_can_run_again() {
         Err(EngineError::Replay { .. })
     ));
 }
+
+#[test]
+fn very_many_players_are_checked_in_linear_time_with_the_same_errors() {
+    let many: Vec<Player> = (0..20_000u32)
+        .map(|i| Player::new(format!("p{i}"), "P", i))
+        .collect();
+    let mut engine = GameEngine::new(EngineConfig::default());
+    engine.create_game(many.clone()).unwrap();
+    assert_eq!(engine.state().players.len(), 20_000);
+    let mut twice = many.clone();
+    twice[15_000].id = "p7".into();
+    assert_eq!(
+        engine.create_game(twice).unwrap_err(),
+        EngineError::DuplicatePlayer {
+            player: "p7".into()
+        }
+    );
+    let mut seats = many;
+    seats[19_999].seat = 3;
+    assert_eq!(
+        engine.create_game(seats).unwrap_err(),
+        EngineError::DuplicateSeat { seat: 3 }
+    );
+    // and a log of that size is validated as quickly
+    let mut log = engine.log();
+    log.players = (0..20_000u32)
+        .map(|i| Player::new(format!("p{i}"), "P", i))
+        .collect();
+    log.validate().unwrap();
+    log.players[12_345].seat = 0;
+    assert!(matches!(log.validate(), Err(EngineError::Replay { .. })));
+}
