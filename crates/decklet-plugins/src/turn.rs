@@ -159,14 +159,19 @@ fn end_turn(action: &EndTurn, ctx: &mut GameContext<'_>) -> Result<(), EngineErr
     })?;
     ctx.set_current_player(Some(next.clone()))?;
     ctx.set_turn(turn + 1);
-    ctx.emit(TurnEnded {
-        player_id: action.player_id.clone(),
-        turn,
-    });
-    ctx.emit(TurnStarted {
-        player_id: next,
-        turn: turn + 1,
-    });
+    // events nobody listens to are not even built (`emit` would drop them)
+    if ctx.wants::<TurnEnded>() {
+        ctx.emit(TurnEnded {
+            player_id: action.player_id.clone(),
+            turn,
+        });
+    }
+    if ctx.wants::<TurnStarted>() {
+        ctx.emit(TurnStarted {
+            player_id: next,
+            turn: turn + 1,
+        });
+    }
     Ok(())
 }
 

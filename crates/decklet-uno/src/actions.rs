@@ -97,18 +97,23 @@ pub fn play_card_handler(action: &PlayCard, ctx: &mut GameContext<'_>) -> Result
         player_id: action.player_id.clone(),
         card_ids: vec![card.clone()],
     });
-    ctx.emit(UnoCardPlayed {
-        player_id: action.player_id.clone(),
-        card_id: card.clone(),
-        card_type: SmolStr::new_static(view.face.card_type()),
-        color: view.color,
-    });
+    // events nobody listens to are not even built (`emit` would drop them)
+    if ctx.wants::<UnoCardPlayed>() {
+        ctx.emit(UnoCardPlayed {
+            player_id: action.player_id.clone(),
+            card_id: card.clone(),
+            card_type: SmolStr::new_static(view.face.card_type()),
+            color: view.color,
+        });
+    }
     if let Some(color) = view.color {
         ctx.set_variable(UNO_VAR_CURRENT_COLOR, color);
-        ctx.emit(UnoColorChanged {
-            color,
-            player_id: Some(action.player_id.clone()),
-        });
+        if ctx.wants::<UnoColorChanged>() {
+            ctx.emit(UnoColorChanged {
+                color,
+                player_id: Some(action.player_id.clone()),
+            });
+        }
     }
     Ok(())
 }

@@ -24,9 +24,24 @@ pub fn uno_plugins() -> Vec<Arc<dyn GamePlugin>> {
 
 /// Players `p1`…`pN` named `Player 1`… in seats 1…N.
 pub fn default_players(count: usize) -> Vec<Player> {
-    (1..=count)
-        .map(|i| Player::new(format!("p{i}"), format!("Player {i}"), i as u32))
-        .collect()
+    (1..=count).map(default_player).collect()
+}
+
+fn default_player(i: usize) -> Player {
+    Player::new(format!("p{i}"), format!("Player {i}"), i as u32)
+}
+
+/// Whether `player` is `default_player(i)`, read without building it.
+fn is_default_player(player: &Player, i: usize) -> bool {
+    // the decimal digits of `i`, as `format!` writes them (no sign, no leading zero)
+    let is_i = |digits: Option<&str>| {
+        digits.is_some_and(|d| !d.starts_with(['0', '+']) && d.parse::<usize>() == Ok(i))
+    };
+    player.seat as usize == i
+        && is_i(player.id.as_str().strip_prefix('p'))
+        && is_i(player.name.strip_prefix("Player "))
+        && player.is_active()
+        && player.data.is_null()
 }
 
 /// An engine with Turn, Draw and UNO registered, a game of `players` default players
@@ -52,7 +67,19 @@ pub fn restart_uno_game(
         game_id: format!("uno-{seed}"),
         ..engine.config().clone()
     });
-    engine.create_game(default_players(players))?;
+    // the last game's players, when they are the default ones: no names to rebuild
+    let roster = if engine.initial_players().len() == players
+        && engine
+            .initial_players()
+            .iter()
+            .enumerate()
+            .all(|(i, p)| is_default_player(p, i + 1))
+    {
+        engine.initial_players().to_vec()
+    } else {
+        default_players(players)
+    };
+    engine.create_game(roster)?;
     engine.start()?;
     Ok(())
 }
@@ -198,4 +225,30 @@ fn play_turns(
         plays += u64::from(matches!(choice, LegalAction::Play(_)));
     }
     Ok(plays)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{default_player, is_default_player};
+    use decklet_core::{Player, PlayerStatus};
+
+    #[test]
+    fn default_players_are_recognised_exactly() {
+        for i in 1..=12 {
+            assert!(is_default_player(&default_player(i), i));
+            assert!(!is_default_player(&default_player(i), i + 1));
+        }
+        let odd = |id: &str, name: &str| Player::new(id, name, 3);
+        assert!(is_default_player(&odd("p3", "Player 3"), 3));
+        assert!(!is_default_player(&odd("p03", "Player 3"), 3));
+        assert!(!is_default_player(&odd("p+3", "Player 3"), 3));
+        assert!(!is_default_player(&odd("p3", "Player 03"), 3));
+        assert!(!is_default_player(&odd("q3", "Player 3"), 3));
+        let mut out = default_player(3);
+        out.status = PlayerStatus::Inactive;
+        assert!(!is_default_player(&out, 3));
+        let mut data = default_player(3);
+        data.data = serde_json::json!({ "x": 1 });
+        assert!(!is_default_player(&data, 3));
+    }
 }
