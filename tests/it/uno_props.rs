@@ -102,6 +102,20 @@ proptest! {
         prop_assert_eq!(json(replayed.state()), json(engine.state()));
     }
 
+    /// The standard deck's precomputed playability and the general path (any card
+    /// table, here the same cards read back from JSON) give the same legal moves.
+    #[test]
+    fn legal_moves_do_not_depend_on_the_deck_shortcut(setup in game_in_progress(2..=10, 200)) {
+        let engine = setup.build().unwrap();
+        let state = engine.state();
+        let read_back = GameState::from_json(&json(state)).unwrap();
+        prop_assert!(!read_back.cards.ptr_eq(&state.cards));
+        for player in state.players.keys() {
+            // (a wild draw four in hand also compares the colour checks of both paths)
+            prop_assert_eq!(legal_actions(state, player), legal_actions(&read_back, player));
+        }
+    }
+
     #[test]
     fn the_testing_kit_builds_valid_games(setup in game_in_progress(2..=10, 120)) {
         let engine = setup.build().unwrap();

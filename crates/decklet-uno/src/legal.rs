@@ -7,10 +7,8 @@ use decklet_core::{AnyAction, CardId, GameState, GameStatus, PlayCard, PlayerId}
 use decklet_plugins::{create_draw_card_action, create_end_turn_action};
 
 use crate::actions::ChooseColor;
-use crate::cards::{UnoColor, UnoFace};
-use crate::state::{
-    PlayContext, card_view, drawn_this_turn, holds_color as holds_color_of, is_color_pending,
-};
+use crate::cards::UnoColor;
+use crate::state::{Playability, card_view, drawn_this_turn, is_color_pending};
 
 /// A move a player can make in UNO.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -85,19 +83,8 @@ pub fn legal_actions_into(state: &GameState, player: &PlayerId, out: &mut Vec<Le
         out.extend(UnoColor::ALL.map(LegalAction::ChooseColor));
         return;
     }
-    let context = PlayContext::of(state);
-    let mut holds_color = None;
-    let mut playable = |card: &CardId| {
-        let (Some(ctx), Some(view)) = (context, card_view(state, card)) else {
-            return false;
-        };
-        if !view.matches(ctx.color, ctx.top_face) {
-            return false;
-        }
-        // the wild draw four's extra condition, looked up once per call at most
-        view.face != UnoFace::WildDraw4
-            || !*holds_color.get_or_insert_with(|| holds_color_of(state, player, ctx.color))
-    };
+    let playability = Playability::of(state, player);
+    let playable = |card: &CardId| playability.as_ref().is_some_and(|p| p.playable(card));
     match drawn_this_turn(state, player) {
         Some(drawn) => {
             if let Some(card) = drawn

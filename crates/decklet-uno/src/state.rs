@@ -4,7 +4,7 @@
 use decklet_core::{CardId, GameState, PlayerId, Var, ZoneId};
 use decklet_plugins::external_draw_this_turn;
 
-use crate::cards::{UnoCard, UnoColor, UnoFace, standard_deck};
+use crate::cards::{CardMask, UnoCard, UnoColor, UnoFace, standard_deck};
 
 /// Id of the draw pile.
 pub const UNO_DECK_ZONE_ID: &str = "deck";
@@ -101,11 +101,85 @@ pub fn drawn_this_turn(state: &GameState, player: &PlayerId) -> Option<Option<Ca
 
 /// Whether `player` holds a card of `color`.
 pub fn holds_color(state: &GameState, player: &PlayerId, color: UnoColor) -> bool {
-    state.hand(player).is_some_and(|hand| {
-        hand.cards
+    let Some(hand) = state.hand(player) else {
+        return false;
+    };
+    let standard = standard_deck();
+    if state.cards.ptr_eq(&standard.table) {
+        let colored = standard.colored(color);
+        return hand
+            .cards
             .iter()
-            .any(|c| card_view(state, c).is_some_and(|v| v.color == Some(color)))
-    })
+            .any(|c| state.cards.index_of(c).is_some_and(|i| colored.has(i)));
+    }
+    hand.cards
+        .iter()
+        .any(|c| card_view(state, c).is_some_and(|v| v.color == Some(color)))
+}
+
+/// Which cards `player` may play now, per the rules `canPlayCard` and
+/// `canPlayWildDrawFour`: read once, then asked card by card (what `legal_actions`
+/// does for a whole hand). For the standard deck a card is checked with two bit tests.
+pub(crate) struct Playability<'s> {
+    state: &'s GameState,
+    player: &'s PlayerId,
+    context: PlayContext,
+    /// The standard deck's cards that match the context and its wild draw fours, when
+    /// the game uses it.
+    matching: Option<(CardMask, CardMask)>,
+    /// Whether the player holds the colour in force (looked up at the first wild draw
+    /// four).
+    holds_color: std::cell::Cell<Option<bool>>,
+}
+
+impl<'s> Playability<'s> {
+    /// `None` before the initial flip (nothing is playable then).
+    pub(crate) fn of(state: &'s GameState, player: &'s PlayerId) -> Option<Playability<'s>> {
+        let context = PlayContext::of(state)?;
+        let standard = standard_deck();
+        let matching = state.cards.ptr_eq(&standard.table).then(|| {
+            (
+                standard.matching(context.color, context.top_face),
+                standard.wild_draw_fours,
+            )
+        });
+        Some(Playability {
+            state,
+            player,
+            context,
+            matching,
+            holds_color: std::cell::Cell::new(None),
+        })
+    }
+
+    fn holds_color(&self) -> bool {
+        match self.holds_color.get() {
+            Some(holds) => holds,
+            None => {
+                let holds = holds_color(self.state, self.player, self.context.color);
+                self.holds_color.set(Some(holds));
+                holds
+            }
+        }
+    }
+
+    /// Whether `card` may be played now.
+    #[inline]
+    pub(crate) fn playable(&self, card: &CardId) -> bool {
+        if let Some((matching, wild_draw_fours)) = self.matching {
+            let Some(i) = self.state.cards.index_of(card) else {
+                return false;
+            };
+            return matching.has(i) && (!wild_draw_fours.has(i) || !self.holds_color());
+        }
+        let Some(view) = card_view(self.state, card) else {
+            return false;
+        };
+        if !view.matches(self.context.color, self.context.top_face) {
+            return false;
+        }
+        view.face != UnoFace::WildDraw4 || !self.holds_color()
+    }
 }
 
 /// What decides whether a card may be played now, read once from the state: the colour
