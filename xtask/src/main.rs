@@ -158,10 +158,66 @@ const CRATES: [&str; 5] = [
     "decklet-cli",
 ];
 
+/// Cargo verifies sibling packages through a local registry whose unpacked sources it
+/// caches in `$CARGO_HOME/registry/src/-<hash>/<crate>-<version>`, keyed by the
+/// project's path; it does not unpack a crate of the same version again, so a second
+/// `package` from the same checkout could build against the first one's sources. Those
+/// local registries (the directories whose name starts with `-`) are cargo's scratch
+/// space: our crates' entries in them are removed before packaging.
+fn forget_earlier_packages() -> Result {
+    let home = env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| env::var_os("HOME").map(|home| Path::new(&home).join(".cargo")));
+    let Some(home) = home else {
+        return Ok(());
+    };
+    for kind in ["src", "cache"] {
+        let Ok(registries) = std::fs::read_dir(home.join("registry").join(kind)) else {
+            continue;
+        };
+        for registry in registries.flatten() {
+            if !registry.file_name().to_string_lossy().starts_with('-') {
+                continue; // a real registry (crates.io): never touched
+            }
+            let Ok(entries) = std::fs::read_dir(registry.path()) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let ours = CRATES.iter().any(|krate| {
+                    name.strip_prefix(krate)
+                        .and_then(|rest| rest.strip_prefix('-'))
+                        .is_some_and(|version| version.starts_with(|c: char| c.is_ascii_digit()))
+                });
+                if ours {
+                    let path = entry.path();
+                    let removed = if path.is_dir() {
+                        std::fs::remove_dir_all(&path)
+                    } else {
+                        std::fs::remove_file(&path)
+                    };
+                    removed.map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 fn package() -> Result {
+    forget_earlier_packages()?;
+    // the verification builds of an earlier run too: cargo takes a registry crate of the
+    // same version as unchanged and would link its old build. They get a target
+    // directory of their own, emptied first.
+    let target = root().join("target").join("packaging");
+    if target.exists() {
+        std::fs::remove_dir_all(&target)
+            .map_err(|e| format!("cannot remove {}: {e}", target.display()))?;
+    }
+    let target = target.to_string_lossy().into_owned();
     // verified: each crate is built again from its packaged files alone, with its
     // sibling crates taken from the packages just made
-    let mut args = vec!["package", "--allow-dirty"];
+    let mut args = vec!["package", "--allow-dirty", "--target-dir", &target];
     for krate in CRATES {
         args.extend(["-p", krate]);
     }
