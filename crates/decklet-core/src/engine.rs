@@ -856,14 +856,12 @@ impl GameEngine {
 
     /// Replays a log on this engine (its plugins must be the log's), replacing any game.
     /// Subscribers hear the replayed events.
+    ///
+    /// The actions are read first, all of them: a malformed one is reported (at its
+    /// index) before anything changes.
     pub fn run_log(&mut self, log: &GameLog) -> Result<(), EngineError> {
-        self.check_log(log, log.actions.len())?;
-        let registry = self.registry()?;
-        let actions = log
-            .actions
-            .iter()
-            .map(|logged| registry.parse(&logged.kind, &logged.payload));
-        self.replay_actions(log, log.actions.len(), actions)
+        let actions = self.parse_actions(log)?;
+        self.replay_actions(log, log.actions.len(), actions.into_iter().map(Ok))
     }
 
     /// Reads a log's actions once into typed actions, with this engine's plugins (which
@@ -884,21 +882,7 @@ impl GameEngine {
     /// # Ok::<(), EngineError>(())
     /// ```
     pub fn parse_log(&mut self, log: &GameLog) -> Result<ParsedLog, EngineError> {
-        self.check_log(log, log.actions.len())?;
-        let registry = self.registry()?;
-        let actions = log
-            .actions
-            .iter()
-            .enumerate()
-            .map(|(index, logged)| {
-                registry.parse(&logged.kind, &logged.payload).map_err(|e| {
-                    EngineError::ReplayDiverged {
-                        index,
-                        source: Box::new(e),
-                    }
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let actions = self.parse_actions(log)?;
         Ok(ParsedLog {
             header: GameLog {
                 actions: Vec::new(),
@@ -916,6 +900,24 @@ impl GameEngine {
         self.replay_actions(&log.header, log.actions.len(), actions)
     }
 
+    /// Checks the log and reads its actions with this engine's plugins.
+    fn parse_actions(&mut self, log: &GameLog) -> Result<Vec<AnyAction>, EngineError> {
+        self.check_log(log, log.actions.len())?;
+        let registry = self.registry()?;
+        log.actions
+            .iter()
+            .enumerate()
+            .map(|(index, logged)| {
+                registry.parse(&logged.kind, &logged.payload).map_err(|e| {
+                    EngineError::ReplayDiverged {
+                        index,
+                        source: Box::new(e),
+                    }
+                })
+            })
+            .collect()
+    }
+
     /// What replaying needs of a log with `count` actions before it starts.
     fn check_log(&self, log: &GameLog, count: usize) -> Result<(), EngineError> {
         if log.format != LOG_FORMAT {
@@ -926,8 +928,13 @@ impl GameEngine {
                 ),
             });
         }
-        let ours = self.plugins();
-        if ours != log.plugins {
+        let same_plugins =
+            self.plugins.len() == log.plugins.len()
+                && self.plugins.iter().zip(&log.plugins).all(|(ours, theirs)| {
+                    ours.id() == theirs.id && ours.version() == theirs.version
+                });
+        if !same_plugins {
+            let ours = self.plugins();
             let show = |list: &[PluginInfo]| {
                 list.iter()
                     .map(|p| format!("{}@{}", p.id, p.version))

@@ -211,7 +211,11 @@ pub fn state_digest(state: &GameState) -> String {
         turn: state.turn,
         rng: &state.rng,
     };
-    let bytes = serde_json::to_vec(&view).unwrap_or_default();
+    // one allocation of about the right size (a mid-game UNO state is ~4 KB of JSON)
+    let mut bytes = Vec::with_capacity(8 * 1024);
+    if serde_json::to_writer(&mut bytes, &view).is_err() {
+        bytes.clear();
+    }
     format!("{:016x}", digest_bytes(&bytes))
 }
 
