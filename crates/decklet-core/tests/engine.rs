@@ -702,3 +702,21 @@ fn very_many_players_are_checked_in_linear_time_with_the_same_errors() {
     log.players[12_345].seat = 0;
     assert!(matches!(log.validate(), Err(EngineError::Replay { .. })));
 }
+
+#[test]
+fn a_log_with_a_malformed_action_is_refused_before_anything_changes() {
+    let mut source = toy_engine(8);
+    source.dispatch(Script::named("a").drawing()).unwrap();
+    source.dispatch(Script::named("b")).unwrap();
+    let mut broken = source.log();
+    broken.actions[1].payload = serde_json::json!({ "draw": 3 });
+    let mut engine = toy_engine(2);
+    engine.dispatch(Script::named("mine").shuffling()).unwrap();
+    let (state, log) = (json(engine.state()), engine.log());
+    assert!(matches!(
+        engine.run_log(&broken),
+        Err(EngineError::ReplayDiverged { index: 1, .. })
+    ));
+    assert_eq!(json(engine.state()), state);
+    assert_eq!(engine.log(), log);
+}
