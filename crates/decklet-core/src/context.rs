@@ -7,7 +7,7 @@
 use std::any::TypeId;
 use std::collections::VecDeque;
 
-use rustc_hash::FxHashSet;
+use rustc_hash::FxHashMap;
 
 use crate::action::{Action, ActionOrigin, AnyAction};
 use crate::card::Card;
@@ -149,18 +149,18 @@ pub(crate) struct TickQueues {
 pub(crate) struct EventInterest {
     /// Keep every event and hand it on after the tick.
     pub(crate) all: bool,
-    /// The types some handler or subscriber listens to.
-    pub(crate) types: FxHashSet<TypeId>,
-    /// The types some subscriber listens to (handed on after the tick).
-    pub(crate) subscribed: FxHashSet<TypeId>,
+    /// The types some handler or subscriber listens to, with how many listen.
+    pub(crate) types: FxHashMap<TypeId, u32>,
+    /// The types some subscriber listens to (handed on after the tick), with how many.
+    pub(crate) subscribed: FxHashMap<TypeId, u32>,
 }
 
 impl Default for EventInterest {
     fn default() -> Self {
         EventInterest {
             all: true,
-            types: FxHashSet::default(),
-            subscribed: FxHashSet::default(),
+            types: FxHashMap::default(),
+            subscribed: FxHashMap::default(),
         }
     }
 }
@@ -169,13 +169,34 @@ impl EventInterest {
     /// Whether an emitted event of this type is kept at all.
     #[inline]
     pub(crate) fn keeps(&self, type_id: TypeId) -> bool {
-        self.all || self.types.contains(&type_id)
+        self.all || self.types.contains_key(&type_id)
+    }
+
+    /// Counts one more listener of `type_id` (`subscriber`: a subscription, not a
+    /// handler).
+    pub(crate) fn listen(&mut self, type_id: TypeId, subscriber: bool) {
+        *self.types.entry(type_id).or_default() += 1;
+        if subscriber {
+            *self.subscribed.entry(type_id).or_default() += 1;
+        }
+    }
+
+    /// Counts one subscription of `type_id` fewer.
+    pub(crate) fn unsubscribe(&mut self, type_id: TypeId) {
+        for counts in [&mut self.types, &mut self.subscribed] {
+            if let Some(count) = counts.get_mut(&type_id) {
+                *count -= 1;
+                if *count == 0 {
+                    counts.remove(&type_id);
+                }
+            }
+        }
     }
 
     /// Whether a handled event of this type is kept for after the tick.
     #[inline]
     pub(crate) fn hands_on(&self, type_id: TypeId) -> bool {
-        self.all || self.subscribed.contains(&type_id)
+        self.all || self.subscribed.contains_key(&type_id)
     }
 }
 

@@ -486,15 +486,16 @@ impl GameEngine {
     /// subscriptions change).
     fn refresh_interest(&mut self) {
         let interest = &mut self.queues.interest;
-        interest.subscribed.clear();
-        interest
-            .subscribed
-            .extend(self.subscribers.iter().filter_map(|s| s.filter));
         interest.types.clear();
+        interest.subscribed.clear();
         if let Some(registry) = &self.registry {
-            interest.types.extend(registry.events.keys().copied());
+            for type_id in registry.events.keys() {
+                interest.listen(*type_id, false);
+            }
         }
-        interest.types.extend(interest.subscribed.iter().copied());
+        for filter in self.subscribers.iter().filter_map(|s| s.filter) {
+            interest.listen(filter, true);
+        }
         self.subscribed_to_all = self.subscribers.iter().any(|s| s.filter.is_none());
     }
 
@@ -789,16 +790,26 @@ impl GameEngine {
             filter,
             callback,
         });
-        self.refresh_interest();
+        match filter {
+            Some(type_id) => self.queues.interest.listen(type_id, true),
+            None => self.subscribed_to_all = true,
+        }
         SubscriptionId(self.next_subscription)
     }
 
     /// Removes a subscription; `false` if it was not there.
     pub fn unsubscribe(&mut self, id: SubscriptionId) -> bool {
-        let before = self.subscribers.len();
-        self.subscribers.retain(|s| s.id != id.0);
-        self.refresh_interest();
-        self.subscribers.len() != before
+        let Some(index) = self.subscribers.iter().position(|s| s.id == id.0) else {
+            return false;
+        };
+        let removed = self.subscribers.remove(index);
+        match removed.filter {
+            Some(type_id) => self.queues.interest.unsubscribe(type_id),
+            None => {
+                self.subscribed_to_all = self.subscribers.iter().any(|s| s.filter.is_none());
+            }
+        }
+        true
     }
 
     /// The current state.

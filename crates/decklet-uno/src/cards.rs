@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use decklet_core::{Card, CardId, CardTable, GameRng, Value, VarType};
+use decklet_core::{Card, CardId, CardTable, GameRng, SmolStr, Value, VarType};
 use serde::{Deserialize, Serialize};
 
 /// Card type of number cards.
@@ -82,13 +82,22 @@ impl FromStr for UnoColor {
 
 impl VarType for UnoColor {
     fn into_value(self) -> Value {
-        Value::Str(self.as_str().into())
+        Value::Str(SmolStr::new_static(self.as_str()))
     }
+    /// Read on every playability check, so without the general parser: the four names
+    /// have four lengths.
     fn from_value(value: &Value) -> Option<Self> {
-        match value {
-            Value::Str(s) => s.parse().ok(),
-            _ => None,
-        }
+        let Value::Str(text) = value else {
+            return None;
+        };
+        let color = match text.len() {
+            3 => UnoColor::Red,
+            6 => UnoColor::Yellow,
+            5 => UnoColor::Green,
+            4 => UnoColor::Blue,
+            _ => return None,
+        };
+        (text.as_str() == color.as_str()).then_some(color)
     }
 }
 
