@@ -96,9 +96,25 @@ pub fn legal_actions_into(state: &GameState, player: &PlayerId, out: &mut Vec<Le
         }
         None => {
             if let Some(hand) = state.hand(player) {
-                for card in &hand.cards {
-                    if playable(card) {
-                        out.push(LegalAction::Play(card.clone()));
+                match playability
+                    .as_ref()
+                    .and_then(|p| p.playable_bits(&hand.cards))
+                {
+                    Some(mut bits) => {
+                        while bits != 0 {
+                            let k = bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            if let Some(card) = hand.cards.get(k) {
+                                out.push(LegalAction::Play(card.clone()));
+                            }
+                        }
+                    }
+                    None => {
+                        for card in &hand.cards {
+                            if playable(card) {
+                                out.push(LegalAction::Play(card.clone()));
+                            }
+                        }
                     }
                 }
             }

@@ -163,6 +163,28 @@ impl<'s> Playability<'s> {
         }
     }
 
+    /// For the standard deck and a hand of at most 64 cards: bit `k` is set when
+    /// `cards[k]` may be played now. Computed without a branch per card (whether a card
+    /// plays is as good as random, and mispredicted branches were the cost), then
+    /// corrected once for the wild draw fours. `None` otherwise: ask card by card.
+    pub(crate) fn playable_bits(&self, cards: &[CardId]) -> Option<u64> {
+        let (matching, wild_draw_fours) = self.matching?;
+        if cards.len() > 64 {
+            return None;
+        }
+        let (mut playable, mut wilds) = (0u64, 0u64);
+        for (k, card) in cards.iter().enumerate() {
+            // a card not in the table (impossible in a valid state) plays nothing
+            let i = self.state.cards.index_of(card).unwrap_or(usize::MAX);
+            playable |= u64::from(matching.has(i)) << k;
+            wilds |= u64::from(wild_draw_fours.has(i)) << k;
+        }
+        if playable & wilds != 0 && self.holds_color() {
+            playable &= !wilds;
+        }
+        Some(playable)
+    }
+
     /// Whether `card` may be played now.
     #[inline]
     pub(crate) fn playable(&self, card: &CardId) -> bool {
