@@ -21,7 +21,7 @@ use crate::kinds::{GameCreated, GameStarted};
 use crate::log::{GameLog, LOG_FORMAT, LoggedAction, PluginInfo, state_digest};
 use crate::player::Player;
 use crate::plugin::{ActionHandler, EventHandler, GamePlugin, ParseFn};
-use crate::rule::Rule;
+use crate::rule::{CheckFn, Rule};
 use crate::state::{GameState, GameStatus};
 use crate::zone::{Visibility, Zone};
 
@@ -114,6 +114,8 @@ struct ActionEntry {
     handler: ActionHandler,
     /// Indices into `Registry::rules` of the rules that apply to this kind, in order.
     rules: Vec<usize>,
+    /// Their checks, side by side: the tick loop reads them in a row.
+    checks: Vec<Arc<CheckFn>>,
 }
 
 /// Everything the plugins registered, indexed for the tick loop.
@@ -174,6 +176,7 @@ impl Registry {
                         plugin: id,
                         handler,
                         rules: Vec::new(),
+                        checks: Vec::new(),
                     },
                 );
             }
@@ -199,6 +202,11 @@ impl Registry {
             let kind = entry.handler.kind();
             entry.rules = (0..registry.rules.len())
                 .filter(|&i| registry.rules[i].applies_to(kind))
+                .collect();
+            entry.checks = entry
+                .rules
+                .iter()
+                .filter_map(|&i| registry.rules.get(i).map(|rule| Arc::clone(rule.checker())))
                 .collect();
         }
         Ok(registry)
@@ -265,9 +273,9 @@ fn run_action(
             .ok_or_else(|| EngineError::UnknownAction {
                 kind: action.kind().to_string(),
             })?;
-    for &index in &entry.rules {
-        let rule = &registry.rules[index];
-        if let Err(reason) = rule.check(action, origin, state) {
+    for (&index, check) in entry.rules.iter().zip(&entry.checks) {
+        if let Err(reason) = check(action, origin, state) {
+            let rule = &registry.rules[index];
             return Err(EngineError::Rejected {
                 action: action.kind().to_string(),
                 rule: rule.id().to_string(),

@@ -11,7 +11,7 @@ use crate::state::GameState;
 /// with a sentence a player understands.
 pub type RuleResult = Result<(), Cow<'static, str>>;
 
-type CheckFn = dyn Fn(&AnyAction, ActionOrigin, &GameState) -> RuleResult + Send + Sync;
+pub(crate) type CheckFn = dyn Fn(&AnyAction, ActionOrigin, &GameState) -> RuleResult + Send + Sync;
 
 /// Which action kinds a rule looks at.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,6 +100,11 @@ impl Rule {
             RuleScope::All => true,
             RuleScope::Kinds(kinds) => kinds.contains(&kind),
         }
+    }
+
+    /// The check itself, shared (the engine keeps a copy per action kind).
+    pub(crate) fn checker(&self) -> &Arc<CheckFn> {
+        &self.check
     }
 
     /// Runs the check.
