@@ -97,7 +97,9 @@ impl VarType for UnoColor {
             4 => UnoColor::Blue,
             _ => return None,
         };
-        (text.as_str() == color.as_str()).then_some(color)
+        // stored by `into_value`: the very same static text, found by its address
+        let (text, name) = (text.as_str(), color.as_str());
+        (std::ptr::eq(text, name) || text == name).then_some(color)
     }
 }
 
