@@ -290,6 +290,8 @@ pub fn create_shuffled_uno_deck(rng: &mut GameRng) -> Vec<Card> {
 pub(crate) struct StandardDeck {
     pub(crate) table: CardTable,
     pub(crate) views: Vec<Option<UnoCard>>,
+    /// The ids in table order, side by side (what a new game shuffles into its deck).
+    pub(crate) ids: Vec<CardId>,
     /// By colour in force and top face ([`StandardDeck::matching`]): the cards that
     /// match them ([`UnoCard::matches`]).
     matching: [CardMask; 64],
@@ -338,6 +340,7 @@ impl StandardDeck {
             }
         }
         StandardDeck {
+            ids: table.iter().map(|card| card.id.clone()).collect(),
             colored: UnoColor::ALL.map(|color| mask(&|v| v.color == Some(color))),
             wild_draw_fours: mask(&|v| v.face == UnoFace::WildDraw4),
             matching,

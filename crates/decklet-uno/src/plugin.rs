@@ -14,7 +14,7 @@ use crate::actions::{
     choose_color_handler, create_uno_flip_initial_action, flip_initial_card_handler,
     play_card_handler,
 };
-use crate::cards::{CARD_TYPE_WILD_DRAW4, UnoFace, uno_card_table};
+use crate::cards::{CARD_TYPE_WILD_DRAW4, UnoFace, standard_deck};
 use crate::effects::{
     apply_draw_two_effect, apply_reverse_effect, apply_skip_effect, apply_wild_draw_four_effect,
     apply_wild_draw_four_post_choice_effect, apply_wild_effect,
@@ -51,9 +51,10 @@ pub fn setup(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     if ctx.state().zone(&discard).is_none() {
         ctx.add_zone(Zone::new(UNO_DISCARD_ZONE_ID, "discard"))?;
     }
-    let table = uno_card_table();
+    let standard = standard_deck();
+    let table = &standard.table;
     let missing: Vec<CardId> = if ctx.state().cards.is_empty() {
-        table.iter().map(|card| card.id.clone()).collect()
+        standard.ids.clone()
     } else {
         table
             .iter()
