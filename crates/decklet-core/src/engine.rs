@@ -578,6 +578,13 @@ impl GameEngine {
     /// Starts the game: status `playing`, emits `GAME_STARTED` (a tick: plugins deal,
     /// pick the first player, …).
     pub fn start(&mut self) -> Result<Outcome, EngineError> {
+        let events = self.start_tick(true)?;
+        Ok(self.deliver(events))
+    }
+
+    /// The tick of `start`; the events kept are all of them with `collect`, else those
+    /// a handler or subscriber listens to (a replay needs no `Outcome`).
+    fn start_tick(&mut self, collect: bool) -> Result<Vec<AnyEvent>, EngineError> {
         if !self.created {
             return Err(EngineError::NoGame);
         }
@@ -595,6 +602,7 @@ impl GameEngine {
         };
         self.queues.events.push_back(AnyEvent::new(event));
         let mut limits = self.limits();
+        self.queues.interest.all = collect || self.subscribed_to_all;
         let result = run_tick(
             &registry,
             &mut self.state,
@@ -604,9 +612,20 @@ impl GameEngine {
             "GAME_STARTED",
             Vec::new(),
         );
+        self.queues.interest.all = true;
         let events = self.finish_tick(checkpoint, result)?;
         self.start_index = Some(self.log.len());
-        Ok(self.deliver(events))
+        Ok(events)
+    }
+
+    /// `start` without the `Outcome`, as a replay needs it: subscribers still hear
+    /// their events.
+    fn start_quietly(&mut self) -> Result<(), EngineError> {
+        let events = self.start_tick(false)?;
+        if !events.is_empty() {
+            self.deliver(events);
+        }
+        Ok(())
     }
 
     /// Runs every plugin's setup again on the current game, as one all-or-nothing tick.
@@ -1004,16 +1023,17 @@ impl GameEngine {
                 source: Box::new(e),
             };
             if log.start_index == Some(index) {
-                self.start().map_err(diverged)?;
+                self.start_quietly().map_err(diverged)?;
             }
             self.apply_any(action.map_err(diverged)?)
                 .map_err(diverged)?;
         }
         if log.start_index == Some(count) {
-            self.start().map_err(|e| EngineError::ReplayDiverged {
-                index: count,
-                source: Box::new(e),
-            })?;
+            self.start_quietly()
+                .map_err(|e| EngineError::ReplayDiverged {
+                    index: count,
+                    source: Box::new(e),
+                })?;
         }
         if let Some(expected) = &log.final_digest {
             let actual = state_digest(&self.state);

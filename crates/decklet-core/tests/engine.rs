@@ -720,3 +720,29 @@ fn a_log_with_a_malformed_action_is_refused_before_anything_changes() {
     assert_eq!(json(engine.state()), state);
     assert_eq!(engine.log(), log);
 }
+
+#[test]
+fn a_replay_tells_subscribers_what_the_game_told_them() {
+    let listen = |engine: &mut GameEngine| {
+        let heard = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&heard);
+        engine.subscribe_all(move |event| sink.lock().unwrap().push(event.to_json()));
+        heard
+    };
+    let mut engine = GameEngine::new(EngineConfig {
+        seed: 4,
+        ..Default::default()
+    });
+    engine.use_plugin(ToyPlugin);
+    let original = listen(&mut engine);
+    engine.create_game(players(2)).unwrap();
+    engine.start().unwrap();
+    engine.dispatch(Script::named("a").drawing()).unwrap();
+    engine.dispatch(Script::named("b").shuffling()).unwrap();
+    let mut replayer = GameEngine::new(EngineConfig::default());
+    replayer.use_plugin(ToyPlugin);
+    let replayed = listen(&mut replayer);
+    replayer.run_log(&engine.log()).unwrap();
+    assert!(original.lock().unwrap().len() >= 4);
+    assert_eq!(*replayed.lock().unwrap(), *original.lock().unwrap());
+}
