@@ -618,9 +618,19 @@ impl GameEngine {
         Ok(events)
     }
 
-    /// `start` without the `Outcome`, as a replay needs it: subscribers still hear
-    /// their events.
-    fn start_quietly(&mut self) -> Result<(), EngineError> {
+    /// [`start`](Self::start) without the [`Outcome`], as [`apply`](Self::apply) is
+    /// `dispatch` without it: the same tick, and subscribers still hear their events,
+    /// but events nobody listens to are not stored. What simulations and replays use.
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// let mut engine = GameEngine::new(EngineConfig::default());
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+    /// engine.start_quietly()?;
+    /// assert_eq!(engine.state().status, GameStatus::Playing);
+    /// # Ok::<(), EngineError>(())
+    /// ```
+    pub fn start_quietly(&mut self) -> Result<(), EngineError> {
         let events = self.start_tick(false)?;
         if !events.is_empty() {
             self.deliver(events);

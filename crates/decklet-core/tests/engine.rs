@@ -746,3 +746,36 @@ fn a_replay_tells_subscribers_what_the_game_told_them() {
     assert!(original.lock().unwrap().len() >= 4);
     assert_eq!(*replayed.lock().unwrap(), *original.lock().unwrap());
 }
+
+#[test]
+fn starting_quietly_is_starting_without_the_outcome() {
+    let build = || {
+        let mut engine = GameEngine::new(EngineConfig {
+            seed: 6,
+            ..Default::default()
+        });
+        engine.use_plugin(ToyPlugin);
+        engine.create_game(players(3)).unwrap();
+        engine
+    };
+    let (mut loud, mut quiet) = (build(), build());
+    let heard = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&heard);
+    quiet.subscribe(move |started: &GameStarted| sink.lock().unwrap().push(started.clone()));
+    let outcome = loud.start().unwrap();
+    quiet.start_quietly().unwrap();
+    assert_eq!(json(quiet.state()), json(loud.state()));
+    assert_eq!(quiet.log(), loud.log());
+    assert_eq!(
+        heard.lock().unwrap().clone(),
+        outcome
+            .events_of::<GameStarted>()
+            .cloned()
+            .collect::<Vec<_>>()
+    );
+    // and, like `start`, only once
+    assert!(matches!(
+        quiet.start_quietly(),
+        Err(EngineError::WrongStatus { .. })
+    ));
+}

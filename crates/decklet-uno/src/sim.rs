@@ -80,7 +80,7 @@ pub fn restart_uno_game(
         default_players(players)
     };
     engine.create_game(roster)?;
-    engine.start()?;
+    engine.start_quietly()?;
     Ok(())
 }
 
