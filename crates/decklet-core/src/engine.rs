@@ -336,8 +336,8 @@ fn run_tick(
     first: Option<&AnyAction>,
     limits: &mut TickLimits,
     started_by: &str,
-    mut done: Vec<AnyEvent>,
 ) -> Result<Vec<AnyEvent>, EngineError> {
+    let mut done = Vec::new();
     let mut count = 0usize;
     if let Some(action) = first {
         count = 1;
@@ -571,7 +571,6 @@ impl GameEngine {
             None,
             &mut limits,
             "GAME_CREATED",
-            Vec::new(),
         )
     }
 
@@ -610,7 +609,6 @@ impl GameEngine {
             None,
             &mut limits,
             "GAME_STARTED",
-            Vec::new(),
         );
         self.queues.interest.all = true;
         let events = self.finish_tick(checkpoint, result)?;
@@ -664,7 +662,6 @@ impl GameEngine {
                 None,
                 &mut limits,
                 "setup",
-                Vec::new(),
             )
         });
         let events = self.finish_tick(checkpoint, result)?;
@@ -737,7 +734,6 @@ impl GameEngine {
             Some(&action),
             &mut limits,
             action.kind(),
-            Vec::new(),
         );
         self.queues.interest.all = true;
         self.registry = Some(registry);

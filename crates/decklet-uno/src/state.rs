@@ -18,6 +18,19 @@ pub const UNO_MIN_PLAYERS: usize = 2;
 pub const UNO_MAX_PLAYERS: usize = 10;
 /// `true` while the player of a wild must choose the colour.
 pub const UNO_VAR_PENDING_COLOR: Var<bool> = Var::new("uno:pendingColor");
+/// The colour in force.
+pub const UNO_VAR_CURRENT_COLOR: Var<UnoColor> = Var::new("uno:currentColor");
+
+/// The deck zone id.
+pub fn deck_zone() -> ZoneId {
+    ZoneId::from_static(UNO_DECK_ZONE_ID)
+}
+
+/// The discard zone id.
+pub fn discard_zone() -> ZoneId {
+    ZoneId::from_static(UNO_DISCARD_ZONE_ID)
+}
+
 /// Where UNO's setup puts the deck: right after the players' hands. Only a guess that
 /// saves hashing the id ([`GameState::zone_near`]); any layout still works.
 #[inline]
@@ -43,19 +56,6 @@ pub(crate) fn stored_discard_zone(state: &GameState) -> ZoneId {
     state
         .zone_near(UNO_DISCARD_ZONE_ID, discard_guess(state))
         .map_or_else(discard_zone, |(_, id, _)| id.clone())
-}
-
-/// The colour in force.
-pub const UNO_VAR_CURRENT_COLOR: Var<UnoColor> = Var::new("uno:currentColor");
-
-/// The deck zone id.
-pub fn deck_zone() -> ZoneId {
-    ZoneId::from_static(UNO_DECK_ZONE_ID)
-}
-
-/// The discard zone id.
-pub fn discard_zone() -> ZoneId {
-    ZoneId::from_static(UNO_DISCARD_ZONE_ID)
 }
 
 /// The colour in force (`None` before the initial flip).
