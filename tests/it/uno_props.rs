@@ -1,9 +1,13 @@
 //! UNO invariants over random seeds, 2–10 players, random legal play and random
 //! illegal attempts.
 
+use decklet::plugins::{DrawCard, EndTurn};
 use decklet::uno::testing::{check_invariants, game_in_progress};
-use decklet::uno::{LegalAction, candidate_actions, legal_actions, new_uno_engine, uno_plugins};
-use decklet::{GameEngine, GameState, GameStatus};
+use decklet::uno::{
+    LegalAction, UnoFlipInitial, candidate_actions, legal_actions, new_uno_engine, uno_plugins,
+    uno_rules, uno_rules_accept,
+};
+use decklet::{ActionOrigin, AnyAction, GameEngine, GameState, GameStatus, PlayCard};
 use proptest::prelude::*;
 
 fn json(state: &GameState) -> String {
@@ -113,6 +117,64 @@ proptest! {
         for player in state.players.keys() {
             // (a wild draw four in hand also compares the colour checks of both paths)
             prop_assert_eq!(legal_actions(state, player), legal_actions(&read_back, player));
+        }
+    }
+
+    /// UNO's rule group may skip its rules only when every one of them accepts: for
+    /// any state (standard deck or read back from JSON), any move of any player, odd
+    /// actions, and both origins. And it does skip them for every legal play, draw and
+    /// turn end (the fast path is real, not a stub).
+    #[test]
+    fn the_rule_group_accepts_only_what_every_rule_accepts(setup in game_in_progress(2..=10, 200)) {
+        let engine = setup.build().unwrap();
+        let rules = uno_rules();
+        let read_back = GameState::from_json(&json(engine.state())).unwrap();
+        // and the moment after the current player drew, if they may
+        let mut drawn = engine.fork();
+        if let Some(player) = engine.state().current_player_id.clone()
+            && legal_actions(engine.state(), &player).contains(&LegalAction::Draw)
+        {
+            drawn.dispatch_any(LegalAction::Draw.to_action(&player)).unwrap();
+        }
+        for state in [engine.state(), &read_back, drawn.state()] {
+            for player in state.players.keys() {
+                let legal = legal_actions(state, player);
+                let mut actions: Vec<(AnyAction, Option<LegalAction>)> = candidate_actions(state, player)
+                    .into_iter()
+                    .map(|candidate| (candidate.to_action(player), Some(candidate)))
+                    .collect();
+                let hand: Vec<_> = state.hand(player).map(|h| h.cards.clone()).unwrap_or_default();
+                // every card of the game, wherever it is (others' hands, the piles)
+                actions.extend(state.zones.values().flat_map(|zone| &zone.cards).map(|card| {
+                    (AnyAction::new(PlayCard::new(player.clone(), [card.clone()])), None)
+                }));
+                actions.extend([
+                    AnyAction::new(PlayCard::new(player.clone(), hand.iter().take(2).cloned())),
+                    AnyAction::new(PlayCard::new(player.clone(), ["no-such-card"])),
+                    AnyAction::new(PlayCard::new(player.clone(), Vec::<decklet::CardId>::new())),
+                    AnyAction::new(DrawCard { player_id: player.clone(), count: 2 }),
+                    AnyAction::new(DrawCard { player_id: player.clone(), count: 0 }),
+                    AnyAction::new(EndTurn { player_id: player.clone() }),
+                    AnyAction::new(UnoFlipInitial {}),
+                ].map(|action| (action, None)));
+                for (action, candidate) in &actions {
+                    for origin in [ActionOrigin::External, ActionOrigin::Internal] {
+                        let every_rule = rules
+                            .iter()
+                            .filter(|rule| rule.applies_to(action.kind()))
+                            .all(|rule| rule.check(action, origin, state).is_ok());
+                        let fast = uno_rules_accept(action, origin, state);
+                        prop_assert!(!fast || every_rule, "{:?} ({:?}) skipped a refusing rule", action, origin);
+                        if let Some(candidate) = candidate
+                            && origin == ActionOrigin::External
+                            && legal.contains(candidate)
+                            && !matches!(candidate, LegalAction::ChooseColor(_))
+                        {
+                            prop_assert!(fast, "the fast path missed the legal {:?}", candidate);
+                        }
+                    }
+                }
+            }
         }
     }
 

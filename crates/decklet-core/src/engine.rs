@@ -21,7 +21,7 @@ use crate::kinds::{GameCreated, GameStarted};
 use crate::log::{GameLog, LOG_FORMAT, LoggedAction, PluginInfo, state_digest};
 use crate::player::Player;
 use crate::plugin::{ActionHandler, EventHandler, GamePlugin, ParseFn};
-use crate::rule::{CheckFn, Rule};
+use crate::rule::{AcceptsFn, CheckFn, Rule};
 use crate::state::{GameState, GameStatus};
 use crate::zone::{Visibility, Zone};
 
@@ -116,6 +116,9 @@ struct ActionEntry {
     rules: Vec<usize>,
     /// Their checks, side by side: the tick loop reads them in a row.
     checks: Vec<Arc<CheckFn>>,
+    /// Runs of consecutive rules of one [`RuleGroup`](crate::RuleGroup): the group's
+    /// fast check, and the range of `rules` it answers for. Empty: no group applies.
+    groups: Vec<(Arc<AcceptsFn>, std::ops::Range<usize>)>,
 }
 
 /// Everything the plugins registered, indexed for the tick loop.
@@ -177,6 +180,7 @@ impl Registry {
                         handler,
                         rules: Vec::new(),
                         checks: Vec::new(),
+                        groups: Vec::new(),
                     },
                 );
             }
@@ -208,6 +212,7 @@ impl Registry {
                 .iter()
                 .filter_map(|&i| registry.rules.get(i).map(|rule| Arc::clone(rule.checker())))
                 .collect();
+            entry.groups = group_runs(&registry.rules, &entry.rules);
         }
         Ok(registry)
     }
@@ -224,6 +229,27 @@ impl Registry {
             message: err.to_string(),
         })
     }
+}
+
+/// The runs of consecutive rules (positions in `applicable`) that share a group.
+fn group_runs(
+    rules: &[Rule],
+    applicable: &[usize],
+) -> Vec<(Arc<AcceptsFn>, std::ops::Range<usize>)> {
+    let group_of = |k: usize| applicable.get(k).and_then(|&i| rules.get(i)?.group());
+    let mut runs = Vec::new();
+    let mut start = 0;
+    while start < applicable.len() {
+        let mut end = start + 1;
+        if let Some(group) = group_of(start) {
+            while group_of(end).is_some_and(|g| g.same_as(group)) {
+                end += 1;
+            }
+            runs.push((Arc::clone(group.accepter()), start..end));
+        }
+        start = end;
+    }
+    runs
 }
 
 /// The first player (in order) whose id or seat an earlier player has: pairwise for a
@@ -273,18 +299,56 @@ fn run_action(
             .ok_or_else(|| EngineError::UnknownAction {
                 kind: action.kind().to_string(),
             })?;
-    for (&index, check) in entry.rules.iter().zip(&entry.checks) {
+    if entry.groups.is_empty() {
+        check_rules(registry, entry, 0..entry.rules.len(), state, action, origin)?;
+    } else {
+        // the rules between groups one by one; a group's run only if it is unsure
+        let mut next = 0;
+        for (accepts, run) in &entry.groups {
+            check_rules(registry, entry, next..run.start, state, action, origin)?;
+            if !accepts(action, origin, state) {
+                check_rules(registry, entry, run.clone(), state, action, origin)?;
+            }
+            next = run.end;
+        }
+        check_rules(
+            registry,
+            entry,
+            next..entry.rules.len(),
+            state,
+            action,
+            origin,
+        )?;
+    }
+    let mut ctx = GameContext::new(state, queues, origin);
+    entry.handler.run(action, &mut ctx)
+}
+
+/// Runs the rules at these positions of the entry's list, in order.
+#[inline]
+fn check_rules(
+    registry: &Registry,
+    entry: &ActionEntry,
+    range: std::ops::Range<usize>,
+    state: &GameState,
+    action: &AnyAction,
+    origin: ActionOrigin,
+) -> Result<(), EngineError> {
+    let (Some(rules), Some(checks)) = (entry.rules.get(range.clone()), entry.checks.get(range))
+    else {
+        return Ok(());
+    };
+    for (&index, check) in rules.iter().zip(checks) {
         if let Err(reason) = check(action, origin, state) {
-            let rule = &registry.rules[index];
+            let rule = registry.rules.get(index).map_or("", Rule::id);
             return Err(EngineError::Rejected {
                 action: action.kind().to_string(),
-                rule: rule.id().to_string(),
+                rule: rule.to_string(),
                 reason: reason.into_owned(),
             });
         }
     }
-    let mut ctx = GameContext::new(state, queues, origin);
-    entry.handler.run(action, &mut ctx)
+    Ok(())
 }
 
 struct TickLimits {

@@ -59,6 +59,21 @@ impl Hint {
     }
 }
 
+/// Text equality for ids. Texts at the same address (one `'static` constant) are equal
+/// without a look at the bytes; short texts are compared by a plain loop, which beats a
+/// call to `memcmp` for a few bytes.
+#[inline]
+pub(crate) fn text_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    if std::ptr::eq(a.as_ptr(), b.as_ptr()) {
+        return true;
+    }
+    a == b
+}
+
 /// The position of `key` in `map`: the key's hint if it is right, else a hash lookup.
 #[inline]
 pub(crate) fn position_in<K, V, S>(

@@ -94,7 +94,7 @@ pub use log::{GameLog, LOG_FORMAT, LoggedAction, PlayerLog, PluginInfo, state_di
 pub use player::{Player, PlayerStatus};
 pub use plugin::{ActionHandler, EventHandler, GamePlugin};
 pub use rng::GameRng;
-pub use rule::{Rule, RuleResult, RuleScope};
+pub use rule::{Rule, RuleGroup, RuleResult, RuleScope};
 /// The small-string type of card types, ranks, suits and ids' text (re-exported).
 pub use smol_str::SmolStr;
 pub use state::{CardTable, GameState, GameStatus, MAX_ID_LEN, Map};

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::error::EngineError;
-use crate::ids::{CardId, PlayerId, ZoneId, hand_zone_id, position_in};
+use crate::ids::{CardId, PlayerId, ZoneId, hand_zone_id, position_in, text_eq};
 use crate::player::Player;
 use crate::rng::GameRng;
 use crate::variables::{Var, VarType, Variables};
@@ -227,20 +227,20 @@ impl<'de> Deserialize<'de> for CardTable {
     }
 }
 
+/// Byte equality for short texts (see [`text_eq`]).
+#[inline]
+fn short_bytes_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(true, |same, (x, y)| same & (x == y))
+}
+
 /// Whether `zone` is `hand:<player>`.
 #[inline]
 fn is_hand_of(zone: &str, player: &str) -> bool {
     let (zone, player) = (zone.as_bytes(), player.as_bytes());
     match zone.split_first_chunk::<5>() {
-        Some((prefix, rest)) => prefix == b"hand:" && short_eq(rest, player),
+        Some((prefix, rest)) => prefix == b"hand:" && short_bytes_eq(rest, player),
         None => false,
     }
-}
-
-/// Byte equality for short texts such as ids: a plain loop beats a call to `memcmp`.
-#[inline]
-fn short_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(true, |same, (x, y)| same & (x == y))
 }
 
 /// The whole state of one game. Maps keep insertion order, so iteration and JSON are
@@ -363,7 +363,7 @@ impl GameState {
     #[inline]
     pub fn zone_near(&self, id: &str, guess: usize) -> Option<(usize, &ZoneId, &Zone)> {
         if let Some((key, zone)) = self.zones.get_index(guess)
-            && short_eq(key.as_str().as_bytes(), id.as_bytes())
+            && text_eq(key.as_str(), id)
         {
             return Some((guess, key, zone));
         }

@@ -779,3 +779,103 @@ fn starting_quietly_is_starting_without_the_outcome() {
         Err(EngineError::WrongStatus { .. })
     ));
 }
+
+/// Rules `first` and `last` of one group, with `middle` (no group) between them; each
+/// counts its calls, and the group's fast check answers what the test sets.
+struct GroupedRules {
+    calls: Arc<Mutex<Vec<&'static str>>>,
+    fast: Arc<Mutex<bool>>,
+}
+
+impl GamePlugin for GroupedRules {
+    fn id(&self) -> &'static str {
+        "grouped"
+    }
+    fn name(&self) -> &'static str {
+        "Grouped rules"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn rules(&self) -> Vec<Rule> {
+        let fast = Arc::clone(&self.fast);
+        let calls = Arc::clone(&self.calls);
+        let group = RuleGroup::new("pair", move |_, _, _| {
+            calls.lock().unwrap().push("fast");
+            *fast.lock().unwrap()
+        });
+        let counted = |id: &'static str, refuses: &'static str| {
+            let calls = Arc::clone(&self.calls);
+            Rule::for_action::<Script>(id, move |script, _, _| {
+                calls.lock().unwrap().push(id);
+                if script.name == refuses {
+                    Err(format!("{id} refuses {refuses}").into())
+                } else {
+                    Ok(())
+                }
+            })
+        };
+        vec![
+            counted("first", "one").in_group(&group),
+            counted("middle", "two"),
+            counted("last", "three").in_group(&group),
+        ]
+    }
+}
+
+#[test]
+fn a_rule_group_skips_its_rules_only_when_its_fast_check_accepts() {
+    let calls = Arc::new(Mutex::new(Vec::new()));
+    let fast = Arc::new(Mutex::new(true));
+    let mut engine = GameEngine::new(EngineConfig::default());
+    engine.use_plugin(ToyPlugin).use_plugin(GroupedRules {
+        calls: Arc::clone(&calls),
+        fast: Arc::clone(&fast),
+    });
+    engine.create_game(players(2)).unwrap();
+    engine.start().unwrap();
+    let taken = |calls: &Arc<Mutex<Vec<&'static str>>>| std::mem::take(&mut *calls.lock().unwrap());
+
+    // the group answers for `first` and `last` separately (a rule outside it lies between)
+    engine.dispatch(Script::named("ok")).unwrap();
+    assert_eq!(taken(&calls), ["fast", "middle", "fast"]);
+
+    // unsure: the members run one by one and the refusal names the member, as without a group
+    *fast.lock().unwrap() = false;
+    let before = json(engine.state());
+    let err = engine.dispatch(Script::named("three")).unwrap_err();
+    assert_eq!(
+        err,
+        EngineError::Rejected {
+            action: "SCRIPT".into(),
+            rule: "last".into(),
+            reason: "last refuses three".into()
+        }
+    );
+    assert_eq!(taken(&calls), ["fast", "first", "middle", "fast", "last"]);
+    assert_eq!(json(engine.state()), before);
+    let err = engine.dispatch(Script::named("one")).unwrap_err();
+    assert_eq!(err.rule(), Some("first"));
+    assert_eq!(taken(&calls), ["fast", "first"]);
+
+    // the rules keep their ids and order, and each still checks on its own
+    let rules = GroupedRules {
+        calls: Arc::clone(&calls),
+        fast,
+    }
+    .rules();
+    let ids: Vec<_> = rules.iter().map(Rule::id).collect();
+    assert_eq!(ids, ["first", "middle", "last"]);
+    assert!(
+        rules[0]
+            .group()
+            .is_some_and(|g| rules[2].group().is_some_and(|h| g.same_as(h)))
+    );
+    assert!(rules[1].group().is_none());
+    let action = AnyAction::new(Script::named("three"));
+    assert!(
+        rules[2]
+            .check(&action, ActionOrigin::External, engine.state())
+            .is_err()
+    );
+}

@@ -112,6 +112,25 @@ pub fn next_player_in(state: &GameState, current: &PlayerId, direction: i64) -> 
     let (_, me) = state.players.get_index(index)?;
     let seat = me.seat;
     let forward = direction >= 0;
+    // Common case: the neighbour in the map holds the very next seat and plays. No
+    // seat lies strictly between two consecutive numbers, so it is the answer.
+    let neighbour = if forward {
+        index.checked_add(1)
+    } else {
+        index.checked_sub(1)
+    };
+    let next_seat = if forward {
+        seat.checked_add(1)
+    } else {
+        seat.checked_sub(1)
+    };
+    if let (Some(neighbour), Some(next_seat)) = (neighbour, next_seat)
+        && let Some((_, p)) = state.players.get_index(neighbour)
+        && p.seat == next_seat
+        && p.is_active()
+    {
+        return Some(p.id.clone());
+    }
     let mut ahead: Option<&Player> = None;
     let mut wrap: Option<&Player> = None;
     for (i, p) in state.players.values().enumerate() {

@@ -8,7 +8,7 @@ use decklet_core::{GameRng, GameState, PlayerId};
 use decklet_plugins::{direction, next_player_in};
 
 use crate::cards::{UnoColor, UnoFace};
-use crate::legal::{LegalAction, legal_actions_into};
+use crate::legal::{LegalAction, Moves, legal_actions_into};
 use crate::state::card_view;
 
 /// A player program.
@@ -35,7 +35,6 @@ pub trait Bot: Send {
 #[derive(Debug, Clone)]
 pub struct RandomBot {
     rng: GameRng,
-    legal: Vec<LegalAction>,
 }
 
 impl RandomBot {
@@ -43,7 +42,6 @@ impl RandomBot {
     pub fn new(seed: u64) -> Self {
         RandomBot {
             rng: GameRng::seed_from(seed),
-            legal: Vec::new(),
         }
     }
 }
@@ -54,22 +52,33 @@ impl Bot for RandomBot {
     }
 
     fn choose(&mut self, state: &GameState, player: &PlayerId) -> Option<LegalAction> {
-        legal_actions_into(state, player, &mut self.legal);
-        let plays = self
-            .legal
-            .iter()
-            .filter(|a| matches!(a, LegalAction::Play(_) | LegalAction::ChooseColor(_)))
-            .count();
-        if plays > 0 {
-            let pick = self.rng.index(plays);
-            return self
-                .legal
-                .iter()
-                .filter(|a| matches!(a, LegalAction::Play(_) | LegalAction::ChooseColor(_)))
-                .nth(pick)
-                .cloned();
+        // the same choice as picking among `legal_actions` (plays and colours first,
+        // uniformly, else the first move), read without listing the moves
+        match Moves::of(state, player) {
+            Moves::Nothing => None,
+            Moves::ChooseColor => {
+                let pick = self.rng.index(UnoColor::ALL.len());
+                UnoColor::ALL
+                    .get(pick)
+                    .copied()
+                    .map(LegalAction::ChooseColor)
+            }
+            Moves::AfterDraw {
+                playable: Some(card),
+            } => {
+                self.rng.index(1);
+                Some(LegalAction::Play(card))
+            }
+            Moves::AfterDraw { playable: None } => Some(LegalAction::EndTurn),
+            Moves::Turn { hand, playable } => match playable.len() {
+                0 => Some(LegalAction::Draw),
+                plays => {
+                    let pick = self.rng.index(plays);
+                    let card = playable.nth(pick).and_then(|k| hand.get(k))?;
+                    Some(LegalAction::Play(card.clone()))
+                }
+            },
         }
-        self.legal.first().cloned()
     }
 }
 

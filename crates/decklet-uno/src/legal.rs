@@ -73,52 +73,123 @@ pub fn legal_actions(state: &GameState, player: &PlayerId) -> Vec<LegalAction> {
 /// once the buffer has grown.
 pub fn legal_actions_into(state: &GameState, player: &PlayerId, out: &mut Vec<LegalAction>) {
     out.clear();
-    if state.status != GameStatus::Playing || !state.winners.is_empty() {
-        return;
-    }
-    if state.current_player_id.as_ref() != Some(player) {
-        return;
-    }
-    if is_color_pending(state) {
-        out.extend(UnoColor::ALL.map(LegalAction::ChooseColor));
-        return;
-    }
-    let playability = Playability::of(state, player);
-    let playable = |card: &CardId| playability.as_ref().is_some_and(|p| p.playable(card));
-    match drawn_this_turn(state, player) {
-        Some(drawn) => {
-            if let Some(card) = drawn
-                && playable(&card)
-            {
+    match Moves::of(state, player) {
+        Moves::Nothing => {}
+        Moves::ChooseColor => out.extend(UnoColor::ALL.map(LegalAction::ChooseColor)),
+        Moves::AfterDraw { playable } => {
+            if let Some(card) = playable {
                 out.push(LegalAction::Play(card));
             }
             out.push(LegalAction::EndTurn);
         }
-        None => {
-            if let Some(hand) = state.hand(player) {
-                match playability
-                    .as_ref()
-                    .and_then(|p| p.playable_bits(&hand.cards))
-                {
-                    Some(mut bits) => {
-                        while bits != 0 {
-                            let k = bits.trailing_zeros() as usize;
-                            bits &= bits - 1;
-                            if let Some(card) = hand.cards.get(k) {
-                                out.push(LegalAction::Play(card.clone()));
-                            }
-                        }
-                    }
-                    None => {
-                        for card in &hand.cards {
-                            if playable(card) {
-                                out.push(LegalAction::Play(card.clone()));
-                            }
-                        }
-                    }
-                }
-            }
+        Moves::Turn { hand, playable } => {
+            out.extend(
+                playable
+                    .positions()
+                    .filter_map(|k| hand.get(k))
+                    .cloned()
+                    .map(LegalAction::Play),
+            );
             out.push(LegalAction::Draw);
+        }
+    }
+}
+
+/// What `player` may do now, read once from the state: what [`legal_actions_into`]
+/// lists, and what a bot can choose from without listing it.
+pub(crate) enum Moves<'s> {
+    /// Not this player's move (or the game is not being played).
+    Nothing,
+    /// A colour must be chosen: the four colours.
+    ChooseColor,
+    /// The player drew this turn: the drawn card if it may be played, then `END_TURN`.
+    AfterDraw { playable: Option<CardId> },
+    /// A fresh turn: the playable cards of the hand in hand order, then `DRAW_CARD`.
+    Turn {
+        hand: &'s [CardId],
+        playable: Positions,
+    },
+}
+
+/// Positions in a hand, in order.
+pub(crate) enum Positions {
+    /// Bit `k` set: position `k` (hands of up to 64 cards).
+    Bits(u64),
+    /// Any hand.
+    List(Vec<usize>),
+}
+
+impl Positions {
+    /// How many positions.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Positions::Bits(bits) => bits.count_ones() as usize,
+            Positions::List(list) => list.len(),
+        }
+    }
+
+    /// The `n`-th position, in order.
+    pub(crate) fn nth(&self, n: usize) -> Option<usize> {
+        match self {
+            Positions::Bits(bits) => {
+                let mut bits = *bits;
+                for _ in 0..n {
+                    bits &= bits.wrapping_sub(1);
+                }
+                (bits != 0).then(|| bits.trailing_zeros() as usize)
+            }
+            Positions::List(list) => list.get(n).copied(),
+        }
+    }
+
+    /// Every position, in order.
+    pub(crate) fn positions(&self) -> impl Iterator<Item = usize> + '_ {
+        let (bits, list) = match self {
+            Positions::Bits(bits) => (*bits, &[][..]),
+            Positions::List(list) => (0, list.as_slice()),
+        };
+        std::iter::successors((bits != 0).then_some(bits), |b| {
+            let next = b & (b - 1);
+            (next != 0).then_some(next)
+        })
+        .map(|b| b.trailing_zeros() as usize)
+        .chain(list.iter().copied())
+    }
+}
+
+impl<'s> Moves<'s> {
+    /// Reads the moves of `player` from the state.
+    pub(crate) fn of(state: &'s GameState, player: &'s PlayerId) -> Moves<'s> {
+        if state.status != GameStatus::Playing || !state.winners.is_empty() {
+            return Moves::Nothing;
+        }
+        if state.current_player_id.as_ref() != Some(player) {
+            return Moves::Nothing;
+        }
+        if is_color_pending(state) {
+            return Moves::ChooseColor;
+        }
+        let playability = Playability::of(state, player);
+        let playable = |card: &CardId| playability.as_ref().is_some_and(|p| p.playable(card));
+        if let Some(drawn) = drawn_this_turn(state, player) {
+            return Moves::AfterDraw {
+                playable: drawn.filter(|card| playable(card)),
+            };
+        }
+        let hand = state
+            .hand(player)
+            .map_or(&[][..], |hand| hand.cards.as_slice());
+        let positions = match playability.as_ref().and_then(|p| p.playable_bits(hand)) {
+            Some(bits) => Positions::Bits(bits),
+            None => Positions::List(
+                (0..hand.len())
+                    .filter(|&k| hand.get(k).is_some_and(playable))
+                    .collect(),
+            ),
+        };
+        Moves::Turn {
+            hand,
+            playable: positions,
         }
     }
 }

@@ -77,7 +77,7 @@ pub use legal::{LegalAction, candidate_actions, legal_actions, legal_actions_int
 pub use plugin::{
     UNO_PLUGIN_ID, UnoPlugin, handle_card_played, handle_color_chosen, handle_game_started,
 };
-pub use rules::uno_rules;
+pub use rules::{uno_rules, uno_rules_accept};
 pub use sim::{
     GameReport, default_players, new_uno_engine, play_game, restart_uno_game, uno_plugins,
 };

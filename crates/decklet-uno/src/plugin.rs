@@ -22,8 +22,8 @@ use crate::effects::{
 use crate::events::{UnoColorChosen, UnoGameWon};
 use crate::rules::uno_rules;
 use crate::state::{
-    UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
-    UNO_VAR_PENDING_COLOR, card_view, deck_zone, discard_zone,
+    UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, UNO_VAR_PENDING_COLOR, card_view,
+    deck_zone, discard_zone,
 };
 
 /// Plugin id of [`UnoPlugin`].
@@ -45,13 +45,16 @@ pub fn setup(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         });
     }
     let (deck, discard) = (deck_zone(), discard_zone());
+    let standard = standard_deck();
+    // static ids: later lookups by these constants match by address, not by bytes
     if ctx.state().zone(&deck).is_none() {
-        ctx.add_zone(Zone::new(UNO_DECK_ZONE_ID, "deck"))?;
+        ctx.add_zone(Zone::new(deck.clone(), "deck"))?;
     }
     if ctx.state().zone(&discard).is_none() {
-        ctx.add_zone(Zone::new(UNO_DISCARD_ZONE_ID, "discard"))?;
+        let mut pile = Zone::new(discard.clone(), "discard");
+        pile.cards.reserve(standard.ids.len()); // the pile grows to most of the deck
+        ctx.add_zone(pile)?;
     }
-    let standard = standard_deck();
     let table = &standard.table;
     let missing: Vec<CardId> = if ctx.state().cards.is_empty() {
         standard.ids.clone()

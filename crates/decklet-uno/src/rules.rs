@@ -15,13 +15,16 @@
 use std::borrow::Cow;
 
 use decklet_core::{
-    ActionOrigin, AnyAction, GameState, GameStatus, PLAY_CARD_ACTION, PlayCard, Rule, RuleResult,
+    ActionOrigin, AnyAction, GameState, GameStatus, PLAY_CARD_ACTION, PlayCard, Rule, RuleGroup,
+    RuleResult,
 };
 use decklet_plugins::{DRAW_CARD_ACTION, DrawCard, END_TURN_ACTION};
 
 use crate::actions::{CHOOSE_COLOR_ACTION, ChooseColor, UNO_FLIP_INITIAL_ACTION};
 use crate::cards::UnoFace;
-use crate::state::{PlayContext, card_view, check_playable, drawn_this_turn, is_color_pending};
+use crate::state::{
+    PlayContext, Playability, card_view, check_playable, drawn_this_turn, is_color_pending,
+};
 
 /// Rule 1, `gameNotWon`: once the game has a winner, every action is refused.
 pub fn game_not_won_rule() -> Rule {
@@ -202,9 +205,11 @@ fn turn_discipline(action: &AnyAction, origin: ActionOrigin, state: &GameState) 
     }
 }
 
-/// UNO's nine rules in order.
+/// UNO's nine rules in order, in one [`RuleGroup`] whose fast check
+/// ([`uno_rules_accept`]) reads the state once for all of them.
 pub fn uno_rules() -> Vec<Rule> {
-    vec![
+    let group = RuleGroup::new("uno", uno_rules_accept);
+    [
         game_not_won_rule(),
         game_started_rule(),
         player_turn_rule(),
@@ -215,4 +220,68 @@ pub fn uno_rules() -> Vec<Rule> {
         choose_color_valid_rule(),
         turn_discipline_rule(),
     ]
+    .into_iter()
+    .map(|rule| rule.in_group(&group))
+    .collect()
+}
+
+/// The fast check of UNO's rule group: `true` only when every one of the nine rules
+/// that applies to the action accepts it; `false` when one refuses **or** the answer
+/// needs a closer look (the engine then asks the rules one by one, so a rejection names
+/// the seed's rule with its reason). Plays, draws and turn ends (nearly every action of
+/// a game) are answered here; colour choices and other kinds go to the rules.
+pub fn uno_rules_accept(action: &AnyAction, origin: ActionOrigin, state: &GameState) -> bool {
+    // gameNotWon, gameStarted
+    if !state.winners.is_empty() || state.status != GameStatus::Playing {
+        return false;
+    }
+    let external = origin == ActionOrigin::External;
+    match action.kind() {
+        PLAY_CARD_ACTION => action
+            .downcast_ref::<PlayCard>()
+            .is_some_and(|play| play_accepted(play, external, state)),
+        DRAW_CARD_ACTION => {
+            !external
+                || action.downcast_ref::<DrawCard>().is_some_and(|draw| {
+                    draw.count == 1
+                        && state.current_player_id.as_ref() == Some(&draw.player_id)
+                        && !is_color_pending(state)
+                        && drawn_this_turn(state, &draw.player_id).is_none()
+                })
+        }
+        END_TURN_ACTION => {
+            !external
+                || action.player_id().is_some_and(|player| {
+                    !is_color_pending(state) && drawn_this_turn(state, player).is_some()
+                })
+        }
+        _ => false,
+    }
+}
+
+/// [`uno_rules_accept`] for a `PLAY_CARD`: rules 3 to 7 and the turn discipline.
+fn play_accepted(play: &PlayCard, external: bool, state: &GameState) -> bool {
+    let [card] = play.card_ids.as_slice() else {
+        return false; // singleCard
+    };
+    let player = &play.player_id;
+    // playerTurn, playerOwnsCard
+    if state.current_player_id.as_ref() != Some(player)
+        || !state.hand(player).is_some_and(|hand| hand.contains(card))
+    {
+        return false;
+    }
+    // turnDiscipline: no colour pending; after a draw, only the drawn card
+    if external {
+        if is_color_pending(state) {
+            return false;
+        }
+        match drawn_this_turn(state, player) {
+            None => {}
+            Some(Some(drawn)) if &drawn == card => {}
+            Some(_) => return false,
+        }
+    }
+    // canPlayCard, canPlayWildDrawFour: the check `legal_actions` uses
+    Playability::of(state, player).is_some_and(|playability| playability.playable(card))
 }
