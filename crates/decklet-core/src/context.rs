@@ -437,6 +437,20 @@ impl<'a> GameContext<'a> {
         self.draw_top_between(from_index, to_index)
     }
 
+    /// [`draw_top`](Self::draw_top) for zones given by their position in
+    /// `state().zones` (from [`GameState::zone_index`] or [`GameState::hand_index`]):
+    /// what a loop that draws many cards uses, looking the zones up once. An error if a
+    /// position is out of range. Positions never change during a tick unless a zone is
+    /// added (zones are never removed).
+    pub fn draw_top_at(&mut self, from: usize, to: usize) -> Result<Option<CardId>, EngineError> {
+        if from >= self.state.zones.len() || to >= self.state.zones.len() {
+            return Err(EngineError::InvalidState {
+                message: "zone index out of range".into(),
+            });
+        }
+        self.draw_top_between(from, to)
+    }
+
     pub(crate) fn draw_top_between(
         &mut self,
         from: usize,

@@ -296,9 +296,18 @@ impl GameState {
             .map(|(_, zone)| zone)
     }
 
-    /// Index of a player's hand zone in `zones`.
+    /// Index of a player's hand zone in `zones` (hands come first, in player order).
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// let mut engine = GameEngine::new(EngineConfig::default());
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
+    /// assert_eq!(engine.state().hand_index(&"p2".into()), Some(1));
+    /// assert_eq!(engine.state().hand_index(&"nobody".into()), None);
+    /// # Ok::<(), EngineError>(())
+    /// ```
     #[inline]
-    pub(crate) fn hand_index(&self, player: &PlayerId) -> Option<usize> {
+    pub fn hand_index(&self, player: &PlayerId) -> Option<usize> {
         // Fast path: `create_game` puts each player's hand at the player's index, which
         // is the id's hint. The check is the fallback's own question: is that zone's id
         // `hand:<player>`?

@@ -879,3 +879,61 @@ fn a_rule_group_skips_its_rules_only_when_its_fast_check_accepts() {
             .is_err()
     );
 }
+
+/// `DRAW_AT`: `draw_top_at` with raw zone positions.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct DrawAt {
+    from: usize,
+    to: usize,
+}
+
+impl Action for DrawAt {
+    const KIND: &'static str = "DRAW_AT";
+}
+
+struct DrawAtPlugin;
+
+impl GamePlugin for DrawAtPlugin {
+    fn id(&self) -> &'static str {
+        "drawAt"
+    }
+    fn name(&self) -> &'static str {
+        "Draw at"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn actions(&self) -> Vec<ActionHandler> {
+        vec![ActionHandler::new::<DrawAt>(|action, ctx| {
+            ctx.draw_top_at(action.from, action.to).map(|_| ())
+        })]
+    }
+}
+
+#[test]
+fn draw_top_at_moves_by_zone_position_and_refuses_positions_out_of_range() {
+    let mut engine = GameEngine::new(EngineConfig::default());
+    engine.use_plugin(ToyPlugin).use_plugin(DrawAtPlugin);
+    engine.create_game(players(2)).unwrap();
+    engine.start().unwrap();
+    let state = engine.state();
+    let deck = state.zone_index(&"deck".into()).unwrap();
+    let hand = state.hand_index(&"p2".into()).unwrap();
+    assert_eq!(hand, 1, "hands come first, in player order");
+    let top = state.zones[deck].top().cloned().unwrap();
+    engine
+        .dispatch(DrawAt {
+            from: deck,
+            to: hand,
+        })
+        .unwrap();
+    assert_eq!(engine.state().zones[hand].cards, [top]);
+
+    let before = json(engine.state());
+    let past = engine.state().zones.len();
+    for (from, to) in [(past, hand), (deck, past), (usize::MAX, 0)] {
+        let err = engine.dispatch(DrawAt { from, to }).unwrap_err();
+        assert!(matches!(err, EngineError::InvalidState { .. }), "{err:?}");
+        assert_eq!(json(engine.state()), before);
+    }
+}

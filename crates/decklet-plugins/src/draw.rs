@@ -178,7 +178,7 @@ fn reshuffle(ctx: &mut GameContext<'_>, deck: &ZoneId) -> Result<usize, EngineEr
 
 fn draw_card(action: &DrawCard, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     // the stored id carries its position: the lookups per card skip hashing
-    let Some((_, deck, _)) = ctx
+    let Some((deck_index, deck, _)) = ctx
         .state()
         .zone_near(DRAW_DECK_ZONE_ID, ctx.state().players.len())
     else {
@@ -195,12 +195,30 @@ fn draw_card(action: &DrawCard, ctx: &mut GameContext<'_>) -> Result<(), EngineE
         0
     });
     let mut count = 0usize;
+    // zones keep their positions during the draw (a reshuffle only refills the deck):
+    // both are looked up once, the hand at the first card drawn
+    let mut hand_index = None;
     for _ in 0..action.count {
-        let deck_empty = ctx.state().zone(&deck).is_none_or(|z| z.is_empty());
+        let deck_empty = ctx
+            .state()
+            .zones
+            .get_index(deck_index)
+            .is_none_or(|(_, z)| z.is_empty());
         if deck_empty && reshuffle(ctx, &deck)? == 0 {
             break;
         }
-        match ctx.draw_to_hand(&deck, &action.player_id)? {
+        let hand = match hand_index {
+            Some(hand) => hand,
+            None => {
+                let hand = ctx.state().hand_index(&action.player_id).ok_or_else(|| {
+                    EngineError::PlayerNotFound {
+                        player: action.player_id.clone(),
+                    }
+                })?;
+                *hand_index.insert(hand)
+            }
+        };
+        match ctx.draw_top_at(deck_index, hand)? {
             Some(card) => {
                 count += 1;
                 if gather {
