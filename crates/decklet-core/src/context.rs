@@ -391,6 +391,23 @@ impl<'a> GameContext<'a> {
         self.move_card_between(card, from_index, to_index)
     }
 
+    /// [`move_card`](Self::move_card) for zones given by their position in
+    /// `state().zones` (see [`draw_top_at`](Self::draw_top_at)). An error if a position
+    /// is out of range or the card is not in `from`.
+    pub fn move_card_at(
+        &mut self,
+        card: &CardId,
+        from: usize,
+        to: usize,
+    ) -> Result<(), EngineError> {
+        if to >= self.state.zones.len() {
+            return Err(EngineError::InvalidState {
+                message: "zone index out of range".into(),
+            });
+        }
+        self.move_card_between(card, from, to)
+    }
+
     fn move_card_between(
         &mut self,
         card: &CardId,

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use crate::cards::{UnoColor, UnoFace};
 use crate::events::{UnoCardPlayed, UnoColorChanged, UnoColorChosen, UnoInitialFlipped};
 use crate::state::{
-    UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_COLOR, card_view, discard_top, stored_deck_zone,
-    stored_discard_zone,
+    UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_COLOR, card_view, discard_index, discard_top,
+    discard_zone, stored_deck_zone, stored_discard_zone,
 };
 
 /// Kind of [`ChooseColor`].
@@ -91,8 +91,17 @@ pub fn play_card_handler(action: &PlayCard, ctx: &mut GameContext<'_>) -> Result
     };
     let view = card_view(ctx.state(), card)
         .ok_or_else(|| EngineError::CardNotFound { card: card.clone() })?;
-    let discard = stored_discard_zone(ctx.state());
-    ctx.move_from_hand(card, &action.player_id, &discard)?;
+    // hand → discard by position: both are looked up once
+    let state = ctx.state();
+    let hand = state
+        .hand_index(&action.player_id)
+        .ok_or_else(|| EngineError::PlayerNotFound {
+            player: action.player_id.clone(),
+        })?;
+    let discard = discard_index(state).ok_or_else(|| EngineError::ZoneNotFound {
+        zone: discard_zone(),
+    })?;
+    ctx.move_card_at(card, hand, discard)?;
     ctx.emit(CardPlayed {
         player_id: action.player_id.clone(),
         card_ids: vec![card.clone()],

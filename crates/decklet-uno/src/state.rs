@@ -58,6 +58,14 @@ pub(crate) fn stored_discard_zone(state: &GameState) -> ZoneId {
         .map_or_else(discard_zone, |(_, id, _)| id.clone())
 }
 
+/// The discard pile's position in `state.zones`.
+#[inline]
+pub(crate) fn discard_index(state: &GameState) -> Option<usize> {
+    state
+        .zone_near(UNO_DISCARD_ZONE_ID, discard_guess(state))
+        .map(|(index, _, _)| index)
+}
+
 /// The colour in force (`None` before the initial flip).
 #[inline]
 pub fn current_color(state: &GameState) -> Option<UnoColor> {
