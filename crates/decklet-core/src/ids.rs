@@ -91,6 +91,17 @@ where
     {
         return Some(i);
     }
+    search_in(map, key)
+}
+
+/// [`position_in`] without a right hint (out of line, so the hinted path stays small).
+#[cold]
+#[inline(never)]
+fn search_in<K, V, S>(map: &indexmap::IndexMap<K, V, S>, key: &K) -> Option<usize>
+where
+    K: std::hash::Hash + Eq,
+    S: std::hash::BuildHasher,
+{
     // a few entries (players, zones): comparing beats hashing
     if map.len() <= 8 {
         return map.keys().position(|k| k == key);

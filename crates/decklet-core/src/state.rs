@@ -311,11 +311,21 @@ impl GameState {
         // Fast path: `create_game` puts each player's hand at the player's index, which
         // is the id's hint. The check is the fallback's own question: is that zone's id
         // `hand:<player>`?
-        let guess = match player.hint() {
-            Some(index) => Some(index),
-            None => self.player_index(player), // an id from outside (JSON): no hint
-        };
-        if let Some(index) = guess
+        if let Some(index) = player.hint()
+            && let Some((id, _)) = self.zones.get_index(index)
+            && is_hand_of(id.as_str(), player.as_str())
+        {
+            return Some(index);
+        }
+        self.hand_index_slow(player)
+    }
+
+    /// [`hand_index`](Self::hand_index) without a right hint: an id from outside (JSON)
+    /// or a state laid out by hand. Kept out of line so the fast path stays small.
+    #[cold]
+    #[inline(never)]
+    fn hand_index_slow(&self, player: &PlayerId) -> Option<usize> {
+        if let Some(index) = self.player_index(player)
             && let Some((id, _)) = self.zones.get_index(index)
             && is_hand_of(id.as_str(), player.as_str())
         {
@@ -376,6 +386,13 @@ impl GameState {
         {
             return Some((guess, key, zone));
         }
+        self.zone_far(id)
+    }
+
+    /// [`zone_near`](Self::zone_near) after a wrong guess (out of line).
+    #[cold]
+    #[inline(never)]
+    fn zone_far(&self, id: &str) -> Option<(usize, &ZoneId, &Zone)> {
         self.zones.get_full(id)
     }
 
