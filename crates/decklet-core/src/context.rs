@@ -46,13 +46,14 @@ pub(crate) enum Undo {
     CardTableShared,
     /// A player had this status.
     PlayerStatus { index: usize, old: PlayerStatus },
+    /// It was this player's turn (or nobody's).
+    CurrentPlayer { old: Option<PlayerId> },
 }
 
 /// The scalar parts of the state, saved when a tick starts.
 #[derive(Debug)]
 pub(crate) struct Checkpoint {
     status: GameStatus,
-    current_player_id: Option<PlayerId>,
     winners: usize,
     turn: u64,
     rng: GameRng,
@@ -63,7 +64,6 @@ impl Checkpoint {
     pub(crate) fn take(state: &GameState, journal: &[Undo]) -> Self {
         Checkpoint {
             status: state.status,
-            current_player_id: state.current_player_id.clone(),
             winners: state.winners.len(),
             turn: state.turn,
             rng: state.rng.clone(),
@@ -78,7 +78,6 @@ impl Checkpoint {
             undo_one(state, undo);
         }
         state.status = self.status;
-        state.current_player_id = self.current_player_id;
         state.winners.truncate(self.winners);
         state.turn = self.turn;
         state.rng = self.rng;
@@ -123,6 +122,9 @@ fn undo_one(state: &mut GameState, undo: Undo) {
         }
         Undo::CardTableShared => {
             state.cards = CardTable::default();
+        }
+        Undo::CurrentPlayer { old } => {
+            state.current_player_id = old;
         }
         Undo::PlayerStatus { index, old } => {
             if let Some((_, player)) = state.players.get_index_mut(index) {
@@ -568,7 +570,8 @@ impl<'a> GameContext<'a> {
             },
             None => None,
         };
-        self.state.current_player_id = player;
+        let old = std::mem::replace(&mut self.state.current_player_id, player);
+        self.queues.journal.push(Undo::CurrentPlayer { old });
         Ok(())
     }
 

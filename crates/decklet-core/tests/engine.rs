@@ -937,3 +937,64 @@ fn draw_top_at_moves_by_zone_position_and_refuses_positions_out_of_range() {
         assert_eq!(json(engine.state()), before);
     }
 }
+
+/// `PASS_TURN`: makes `to` the current player, then fails if asked to.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct PassTurn {
+    to: PlayerId,
+    fail: bool,
+}
+
+impl Action for PassTurn {
+    const KIND: &'static str = "PASS_TURN";
+}
+
+struct PassTurnPlugin;
+
+impl GamePlugin for PassTurnPlugin {
+    fn id(&self) -> &'static str {
+        "passTurn"
+    }
+    fn name(&self) -> &'static str {
+        "Pass turn"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn actions(&self) -> Vec<ActionHandler> {
+        vec![ActionHandler::new::<PassTurn>(|action, ctx| {
+            ctx.set_current_player(Some(action.to.clone()))?;
+            ctx.set_turn(ctx.state().turn + 1);
+            if action.fail {
+                return Err(EngineError::action_failed("PASS_TURN", "asked to fail"));
+            }
+            Ok(())
+        })]
+    }
+}
+
+#[test]
+fn a_failed_tick_gives_the_turn_back() {
+    let mut engine = GameEngine::new(EngineConfig::default());
+    engine.use_plugin(PassTurnPlugin);
+    engine.create_game(players(3)).unwrap();
+    engine.start().unwrap();
+    let pass = |to: &str, fail| PassTurn {
+        to: to.into(),
+        fail,
+    };
+    engine.dispatch(pass("p2", false)).unwrap();
+    assert_eq!(engine.state().current_player_id, Some("p2".into()));
+    let before = json(engine.state());
+    assert!(engine.dispatch(pass("p3", true)).is_err());
+    assert_eq!(json(engine.state()), before);
+    assert_eq!(engine.state().current_player_id, Some("p2".into()));
+    // an unknown player is refused and changes nothing either
+    assert!(matches!(
+        engine.dispatch(pass("nobody", false)),
+        Err(EngineError::PlayerNotFound { .. })
+    ));
+    assert_eq!(json(engine.state()), before);
+    engine.dispatch(pass("p3", false)).unwrap();
+    assert_eq!(engine.state().current_player_id, Some("p3".into()));
+}

@@ -186,28 +186,41 @@ fn play_turns(
     seats: &[PlayerId],
     report: &mut GameReport,
 ) -> Result<u64, EngineError> {
+    // seat order of each player, by position in the state's player map
+    let seat_of: Vec<usize> = engine
+        .state()
+        .players
+        .keys()
+        .map(|id| seats.iter().position(|p| p == id).unwrap_or(0))
+        .collect();
     let mut plays = 0;
     while engine.state().winners.is_empty() {
         if report.dispatched >= max_dispatches {
             report.capped = true;
             return Ok(plays);
         }
-        let Some(current) = engine.state().current_player_id.clone() else {
+        let state = engine.state();
+        let Some(current) = state.current_player_id.as_ref() else {
             return Err(EngineError::InvalidState {
                 message: "no current player".into(),
             });
         };
-        let seat = seats.iter().position(|p| p == &current).unwrap_or(0);
+        // the bot by the player's place in the map (found by the id's hint)
+        let seat = state
+            .player_index(current)
+            .and_then(|index| seat_of.get(index).copied())
+            .unwrap_or(0);
         let Some(bot) = bots.get_mut(seat) else {
             return Err(EngineError::InvalidState {
                 message: "no bot for the player".into(),
             });
         };
-        let Some(choice) = bot.choose(engine.state(), &current) else {
+        let Some(choice) = bot.choose(state, current) else {
             return Err(EngineError::InvalidState {
                 message: format!("{current} has no legal action"),
             });
         };
+        let action = choice.to_action(current);
         match &choice {
             LegalAction::Play(_) => {
                 report.actions += 1;
@@ -220,7 +233,7 @@ fn play_turns(
             }
             LegalAction::ChooseColor(_) => {}
         }
-        engine.apply_any(choice.to_action(&current))?;
+        engine.apply_any(action)?;
         report.dispatched += 1;
         plays += u64::from(matches!(choice, LegalAction::Play(_)));
     }
