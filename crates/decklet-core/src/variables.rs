@@ -333,7 +333,7 @@ impl Variables {
     }
 
     /// The raw value under `key`.
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.position(key).map(|i| &self.entries[i].1)
     }

@@ -92,6 +92,7 @@ impl Zone {
     }
 
     /// Whether the zone holds `card`.
+    #[inline]
     pub fn contains(&self, card: &CardId) -> bool {
         self.cards.iter().any(|c| c == card)
     }

@@ -80,7 +80,7 @@ pub fn is_color_pending(state: &GameState) -> bool {
 
 /// The typed view of a card of this game. For the standard deck (the table UNO's setup
 /// shares) the views are computed once per process and read by position.
-#[inline]
+#[inline(always)]
 pub fn card_view(state: &GameState, card: &CardId) -> Option<UnoCard> {
     let index = state.cards.index_of(card)?;
     let standard = standard_deck();
