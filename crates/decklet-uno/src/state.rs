@@ -91,6 +91,7 @@ pub fn card_view(state: &GameState, card: &CardId) -> Option<UnoCard> {
 }
 
 /// The discard pile's top card and its view.
+#[inline]
 pub fn discard_top(state: &GameState) -> Option<(&CardId, UnoCard)> {
     let (_, _, discard) = state.zone_near(UNO_DISCARD_ZONE_ID, discard_guess(state))?;
     let top = discard.top()?;
@@ -100,6 +101,7 @@ pub fn discard_top(state: &GameState) -> Option<(&CardId, UnoCard)> {
 /// The card `player` drew this turn by their own `DRAW_CARD`: `Some(Some(card))` when
 /// they drew one, `Some(None)` when they drew but the piles were empty, `None` when they
 /// have not drawn this turn.
+#[inline]
 pub fn drawn_this_turn(state: &GameState, player: &PlayerId) -> Option<Option<CardId>> {
     if external_draw_this_turn(state, player)? == 0 {
         return Some(None);
