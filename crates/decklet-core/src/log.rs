@@ -215,6 +215,7 @@ fn digest_json(state: &GameState) -> Vec<u8> {
     field(&mut out, ",\"status\":", &state.status);
     field(&mut out, ",\"players\":", &state.players);
     out.extend_from_slice(b",\"zones\":{");
+    let ids = state.cards.id_json();
     for (index, (id, zone)) in state.zones.iter().enumerate() {
         if index > 0 {
             out.push(b',');
@@ -237,7 +238,11 @@ fn digest_json(state: &GameState) -> Vec<u8> {
             if k > 0 {
                 out.push(b',');
             }
-            write_str(&mut out, card.as_str());
+            // an id the table placed is written as the table wrote it once
+            match state.cards.own_position(card).and_then(|i| ids.get(i)) {
+                Some(json) => out.extend_from_slice(json),
+                None => write_str(&mut out, card.as_str()),
+            }
         }
         out.extend_from_slice(b"]}");
     }
@@ -399,7 +404,23 @@ mod tests {
             state.winners.push(player.clone());
             state.current_player_id = Some(player);
         }
-        state.cards = [Card::new("c\"1", "x")].into_iter().collect::<CardTable>();
+        state.cards = [Card::new("c\"1", "x"), Card::new("plain", "x")]
+            .into_iter()
+            .collect::<CardTable>();
+        // ids placed by the table take the table's own JSON of them
+        let placed: Vec<_> = ["c\"1", "plain"]
+            .iter()
+            .filter_map(|id| state.cards.stamped(&(*id).into()))
+            .collect();
+        assert_eq!(placed.len(), 2);
+        assert!(
+            placed
+                .iter()
+                .all(|id| state.cards.own_position(id).is_some())
+        );
+        if let Some((_, zone)) = state.zones.get_index_mut(0) {
+            zone.cards.extend(placed);
+        }
         state.turn = 99;
         let json = String::from_utf8(digest_json(&state)).unwrap_or_default();
         assert_eq!(json.as_bytes(), reference(&state).as_slice(), "{json}");

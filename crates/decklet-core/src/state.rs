@@ -57,6 +57,8 @@ struct TableData {
     valid: std::sync::OnceLock<()>,
     /// The stamp of this content (see [`CardTable::stamp`]); new after every change.
     stamp: std::sync::OnceLock<u32>,
+    /// Each card id as a JSON string, in creation order (for the state digest).
+    id_json: std::sync::OnceLock<Vec<Box<[u8]>>>,
 }
 
 /// The next card table stamp. 0 means "no stamp": once 2^32 - 1 stamps are used up,
@@ -156,7 +158,35 @@ impl CardTable {
         data.digest = std::sync::OnceLock::new();
         data.valid = std::sync::OnceLock::new();
         data.stamp = std::sync::OnceLock::new();
+        data.id_json = std::sync::OnceLock::new();
         &mut data.map
+    }
+
+    /// The position of an id this very content placed (its stamp is the table's), else
+    /// `None` (even if the table has the id: ask [`index_of`](Self::index_of) then).
+    #[inline]
+    pub(crate) fn own_position(&self, id: &CardId) -> Option<usize> {
+        let stamp = id.stamp();
+        if stamp != 0 && self.0.stamp.get() == Some(&stamp) {
+            return id.hint();
+        }
+        None
+    }
+
+    /// Each card id written as a JSON string (quoted and escaped as `serde_json` does),
+    /// in creation order; computed once per table content.
+    pub(crate) fn id_json(&self) -> &[Box<[u8]>] {
+        self.0.id_json.get_or_init(|| {
+            self.0
+                .map
+                .keys()
+                .map(|id| {
+                    serde_json::to_vec(id.as_str())
+                        .unwrap_or_default()
+                        .into_boxed_slice()
+                })
+                .collect()
+        })
     }
 
     /// The digest of the definitions' JSON, computed once per table (see
