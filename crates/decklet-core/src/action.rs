@@ -11,6 +11,7 @@ use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 
 use crate::ids::PlayerId;
+use crate::state::GameState;
 
 /// A typed action with a stable kind string.
 ///
@@ -34,6 +35,15 @@ pub trait Action: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + '
     fn player_id(&self) -> Option<&PlayerId> {
         None
     }
+
+    /// Gives the action's ids the positions they have in `state`
+    /// ([`GameState::locate_player`], [`GameState::locate_card`]): hints that make the
+    /// rules' and handlers' lookups cheap. They never change what the action means (ids
+    /// compare, hash and serialize as their text). Actions read from JSON have none; the
+    /// engine calls this before it runs an action from outside. The default does nothing.
+    fn locate_ids(&mut self, state: &GameState) {
+        let _ = state;
+    }
 }
 
 /// Where an action came from: the engine's caller, or a handler inside a tick.
@@ -47,6 +57,7 @@ pub enum ActionOrigin {
 
 trait ErasedAction: Any + Debug + Send + Sync {
     fn player_id(&self) -> Option<&PlayerId>;
+    fn locate_ids(&mut self, state: &GameState);
     fn payload_json(&self) -> serde_json::Value;
     fn clone_box(&self) -> Box<dyn ErasedAction>;
 }
@@ -54,6 +65,9 @@ trait ErasedAction: Any + Debug + Send + Sync {
 impl<A: Action> ErasedAction for A {
     fn player_id(&self) -> Option<&PlayerId> {
         Action::player_id(self)
+    }
+    fn locate_ids(&mut self, state: &GameState) {
+        Action::locate_ids(self, state);
     }
     fn payload_json(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
@@ -102,6 +116,11 @@ impl AnyAction {
     /// The acting player, if any.
     pub fn player_id(&self) -> Option<&PlayerId> {
         self.inner.player_id()
+    }
+
+    /// Gives the action's ids their positions in `state` (see [`Action::locate_ids`]).
+    pub fn locate_ids(&mut self, state: &GameState) {
+        self.inner.locate_ids(state);
     }
 
     /// Whether the action is an `A`.

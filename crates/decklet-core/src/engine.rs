@@ -777,12 +777,14 @@ impl GameEngine {
     /// them with `collect`, else those a handler or subscriber listens to.
     fn external_tick(
         &mut self,
-        action: AnyAction,
+        mut action: AnyAction,
         collect: bool,
     ) -> Result<Vec<AnyEvent>, EngineError> {
         if !self.created {
             return Err(EngineError::NoGame);
         }
+        // ids read from JSON (a replay, a remote player) get their positions once here
+        action.locate_ids(&self.state);
         // Borrow the registry out of `self` for the tick (no reference counting per action).
         let registry = match self.registry.take() {
             Some(registry) => registry,

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::action::Action;
 use crate::event::Event;
 use crate::ids::{CardId, PlayerId};
+use crate::state::GameState;
 
 /// Kind of [`PlayCard`].
 pub const PLAY_CARD_ACTION: &str = "PLAY_CARD";
@@ -56,6 +57,12 @@ impl Action for PlayCard {
     const KIND: &'static str = PLAY_CARD_ACTION;
     fn player_id(&self) -> Option<&PlayerId> {
         Some(&self.player_id)
+    }
+    fn locate_ids(&mut self, state: &GameState) {
+        state.locate_player(&mut self.player_id);
+        for card in &mut self.card_ids {
+            state.locate_card(card);
+        }
     }
 }
 

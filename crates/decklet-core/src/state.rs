@@ -364,6 +364,38 @@ impl GameState {
         self.zones.get_index_of(&hand_zone_id(player))
     }
 
+    /// Gives a player id the hint of its position in `players` (no change if it has
+    /// one or the player is unknown). Hints only make lookups cheaper.
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// let mut engine = GameEngine::new(EngineConfig::default());
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+    /// let mut id = PlayerId::from("p1");
+    /// engine.state().locate_player(&mut id);
+    /// assert_eq!(id, PlayerId::from("p1")); // the same id, found faster from now on
+    /// # Ok::<(), EngineError>(())
+    /// ```
+    #[inline]
+    pub fn locate_player(&self, id: &mut PlayerId) {
+        if id.hint().is_none()
+            && let Some(index) = self.player_index(id)
+        {
+            *id = id.clone().with_hint(index);
+        }
+    }
+
+    /// Gives a card id its exact position in the card table (no change if the table
+    /// placed it already or does not have it). Hints only make lookups cheaper.
+    #[inline]
+    pub fn locate_card(&self, id: &mut CardId) {
+        if self.cards.own_position(id).is_none()
+            && let Some(stamped) = self.cards.stamped(id)
+        {
+            *id = stamped;
+        }
+    }
+
     /// Index of a player in `players`.
     #[inline]
     pub fn player_index(&self, player: &PlayerId) -> Option<usize> {

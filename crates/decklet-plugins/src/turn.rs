@@ -30,6 +30,9 @@ impl Action for EndTurn {
     fn player_id(&self) -> Option<&PlayerId> {
         Some(&self.player_id)
     }
+    fn locate_ids(&mut self, state: &GameState) {
+        state.locate_player(&mut self.player_id);
+    }
 }
 
 /// The seeds' `createEndTurnAction`.

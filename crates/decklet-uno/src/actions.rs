@@ -1,7 +1,8 @@
 //! UNO's actions and their handlers: `PLAY_CARD`, `CHOOSE_COLOR`, `UNO_FLIP_INITIAL`.
 
 use decklet_core::{
-    Action, CardPlayed, EngineError, GameContext, PLAY_CARD_ACTION, PlayCard, PlayerId, SmolStr,
+    Action, CardPlayed, EngineError, GameContext, GameState, PLAY_CARD_ACTION, PlayCard, PlayerId,
+    SmolStr,
 };
 use serde::{Deserialize, Serialize};
 
@@ -55,6 +56,9 @@ impl Action for ChooseColor {
     const KIND: &'static str = CHOOSE_COLOR_ACTION;
     fn player_id(&self) -> Option<&PlayerId> {
         Some(&self.player_id)
+    }
+    fn locate_ids(&mut self, state: &GameState) {
+        state.locate_player(&mut self.player_id);
     }
 }
 
