@@ -172,3 +172,39 @@ impl Serialize for AnyAction {
         self.to_json().serialize(serializer)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{AnyAction, Card, CardTable, EngineConfig, GameEngine, PlayCard, Player};
+
+    #[test]
+    fn locating_ids_gives_positions_and_changes_nothing_else() {
+        let mut engine = GameEngine::new(EngineConfig::default());
+        let players = vec![Player::new("p1", "A", 1), Player::new("p2", "B", 2)];
+        assert!(engine.create_game(players).is_ok());
+        let mut state = engine.state().clone();
+        state.cards = [Card::new("a", "x"), Card::new("b", "x")]
+            .into_iter()
+            .collect::<CardTable>();
+        let mut action = AnyAction::new(PlayCard::new("p2", ["b", "zz"]));
+        let before = action.to_json();
+        action.locate_ids(&state);
+        let play = action.downcast_ref::<PlayCard>();
+        assert_eq!(play.map(|p| p.player_id.hint()), Some(Some(1)));
+        let cards: Vec<_> = play
+            .map(|p| {
+                p.card_ids
+                    .iter()
+                    .map(|c| state.cards.own_position(c))
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert_eq!(
+            cards,
+            [Some(1), None],
+            "a card the table lacks is left alone"
+        );
+        assert_eq!(action.to_json(), before);
+        assert_eq!(play, Some(&PlayCard::new("p2", ["b", "zz"])));
+    }
+}
