@@ -116,9 +116,17 @@ struct ActionEntry {
     rules: Vec<usize>,
     /// Their checks, side by side: the tick loop reads them in a row.
     checks: Vec<Arc<CheckFn>>,
-    /// Runs of consecutive rules of one [`RuleGroup`](crate::RuleGroup): the group's
-    /// fast check, and the range of `rules` it answers for. Empty: no group applies.
-    groups: Vec<(Arc<AcceptsFn>, std::ops::Range<usize>)>,
+    /// How to check them: runs of rules one by one, and runs of consecutive rules of one
+    /// [`RuleGroup`](crate::RuleGroup) behind its fast check. No empty run.
+    steps: Vec<RuleStep>,
+}
+
+/// One step of an action kind's rule checks.
+enum RuleStep {
+    /// These rules (positions in the entry's lists), one by one.
+    Each(std::ops::Range<usize>),
+    /// These rules, skipped when their group's fast check accepts.
+    Group(Arc<AcceptsFn>, std::ops::Range<usize>),
 }
 
 /// Everything the plugins registered, indexed for the tick loop.
@@ -180,7 +188,7 @@ impl Registry {
                         handler,
                         rules: Vec::new(),
                         checks: Vec::new(),
-                        groups: Vec::new(),
+                        steps: Vec::new(),
                     },
                 );
             }
@@ -212,7 +220,7 @@ impl Registry {
                 .iter()
                 .filter_map(|&i| registry.rules.get(i).map(|rule| Arc::clone(rule.checker())))
                 .collect();
-            entry.groups = group_runs(&registry.rules, &entry.rules);
+            entry.steps = rule_steps(&registry.rules, &entry.rules);
         }
         Ok(registry)
     }
@@ -231,25 +239,30 @@ impl Registry {
     }
 }
 
-/// The runs of consecutive rules (positions in `applicable`) that share a group.
-fn group_runs(
-    rules: &[Rule],
-    applicable: &[usize],
-) -> Vec<(Arc<AcceptsFn>, std::ops::Range<usize>)> {
+/// The steps that check the rules at these positions of `rules`: consecutive rules of
+/// one group behind its fast check, the others one by one.
+fn rule_steps(rules: &[Rule], applicable: &[usize]) -> Vec<RuleStep> {
     let group_of = |k: usize| applicable.get(k).and_then(|&i| rules.get(i)?.group());
-    let mut runs = Vec::new();
-    let mut start = 0;
+    let mut steps = Vec::new();
+    let (mut start, mut ungrouped) = (0, 0);
     while start < applicable.len() {
         let mut end = start + 1;
         if let Some(group) = group_of(start) {
             while group_of(end).is_some_and(|g| g.same_as(group)) {
                 end += 1;
             }
-            runs.push((Arc::clone(group.accepter()), start..end));
+            if ungrouped < start {
+                steps.push(RuleStep::Each(ungrouped..start));
+            }
+            steps.push(RuleStep::Group(Arc::clone(group.accepter()), start..end));
+            ungrouped = end;
         }
         start = end;
     }
-    runs
+    if ungrouped < applicable.len() {
+        steps.push(RuleStep::Each(ungrouped..applicable.len()));
+    }
+    steps
 }
 
 /// The first player (in order) whose id or seat an earlier player has: pairwise for a
@@ -299,26 +312,18 @@ fn run_action(
             .ok_or_else(|| EngineError::UnknownAction {
                 kind: action.kind().to_string(),
             })?;
-    if entry.groups.is_empty() {
-        check_rules(registry, entry, 0..entry.rules.len(), state, action, origin)?;
-    } else {
-        // the rules between groups one by one; a group's run only if it is unsure
-        let mut next = 0;
-        for (accepts, run) in &entry.groups {
-            check_rules(registry, entry, next..run.start, state, action, origin)?;
-            if !accepts(action, origin, state) {
-                check_rules(registry, entry, run.clone(), state, action, origin)?;
+    for step in &entry.steps {
+        match step {
+            RuleStep::Each(run) => {
+                check_rules(registry, entry, run.clone(), state, action, origin)?
             }
-            next = run.end;
+            // a group's rules only if its fast check is unsure
+            RuleStep::Group(accepts, run) => {
+                if !accepts(action, origin, state) {
+                    check_rules(registry, entry, run.clone(), state, action, origin)?;
+                }
+            }
         }
-        check_rules(
-            registry,
-            entry,
-            next..entry.rules.len(),
-            state,
-            action,
-            origin,
-        )?;
     }
     let mut ctx = GameContext::new(state, queues, origin);
     entry.handler.run(action, &mut ctx)
