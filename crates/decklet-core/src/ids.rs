@@ -59,9 +59,9 @@ impl Hint {
     }
 }
 
-/// Text equality for ids. Texts at the same address (one `'static` constant) are equal
-/// without a look at the bytes; short texts are compared by a plain loop, which beats a
-/// call to `memcmp` for a few bytes.
+/// Text equality that first asks whether both are the same text in memory (one
+/// `'static` constant, e.g. a zone id a plugin stored with `ZoneId::from_static`), and
+/// only then compares bytes.
 #[inline]
 pub(crate) fn text_eq(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
