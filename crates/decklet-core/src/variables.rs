@@ -360,7 +360,10 @@ impl Variables {
         match self.position(key) {
             Some(i) => {
                 let entry = &mut self.entries[i];
-                entry.0 = Key::borrowed(key);
+                // a key read from JSON becomes the constant, found by address from now on
+                if entry.0.addr != key.as_ptr() as usize {
+                    entry.0 = Key::borrowed(key);
+                }
                 Some(std::mem::replace(&mut entry.1, value))
             }
             None => {
