@@ -1,8 +1,8 @@
 //! [`GameContext`]: what setup and handlers use to read and change the game.
 //!
-//! Every change goes through the context, which records how to undo it in a journal:
-//! that is how a tick that fails anywhere leaves the state exactly as it was, without
-//! copying the state up front.
+//! Every change goes through the context, which records how to undo it in the tick's
+//! [journal](crate::journal): that is how a tick that fails anywhere leaves the state
+//! exactly as it was, without copying the state up front.
 
 use std::any::TypeId;
 use std::collections::VecDeque;
@@ -14,130 +14,17 @@ use crate::card::Card;
 use crate::error::EngineError;
 use crate::event::{AnyEvent, Event};
 use crate::ids::{CardId, PlayerId, ZoneId};
+use crate::journal::{Journal, Undo};
 use crate::player::PlayerStatus;
 use crate::rng::GameRng;
 use crate::state::{CardTable, GameState, GameStatus};
 use crate::variables::{Value, Var, VarType};
 use crate::zone::Zone;
 
-/// One undoable change.
-#[derive(Debug)]
-pub(crate) enum Undo {
-    /// The top card of zone `to` came from zone `from` at `index`.
-    Moved {
-        from: usize,
-        index: usize,
-        to: usize,
-    },
-    /// A card was pushed on top of zone `zone`.
-    Pushed { zone: usize },
-    /// Zone `zone` held these cards.
-    ZoneCards { zone: usize, cards: Vec<CardId> },
-    /// A variable held this value (or was unset).
-    Variable {
-        key: &'static str,
-        old: Option<Value>,
-    },
-    /// The last zone was added.
-    ZoneAdded,
-    /// The last card was added.
-    CardAdded,
-    /// The card table was empty before it was shared in.
-    CardTableShared,
-    /// A player had this status.
-    PlayerStatus { index: usize, old: PlayerStatus },
-    /// It was this player's turn (or nobody's).
-    CurrentPlayer { old: Option<PlayerId> },
-}
-
-/// The scalar parts of the state, saved when a tick starts.
-#[derive(Debug)]
-pub(crate) struct Checkpoint {
-    status: GameStatus,
-    winners: usize,
-    turn: u64,
-    rng: GameRng,
-    journal: usize,
-}
-
-impl Checkpoint {
-    pub(crate) fn take(state: &GameState, journal: &[Undo]) -> Self {
-        Checkpoint {
-            status: state.status,
-            winners: state.winners.len(),
-            turn: state.turn,
-            rng: state.rng.clone(),
-            journal: journal.len(),
-        }
-    }
-
-    /// Undoes everything since the checkpoint.
-    pub(crate) fn restore(self, state: &mut GameState, journal: &mut Vec<Undo>) {
-        while journal.len() > self.journal {
-            let Some(undo) = journal.pop() else { break };
-            undo_one(state, undo);
-        }
-        state.status = self.status;
-        state.winners.truncate(self.winners);
-        state.turn = self.turn;
-        state.rng = self.rng;
-    }
-}
-
-fn undo_one(state: &mut GameState, undo: Undo) {
-    match undo {
-        Undo::Moved { from, index, to } => {
-            let card = state
-                .zones
-                .get_index_mut(to)
-                .and_then(|(_, z)| z.cards.pop());
-            if let (Some(card), Some((_, zone))) = (card, state.zones.get_index_mut(from)) {
-                let index = index.min(zone.cards.len());
-                zone.cards.insert(index, card);
-            }
-        }
-        Undo::Pushed { zone } => {
-            if let Some((_, zone)) = state.zones.get_index_mut(zone) {
-                zone.cards.pop();
-            }
-        }
-        Undo::ZoneCards { zone, cards } => {
-            if let Some((_, zone)) = state.zones.get_index_mut(zone) {
-                zone.cards = cards;
-            }
-        }
-        Undo::Variable { key, old } => match old {
-            Some(value) => {
-                state.variables.insert_static(key, value);
-            }
-            None => {
-                state.variables.remove(key);
-            }
-        },
-        Undo::ZoneAdded => {
-            state.zones.pop();
-        }
-        Undo::CardAdded => {
-            state.cards.make_mut().pop();
-        }
-        Undo::CardTableShared => {
-            state.cards = CardTable::default();
-        }
-        Undo::CurrentPlayer { old } => {
-            state.current_player_id = old;
-        }
-        Undo::PlayerStatus { index, old } => {
-            if let Some((_, player)) = state.players.get_index_mut(index) {
-                player.status = old;
-            }
-        }
-    }
-}
-
 /// The queues and journal of the tick in progress.
 #[derive(Debug, Default)]
 pub(crate) struct TickQueues {
-    pub(crate) journal: Vec<Undo>,
+    pub(crate) journal: Journal,
     pub(crate) actions: VecDeque<(AnyAction, ActionOrigin)>,
     pub(crate) events: VecDeque<AnyEvent>,
     /// Which emitted events are kept (the others are dropped unseen, never boxed).
@@ -295,7 +182,7 @@ impl<'a> GameContext<'a> {
     /// Sets a variable by key.
     pub fn set_raw_variable(&mut self, key: &'static str, value: Value) {
         let old = self.state.variables.insert_static(key, value);
-        self.queues.journal.push(Undo::Variable { key, old });
+        self.queues.journal.variable(key, old);
     }
 
     /// Adds a zone; an error if the id is taken.
@@ -518,10 +405,7 @@ impl<'a> GameContext<'a> {
         }
         if let Some((_, z)) = self.state.zones.get_index_mut(index) {
             let old = std::mem::replace(&mut z.cards, cards);
-            self.queues.journal.push(Undo::ZoneCards {
-                zone: index,
-                cards: old,
-            });
+            self.queues.journal.zone_cards(index, old);
         }
         Ok(())
     }
@@ -534,10 +418,7 @@ impl<'a> GameContext<'a> {
             let old = z.cards.clone();
             state.rng.shuffle_in_place(&mut z.cards);
             let count = z.cards.len();
-            self.queues.journal.push(Undo::ZoneCards {
-                zone: index,
-                cards: old,
-            });
+            self.queues.journal.zone_cards(index, old);
             return Ok(count);
         }
         Ok(0)
@@ -571,7 +452,7 @@ impl<'a> GameContext<'a> {
             None => None,
         };
         let old = std::mem::replace(&mut self.state.current_player_id, player);
-        self.queues.journal.push(Undo::CurrentPlayer { old });
+        self.queues.journal.current_player(old);
         Ok(())
     }
 

@@ -13,10 +13,11 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use crate::action::{Action, ActionOrigin, AnyAction};
-use crate::context::{Checkpoint, GameContext, TickQueues};
+use crate::context::{GameContext, TickQueues};
 use crate::error::EngineError;
 use crate::event::{AnyEvent, Event};
 use crate::ids::{HAND_ZONE_TYPE, PlayerId, hand_zone_id};
+use crate::journal::Checkpoint;
 use crate::kinds::{GameCreated, GameStarted};
 use crate::log::{GameLog, LOG_FORMAT, LoggedAction, PluginInfo, state_digest};
 use crate::player::Player;

@@ -68,6 +68,7 @@ pub mod engine;
 pub mod error;
 pub mod event;
 pub mod ids;
+pub(crate) mod journal;
 pub mod kinds;
 pub mod log;
 pub mod player;
