@@ -67,7 +67,7 @@ impl Bot for RandomBot {
                 playable: Some(card),
             } => {
                 self.rng.index(1);
-                Some(LegalAction::Play(card))
+                Some(LegalAction::Play(card.clone()))
             }
             Moves::AfterDraw { playable: None } => Some(LegalAction::EndTurn),
             Moves::Turn { hand, playable } => match playable.len() {

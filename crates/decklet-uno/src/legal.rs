@@ -8,7 +8,7 @@ use decklet_plugins::{create_draw_card_action, create_end_turn_action};
 
 use crate::actions::ChooseColor;
 use crate::cards::UnoColor;
-use crate::state::{Playability, card_view, drawn_this_turn, is_color_pending};
+use crate::state::{Playability, card_view, drawn_card_this_turn, is_color_pending};
 
 /// A move a player can make in UNO.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -78,7 +78,7 @@ pub fn legal_actions_into(state: &GameState, player: &PlayerId, out: &mut Vec<Le
         Moves::ChooseColor => out.extend(UnoColor::ALL.map(LegalAction::ChooseColor)),
         Moves::AfterDraw { playable } => {
             if let Some(card) = playable {
-                out.push(LegalAction::Play(card));
+                out.push(LegalAction::Play(card.clone()));
             }
             out.push(LegalAction::EndTurn);
         }
@@ -103,7 +103,7 @@ pub(crate) enum Moves<'s> {
     /// A colour must be chosen: the four colours.
     ChooseColor,
     /// The player drew this turn: the drawn card if it may be played, then `END_TURN`.
-    AfterDraw { playable: Option<CardId> },
+    AfterDraw { playable: Option<&'s CardId> },
     /// A fresh turn: the playable cards of the hand in hand order, then `DRAW_CARD`.
     Turn {
         hand: &'s [CardId],
@@ -171,7 +171,7 @@ impl<'s> Moves<'s> {
         }
         let playability = Playability::of(state, player);
         let playable = |card: &CardId| playability.as_ref().is_some_and(|p| p.playable(card));
-        if let Some(drawn) = drawn_this_turn(state, player) {
+        if let Some(drawn) = drawn_card_this_turn(state, player) {
             return Moves::AfterDraw {
                 playable: drawn.filter(|card| playable(card)),
             };

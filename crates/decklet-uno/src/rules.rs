@@ -23,7 +23,7 @@ use decklet_plugins::{DRAW_CARD_ACTION, DrawCard, END_TURN_ACTION};
 use crate::actions::{CHOOSE_COLOR_ACTION, ChooseColor, UNO_FLIP_INITIAL_ACTION};
 use crate::cards::UnoFace;
 use crate::state::{
-    PlayContext, Playability, card_view, check_playable, drawn_this_turn, is_color_pending,
+    PlayContext, Playability, card_view, check_playable, drawn_card_this_turn, is_color_pending,
 };
 
 /// Rule 1, `gameNotWon`: once the game has a winner, every action is refused.
@@ -180,22 +180,22 @@ fn turn_discipline(action: &AnyAction, origin: ActionOrigin, state: &GameState) 
             if draw.count != 1 {
                 return Err("draw one card at a time".into());
             }
-            if drawn_this_turn(state, &draw.player_id).is_some() {
+            if drawn_card_this_turn(state, &draw.player_id).is_some() {
                 return Err("you have already drawn this turn".into());
             }
             Ok(())
         }
         END_TURN_ACTION => match action.player_id() {
-            Some(player) if drawn_this_turn(state, player).is_some() => Ok(()),
+            Some(player) if drawn_card_this_turn(state, player).is_some() => Ok(()),
             _ => Err("draw a card before ending your turn".into()),
         },
         PLAY_CARD_ACTION => {
             let Some(play) = action.downcast_ref::<PlayCard>() else {
                 return Ok(());
             };
-            match drawn_this_turn(state, &play.player_id) {
+            match drawn_card_this_turn(state, &play.player_id) {
                 None => Ok(()),
-                Some(Some(drawn)) if play.card_ids.len() == 1 && play.card_ids[0] == drawn => {
+                Some(Some(drawn)) if play.card_ids.len() == 1 && &play.card_ids[0] == drawn => {
                     Ok(())
                 }
                 Some(_) => Err("after drawing you may only play the card you drew".into()),
@@ -246,13 +246,13 @@ pub fn uno_rules_accept(action: &AnyAction, origin: ActionOrigin, state: &GameSt
                     draw.count == 1
                         && state.current_player_id.as_ref() == Some(&draw.player_id)
                         && !is_color_pending(state)
-                        && drawn_this_turn(state, &draw.player_id).is_none()
+                        && drawn_card_this_turn(state, &draw.player_id).is_none()
                 })
         }
         END_TURN_ACTION => {
             !external
                 || action.player_id().is_some_and(|player| {
-                    !is_color_pending(state) && drawn_this_turn(state, player).is_some()
+                    !is_color_pending(state) && drawn_card_this_turn(state, player).is_some()
                 })
         }
         _ => false,
@@ -276,9 +276,9 @@ fn play_accepted(play: &PlayCard, external: bool, state: &GameState) -> bool {
         if is_color_pending(state) {
             return false;
         }
-        match drawn_this_turn(state, player) {
+        match drawn_card_this_turn(state, player) {
             None => {}
-            Some(Some(drawn)) if &drawn == card => {}
+            Some(Some(drawn)) if drawn == card => {}
             Some(_) => return false,
         }
     }

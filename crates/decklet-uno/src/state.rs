@@ -103,10 +103,20 @@ pub fn discard_top(state: &GameState) -> Option<(&CardId, UnoCard)> {
 /// have not drawn this turn.
 #[inline]
 pub fn drawn_this_turn(state: &GameState, player: &PlayerId) -> Option<Option<CardId>> {
+    drawn_card_this_turn(state, player).map(|card| card.cloned())
+}
+
+/// [`drawn_this_turn`] without copying the id: what the rules and the bots ask on
+/// every move.
+#[inline]
+pub(crate) fn drawn_card_this_turn<'s>(
+    state: &'s GameState,
+    player: &PlayerId,
+) -> Option<Option<&'s CardId>> {
     if external_draw_this_turn(state, player)? == 0 {
         return Some(None);
     }
-    Some(state.hand(player).and_then(|h| h.top()).cloned())
+    Some(state.hand(player).and_then(|h| h.top()))
 }
 
 /// Whether `player` holds a card of `color`.
