@@ -398,7 +398,7 @@ impl<'a> GameContext<'a> {
     /// Replaces the cards of a zone (used for shuffles and other re-orderings).
     pub fn set_zone_cards(&mut self, zone: &ZoneId, cards: Vec<CardId>) -> Result<(), EngineError> {
         let index = self.zone_index(zone)?;
-        if let Some(unknown) = cards.iter().find(|c| !self.state.cards.contains(c)) {
+        if let Some(unknown) = self.state.cards.first_unknown(&cards) {
             return Err(EngineError::CardNotFound {
                 card: unknown.clone(),
             });

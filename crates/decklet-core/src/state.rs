@@ -173,6 +173,31 @@ impl CardTable {
         None
     }
 
+    /// The stamp this content carries now (0: none yet); for loops over many ids that
+    /// check stamps themselves (see [`index_with`](Self::index_with)).
+    #[inline]
+    pub(crate) fn current_stamp(&self) -> u32 {
+        self.0.stamp.get().copied().unwrap_or(0)
+    }
+
+    /// [`index_of`](Self::index_of) with the table's [`current_stamp`](Self::current_stamp)
+    /// read once by the caller.
+    #[inline(always)]
+    pub(crate) fn index_with(&self, id: &CardId, stamp: u32) -> Option<usize> {
+        if stamp != 0 && id.stamp() == stamp {
+            return id.hint(); // placed by this very content: exact
+        }
+        position_in(&self.0.map, id, id.hint())
+    }
+
+    /// The first of `cards` the table does not have.
+    pub(crate) fn first_unknown<'c>(&self, cards: &'c [CardId]) -> Option<&'c CardId> {
+        let stamp = self.current_stamp();
+        cards
+            .iter()
+            .find(|card| self.index_with(card, stamp).is_none())
+    }
+
     /// Each card id written as a JSON string (quoted and escaped as `serde_json` does),
     /// in creation order; computed once per table content.
     pub(crate) fn id_json(&self) -> &[Box<[u8]>] {
@@ -574,6 +599,7 @@ impl GameState {
         }
         // one bit per card: where a card was first seen is only looked up for the error
         let mut placed = vec![0u64; self.cards.len().div_ceil(64)];
+        let stamp = self.cards.current_stamp();
         for (id, zone) in &self.zones {
             if id.as_str().len() > MAX_ID_LEN {
                 return too_long("zone", id.as_str());
@@ -587,7 +613,7 @@ impl GameState {
                 return invalid(format!("zone `{id}` is owned by unknown player `{owner}`"));
             }
             for card in &zone.cards {
-                let Some(index) = self.cards.index_of(card) else {
+                let Some(index) = self.cards.index_with(card, stamp) else {
                     return invalid(format!("zone `{id}` holds unknown card `{card}`"));
                 };
                 let (word, bit) = (index / 64, 1u64 << (index % 64));

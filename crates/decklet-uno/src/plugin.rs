@@ -70,12 +70,15 @@ pub fn setup(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         let mut order = missing;
         ctx.random().shuffle_in_place(&mut order);
         ctx.add_cards(table)?;
-        let mut cards = ctx
-            .state()
-            .zone(&deck)
-            .map(|z| z.cards.clone())
-            .unwrap_or_default();
-        cards.extend(order);
+        // on top of what the deck holds (nothing, in a new game: then no copy at all)
+        let cards = match ctx.state().zone(&deck) {
+            Some(zone) if !zone.cards.is_empty() => {
+                let mut cards = zone.cards.clone();
+                cards.extend(order);
+                cards
+            }
+            _ => order,
+        };
         ctx.set_zone_cards(&deck, cards)?;
     }
     // Only initialised once: a setup run again mid-game must not clear a pending choice.
