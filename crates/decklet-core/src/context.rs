@@ -29,6 +29,10 @@ pub(crate) struct TickQueues {
     pub(crate) events: VecDeque<AnyEvent>,
     /// Which emitted events are kept (the others are dropped unseen, never boxed).
     pub(crate) interest: EventInterest,
+    /// The card vectors of the last replaced game's zones, emptied, by zone position: a
+    /// zone added at a position takes that vector (its capacity, never content), so a
+    /// simulation's games stop allocating and growing the same vectors again.
+    pub(crate) spare_zone_cards: Vec<Vec<CardId>>,
 }
 
 /// Which events a tick keeps: all of them when the caller wants the tick's
@@ -198,7 +202,13 @@ impl<'a> GameContext<'a> {
             });
         }
         let mut zone = zone;
-        zone.id = zone.id.with_hint(self.state.zones.len());
+        let position = self.state.zones.len();
+        if zone.cards.capacity() == 0
+            && let Some(spare) = self.queues.spare_zone_cards.get_mut(position)
+        {
+            zone.cards = std::mem::take(spare);
+        }
+        zone.id = zone.id.with_hint(position);
         self.state.zones.insert(zone.id.clone(), zone);
         self.queues.journal.push(Undo::ZoneAdded);
         Ok(())

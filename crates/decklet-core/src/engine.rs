@@ -476,6 +476,9 @@ pub struct GameEngine {
     subscribed_to_all: bool,
     next_subscription: u64,
     queues: TickQueues,
+    /// The state of the last game `create_game` replaced: the next game is built in it,
+    /// reusing its allocations ([`GameState::recycle`]).
+    spare: Option<GameState>,
 }
 
 impl Default for GameEngine {
@@ -513,6 +516,7 @@ impl GameEngine {
             subscribed_to_all: false,
             next_subscription: 0,
             queues: TickQueues::default(),
+            spare: None,
         }
     }
 
@@ -594,23 +598,39 @@ impl GameEngine {
         }
         check_players_unique(&players)?;
         let registry = self.registry()?;
-        let mut state = GameState::new(self.config.game_id.clone(), self.config.seed);
+        let mut state = match self.spare.take() {
+            Some(mut spare) => {
+                let spare_cards = &mut self.queues.spare_zone_cards;
+                spare.recycle(&self.config.game_id, self.config.seed, spare_cards);
+                spare
+            }
+            None => GameState::new(self.config.game_id.clone(), self.config.seed),
+        };
         for (i, player) in players.iter().enumerate() {
             let mut player = player.clone();
             player.id = player.id.with_hint(i);
             state.players.insert(player.id.clone(), player);
         }
         for (i, player) in players.iter().enumerate() {
-            let zone = Zone::new(hand_zone_id(&player.id).with_hint(i), HAND_ZONE_TYPE)
+            let mut zone = Zone::new(hand_zone_id(&player.id).with_hint(i), HAND_ZONE_TYPE)
                 .with_owner(player.id.clone().with_hint(i))
                 .with_visibility(Visibility::Owner);
+            if let Some(spare) = self.queues.spare_zone_cards.get_mut(i) {
+                zone.cards = std::mem::take(spare);
+            }
             state.zones.insert(zone.id.clone(), zone);
         }
         self.queues.clear();
         let result = self.setup_and_announce(&registry, &mut state, &players);
         self.queues.clear();
-        let events = result?;
-        self.state = state;
+        let events = match result {
+            Ok(events) => events,
+            Err(err) => {
+                self.spare = Some(state); // still good for the next game's allocations
+                return Err(err);
+            }
+        };
+        self.spare = Some(std::mem::replace(&mut self.state, state));
         self.created = true;
         self.players = players;
         self.log.clear();
@@ -1154,6 +1174,7 @@ impl GameEngine {
             subscribed_to_all: false,
             next_subscription: 0,
             queues: TickQueues::default(),
+            spare: None,
         };
         fork.refresh_interest();
         fork

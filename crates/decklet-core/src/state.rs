@@ -335,6 +335,28 @@ impl GameState {
         }
     }
 
+    /// Empties the state for a new game with this id and seed, as [`GameState::new`]
+    /// would make it, but keeping its allocations: the maps keep their capacity, and each
+    /// zone's card vector, emptied, goes to `zone_cards` at the zone's position.
+    pub(crate) fn recycle(&mut self, game_id: &str, seed: u64, zone_cards: &mut Vec<Vec<CardId>>) {
+        self.game_id.clear();
+        self.game_id.push_str(game_id);
+        self.status = GameStatus::default();
+        self.players.clear();
+        zone_cards.clear();
+        zone_cards.extend(self.zones.drain(..).map(|(_, zone)| {
+            let mut cards = zone.cards;
+            cards.clear();
+            cards
+        }));
+        self.cards = CardTable::default();
+        self.variables.clear();
+        self.current_player_id = None;
+        self.winners.clear();
+        self.turn = 0;
+        self.rng = GameRng::seed_from(seed);
+    }
+
     /// A player's hand zone.
     ///
     /// ```

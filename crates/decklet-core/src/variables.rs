@@ -392,6 +392,11 @@ impl Variables {
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
+
+    /// Removes every variable, keeping the allocation.
+    pub(crate) fn clear(&mut self) {
+        self.entries.clear();
+    }
 }
 
 impl Serialize for Variables {

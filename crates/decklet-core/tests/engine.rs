@@ -281,6 +281,69 @@ fn a_failed_create_game_keeps_the_previous_game() {
     assert_eq!(json(engine.state()), before);
 }
 
+/// Refuses games of three players, in its setup (after the engine began building the
+/// new game in the last replaced game's state).
+struct NoThreesomes;
+
+impl GamePlugin for NoThreesomes {
+    fn id(&self) -> &'static str {
+        "no-threesomes"
+    }
+    fn name(&self) -> &'static str {
+        "No threesomes"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
+        if ctx.state().players.len() == 3 {
+            return Err(EngineError::SetupFailed {
+                plugin: "no-threesomes".into(),
+                message: "three players".into(),
+            });
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn games_built_in_a_replaced_state_equal_new_ones_and_a_failed_one_changes_nothing() {
+    let new_engine = || {
+        let mut engine = GameEngine::new(EngineConfig {
+            seed: 5,
+            game_id: "toy".into(),
+            ..Default::default()
+        });
+        engine.use_plugin(ToyPlugin).use_plugin(NoThreesomes);
+        engine
+    };
+    let mut fresh = new_engine();
+    fresh.create_game(players(2)).unwrap();
+    let mut used = new_engine();
+    let play = |engine: &mut GameEngine| {
+        engine.start().unwrap();
+        for name in ["a", "b", "c"] {
+            engine.dispatch(Script::named(name).drawing()).unwrap();
+        }
+    };
+    for round in 0..3 {
+        used.create_game(players(4)).unwrap();
+        play(&mut used);
+        // built in the state of an earlier game; this played one is kept for the next
+        used.create_game(players(2)).unwrap();
+        assert_eq!(used.state(), fresh.state(), "round {round}");
+        play(&mut used);
+        // a setup that fails keeps the game as it is
+        let before = json(used.state());
+        assert!(used.create_game(players(3)).is_err());
+        assert_eq!(json(used.state()), before, "round {round}");
+        // built in the state the failed one was being built in (the 4-player game's)
+        used.create_game(players(2)).unwrap();
+        assert_eq!(used.state(), fresh.state(), "round {round}");
+        assert_eq!(json(used.state()), json(fresh.state()));
+    }
+}
+
 #[test]
 fn create_game_makes_hands_and_emits_game_created() {
     let mut engine = GameEngine::new(EngineConfig {

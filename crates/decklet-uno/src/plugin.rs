@@ -51,9 +51,9 @@ pub fn setup(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         ctx.add_zone(Zone::new(deck.clone(), "deck"))?;
     }
     if ctx.state().zone(&discard).is_none() {
-        let mut pile = Zone::new(discard.clone(), "discard");
-        pile.cards.reserve(standard.ids.len()); // the pile grows to most of the deck
-        ctx.add_zone(pile)?;
+        // no reserve: an engine that plays game after game hands the last game's
+        // discard vector (grown to the pile's size) to the new pile
+        ctx.add_zone(Zone::new(discard.clone(), "discard"))?;
     }
     let table = &standard.table;
     let missing: Vec<CardId> = if ctx.state().cards.is_empty() {
