@@ -1,7 +1,7 @@
 //! [`GameContext`]: what setup and handlers use to read and change the game.
 //!
 //! Every change goes through the context, which records how to undo it in the tick's
-//! [journal](crate::journal): that is how a tick that fails anywhere leaves the state
+//! journal (`journal.rs`): that is how a tick that fails anywhere leaves the state
 //! exactly as it was, without copying the state up front.
 
 use std::any::TypeId;
