@@ -412,15 +412,17 @@ fn run_tick(
     if let Some(action) = first {
         count = 1;
         run_action(registry, state, queues, action, ActionOrigin::External)?;
-        handle_events(
-            registry,
-            state,
-            queues,
-            ActionOrigin::External,
-            &mut done,
-            limits,
-            started_by,
-        )?;
+        if !queues.events.is_empty() {
+            handle_events(
+                registry,
+                state,
+                queues,
+                ActionOrigin::External,
+                &mut done,
+                limits,
+                started_by,
+            )?;
+        }
     } else {
         handle_events(
             registry,
@@ -441,9 +443,12 @@ fn run_tick(
             });
         }
         run_action(registry, state, queues, &action, origin)?;
-        handle_events(
-            registry, state, queues, origin, &mut done, limits, started_by,
-        )?;
+        // most actions of a cascade emit nothing anyone listens to
+        if !queues.events.is_empty() {
+            handle_events(
+                registry, state, queues, origin, &mut done, limits, started_by,
+            )?;
+        }
     }
     Ok(done)
 }
