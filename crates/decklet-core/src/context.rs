@@ -26,13 +26,30 @@ use crate::zone::Zone;
 pub(crate) struct TickQueues {
     pub(crate) journal: Journal,
     pub(crate) actions: VecDeque<(AnyAction, ActionOrigin)>,
-    pub(crate) events: VecDeque<AnyEvent>,
+    pub(crate) events: VecDeque<QueuedEvent>,
     /// Which emitted events are kept (the others are dropped unseen, never boxed).
     pub(crate) interest: EventInterest,
     /// The card vectors of the last replaced game's zones, emptied, by zone position: a
     /// zone added at a position takes that vector (its capacity, never content), so a
     /// simulation's games stop allocating and growing the same vectors again.
     pub(crate) spare_zone_cards: Vec<Vec<CardId>>,
+}
+
+/// An event waiting to be handled, with who listens to its type (looked up once, when
+/// it was emitted).
+#[derive(Debug)]
+pub(crate) struct QueuedEvent {
+    pub(crate) event: AnyEvent,
+    pub(crate) listeners: Listeners,
+}
+
+/// Who listens to an event type.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Listeners {
+    /// Where the type's handlers are in the registry's list (`None`: no handler).
+    pub(crate) handlers: Option<usize>,
+    /// How many subscriptions hear it after the tick.
+    pub(crate) subscribers: u32,
 }
 
 /// Which events a tick keeps: all of them when the caller wants the tick's
@@ -42,18 +59,15 @@ pub(crate) struct TickQueues {
 pub(crate) struct EventInterest {
     /// Keep every event and hand it on after the tick.
     pub(crate) all: bool,
-    /// The types some handler or subscriber listens to, with how many listen.
-    pub(crate) types: FxHashMap<TypeId, u32>,
-    /// The types some subscriber listens to (handed on after the tick), with how many.
-    pub(crate) subscribed: FxHashMap<TypeId, u32>,
+    /// The types some handler or subscriber listens to, and who.
+    pub(crate) listeners: FxHashMap<TypeId, Listeners>,
 }
 
 impl Default for EventInterest {
     fn default() -> Self {
         EventInterest {
             all: true,
-            types: FxHashMap::default(),
-            subscribed: FxHashMap::default(),
+            listeners: FxHashMap::default(),
         }
     }
 }
@@ -62,38 +76,63 @@ impl EventInterest {
     /// Whether an emitted event of this type is kept at all.
     #[inline]
     pub(crate) fn keeps(&self, type_id: TypeId) -> bool {
-        self.all || self.types.contains_key(&type_id)
+        self.all || self.listeners.contains_key(&type_id)
     }
 
-    /// Counts one more listener of `type_id` (`subscriber`: a subscription, not a
-    /// handler).
-    pub(crate) fn listen(&mut self, type_id: TypeId, subscriber: bool) {
-        *self.types.entry(type_id).or_default() += 1;
-        if subscriber {
-            *self.subscribed.entry(type_id).or_default() += 1;
+    /// The event, queued with its listeners, if it is kept.
+    #[inline]
+    pub(crate) fn route(
+        &self,
+        type_id: TypeId,
+        event: impl FnOnce() -> AnyEvent,
+    ) -> Option<QueuedEvent> {
+        match self.listeners.get(&type_id) {
+            Some(&listeners) => Some(QueuedEvent {
+                event: event(),
+                listeners,
+            }),
+            None if self.all => Some(QueuedEvent {
+                event: event(),
+                listeners: Listeners::default(),
+            }),
+            None => None,
         }
+    }
+
+    /// Records that the handlers at `index` in the registry's list handle `type_id`.
+    pub(crate) fn handled_by(&mut self, type_id: TypeId, index: usize) {
+        self.listeners.entry(type_id).or_default().handlers = Some(index);
+    }
+
+    /// Counts one more subscription of `type_id`.
+    pub(crate) fn subscribe(&mut self, type_id: TypeId) {
+        self.listeners.entry(type_id).or_default().subscribers += 1;
     }
 
     /// Counts one subscription of `type_id` fewer.
     pub(crate) fn unsubscribe(&mut self, type_id: TypeId) {
-        for counts in [&mut self.types, &mut self.subscribed] {
-            if let Some(count) = counts.get_mut(&type_id) {
-                *count -= 1;
-                if *count == 0 {
-                    counts.remove(&type_id);
-                }
+        if let Some(listeners) = self.listeners.get_mut(&type_id) {
+            listeners.subscribers = listeners.subscribers.saturating_sub(1);
+            if listeners.subscribers == 0 && listeners.handlers.is_none() {
+                self.listeners.remove(&type_id);
             }
         }
-    }
-
-    /// Whether a handled event of this type is kept for after the tick.
-    #[inline]
-    pub(crate) fn hands_on(&self, type_id: TypeId) -> bool {
-        self.all || self.subscribed.contains_key(&type_id)
     }
 }
 
 impl TickQueues {
+    /// Queues an event whether or not anyone listens (the engine's own `GAME_CREATED` and
+    /// `GAME_STARTED`, which `create_game` and `start` return).
+    pub(crate) fn push_event(&mut self, event: AnyEvent) {
+        let listeners = self
+            .interest
+            .listeners
+            .get(&event.type_id())
+            .copied()
+            .unwrap_or_default();
+        self.events.push_back(QueuedEvent { event, listeners });
+    }
+
     pub(crate) fn clear(&mut self) {
         self.journal.clear();
         self.actions.clear();
@@ -157,15 +196,20 @@ impl<'a> GameContext<'a> {
     /// the tick commits.
     #[inline]
     pub fn emit<E: Event>(&mut self, event: E) {
-        if self.queues.interest.keeps(TypeId::of::<E>()) {
-            self.queues.events.push_back(AnyEvent::new(event));
+        let queues = &mut *self.queues;
+        if let Some(queued) = queues
+            .interest
+            .route(TypeId::of::<E>(), || AnyEvent::new(event))
+        {
+            queues.events.push_back(queued);
         }
     }
 
     /// Emits a type-erased event.
     pub fn emit_any(&mut self, event: AnyEvent) {
-        if self.queues.interest.keeps(event.type_id()) {
-            self.queues.events.push_back(event);
+        let queues = &mut *self.queues;
+        if let Some(queued) = queues.interest.route(event.type_id(), || event) {
+            queues.events.push_back(queued);
         }
     }
 

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use crate::action::{Action, ActionOrigin, AnyAction};
-use crate::context::{GameContext, TickQueues};
+use crate::context::{GameContext, QueuedEvent, TickQueues};
 use crate::error::EngineError;
 use crate::event::{AnyEvent, Event};
 use crate::ids::{HAND_ZONE_TYPE, PlayerId, hand_zone_id};
@@ -137,7 +137,9 @@ struct Registry {
     rules: Vec<Rule>,
     actions: FxHashMap<TypeId, ActionEntry>,
     kinds: FxHashMap<&'static str, (TypeId, ParseFn)>,
-    events: FxHashMap<TypeId, Vec<EventHandler>>,
+    /// Event handlers by type: their lists, and where each type's list is.
+    events: Vec<Vec<EventHandler>>,
+    event_lists: FxHashMap<TypeId, usize>,
 }
 
 impl Registry {
@@ -204,11 +206,17 @@ impl Registry {
                         event_kinds.insert(handler.kind(), handler.type_id());
                     }
                 }
-                registry
-                    .events
+                let next = registry.events.len();
+                let index = *registry
+                    .event_lists
                     .entry(handler.type_id())
-                    .or_default()
-                    .push(handler);
+                    .or_insert(next);
+                if index == next {
+                    registry.events.push(Vec::new());
+                }
+                if let Some(list) = registry.events.get_mut(index) {
+                    list.push(handler);
+                }
             }
         }
         for entry in registry.actions.values_mut() {
@@ -374,7 +382,7 @@ fn handle_events(
     limits: &mut TickLimits,
     started_by: &str,
 ) -> Result<(), EngineError> {
-    while let Some(event) = queues.events.pop_front() {
+    while let Some(QueuedEvent { event, listeners }) = queues.events.pop_front() {
         if limits.handled >= limits.events {
             return Err(EngineError::TickLimitExceeded {
                 action: started_by.to_string(),
@@ -382,13 +390,14 @@ fn handle_events(
             });
         }
         limits.handled += 1;
-        if let Some(handlers) = registry.events.get(&event.type_id()) {
+        if let Some(handlers) = listeners.handlers.and_then(|i| registry.events.get(i)) {
             for handler in handlers {
                 let mut ctx = GameContext::new(state, queues, origin);
                 handler.run(&event, &mut ctx)?;
             }
         }
-        if queues.interest.hands_on(event.type_id()) {
+        // kept for after the tick: for the caller's `Outcome` or for subscribers
+        if queues.interest.all || listeners.subscribers > 0 {
             if done.capacity() == 0 {
                 done.reserve(8); // one allocation for a typical tick's events
             }
@@ -573,15 +582,14 @@ impl GameEngine {
     /// subscriptions change).
     fn refresh_interest(&mut self) {
         let interest = &mut self.queues.interest;
-        interest.types.clear();
-        interest.subscribed.clear();
+        interest.listeners.clear();
         if let Some(registry) = &self.registry {
-            for type_id in registry.events.keys() {
-                interest.listen(*type_id, false);
+            for (type_id, index) in &registry.event_lists {
+                interest.handled_by(*type_id, *index);
             }
         }
         for filter in self.subscribers.iter().filter_map(|s| s.filter) {
-            interest.listen(filter, true);
+            interest.subscribe(filter);
         }
         self.subscribed_to_all = self.subscribers.iter().any(|s| s.filter.is_none());
     }
@@ -654,7 +662,7 @@ impl GameEngine {
             plugin.setup(&mut ctx)?;
         }
         state.validate()?;
-        self.queues.events.push_back(AnyEvent::new(GameCreated {
+        self.queues.push_event(AnyEvent::new(GameCreated {
             game_id: state.game_id.clone(),
             player_ids: players.iter().map(|p| p.id.clone()).collect(),
         }));
@@ -694,7 +702,7 @@ impl GameEngine {
         let event = GameStarted {
             game_id: self.state.game_id.clone(),
         };
-        self.queues.events.push_back(AnyEvent::new(event));
+        self.queues.push_event(AnyEvent::new(event));
         let mut limits = self.limits();
         self.queues.interest.all = collect || self.subscribed_to_all;
         let result = run_tick(
@@ -921,7 +929,7 @@ impl GameEngine {
             callback,
         });
         match filter {
-            Some(type_id) => self.queues.interest.listen(type_id, true),
+            Some(type_id) => self.queues.interest.subscribe(type_id),
             None => self.subscribed_to_all = true,
         }
         SubscriptionId(self.next_subscription)
