@@ -305,161 +305,160 @@ fn check_players_unique(players: &[Player]) -> Result<(), EngineError> {
     Ok(())
 }
 
-/// Runs one action: its rules, then its handler.
-#[inline]
-fn run_action(
-    registry: &Registry,
-    state: &mut GameState,
-    queues: &mut TickQueues,
-    action: &AnyAction,
-    origin: ActionOrigin,
-) -> Result<(), EngineError> {
-    let entry =
-        registry
+struct TickLimits {
+    actions: usize,
+    events: usize,
+}
+
+/// One tick in progress: what it runs with, and the events it keeps for after it.
+struct Tick<'r> {
+    registry: &'r Registry,
+    limits: TickLimits,
+    /// The kind of what started the tick (named by its errors).
+    started_by: &'r str,
+    /// Events handled so far.
+    handled: usize,
+    /// The events kept for after the tick, in the order they were handled.
+    done: Vec<AnyEvent>,
+}
+
+impl<'r> Tick<'r> {
+    fn new(registry: &'r Registry, limits: TickLimits, started_by: &'r str) -> Self {
+        Tick {
+            registry,
+            limits,
+            started_by,
+            handled: 0,
+            done: Vec::new(),
+        }
+    }
+
+    /// Runs the tick to the end: the first action (if any), then the queued events and
+    /// actions. Returns the events kept.
+    fn run(
+        mut self,
+        state: &mut GameState,
+        queues: &mut TickQueues,
+        first: Option<&AnyAction>,
+    ) -> Result<Vec<AnyEvent>, EngineError> {
+        let mut count = 0usize;
+        if let Some(action) = first {
+            count = 1;
+            self.run_action(state, queues, action, ActionOrigin::External)?;
+            if !queues.events.is_empty() {
+                self.handle_events(state, queues, ActionOrigin::External)?;
+            }
+        } else {
+            self.handle_events(state, queues, ActionOrigin::Internal)?;
+        }
+        while let Some((action, origin)) = queues.actions.pop_front() {
+            count += 1;
+            if count > self.limits.actions {
+                return Err(EngineError::TickLimitExceeded {
+                    action: self.started_by.to_string(),
+                    limit: self.limits.actions,
+                });
+            }
+            self.run_action(state, queues, &action, origin)?;
+            // most actions of a cascade emit nothing anyone listens to
+            if !queues.events.is_empty() {
+                self.handle_events(state, queues, origin)?;
+            }
+        }
+        Ok(self.done)
+    }
+
+    /// Runs one action: its rules, then its handler.
+    #[inline]
+    fn run_action(
+        &self,
+        state: &mut GameState,
+        queues: &mut TickQueues,
+        action: &AnyAction,
+        origin: ActionOrigin,
+    ) -> Result<(), EngineError> {
+        let entry = self
+            .registry
             .actions
             .get(&action.type_id())
             .ok_or_else(|| EngineError::UnknownAction {
                 kind: action.kind().to_string(),
             })?;
-    for step in &entry.steps {
-        match step {
-            RuleStep::Each(run) => {
-                check_rules(registry, entry, run.clone(), state, action, origin)?
-            }
-            // a group's rules only if its fast check is unsure
-            RuleStep::Group(accepts, run) => {
-                if !accepts(action, origin, state) {
-                    check_rules(registry, entry, run.clone(), state, action, origin)?;
+        for step in &entry.steps {
+            match step {
+                RuleStep::Each(run) => {
+                    self.check_rules(entry, run.clone(), state, action, origin)?
+                }
+                // a group's rules only if its fast check is unsure
+                RuleStep::Group(accepts, run) => {
+                    if !accepts(action, origin, state) {
+                        self.check_rules(entry, run.clone(), state, action, origin)?;
+                    }
                 }
             }
         }
+        let mut ctx = GameContext::new(state, queues, origin);
+        entry.handler.run(action, &mut ctx)
     }
-    let mut ctx = GameContext::new(state, queues, origin);
-    entry.handler.run(action, &mut ctx)
-}
 
-/// Runs the rules at these positions of the entry's list, in order.
-#[inline]
-fn check_rules(
-    registry: &Registry,
-    entry: &ActionEntry,
-    range: std::ops::Range<usize>,
-    state: &GameState,
-    action: &AnyAction,
-    origin: ActionOrigin,
-) -> Result<(), EngineError> {
-    let (Some(rules), Some(checks)) = (entry.rules.get(range.clone()), entry.checks.get(range))
-    else {
-        return Ok(());
-    };
-    for (&index, check) in rules.iter().zip(checks) {
-        if let Err(reason) = check(action, origin, state) {
-            let rule = registry.rules.get(index).map_or("", Rule::id);
-            return Err(EngineError::Rejected {
-                action: action.kind().to_string(),
-                rule: rule.to_string(),
-                reason: reason.into_owned(),
-            });
-        }
-    }
-    Ok(())
-}
-
-struct TickLimits {
-    actions: usize,
-    events: usize,
-    /// Events handled so far in this tick.
-    handled: usize,
-}
-
-/// Handles queued events until the event queue is empty.
-fn handle_events(
-    registry: &Registry,
-    state: &mut GameState,
-    queues: &mut TickQueues,
-    origin: ActionOrigin,
-    done: &mut Vec<AnyEvent>,
-    limits: &mut TickLimits,
-    started_by: &str,
-) -> Result<(), EngineError> {
-    while let Some(QueuedEvent { event, listeners }) = queues.events.pop_front() {
-        if limits.handled >= limits.events {
-            return Err(EngineError::TickLimitExceeded {
-                action: started_by.to_string(),
-                limit: limits.events,
-            });
-        }
-        limits.handled += 1;
-        if let Some(handlers) = listeners.handlers.and_then(|i| registry.events.get(i)) {
-            for handler in handlers {
-                let mut ctx = GameContext::new(state, queues, origin);
-                handler.run(&event, &mut ctx)?;
+    /// Runs the rules at these positions of the entry's list, in order.
+    #[inline]
+    fn check_rules(
+        &self,
+        entry: &ActionEntry,
+        range: std::ops::Range<usize>,
+        state: &GameState,
+        action: &AnyAction,
+        origin: ActionOrigin,
+    ) -> Result<(), EngineError> {
+        let (Some(rules), Some(checks)) = (entry.rules.get(range.clone()), entry.checks.get(range))
+        else {
+            return Ok(());
+        };
+        for (&index, check) in rules.iter().zip(checks) {
+            if let Err(reason) = check(action, origin, state) {
+                let rule = self.registry.rules.get(index).map_or("", Rule::id);
+                return Err(EngineError::Rejected {
+                    action: action.kind().to_string(),
+                    rule: rule.to_string(),
+                    reason: reason.into_owned(),
+                });
             }
         }
-        // kept for after the tick: for the caller's `Outcome` or for subscribers
-        if queues.interest.all || listeners.subscribers > 0 {
-            if done.capacity() == 0 {
-                done.reserve(8); // one allocation for a typical tick's events
-            }
-            done.push(event);
-        }
+        Ok(())
     }
-    Ok(())
-}
 
-/// Runs a tick to the end: the first action (if any), then queued events and actions.
-fn run_tick(
-    registry: &Registry,
-    state: &mut GameState,
-    queues: &mut TickQueues,
-    first: Option<&AnyAction>,
-    limits: &mut TickLimits,
-    started_by: &str,
-) -> Result<Vec<AnyEvent>, EngineError> {
-    let mut done = Vec::new();
-    let mut count = 0usize;
-    if let Some(action) = first {
-        count = 1;
-        run_action(registry, state, queues, action, ActionOrigin::External)?;
-        if !queues.events.is_empty() {
-            handle_events(
-                registry,
-                state,
-                queues,
-                ActionOrigin::External,
-                &mut done,
-                limits,
-                started_by,
-            )?;
+    /// Handles queued events until the event queue is empty.
+    fn handle_events(
+        &mut self,
+        state: &mut GameState,
+        queues: &mut TickQueues,
+        origin: ActionOrigin,
+    ) -> Result<(), EngineError> {
+        while let Some(QueuedEvent { event, listeners }) = queues.events.pop_front() {
+            if self.handled >= self.limits.events {
+                return Err(EngineError::TickLimitExceeded {
+                    action: self.started_by.to_string(),
+                    limit: self.limits.events,
+                });
+            }
+            self.handled += 1;
+            if let Some(handlers) = listeners.handlers.and_then(|i| self.registry.events.get(i)) {
+                for handler in handlers {
+                    let mut ctx = GameContext::new(state, queues, origin);
+                    handler.run(&event, &mut ctx)?;
+                }
+            }
+            // kept for after the tick: for the caller's `Outcome` or for subscribers
+            if queues.interest.all || listeners.subscribers > 0 {
+                if self.done.capacity() == 0 {
+                    self.done.reserve(8); // one allocation for a typical tick's events
+                }
+                self.done.push(event);
+            }
         }
-    } else {
-        handle_events(
-            registry,
-            state,
-            queues,
-            ActionOrigin::Internal,
-            &mut done,
-            limits,
-            started_by,
-        )?;
+        Ok(())
     }
-    while let Some((action, origin)) = queues.actions.pop_front() {
-        count += 1;
-        if count > limits.actions {
-            return Err(EngineError::TickLimitExceeded {
-                action: started_by.to_string(),
-                limit: limits.actions,
-            });
-        }
-        run_action(registry, state, queues, &action, origin)?;
-        // most actions of a cascade emit nothing anyone listens to
-        if !queues.events.is_empty() {
-            handle_events(
-                registry, state, queues, origin, &mut done, limits, started_by,
-            )?;
-        }
-    }
-    Ok(done)
 }
 
 /// The game engine: register plugins, create a game, start it, dispatch actions.
@@ -598,7 +597,6 @@ impl GameEngine {
         TickLimits {
             actions: self.config.max_actions_per_tick,
             events: self.config.max_events_per_tick,
-            handled: 0,
         }
     }
 
@@ -666,15 +664,8 @@ impl GameEngine {
             game_id: state.game_id.clone(),
             player_ids: players.iter().map(|p| p.id.clone()).collect(),
         }));
-        let mut limits = self.limits();
-        run_tick(
-            registry,
-            state,
-            &mut self.queues,
-            None,
-            &mut limits,
-            "GAME_CREATED",
-        )
+        let limits = self.limits();
+        Tick::new(registry, limits, "GAME_CREATED").run(state, &mut self.queues, None)
     }
 
     /// Starts the game: status `playing`, emits `GAME_STARTED` (a tick: plugins deal,
@@ -703,15 +694,12 @@ impl GameEngine {
             game_id: self.state.game_id.clone(),
         };
         self.queues.push_event(AnyEvent::new(event));
-        let mut limits = self.limits();
+        let limits = self.limits();
         self.queues.interest.all = collect || self.subscribed_to_all;
-        let result = run_tick(
-            &registry,
+        let result = Tick::new(&registry, limits, "GAME_STARTED").run(
             &mut self.state,
             &mut self.queues,
             None,
-            &mut limits,
-            "GAME_STARTED",
         );
         self.queues.interest.all = true;
         let events = self.finish_tick(checkpoint, result)?;
@@ -756,16 +744,9 @@ impl GameEngine {
                 break;
             }
         }
-        let mut limits = self.limits();
+        let limits = self.limits();
         let result = result.and_then(|()| {
-            run_tick(
-                &registry,
-                &mut self.state,
-                &mut self.queues,
-                None,
-                &mut limits,
-                "setup",
-            )
+            Tick::new(&registry, limits, "setup").run(&mut self.state, &mut self.queues, None)
         });
         let events = self.finish_tick(checkpoint, result)?;
         Ok(self.deliver(events))
@@ -830,15 +811,12 @@ impl GameEngine {
             None => self.registry()?,
         };
         let checkpoint = Checkpoint::take(&self.state, &self.queues.journal);
-        let mut limits = self.limits();
+        let limits = self.limits();
         self.queues.interest.all = collect || self.subscribed_to_all;
-        let result = run_tick(
-            &registry,
+        let result = Tick::new(&registry, limits, action.kind()).run(
             &mut self.state,
             &mut self.queues,
             Some(&action),
-            &mut limits,
-            action.kind(),
         );
         self.queues.interest.all = true;
         self.registry = Some(registry);
