@@ -333,14 +333,25 @@ impl<'r> Tick<'r> {
         }
     }
 
-    /// Runs the tick to the end: the first action (if any), then the queued events and
-    /// actions. Returns the events kept.
+    /// Runs the tick to the end, then returns the events kept.
     fn run(
         mut self,
         state: &mut GameState,
         queues: &mut TickQueues,
         first: Option<&AnyAction>,
     ) -> Result<Vec<AnyEvent>, EngineError> {
+        self.run_in_place(state, queues, first)?;
+        Ok(self.done)
+    }
+
+    /// Runs the tick to the end: the first action (if any), then the queued events and
+    /// actions. The events kept are in `done` (only a tag goes back and forth).
+    fn run_in_place(
+        &mut self,
+        state: &mut GameState,
+        queues: &mut TickQueues,
+        first: Option<&AnyAction>,
+    ) -> Result<(), EngineError> {
         let mut count = 0usize;
         if let Some(action) = first {
             count = 1;
@@ -365,7 +376,7 @@ impl<'r> Tick<'r> {
                 self.handle_events(state, queues, origin)?;
             }
         }
-        Ok(self.done)
+        Ok(())
     }
 
     /// Runs one action: its rules, then its handler.
@@ -813,14 +824,12 @@ impl GameEngine {
         let checkpoint = Checkpoint::take(&self.state, &self.queues.journal);
         let limits = self.limits();
         self.queues.interest.all = collect || self.subscribed_to_all;
-        let result = Tick::new(&registry, limits, action.kind()).run(
-            &mut self.state,
-            &mut self.queues,
-            Some(&action),
-        );
+        let mut tick = Tick::new(&registry, limits, action.kind());
+        let result = tick.run_in_place(&mut self.state, &mut self.queues, Some(&action));
+        let events = std::mem::take(&mut tick.done);
         self.queues.interest.all = true;
         self.registry = Some(registry);
-        let events = self.finish_tick(checkpoint, result)?;
+        self.finish_tick(checkpoint, result)?;
         self.log.push(action);
         Ok(events)
     }
@@ -844,15 +853,16 @@ impl GameEngine {
         self.registry()?.parse(kind, payload)
     }
 
-    fn finish_tick(
+    /// Commits a tick that succeeded, or undoes it to `checkpoint`.
+    fn finish_tick<T>(
         &mut self,
         checkpoint: Checkpoint,
-        result: Result<Vec<AnyEvent>, EngineError>,
-    ) -> Result<Vec<AnyEvent>, EngineError> {
+        result: Result<T, EngineError>,
+    ) -> Result<T, EngineError> {
         match result {
-            Ok(events) => {
+            Ok(value) => {
                 self.queues.journal.clear();
-                Ok(events)
+                Ok(value)
             }
             Err(err) => {
                 checkpoint.restore(&mut self.state, &mut self.queues.journal);
