@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::SimulateArgs;
 use crate::bots::{check_players, parse_bots};
-use crate::stats::{distribution, wilson_95};
+use crate::stats::{Histogram, wilson_95};
 
 /// SplitMix64: a fixed, documented mixer for deriving seeds.
 pub fn splitmix64(mut x: u64) -> u64 {
@@ -42,6 +42,70 @@ struct GameResult {
     drawn: u64,
     reshuffles: u64,
     capped: bool,
+}
+
+/// What a run's games add up to. Sums and counts only (turns as a histogram): the
+/// memory is the same for ten games or a billion, and workers' tallies merge in any
+/// order to the same totals.
+#[derive(Clone, Debug)]
+struct Tally {
+    games: u64,
+    finished: u64,
+    seat_wins: Vec<u64>,
+    actions: u64,
+    dispatched: u64,
+    drawn: u64,
+    reshuffles: u64,
+    capped: u64,
+    turns: Histogram,
+}
+
+impl Tally {
+    fn new(seats: usize) -> Self {
+        Tally {
+            games: 0,
+            finished: 0,
+            seat_wins: vec![0; seats],
+            actions: 0,
+            dispatched: 0,
+            drawn: 0,
+            reshuffles: 0,
+            capped: 0,
+            turns: Histogram::default(),
+        }
+    }
+
+    fn add(mut self, game: GameResult) -> Self {
+        self.games += 1;
+        if let Some(seat) = game.winner_seat {
+            self.finished += 1;
+            if let Some(wins) = self.seat_wins.get_mut(seat) {
+                *wins += 1;
+            }
+        }
+        self.actions += game.actions;
+        self.dispatched += game.dispatched;
+        self.drawn += game.drawn;
+        self.reshuffles += game.reshuffles;
+        self.capped += u64::from(game.capped);
+        self.turns.add(game.turns);
+        self
+    }
+
+    fn merge(mut self, other: Tally) -> Self {
+        self.games += other.games;
+        self.finished += other.finished;
+        for (wins, more) in self.seat_wins.iter_mut().zip(&other.seat_wins) {
+            *wins += more;
+        }
+        self.actions += other.actions;
+        self.dispatched += other.dispatched;
+        self.drawn += other.drawn;
+        self.reshuffles += other.reshuffles;
+        self.capped += other.capped;
+        self.turns.merge(other.turns);
+        self
+    }
 }
 
 fn run_one(
@@ -157,18 +221,11 @@ fn share_of(wins: u64, finished: u64) -> (f64, [f64; 2]) {
 fn summarise(
     args: &SimulateArgs,
     kinds: &[BotKind],
-    results: &[GameResult],
+    tally: &Tally,
     seconds: f64,
     threads: usize,
 ) -> Summary {
-    let games = results.len() as u64;
-    let finished: u64 = results.iter().filter(|r| r.winner_seat.is_some()).count() as u64;
-    let mut seat_wins = vec![0u64; kinds.len()];
-    for seat in results.iter().filter_map(|r| r.winner_seat) {
-        if let Some(w) = seat_wins.get_mut(seat) {
-            *w += 1;
-        }
-    }
+    let (games, finished, seat_wins) = (tally.games, tally.finished, &tally.seat_wins);
     let per_game = |total: u64| {
         if games == 0 {
             0.0
@@ -176,7 +233,7 @@ fn summarise(
             total as f64 / games as f64
         }
     };
-    let actions: u64 = results.iter().map(|r| r.actions).sum();
+    let actions = tally.actions;
     let wins_by_seat = seat_wins
         .iter()
         .enumerate()
@@ -200,7 +257,7 @@ fn summarise(
             let seats = kinds.iter().filter(|k| *k == kind).count();
             let wins: u64 = kinds
                 .iter()
-                .zip(&seat_wins)
+                .zip(seat_wins)
                 .filter(|(k, _)| *k == kind)
                 .map(|(_, w)| *w)
                 .sum();
@@ -215,10 +272,8 @@ fn summarise(
             }
         })
         .collect();
-    let mut turns: Vec<u64> = results.iter().map(|r| r.turns).collect();
-    let (mean, median, p99, max) = distribution(&mut turns);
-    let drawn: u64 = results.iter().map(|r| r.drawn).sum();
-    let reshuffles: u64 = results.iter().map(|r| r.reshuffles).sum();
+    let (mean, median, p99, max) = tally.turns.distribution();
+    let (drawn, reshuffles) = (tally.drawn, tally.reshuffles);
     Summary {
         games,
         players: kinds.len(),
@@ -229,7 +284,7 @@ fn summarise(
         games_per_second: games as f64 / seconds.max(1e-9),
         actions_per_second: actions as f64 / seconds.max(1e-9),
         actions,
-        dispatched: results.iter().map(|r| r.dispatched).sum(),
+        dispatched: tally.dispatched,
         wins_by_seat,
         wins_by_bot,
         turns_per_game: Distribution {
@@ -246,7 +301,7 @@ fn summarise(
             total: reshuffles,
             per_game: per_game(reshuffles),
         },
-        capped_games: results.iter().filter(|r| r.capped).count() as u64,
+        capped_games: tally.capped,
         max_actions_per_game: args.max_actions,
     }
 }
@@ -342,7 +397,8 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
         ProgressBar::hidden()
     };
     let start = Instant::now();
-    let results: Result<Vec<GameResult>, String> = pool.install(|| {
+    let seats = kinds.len();
+    let tally: Result<Tally, String> = pool.install(|| {
         (0..args.games)
             .into_par_iter()
             .map_init(
@@ -353,12 +409,13 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
                     result
                 },
             )
-            .collect()
+            .try_fold(|| Tally::new(seats), |tally, game| Ok(tally.add(game?)))
+            .try_reduce(|| Tally::new(seats), |a, b| Ok(a.merge(b)))
     });
     let seconds = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
-    let results = results?;
-    let summary = summarise(args, &kinds, &results, seconds, threads);
+    let tally = tally?;
+    let summary = summarise(args, &kinds, &tally, seconds, threads);
     if args.json {
         let text = serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?;
         println!("{text}");
