@@ -274,11 +274,38 @@ impl<T: Serialize + DeserializeOwned> VarType for Json<T> {
 /// The variables of a game: key → [`Value`], in insertion order; JSON: an object.
 ///
 /// A game has a handful of variables, so they live in a small vector. Keys set through
-/// a [`Var`] are stored as that `'static` string, so reading a `Var` usually finds its
-/// entry by pointer, without comparing text.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// a [`Var`] are stored as that `'static` string, and a small table indexes them by the
+/// string's address: reading a `Var` finds its entry in one or two probes, without
+/// comparing text or scanning the others.
+#[derive(Clone, Default)]
 pub struct Variables {
     entries: Vec<(Key, Value)>,
+    /// Open addressing over the addresses of the `'static` keys: slot → position in
+    /// `entries` + 1 (0: empty). Only a shortcut: a key it misses is found by text.
+    index: [u8; INDEX_SLOTS],
+}
+
+/// Slots of [`Variables::index`]: a power of two, four times a typical game's keys.
+const INDEX_SLOTS: usize = 32;
+
+/// Where the probe for a key at `addr` starts (Fibonacci hashing of the address).
+#[inline(always)]
+fn home_slot(addr: usize) -> usize {
+    ((addr as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - INDEX_SLOTS.trailing_zeros()))
+        as usize
+}
+
+impl PartialEq for Variables {
+    fn eq(&self, other: &Self) -> bool {
+        // the index only says where keys are; equal entries are equal variables
+        self.entries == other.entries
+    }
+}
+
+impl fmt::Debug for Variables {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
 }
 
 /// A variable's key: its text, plus the address and length of that text when it is a
@@ -318,18 +345,65 @@ impl Key {
 impl Variables {
     #[inline]
     fn position(&self, key: &str) -> Option<usize> {
-        // first by address (the same `'static` constant), then by text
+        // by address through the index (the same `'static` constant), then by text
         let (addr, len) = (key.as_ptr() as usize, key.len());
-        if let Some(i) = self
-            .entries
-            .iter()
-            .position(|(k, _)| k.addr == addr && k.len == len)
-        {
-            return Some(i);
+        let mut slot = home_slot(addr);
+        for _ in 0..INDEX_SLOTS {
+            let Some(&at) = self.index.get(slot) else {
+                break;
+            };
+            let Some(i) = usize::from(at).checked_sub(1) else {
+                break; // an empty slot ends the probe
+            };
+            if let Some((k, _)) = self.entries.get(i)
+                && k.addr == addr
+                && k.len == len
+            {
+                return Some(i);
+            }
+            slot = (slot + 1) % INDEX_SLOTS;
         }
+        self.position_by_text(key)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn position_by_text(&self, key: &str) -> Option<usize> {
         self.entries
             .iter()
-            .position(|(k, _)| k.len == len && k.text.as_ref() == key)
+            .position(|(k, _)| k.len == key.len() && k.text.as_ref() == key)
+    }
+
+    /// Indexes the entry at `position` by its key's address (a `'static` key only).
+    fn index_entry(&mut self, position: usize) {
+        let Some((key, _)) = self.entries.get(position) else {
+            return;
+        };
+        let Ok(at) = u8::try_from(position + 1) else {
+            return; // beyond the index: found by text
+        };
+        if key.addr == 0 {
+            return;
+        }
+        let mut slot = home_slot(key.addr);
+        for _ in 0..INDEX_SLOTS {
+            match self.index.get_mut(slot) {
+                Some(free @ 0) => {
+                    *free = at;
+                    return;
+                }
+                Some(_) => slot = (slot + 1) % INDEX_SLOTS,
+                None => return,
+            }
+        }
+    }
+
+    /// Rebuilds the index after entries moved or changed keys.
+    fn reindex(&mut self) {
+        self.index = [0; INDEX_SLOTS];
+        for position in 0..self.entries.len() {
+            self.index_entry(position);
+        }
     }
 
     /// The raw value under `key`.
@@ -360,14 +434,19 @@ impl Variables {
         match self.position(key) {
             Some(i) => {
                 let entry = &mut self.entries[i];
-                // a key read from JSON becomes the constant, found by address from now on
+                // a key read from JSON (or another constant with this text) becomes
+                // this constant, found by address from now on
                 if entry.0.addr != key.as_ptr() as usize {
                     entry.0 = Key::borrowed(key);
+                    let old = std::mem::replace(&mut entry.1, value);
+                    self.reindex();
+                    return Some(old);
                 }
                 Some(std::mem::replace(&mut entry.1, value))
             }
             None => {
                 self.entries.push((Key::borrowed(key), value));
+                self.index_entry(self.entries.len() - 1);
                 None
             }
         }
@@ -375,7 +454,10 @@ impl Variables {
 
     /// Removes a key, returning its value (order of the rest is kept).
     pub fn remove(&mut self, key: &str) -> Option<Value> {
-        self.position(key).map(|i| self.entries.remove(i).1)
+        let i = self.position(key)?;
+        let (_, value) = self.entries.remove(i);
+        self.reindex(); // the later entries moved down
+        Some(value)
     }
 
     /// Iterates over keys and values in insertion order.
@@ -396,6 +478,7 @@ impl Variables {
     /// Removes every variable, keeping the allocation.
     pub(crate) fn clear(&mut self) {
         self.entries.clear();
+        self.index = [0; INDEX_SLOTS];
     }
 }
 
@@ -413,8 +496,162 @@ impl Serialize for Variables {
 impl<'de> Deserialize<'de> for Variables {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let map: IndexMap<String, Value, FxBuildHasher> = IndexMap::deserialize(deserializer)?;
+        // keys read from JSON are not `'static`: the index starts empty
         Ok(Variables {
             entries: map.into_iter().map(|(k, v)| (Key::owned(k), v)).collect(),
+            index: [0; INDEX_SLOTS],
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::{INDEX_SLOTS, Value, Variables};
+
+    /// What a [`Variables`] must behave like: an ordered map from text to value.
+    #[derive(Default)]
+    struct Model(Vec<(String, Value)>);
+
+    impl Model {
+        fn insert(&mut self, key: &str, value: Value) -> Option<Value> {
+            match self.0.iter_mut().find(|(k, _)| k == key) {
+                Some((_, old)) => Some(std::mem::replace(old, value)),
+                None => {
+                    self.0.push((key.to_string(), value));
+                    None
+                }
+            }
+        }
+        fn remove(&mut self, key: &str) -> Option<Value> {
+            let i = self.0.iter().position(|(k, _)| k == key)?;
+            Some(self.0.remove(i).1)
+        }
+    }
+
+    #[derive(Clone, Debug)]
+    enum Op {
+        /// Set through a `'static` key: `copy` picks one of two distinct strings of the
+        /// same text, as two `Var` constants in two crates would be.
+        SetStatic {
+            key: usize,
+            copy: bool,
+            value: i64,
+        },
+        /// Set through an owned key (what `GameContext` never does, a user may).
+        SetOwned {
+            key: usize,
+            value: i64,
+        },
+        Remove {
+            key: usize,
+        },
+        /// Through JSON and back: every key comes back owned.
+        RoundTrip,
+        Clear,
+    }
+
+    /// Many keys (past the index's slots and past what a `u8` position holds), each
+    /// text as two `'static` strings at different addresses.
+    fn keys() -> &'static [(&'static str, &'static str)] {
+        static KEYS: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
+            std::sync::OnceLock::new();
+        KEYS.get_or_init(|| {
+            (0..300)
+                .map(|i| {
+                    let text = format!("test:key{i}");
+                    let a: &'static str = Box::leak(text.clone().into_boxed_str());
+                    let b: &'static str = Box::leak(text.into_boxed_str());
+                    (a, b)
+                })
+                .collect()
+        })
+    }
+
+    fn key_index() -> impl Strategy<Value = usize> {
+        // mostly a few keys (as a game has), sometimes any of the many
+        prop_oneof![4 => 0..12usize, 1 => 0..300usize]
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            8 => (key_index(), any::<bool>(), any::<i64>())
+                .prop_map(|(key, copy, value)| Op::SetStatic { key, copy, value }),
+            2 => (key_index(), any::<i64>()).prop_map(|(key, value)| Op::SetOwned { key, value }),
+            2 => key_index().prop_map(|key| Op::Remove { key }),
+            1 => Just(Op::RoundTrip),
+            1 => Just(Op::Clear),
+        ]
+    }
+
+    fn check(vars: &Variables, model: &Model) -> Result<(), TestCaseError> {
+        let listed: Vec<(String, Value)> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect();
+        prop_assert_eq!(&listed, &model.0);
+        prop_assert_eq!(vars.len(), model.0.len());
+        // the keys most ops touch, and a spread of the rest
+        for &(a, b) in keys().iter().take(12).chain(keys().iter().step_by(23)) {
+            let expected = model.0.iter().find(|(k, _)| k == a).map(|(_, v)| v);
+            prop_assert_eq!(vars.get(a), expected);
+            prop_assert_eq!(vars.get(b), expected);
+            let owned = a.to_string(); // the same text at a third address
+            prop_assert_eq!(vars.get(owned.as_str()), expected);
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #[test]
+        fn variables_behave_as_an_ordered_map_whatever_the_index_holds(
+            ops in proptest::collection::vec(op(), 1..400),
+        ) {
+            let (mut vars, mut model) = (Variables::default(), Model::default());
+            for op in ops {
+                match op {
+                    Op::SetStatic { key, copy, value } => {
+                        let (a, b) = keys()[key];
+                        let key = if copy { b } else { a };
+                        let old = vars.insert_static(key, Value::Int(value));
+                        prop_assert_eq!(old, model.insert(key, Value::Int(value)));
+                    }
+                    Op::SetOwned { key, value } => {
+                        let key = keys()[key].0;
+                        let old = vars.insert(key, Value::Int(value));
+                        prop_assert_eq!(old, model.insert(key, Value::Int(value)));
+                    }
+                    Op::Remove { key } => {
+                        let key = keys()[key].1;
+                        prop_assert_eq!(vars.remove(key), model.remove(key));
+                    }
+                    Op::RoundTrip => {
+                        let json = serde_json::to_string(&vars).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                        vars = serde_json::from_str(&json).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    }
+                    Op::Clear => {
+                        vars.clear();
+                        model.0.clear();
+                    }
+                }
+                check(&vars, &model)?;
+            }
+            prop_assert_eq!(vars.clone(), vars);
+        }
+    }
+
+    #[test]
+    fn a_full_index_still_finds_every_key() {
+        let mut vars = Variables::default();
+        for (i, &(key, _)) in keys().iter().enumerate() {
+            vars.insert_static(key, Value::Int(i as i64));
+        }
+        assert!(keys().len() > INDEX_SLOTS && keys().len() > usize::from(u8::MAX));
+        for (i, &(a, b)) in keys().iter().enumerate() {
+            assert_eq!(vars.get(a), Some(&Value::Int(i as i64)));
+            assert_eq!(vars.get(b), Some(&Value::Int(i as i64)));
+        }
+        assert_eq!(vars.get("test:absent"), None);
     }
 }
