@@ -1020,13 +1020,20 @@ impl GameEngine {
     /// ```
     pub fn parse_log(&mut self, log: &GameLog) -> Result<ParsedLog, EngineError> {
         let actions = self.parse_actions(log)?;
-        Ok(ParsedLog {
-            header: GameLog {
-                actions: Vec::new(),
-                ..log.clone()
-            },
-            actions,
-        })
+        // the header alone: cloning the log would copy every payload only to drop it
+        let header = GameLog {
+            format: log.format.clone(),
+            game_id: log.game_id.clone(),
+            seed: log.seed,
+            max_actions_per_tick: log.max_actions_per_tick,
+            max_events_per_tick: log.max_events_per_tick,
+            players: log.players.clone(),
+            plugins: log.plugins.clone(),
+            start_index: log.start_index,
+            actions: Vec::new(),
+            final_digest: log.final_digest.clone(),
+        };
+        Ok(ParsedLog { header, actions })
     }
 
     /// Replays a [`ParsedLog`] like [`run_log`](Self::run_log) replays its log. The
