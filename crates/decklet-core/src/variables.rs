@@ -295,6 +295,12 @@ fn home_slot(addr: usize) -> usize {
         as usize
 }
 
+/// The slot after `slot`, round the table.
+#[inline(always)]
+fn next_slot(slot: usize) -> usize {
+    (slot + 1) % INDEX_SLOTS
+}
+
 impl PartialEq for Variables {
     fn eq(&self, other: &Self) -> bool {
         // the index only says where keys are; equal entries are equal variables
@@ -361,7 +367,7 @@ impl Variables {
             {
                 return Some(i);
             }
-            slot = (slot + 1) % INDEX_SLOTS;
+            slot = next_slot(slot);
         }
         self.position_by_text(key)
     }
@@ -387,14 +393,11 @@ impl Variables {
         }
         let mut slot = home_slot(key.addr);
         for _ in 0..INDEX_SLOTS {
-            match self.index.get_mut(slot) {
-                Some(free @ 0) => {
-                    *free = at;
-                    return;
-                }
-                Some(_) => slot = (slot + 1) % INDEX_SLOTS,
-                None => return,
+            if let Some(free @ 0) = self.index.get_mut(slot) {
+                *free = at;
+                return;
             }
+            slot = next_slot(slot);
         }
     }
 
@@ -436,13 +439,15 @@ impl Variables {
                 let entry = &mut self.entries[i];
                 // a key read from JSON (or another constant with this text) becomes
                 // this constant, found by address from now on
-                if entry.0.addr != key.as_ptr() as usize {
+                let rekeyed = entry.0.addr != key.as_ptr() as usize;
+                if rekeyed {
                     entry.0 = Key::borrowed(key);
-                    let old = std::mem::replace(&mut entry.1, value);
-                    self.reindex();
-                    return Some(old);
                 }
-                Some(std::mem::replace(&mut entry.1, value))
+                let old = std::mem::replace(&mut entry.1, value);
+                if rekeyed {
+                    self.reindex();
+                }
+                Some(old)
             }
             None => {
                 self.entries.push((Key::borrowed(key), value));
