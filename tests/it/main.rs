@@ -6,6 +6,7 @@ mod corpus;
 mod determinism;
 mod facade;
 mod fuzz_props;
+mod golden;
 mod hostile;
 mod uno_props;
 mod views;
