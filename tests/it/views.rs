@@ -112,3 +112,56 @@ fn a_drawer_sees_their_cards_others_see_a_count() {
     assert_eq!(theirs.count, 1);
     assert_eq!(theirs.player_id, current);
 }
+
+/// A view with what the seat's cards decide taken out: the cards it holds or has seen
+/// (zone contents, card definitions) and the colour in force (the top card's).
+fn without_cards(view: &impl serde::Serialize) -> serde_json::Value {
+    let mut json = serde_json::to_value(view).unwrap();
+    if let Some(object) = json.as_object_mut() {
+        object.remove("cards");
+        if let Some(zones) = object.get_mut("zones").and_then(|z| z.as_object_mut()) {
+            for zone in zones.values_mut() {
+                zone.as_object_mut().unwrap().remove("cards");
+            }
+        }
+        if let Some(variables) = object.get_mut("variables").and_then(|v| v.as_object_mut()) {
+            variables.remove("uno:currentColor");
+        }
+    }
+    json
+}
+
+/// Finding: the game id was `uno-<seed>`, and with the seed a player rebuilds every
+/// hand and the deck. Nothing a seat is shown may depend on the seed but its cards.
+#[test]
+fn nothing_a_seat_sees_depends_on_the_seed_but_its_cards() {
+    let seen = |seed: u64| {
+        let engine = new_uno_engine(seed, 4).unwrap();
+        let p1 = PlayerId::from("p1");
+        (
+            without_cards(&engine.state().view_for(&p1)),
+            serde_json::to_value(engine.log().view_for(&p1)).unwrap(),
+        )
+    };
+    // the same public moves: games whose first flip was a number card (no card flipped
+    // again), so the piles' sizes agree too
+    let one_flip = |seed: &u64| {
+        let engine = new_uno_engine(*seed, 4).unwrap();
+        engine.state().zone_by_str("discard").unwrap().len() == 1
+    };
+    let seeds: Vec<u64> = (1..=40)
+        .chain([1_000_000_007, u64::MAX])
+        .filter(one_flip)
+        .collect();
+    assert!(seeds.len() > 20, "{seeds:?}");
+    let first = seen(1);
+    for seed in seeds {
+        assert_eq!(
+            seen(seed),
+            first,
+            "seed {seed} shows something seed 1 does not"
+        );
+    }
+    let text = first.0.to_string() + &first.1.to_string();
+    assert!(!text.contains("uno-1"), "{text}");
+}

@@ -199,7 +199,14 @@ fn ask(lines: &mut impl Iterator<Item = io::Result<String>>, moves: &[LegalActio
     }
 }
 
+/// Ends a game of `play`: the seed is told now (it predicts every shuffle, so not
+/// before), then the log is saved if asked.
 fn finish(engine: &GameEngine, args: &PlayArgs) -> Result<(), String> {
+    println!(
+        "Seed {}: `decklet play --seed {}` deals this game again.",
+        engine.config().seed,
+        engine.config().seed
+    );
     if let Some(path) = &args.save_log {
         let text = serde_json::to_string_pretty(&engine.log()).map_err(|e| e.to_string())?;
         fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -219,7 +226,8 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     });
     let mut engine = GameEngine::new(EngineConfig {
         seed,
-        game_id: format!("play-{seed}"),
+        // every player sees the game id: it must say nothing about the seed
+        game_id: "play".into(),
         ..Default::default()
     });
     engine
@@ -242,7 +250,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         .map(|(i, k)| k.create(bot_seed(seed, i + 1)))
         .collect();
     println!(
-        "decklet UNO: seed {seed}, {} players. You are p1.",
+        "decklet UNO: {} players. You are p1. (The seed is shown when the game ends.)",
         args.players
     );
 

@@ -251,7 +251,16 @@ fn a_scripted_game_plays_to_the_end_through_stdin() {
         ],
         &input,
     );
-    assert!(out.contains("decklet UNO: seed 5, 3 players"), "{out}");
+    assert!(out.contains("decklet UNO: 3 players"), "{out}");
+    // the seed predicts every card: told only once the game is over, for replay
+    let told = out.find("Seed 5:").expect("the seed is told at the end");
+    assert!(!out[..told].to_lowercase().contains("seed 5"), "{out}");
+    assert!(out[told..].contains("decklet play --seed 5"), "{out}");
+    assert!(
+        out.find("You win!")
+            .or(out.find(" wins."))
+            .is_some_and(|end| end < told)
+    );
     assert!(out.contains("Your hand:"), "{out}");
     assert!(out.contains("Top card:"), "{out}");
     assert!(out.contains("Bot 2 (random)"), "{out}");
@@ -274,6 +283,7 @@ fn invalid_input_in_play_gets_a_message_and_the_prompt_again() {
     assert!(out.contains("You cannot pass now"), "{out}");
     assert!(out.contains("Type a move."), "{out}");
     assert!(out.contains("You quit the game."), "{out}");
+    assert!(out.contains("Seed 5: `decklet play --seed 5`"), "{out}");
 }
 
 #[test]

@@ -79,7 +79,8 @@ pub use plugin::{
 };
 pub use rules::{uno_rules, uno_rules_accept};
 pub use sim::{
-    GameReport, default_players, new_uno_engine, play_game, restart_uno_game, uno_plugins,
+    GameReport, UNO_GAME_ID, default_players, new_uno_engine, play_game, restart_uno_game,
+    uno_plugins,
 };
 pub use state::{
     PlayContext, UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS,

@@ -44,8 +44,13 @@ fn is_default_player(player: &Player, i: usize) -> bool {
         && player.data.is_null()
 }
 
+/// The game id of the games [`new_uno_engine`] and [`restart_uno_game`] create. Every
+/// player sees the game id, so it says nothing about the seed: a seed, or anything
+/// derived from it, would let a player rebuild every hand and the deck's order.
+pub const UNO_GAME_ID: &str = "uno";
+
 /// An engine with Turn, Draw and UNO registered, a game of `players` default players
-/// created with `seed` (game id `uno-<seed>`) and started.
+/// created with `seed` (game id [`UNO_GAME_ID`]) and started.
 pub fn new_uno_engine(seed: u64, players: usize) -> Result<GameEngine, EngineError> {
     let mut engine = GameEngine::new(EngineConfig::default());
     for plugin in uno_plugins() {
@@ -64,7 +69,7 @@ pub fn restart_uno_game(
 ) -> Result<(), EngineError> {
     engine.set_config(EngineConfig {
         seed,
-        game_id: format!("uno-{seed}"),
+        game_id: UNO_GAME_ID.to_string(),
         ..engine.config().clone()
     });
     // the last game's players, when they are the default ones: no names to rebuild
