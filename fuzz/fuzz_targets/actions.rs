@@ -17,12 +17,12 @@ fuzz_target!(|data: &[u8]| {
         panic!("a fresh game must start");
     };
     for pair in data[9..].chunks(2) {
-        let ids = engine.player_ids();
-        let player = ids[pair[0] as usize % ids.len()].clone();
-        let candidates = candidate_actions(engine.state(), &player);
+        let ids: Vec<_> = engine.state().players().collect();
+        let player = ids[pair[0] as usize % ids.len()];
+        let candidates = candidate_actions(engine.state(), player);
         let pick = pair.get(1).copied().unwrap_or(0) as usize % candidates.len();
         let before = serde_json::to_string(engine.state()).unwrap();
-        if engine.dispatch_any(candidates[pick].to_action(&player)).is_err() {
+        if engine.dispatch_any(candidates[pick].to_action(player)).is_err() {
             assert_eq!(serde_json::to_string(engine.state()).unwrap(), before);
         }
         if let Err(broken) = check_invariants(engine.state()) {

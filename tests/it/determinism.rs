@@ -11,7 +11,7 @@ fn golden_game(seed: u64, players: usize) -> (GameEngine, String) {
     let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
     let summary = format!(
         "winner={} actions={} turns={} drawn={} reshuffles={} digest={}",
-        report.winner.unwrap(),
+        engine.state().id_text(report.winner.unwrap()),
         report.actions,
         report.turns,
         report.cards_drawn,
@@ -24,23 +24,15 @@ fn golden_game(seed: u64, players: usize) -> (GameEngine, String) {
 #[test]
 fn seed_42_deals_these_hands() {
     let engine = new_uno_engine(42, 4).unwrap();
-    let p1: Vec<&str> = engine
-        .state()
-        .hand(&"p1".into())
-        .unwrap()
-        .cards
+    let state = engine.state();
+    let p1: Vec<String> = state
+        .hand(state.player_id("p1").unwrap())
         .iter()
-        .map(|c| c.as_str())
+        .map(|c| state.id_text(*c).into_owned())
         .collect();
     assert_eq!(p1.join(" "), GOLDEN_P1_HAND_42);
-    let top = engine
-        .state()
-        .zone_by_str("discard")
-        .unwrap()
-        .top()
-        .unwrap()
-        .to_string();
-    assert_eq!(top, GOLDEN_TOP_42);
+    let top = state.top(state.zone_id("discard").unwrap()).unwrap();
+    assert_eq!(state.id_text(top), GOLDEN_TOP_42);
 }
 
 #[test]
@@ -106,4 +98,4 @@ const GOLDEN_P1_HAND_42: &str =
     "uno-blue-5-2 uno-blue-4-2 uno-red-6-2 uno-wild-4 uno-yellow-6-2 uno-green-8-2 uno-blue-6-1";
 const GOLDEN_TOP_42: &str = "uno-red-1-1";
 const GOLDEN_GAME_42: &str =
-    "winner=p2 actions=45 turns=34 drawn=47 reshuffles=0 digest=379528735df05d5f";
+    "winner=p2 actions=45 turns=34 drawn=47 reshuffles=0 digest=52d3b230a2c3c302";

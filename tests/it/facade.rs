@@ -1,4 +1,4 @@
-//! The import paths of DESIGN §2 compile and name the same items as the crates.
+//! The facade's import paths compile and name the same items as the crates.
 
 use decklet::plugins::{SHUFFLE_ACTION, STANDARD_DECK_ZONE_ID, Shuffle, StandardDeckPlugin};
 use decklet::uno::{ChooseColor, PlayCard, UNO_PLAYER_SKIPPED, UnoPlayerSkipped, UnoPlugin};
@@ -29,8 +29,9 @@ fn design_import_paths_work_together() {
     assert_eq!(SHUFFLE_ACTION, "SHUFFLE");
     assert_eq!(STANDARD_DECK_ZONE_ID, "deck");
     let _ = (Shuffle::default(), StandardDeckPlugin);
-    let _: PlayCard = decklet::PlayCard::new("p1", ["x"]);
-    let _ = ChooseColor::new("p1", decklet::uno::UnoColor::Red);
+    let p1 = engine.state().player_id("p1").unwrap();
+    let _: PlayCard = decklet::PlayCard::new(p1, []);
+    let _ = ChooseColor::new(p1, decklet::uno::UnoColor::Red);
 }
 
 #[test]
@@ -45,10 +46,10 @@ fn the_prelude_covers_a_whole_game() {
         .create_game(vec![Player::new("a", "A", 1), Player::new("b", "B", 2)])
         .unwrap();
     engine.start().unwrap();
-    let player = engine.state().current_player_id.clone().unwrap();
-    assert!(!legal_actions(engine.state(), &player).is_empty());
+    let player = engine.state().current_player().unwrap();
+    assert!(!legal_actions(engine.state(), player).is_empty());
     let _: Option<LegalAction> = None;
-    assert_eq!(engine.state().status, GameStatus::Playing);
+    assert_eq!(engine.state().status(), GameStatus::Playing);
 }
 
 #[test]
@@ -68,6 +69,7 @@ fn core_and_plugins_build_a_game_without_uno() {
         .create_game(vec![Player::new("p1", "A", 1), Player::new("p2", "B", 2)])
         .unwrap();
     engine.start().unwrap();
-    engine.dispatch(create_draw_card_action("p1", 5)).unwrap();
-    assert_eq!(engine.state().hand(&"p1".into()).unwrap().len(), 5);
+    let p1 = engine.state().player_id("p1").unwrap();
+    engine.dispatch(create_draw_card_action(p1, 5)).unwrap();
+    assert_eq!(engine.state().hand(p1).len(), 5);
 }

@@ -18,12 +18,12 @@ proptest! {
     fn bytes_to_actions_keep_every_invariant(seed in any::<u64>(), bytes in prop::collection::vec(any::<u8>(), 0..512)) {
         let mut engine = new_uno_engine(seed, 2 + (seed % 5) as usize).unwrap();
         for pair in bytes.chunks(2) {
-            let ids = engine.player_ids();
-            let player = ids[pair[0] as usize % ids.len()].clone();
-            let candidates = candidate_actions(engine.state(), &player);
+            let ids: Vec<_> = engine.state().players().collect();
+            let player = ids[pair[0] as usize % ids.len()];
+            let candidates = candidate_actions(engine.state(), player);
             let pick = pair.get(1).copied().unwrap_or(0) as usize % candidates.len();
             let before = json(engine.state());
-            if engine.dispatch_any(candidates[pick].to_action(&player)).is_err() {
+            if engine.dispatch_any(candidates[pick].to_action(player)).is_err() {
                 prop_assert_eq!(json(engine.state()), before);
             }
             check_invariants(engine.state()).map_err(TestCaseError::fail)?;

@@ -31,18 +31,32 @@ fn refuse(engine: &mut GameEngine, action: Value) -> EngineError {
 #[test]
 fn plays_that_make_no_sense_are_refused() {
     let mut e = engine();
-    let current = e.state().current_player_id.clone().unwrap().to_string();
-    let other = if current == "p1" { "p2" } else { "p1" };
-    let foreign = e.state().hand(&other.into()).unwrap().cards[0].to_string();
-    let mine = e.state().hand(&current.as_str().into()).unwrap().cards[0].to_string();
+    let state = e.state();
+    let text = |id| state.id_text(id).into_owned();
+    let current = state.current_player().unwrap();
+    let other = state.players().find(|p| *p != current).unwrap();
+    let foreign = text(state.hand(other)[0]);
+    let mine = text(state.hand(current)[0]);
+    let current = state.id_text(current).into_owned();
     let huge: Vec<String> = vec![mine.clone(); 200_000];
+    // names that are nobody's are refused as the action is read
     for payload in [
         json!({"playerId": "nobody", "cardIds": [mine]}),
         json!({"playerId": current, "cardIds": ["no-such-card"]}),
+        json!({"playerId": "x".repeat(100_000), "cardIds": [mine]}),
+    ] {
+        let err = refuse(&mut e, json!({"type": "PLAY_CARD", "payload": payload}));
+        assert!(matches!(err, EngineError::InvalidAction { .. }), "{err:?}");
+        assert!(
+            err.to_string().len() < 300,
+            "the message echoes the input whole"
+        );
+    }
+    // real names in moves the rules refuse
+    for payload in [
         json!({"playerId": current, "cardIds": [foreign]}),
         json!({"playerId": current, "cardIds": []}),
         json!({"playerId": current, "cardIds": huge}),
-        json!({"playerId": "x".repeat(100_000), "cardIds": [mine]}),
     ] {
         let err = refuse(&mut e, json!({"type": "PLAY_CARD", "payload": payload}));
         assert!(matches!(err, EngineError::Rejected { .. }), "{err:?}");
@@ -52,7 +66,10 @@ fn plays_that_make_no_sense_are_refused() {
 #[test]
 fn malformed_payloads_and_unknown_kinds_are_typed_errors() {
     let mut e = engine();
-    let current = e.state().current_player_id.clone().unwrap().to_string();
+    let current = e
+        .state()
+        .id_text(e.state().current_player().unwrap())
+        .into_owned();
     let cases = [
         json!({"type": "DRAW_CARD", "payload": {"playerId": current, "count": -1}}),
         json!({"type": "DRAW_CARD", "payload": {"playerId": current, "count": 1e20}}),
@@ -89,7 +106,10 @@ fn malformed_payloads_and_unknown_kinds_are_typed_errors() {
 #[test]
 fn absurd_counts_are_refused_for_players() {
     let mut e = engine();
-    let current = e.state().current_player_id.clone().unwrap().to_string();
+    let current = e
+        .state()
+        .id_text(e.state().current_player().unwrap())
+        .into_owned();
     for count in [0u64, 2, 108, u32::MAX as u64] {
         let err = refuse(
             &mut e,
@@ -108,8 +128,7 @@ fn the_engine_keeps_working_after_hostile_input() {
     let _ = e.dispatch_json(
         &json!({"type": "PLAY_CARD", "payload": {"playerId": "zed", "cardIds": []}}),
     );
-    let player = e.state().current_player_id.clone().unwrap();
-    e.dispatch_any(LegalAction::Draw.to_action(&player))
-        .unwrap();
+    let player = e.state().current_player().unwrap();
+    e.dispatch_any(LegalAction::Draw.to_action(player)).unwrap();
     assert_eq!(e.log_len(), 1);
 }

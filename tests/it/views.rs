@@ -5,22 +5,27 @@ use std::collections::HashSet;
 
 use decklet::plugins::CardDrawn;
 use decklet::uno::{BotKind, new_uno_engine};
-use decklet::{AnyEvent, CardId, GameEngine, GameState, PlayerId};
+use decklet::{AnyEvent, GameEngine, GameState, PlayerId};
 use proptest::prelude::*;
 
 /// Card ids a viewer must not learn: other hands and the deck.
-fn secrets(state: &GameState, viewer: &PlayerId) -> HashSet<CardId> {
+fn secrets(state: &GameState, viewer: PlayerId) -> HashSet<String> {
     state
-        .zones
-        .values()
+        .zones()
         .filter(|z| {
-            z.zone_type == "deck" || (z.zone_type == "hand" && z.owner.as_ref() != Some(viewer))
+            let zone = state.zone(*z).unwrap();
+            zone.zone_type == "deck" || (zone.zone_type == "hand" && zone.owner != Some(viewer))
         })
-        .flat_map(|z| z.cards.iter().cloned())
+        .flat_map(|z| {
+            state
+                .zone_cards(z)
+                .iter()
+                .map(|c| state.id_text(*c).into_owned())
+        })
         .collect()
 }
 
-fn assert_hides(text: &str, secret: &HashSet<CardId>, what: &str) {
+fn assert_hides(text: &str, secret: &HashSet<String>, what: &str) {
     for card in secret {
         assert!(
             !text.contains(&format!("\"{card}\"")),
@@ -31,13 +36,13 @@ fn assert_hides(text: &str, secret: &HashSet<CardId>, what: &str) {
 
 fn check_views(engine: &GameEngine, events: &[AnyEvent]) {
     let state = engine.state();
-    for viewer in state.players.keys() {
+    for viewer in state.players() {
         let secret = secrets(state, viewer);
         let view = serde_json::to_string(&state.view_for(viewer)).unwrap();
         assert_hides(&view, &secret, "state view");
         assert!(!view.contains("\"rng\""), "the view carries the RNG state");
-        let own: Vec<&CardId> = state.hand(viewer).unwrap().cards.iter().collect();
-        for card in own {
+        for card in state.hand(viewer) {
+            let card = state.id_text(*card);
             assert!(
                 view.contains(&format!("\"{card}\"")),
                 "the view hides the viewer's own {card}"
@@ -45,12 +50,13 @@ fn check_views(engine: &GameEngine, events: &[AnyEvent]) {
         }
         for event in events {
             let seen = event.view_for(viewer);
+            assert_hides(&seen.to_json().to_string(), &secret, "event view");
             if let Some(drawn) = seen.downcast_ref::<CardDrawn>()
-                && &drawn.player_id != viewer
+                && drawn.player_id != viewer
             {
                 assert!(
                     drawn.card_ids.is_empty(),
-                    "{viewer} sees another player's drawn cards"
+                    "{viewer:?} sees another player's drawn cards"
                 );
                 assert_eq!(
                     drawn.count as usize,
@@ -58,7 +64,8 @@ fn check_views(engine: &GameEngine, events: &[AnyEvent]) {
                 );
             }
         }
-        let log_view = serde_json::to_string(&engine.log().view_for(viewer)).unwrap();
+        let log_view =
+            serde_json::to_string(&engine.log().view_for(&state.id_text(viewer))).unwrap();
         assert!(
             !log_view.contains("\"seed\""),
             "the player's log carries the seed"
@@ -75,16 +82,15 @@ proptest! {
     fn no_view_names_a_hidden_card(seed in any::<u64>(), players in 2usize..=6, moves in 0usize..150) {
         let mut engine = new_uno_engine(seed, players).unwrap();
         let mut bots: Vec<_> = (0..players).map(|i| BotKind::Random.create(seed ^ i as u64)).collect();
-        let seats: Vec<PlayerId> = engine.player_ids();
         let mut events = Vec::new();
         for _ in 0..moves {
-            if !engine.state().winners.is_empty() {
+            if !engine.state().winners().is_empty() {
                 break;
             }
-            let current = engine.state().current_player_id.clone().unwrap();
-            let seat = seats.iter().position(|p| p == &current).unwrap();
-            let choice = bots[seat].choose(engine.state(), &current).unwrap();
-            let outcome = engine.dispatch_any(choice.to_action(&current)).unwrap();
+            let current = engine.state().current_player().unwrap();
+            let seat = engine.state().seat_index(current).unwrap();
+            let choice = bots[seat].choose(engine.state(), current).unwrap();
+            let outcome = choice.dispatch(&mut engine, current).unwrap();
             events.extend(outcome.events);
         }
         check_views(&engine, &events);
@@ -94,19 +100,15 @@ proptest! {
 #[test]
 fn a_drawer_sees_their_cards_others_see_a_count() {
     let mut engine = new_uno_engine(4, 3).unwrap();
-    let current = engine.state().current_player_id.clone().unwrap();
-    let outcome = engine
-        .dispatch_any(decklet::uno::LegalAction::Draw.to_action(&current))
+    let current = engine.state().current_player().unwrap();
+    let outcome = decklet::uno::LegalAction::Draw
+        .dispatch(&mut engine, current)
         .unwrap();
     let event = outcome.events.iter().find(|e| e.is::<CardDrawn>()).unwrap();
-    let own = event.view_for(&current);
+    let own = event.view_for(current);
     assert_eq!(own.downcast_ref::<CardDrawn>().unwrap().card_ids.len(), 1);
-    let other = engine
-        .player_ids()
-        .into_iter()
-        .find(|p| p != &current)
-        .unwrap();
-    let theirs = event.view_for(&other);
+    let other = engine.state().players().find(|p| *p != current).unwrap();
+    let theirs = event.view_for(other);
     let theirs = theirs.downcast_ref::<CardDrawn>().unwrap();
     assert!(theirs.card_ids.is_empty());
     assert_eq!(theirs.count, 1);
@@ -119,8 +121,8 @@ fn without_cards(view: &impl serde::Serialize) -> serde_json::Value {
     let mut json = serde_json::to_value(view).unwrap();
     if let Some(object) = json.as_object_mut() {
         object.remove("cards");
-        if let Some(zones) = object.get_mut("zones").and_then(|z| z.as_object_mut()) {
-            for zone in zones.values_mut() {
+        if let Some(zones) = object.get_mut("zones").and_then(|z| z.as_array_mut()) {
+            for zone in zones {
                 zone.as_object_mut().unwrap().remove("cards");
             }
         }
@@ -137,17 +139,18 @@ fn without_cards(view: &impl serde::Serialize) -> serde_json::Value {
 fn nothing_a_seat_sees_depends_on_the_seed_but_its_cards() {
     let seen = |seed: u64| {
         let engine = new_uno_engine(seed, 4).unwrap();
-        let p1 = PlayerId::from("p1");
+        let p1 = engine.state().player_id("p1").unwrap();
         (
-            without_cards(&engine.state().view_for(&p1)),
-            serde_json::to_value(engine.log().view_for(&p1)).unwrap(),
+            without_cards(&engine.state().view_for(p1)),
+            serde_json::to_value(engine.log().view_for("p1")).unwrap(),
         )
     };
     // the same public moves: games whose first flip was a number card (no card flipped
     // again), so the piles' sizes agree too
     let one_flip = |seed: &u64| {
         let engine = new_uno_engine(*seed, 4).unwrap();
-        engine.state().zone_by_str("discard").unwrap().len() == 1
+        let state = engine.state();
+        state.zone_cards(state.zone_id("discard").unwrap()).len() == 1
     };
     let seeds: Vec<u64> = (1..=40)
         .chain([1_000_000_007, u64::MAX])

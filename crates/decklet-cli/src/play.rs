@@ -42,25 +42,30 @@ fn paint(card: UnoCard) -> String {
     }
 }
 
-fn name(state: &GameState, player: &PlayerId) -> String {
+fn name(state: &GameState, player: PlayerId) -> String {
     state
         .player(player)
-        .map_or_else(|| player.to_string(), |p| p.name.clone())
+        .map_or_else(|| state.id_text(player).into_owned(), |p| p.name.clone())
+}
+
+/// The human's seat.
+fn you(state: &GameState) -> Option<PlayerId> {
+    state.player_id(YOU)
 }
 
 fn describe(state: &GameState, action: &LegalAction) -> String {
     match action {
-        LegalAction::Play(card) => match card_view(state, card) {
+        LegalAction::Play(card) => match card_view(state, *card) {
             Some(view) => format!("play {}", paint(view)),
-            None => format!("play {card}"),
+            None => format!("play {}", state.id_text(*card)),
         },
         other => other.describe(state),
     }
 }
 
 /// "you draw 2" for the human, "Bot 3 (random) draws 2" for a bot.
-fn subject(state: &GameState, player: &PlayerId, you: &str, other: &str) -> String {
-    if player == YOU {
+fn subject(state: &GameState, player: PlayerId, you: &str, other: &str) -> String {
+    if Some(player) == self::you(state) {
         format!("you {you}")
     } else {
         format!("{} {other}", name(state, player))
@@ -82,47 +87,41 @@ fn narrate(state: &GameState, who: &str, action: &LegalAction, outcome: &Outcome
         if let Some(e) = event.downcast_ref::<UnoPlayerSkipped>() {
             line.push_str(&format!(
                 "; {}",
-                subject(state, &e.skipped_player_id, "are skipped", "is skipped")
+                subject(state, e.skipped_player_id, "are skipped", "is skipped")
             ));
         } else if event.is::<UnoPlayerReversed>() {
             line.push_str("; direction reversed");
         } else if let Some(e) = event.downcast_ref::<UnoDrawTwo>() {
             line.push_str(&format!(
                 "; {}",
-                subject(state, &e.target_player_id, "draw 2", "draws 2")
+                subject(state, e.target_player_id, "draw 2", "draws 2")
             ));
         } else if let Some(e) = event.downcast_ref::<UnoDrawFour>() {
             line.push_str(&format!(
                 "; {}",
-                subject(state, &e.target_player_id, "draw 4", "draws 4")
+                subject(state, e.target_player_id, "draw 4", "draws 4")
             ));
         }
     }
     line
 }
 
-fn show_table(state: &GameState, moves: &[LegalAction]) {
-    let you = PlayerId::from(YOU);
+fn show_table(state: &GameState, you: PlayerId, moves: &[LegalAction]) {
     println!();
     let top = discard_top(state).map_or_else(|| "none".to_string(), |(_, c)| paint(c));
     let color = current_color(state).map_or_else(|| "none".to_string(), |c| c.to_string());
     println!("Top card: {top}   colour in force: {color}");
     let counts: Vec<String> = state
-        .players
-        .values()
-        .map(|p| format!("{} {}", p.name, state.hand(&p.id).map_or(0, |h| h.len())))
+        .players()
+        .map(|p| format!("{} {}", name(state, p), state.hand(p).len()))
         .collect();
     println!("Cards: {}", counts.join(" | "));
     let hand: Vec<String> = state
-        .hand(&you)
-        .map(|h| {
-            h.cards
-                .iter()
-                .filter_map(|c| card_view(state, c))
-                .map(paint)
-                .collect()
-        })
-        .unwrap_or_default();
+        .hand(you)
+        .iter()
+        .filter_map(|c| card_view(state, *c))
+        .map(paint)
+        .collect();
     println!("Your hand: {}", hand.join(", "));
     println!("Your moves:");
     for (i, action) in moves.iter().enumerate() {
@@ -141,7 +140,7 @@ fn parse_input(line: &str, moves: &[LegalAction]) -> Result<Input, String> {
     let word = line.trim().to_lowercase();
     let pick = |wanted: &LegalAction, refusal: &str| {
         if moves.contains(wanted) {
-            Ok(Input::Move(wanted.clone()))
+            Ok(Input::Move(*wanted))
         } else {
             Err(refusal.to_string())
         }
@@ -157,7 +156,7 @@ fn parse_input(line: &str, moves: &[LegalAction]) -> Result<Input, String> {
         _ => {
             if let Ok(n) = word.parse::<usize>() {
                 return match moves.get(n.wrapping_sub(1)) {
-                    Some(action) if n >= 1 => Ok(Input::Move(action.clone())),
+                    Some(action) if n >= 1 => Ok(Input::Move(*action)),
                     _ => Err(format!(
                         "There is no move {n}: choose 1 to {}.",
                         moves.len()
@@ -256,23 +255,23 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
 
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
-    let you = PlayerId::from(YOU);
+    let you = you(engine.state()).ok_or("the game has no seat for you")?;
     loop {
         let state = engine.state();
-        if let Some(winner) = state.winners.first() {
-            if winner == &you {
+        if let Some(&winner) = state.winners().first() {
+            if winner == you {
                 println!("You win!");
             } else {
                 println!("{} wins.", name(state, winner));
             }
             return finish(&engine, args);
         }
-        let Some(current) = state.current_player_id.clone() else {
+        let Some(current) = state.current_player() else {
             return Err("the game has no current player".into());
         };
         if current == you {
-            let moves = legal_actions(state, &you);
-            show_table(state, &moves);
+            let moves = legal_actions(state, you);
+            show_table(state, you, &moves);
             let action = match ask(&mut lines, &moves) {
                 Input::Move(action) => action,
                 Input::Quit => {
@@ -284,15 +283,14 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                     return finish(&engine, args);
                 }
             };
-            let outcome = engine
-                .dispatch_any(action.to_action(&you))
+            let outcome = action
+                .dispatch(&mut engine, you)
                 .map_err(|e| e.to_string())?;
             if action == LegalAction::Draw {
                 let drawn = outcome
                     .events_of::<CardDrawn>()
-                    .flat_map(|d| d.card_ids.clone())
-                    .next();
-                match drawn.and_then(|c| card_view(engine.state(), &c)) {
+                    .find_map(|d| d.card_ids.first().copied());
+                match drawn.and_then(|c| card_view(engine.state(), c)) {
                     Some(view) => println!("You drew {}.", paint(view)),
                     None => println!("There was no card left to draw."),
                 }
@@ -307,20 +305,17 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 );
             }
         } else {
-            let seat = state
-                .players
-                .get_index_of(&current)
-                .unwrap_or(1)
-                .saturating_sub(1);
-            let who = name(state, &current);
+            // the bots sit in the seats after yours, in order
+            let seat = state.seat_index(current).unwrap_or(1).saturating_sub(1);
+            let who = name(state, current);
             let Some(bot) = bots.get_mut(seat) else {
-                return Err(format!("no bot for {current}"));
+                return Err(format!("no bot for {who}"));
             };
-            let Some(action) = bot.choose(state, &current) else {
+            let Some(action) = bot.choose(state, current) else {
                 return Err(format!("{who} has no move"));
             };
-            let outcome = engine
-                .dispatch_any(action.to_action(&current))
+            let outcome = action
+                .dispatch(&mut engine, current)
                 .map_err(|e| e.to_string())?;
             println!("{}", narrate(engine.state(), &who, &action, &outcome));
         }

@@ -35,7 +35,12 @@ pub fn run(args: &ReplayArgs) -> Result<(), String> {
     if args.events {
         engine.subscribe_all(|event| println!("{}", event.to_json()));
     }
-    engine.run_log(&log).map_err(|e| format!("{path}: {e}"))?;
+    let replayed = if args.allow_unverified {
+        engine.run_unverified_log(&log)
+    } else {
+        engine.run_log(&log)
+    };
+    replayed.map_err(|e| format!("{path}: {e}"))?;
     if args.events {
         return Ok(());
     }
@@ -54,10 +59,14 @@ pub fn run(args: &ReplayArgs) -> Result<(), String> {
         .collect();
     println!("plugins     {}", plugins.join(", "));
     println!("actions     {}", log.actions.len());
-    println!("turns       {}", state.turn);
-    let status = match state.status {
+    println!("turns       {}", state.turn());
+    let status = match state.status() {
         GameStatus::Finished => {
-            let winners: Vec<String> = state.winners.iter().map(ToString::to_string).collect();
+            let winners: Vec<String> = state
+                .winners()
+                .iter()
+                .map(|w| state.id_text(*w).into_owned())
+                .collect();
             format!("finished, won by {}", winners.join(", "))
         }
         other => other.to_string(),

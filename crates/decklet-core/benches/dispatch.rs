@@ -15,8 +15,8 @@ struct Tap {
 }
 impl Action for Tap {
     const KIND: &'static str = "TAP";
-    fn player_id(&self) -> Option<&PlayerId> {
-        Some(&self.player_id)
+    fn player_id(&self) -> Option<PlayerId> {
+        Some(self.player_id)
     }
 }
 
@@ -36,14 +36,14 @@ impl GamePlugin for Bench {
     fn rules(&self) -> Vec<Rule> {
         vec![
             Rule::new("playing", |_, _, s| {
-                if s.status == GameStatus::Playing {
+                if s.status() == GameStatus::Playing {
                     Ok(())
                 } else {
                     Err("not playing".into())
                 }
             }),
             Rule::new("known", |a, _, s| match a.player_id() {
-                Some(p) if s.players.contains_key(p) => Ok(()),
+                Some(p) if s.player(p).is_some() => Ok(()),
                 _ => Err("unknown player".into()),
             }),
             Rule::for_action::<Tap>("short", |t, _, _| {
@@ -57,11 +57,11 @@ impl GamePlugin for Bench {
     }
     fn actions(&self) -> Vec<ActionHandler> {
         vec![ActionHandler::new::<Tap>(|tap, ctx| {
-            let n = ctx.state().variable(TAPS).unwrap_or(0);
-            ctx.set_variable(TAPS, n + 1);
+            let n = ctx.state().variable(&TAPS).unwrap_or(0);
+            ctx.set_variable(&TAPS, n + 1);
             if tap.chain > 1 {
                 ctx.dispatch(Tap {
-                    player_id: tap.player_id.clone(),
+                    player_id: tap.player_id,
                     chain: tap.chain - 1,
                 });
             }
@@ -83,11 +83,11 @@ fn engine() -> GameEngine {
 fn dispatch(c: &mut Criterion) {
     let mut group = c.benchmark_group("dispatch");
     let mut e = engine();
-    let p1 = PlayerId::from("p1");
+    let p1 = e.state().player_id("p1").unwrap();
     group.bench_function("trivial action, 3 rules, 1 handler", |b| {
         b.iter(|| {
             e.dispatch(Tap {
-                player_id: p1.clone(),
+                player_id: p1,
                 chain: 1,
             })
             .map(|o| black_box(o.events.len()))
@@ -97,7 +97,7 @@ fn dispatch(c: &mut Criterion) {
     group.bench_function("10-action cascade", |b| {
         b.iter(|| {
             e.dispatch(Tap {
-                player_id: p1.clone(),
+                player_id: p1,
                 chain: 10,
             })
             .map(|o| black_box(o.events.len()))

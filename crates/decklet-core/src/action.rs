@@ -1,17 +1,21 @@
-//! Actions: the [`Action`] trait, the type-erased [`AnyAction`] and [`ActionOrigin`].
+//! Actions: the [`Action`] trait, [`ActionOrigin`], [`ActionRef`] (an action of any
+//! kind, by reference) and the owned, type-erased [`AnyAction`].
 //!
-//! An action is a request to change the game ("play this card"). It goes through every
-//! applicable [`Rule`](crate::Rule) and then to the one
-//! [`ActionHandler`](crate::ActionHandler) registered for its kind.
+//! An action is a request to change the game ("play this card"). It goes through its
+//! kind's [`Rule`](crate::Rule)s and then to the one
+//! [`ActionHandler`](crate::ActionHandler) registered for its kind. The engine keeps
+//! queued and logged actions typed, one queue per kind: dispatching allocates nothing.
 
 use std::any::{Any, TypeId};
 use std::fmt::Debug;
+use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 
 use crate::ids::PlayerId;
-use crate::state::GameState;
+use crate::scope;
+use crate::tables::Tables;
 
 /// A typed action with a stable kind string.
 ///
@@ -25,24 +29,15 @@ use crate::state::GameState;
 ///
 /// impl Action for Knock {
 ///     const KIND: &'static str = "KNOCK";
-///     fn player_id(&self) -> Option<&PlayerId> { Some(&self.player_id) }
+///     fn player_id(&self) -> Option<PlayerId> { Some(self.player_id) }
 /// }
 /// ```
 pub trait Action: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 'static {
     /// The kind string, e.g. `"PLAY_CARD"`; the `"type"` of the JSON form.
     const KIND: &'static str;
     /// The acting player, if the action has one.
-    fn player_id(&self) -> Option<&PlayerId> {
+    fn player_id(&self) -> Option<PlayerId> {
         None
-    }
-
-    /// Gives the action's ids the positions they have in `state`
-    /// ([`GameState::locate_player`], [`GameState::locate_card`]): hints that make the
-    /// rules' and handlers' lookups cheap. They never change what the action means (ids
-    /// compare, hash and serialize as their text). Actions read from JSON have none; the
-    /// engine calls this before it runs an action from outside. The default does nothing.
-    fn locate_ids(&mut self, state: &GameState) {
-        let _ = state;
     }
 }
 
@@ -55,57 +50,124 @@ pub enum ActionOrigin {
     Internal,
 }
 
+/// An action of any kind, by reference: what a rule that checks several kinds sees
+/// (see [`Rule::for_kinds`](crate::Rule::for_kinds)).
+///
+/// ```
+/// use decklet_core::*;
+/// let mut engine = GameEngine::new(EngineConfig::default());
+/// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+/// let p1 = engine.state().player_id("p1").expect("p1");
+/// let play = PlayCard::new(p1, []);
+/// let seen = ActionRef::of(&play);
+/// assert_eq!((seen.kind(), seen.player_id()), ("PLAY_CARD", Some(p1)));
+/// assert_eq!(seen.downcast_ref::<PlayCard>(), Some(&play));
+/// # Ok::<(), EngineError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct ActionRef<'a> {
+    kind: &'static str,
+    player: Option<PlayerId>,
+    action: &'a dyn Any,
+}
+
+impl<'a> ActionRef<'a> {
+    /// A typed action seen as any action.
+    #[inline]
+    pub fn of<A: Action>(action: &'a A) -> Self {
+        ActionRef {
+            kind: A::KIND,
+            player: action.player_id(),
+            action,
+        }
+    }
+
+    /// The kind string.
+    #[inline]
+    pub fn kind(&self) -> &'static str {
+        self.kind
+    }
+
+    /// The acting player, if any.
+    #[inline]
+    pub fn player_id(&self) -> Option<PlayerId> {
+        self.player
+    }
+
+    /// The typed action, if it is an `A`.
+    #[inline]
+    pub fn downcast_ref<A: Action>(&self) -> Option<&'a A> {
+        self.action.downcast_ref::<A>()
+    }
+}
+
+impl Debug for ActionRef<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ActionRef")
+            .field("kind", &self.kind)
+            .field("player", &self.player)
+            .finish_non_exhaustive()
+    }
+}
+
 trait ErasedAction: Any + Debug + Send + Sync {
-    fn player_id(&self) -> Option<&PlayerId>;
-    fn locate_ids(&mut self, state: &GameState);
-    fn payload_json(&self) -> serde_json::Value;
+    fn erased(&self) -> ActionRef<'_>;
+    fn payload_json(&self) -> Result<serde_json::Value, serde_json::Error>;
     fn clone_box(&self) -> Box<dyn ErasedAction>;
 }
 
 impl<A: Action> ErasedAction for A {
-    fn player_id(&self) -> Option<&PlayerId> {
-        Action::player_id(self)
+    fn erased(&self) -> ActionRef<'_> {
+        ActionRef::of(self)
     }
-    fn locate_ids(&mut self, state: &GameState) {
-        Action::locate_ids(self, state);
-    }
-    fn payload_json(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    fn payload_json(&self) -> Result<serde_json::Value, serde_json::Error> {
+        serde_json::to_value(self)
     }
     fn clone_box(&self) -> Box<dyn ErasedAction> {
         Box::new(self.clone())
     }
 }
 
-/// A type-erased action. Its JSON form is `{"type": KIND, "payload": {...}}`.
+/// An owned action of any kind (one allocation): what comes out of JSON, goes into
+/// [`GameEngine::dispatch_any`](crate::GameEngine::dispatch_any) and makes up a
+/// [`ParsedLog`](crate::ParsedLog). Its JSON form is `{"type": KIND, "payload": {...}}`.
 ///
 /// ```
-/// use decklet_core::{AnyAction, PlayCard};
-/// let action = AnyAction::new(PlayCard::new("p1", ["c1"]));
+/// use decklet_core::*;
+/// let mut engine = GameEngine::new(EngineConfig::default());
+/// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+/// let p1 = engine.state().player_id("p1").expect("p1");
+/// let action = AnyAction::new(PlayCard::new(p1, []));
 /// assert_eq!(action.kind(), "PLAY_CARD");
-/// assert_eq!(action.player_id().map(|p| p.as_str()), Some("p1"));
-/// assert_eq!(action.downcast_ref::<PlayCard>().map(|p| p.card_ids.len()), Some(1));
-/// assert_eq!(action.to_json()["payload"]["cardIds"][0], "c1");
+/// assert_eq!(action.player_id(), Some(p1));
+/// assert_eq!(engine.state().json_of(&action)?["payload"]["playerId"], "p1");
+/// # Ok::<(), EngineError>(())
 /// ```
 pub struct AnyAction {
-    kind: &'static str,
     type_id: TypeId,
     inner: Box<dyn ErasedAction>,
+    /// The game it was read from, for writing it back as JSON.
+    tables: Option<Arc<Tables>>,
 }
 
 impl AnyAction {
     /// Erases a typed action.
     pub fn new<A: Action>(action: A) -> Self {
         AnyAction {
-            kind: A::KIND,
             type_id: TypeId::of::<A>(),
             inner: Box::new(action),
+            tables: None,
         }
+    }
+
+    pub(crate) fn in_game(mut self, tables: &Arc<Tables>) -> Self {
+        self.tables = Some(Arc::clone(tables));
+        self
     }
 
     /// The kind string.
     pub fn kind(&self) -> &'static str {
-        self.kind
+        self.inner.erased().kind()
     }
 
     /// The `TypeId` of the typed action inside.
@@ -114,13 +176,13 @@ impl AnyAction {
     }
 
     /// The acting player, if any.
-    pub fn player_id(&self) -> Option<&PlayerId> {
-        self.inner.player_id()
+    pub fn player_id(&self) -> Option<PlayerId> {
+        self.inner.erased().player_id()
     }
 
-    /// Gives the action's ids their positions in `state` (see [`Action::locate_ids`]).
-    pub fn locate_ids(&mut self, state: &GameState) {
-        self.inner.locate_ids(state);
+    /// The action by reference.
+    pub fn as_ref(&self) -> ActionRef<'_> {
+        self.inner.erased()
     }
 
     /// Whether the action is an `A`.
@@ -134,14 +196,27 @@ impl AnyAction {
         any.downcast_ref::<A>()
     }
 
-    /// The JSON form `{"type": KIND, "payload": {...}}`.
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({ "type": self.kind, "payload": self.inner.payload_json() })
+    /// The typed action, moved out, if it is an `A`.
+    pub(crate) fn into_typed<A: Action>(self) -> Option<A> {
+        let any: Box<dyn Any> = self.inner;
+        any.downcast::<A>().ok().map(|action| *action)
     }
 
-    /// The payload alone, as JSON.
+    /// The JSON form `{"type": KIND, "payload": {...}}`, ids as text. An action read
+    /// from JSON or a log knows its game; one made with [`AnyAction::new`] does not, and
+    /// writes its handles only inside [`GameState::json_of`](crate::GameState::json_of)
+    /// (elsewhere the payload is `null`).
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({ "type": self.kind(), "payload": self.payload_json() })
+    }
+
+    /// The payload alone, as JSON (see [`to_json`](Self::to_json)).
     pub fn payload_json(&self) -> serde_json::Value {
-        self.inner.payload_json()
+        let write = || self.inner.payload_json().unwrap_or(serde_json::Value::Null);
+        match &self.tables {
+            Some(tables) => scope::with_tables(tables, write),
+            None => write(),
+        }
     }
 }
 
@@ -154,9 +229,9 @@ impl<A: Action> From<A> for AnyAction {
 impl Clone for AnyAction {
     fn clone(&self) -> Self {
         AnyAction {
-            kind: self.kind,
             type_id: self.type_id,
             inner: self.inner.clone_box(),
+            tables: self.tables.clone(),
         }
     }
 }
@@ -169,42 +244,16 @@ impl Debug for AnyAction {
 
 impl Serialize for AnyAction {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_json().serialize(serializer)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::{AnyAction, Card, CardTable, EngineConfig, GameEngine, PlayCard, Player};
-
-    #[test]
-    fn locating_ids_gives_positions_and_changes_nothing_else() {
-        let mut engine = GameEngine::new(EngineConfig::default());
-        let players = vec![Player::new("p1", "A", 1), Player::new("p2", "B", 2)];
-        assert!(engine.create_game(players).is_ok());
-        let mut state = engine.state().clone();
-        state.cards = [Card::new("a", "x"), Card::new("b", "x")]
-            .into_iter()
-            .collect::<CardTable>();
-        let mut action = AnyAction::new(PlayCard::new("p2", ["b", "zz"]));
-        let before = action.to_json();
-        action.locate_ids(&state);
-        let play = action.downcast_ref::<PlayCard>();
-        assert_eq!(play.map(|p| p.player_id.hint()), Some(Some(1)));
-        let cards: Vec<_> = play
-            .map(|p| {
-                p.card_ids
-                    .iter()
-                    .map(|c| state.cards.own_position(c))
-                    .collect()
-            })
-            .unwrap_or_default();
-        assert_eq!(
-            cards,
-            [Some(1), None],
-            "a card the table lacks is left alone"
-        );
-        assert_eq!(action.to_json(), before);
-        assert_eq!(play, Some(&PlayCard::new("p2", ["b", "zz"])));
+        let write = |serializer: S| {
+            let payload = self
+                .inner
+                .payload_json()
+                .map_err(serde::ser::Error::custom)?;
+            serde_json::json!({ "type": self.kind(), "payload": payload }).serialize(serializer)
+        };
+        match &self.tables {
+            Some(tables) => scope::with_tables(tables, || write(serializer)),
+            None => write(serializer),
+        }
     }
 }

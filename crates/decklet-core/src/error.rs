@@ -2,8 +2,6 @@
 
 use thiserror::Error;
 
-use crate::ids::{CardId, PlayerId, ZoneId};
-
 /// An error from the engine. Whatever the variant, a failed call left the game state
 /// exactly as it was before the call.
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -45,47 +43,47 @@ pub enum EngineError {
     #[error("zone `{zone}` not found")]
     ZoneNotFound {
         /// The missing zone.
-        zone: ZoneId,
+        zone: String,
     },
     /// A card does not exist.
     #[error("card `{card}` not found")]
     CardNotFound {
         /// The missing card.
-        card: CardId,
+        card: String,
     },
     /// A card is not in the zone it was expected in.
     #[error("card `{card}` is not in zone `{zone}`")]
     CardNotInZone {
         /// The card.
-        card: CardId,
+        card: String,
         /// The zone.
-        zone: ZoneId,
+        zone: String,
     },
     /// A card is already placed in a zone.
     #[error("card `{card}` is already in zone `{zone}`")]
     CardAlreadyPlaced {
         /// The card.
-        card: CardId,
+        card: String,
         /// Where it is.
-        zone: ZoneId,
+        zone: String,
     },
     /// A player does not exist.
     #[error("player `{player}` not found")]
     PlayerNotFound {
         /// The missing player.
-        player: PlayerId,
+        player: String,
     },
     /// A zone id is taken.
     #[error("zone `{zone}` already exists")]
     DuplicateZone {
         /// The zone.
-        zone: ZoneId,
+        zone: String,
     },
     /// A card id is taken.
     #[error("card `{card}` already exists")]
     DuplicateCard {
         /// The card.
-        card: CardId,
+        card: String,
     },
     /// `create_game` was given no players.
     #[error("a game needs at least one player")]
@@ -94,7 +92,7 @@ pub enum EngineError {
     #[error("player id `{player}` is used twice")]
     DuplicatePlayer {
         /// The id.
-        player: PlayerId,
+        player: String,
     },
     /// Two players share a seat.
     #[error("seat {seat} is used twice")]
@@ -151,13 +149,32 @@ pub enum EngineError {
         /// The status it found.
         status: String,
     },
-    /// A tick ran more actions than `max_actions_per_tick`.
-    #[error("tick started by `{action}` ran more than {limit} actions")]
+    /// A tick ran more actions than `max_actions_per_tick`, or emitted more events
+    /// than `max_events_per_tick`.
+    #[error("tick started by `{action}` ran more than {limit} {counted}")]
     TickLimitExceeded {
-        /// Kind of the action that started the tick.
+        /// Kind of the action (or engine event) that started the tick.
         action: String,
         /// The limit.
         limit: usize,
+        /// What went over it: `"actions"` or `"events"`.
+        counted: &'static str,
+    },
+    /// More players than [`MAX_PLAYERS`](crate::MAX_PLAYERS).
+    #[error("a game has at most {limit} players, not {count}")]
+    TooManyPlayers {
+        /// How many were given.
+        count: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// A plugin replaces or wraps a rule that no earlier plugin registered.
+    #[error("plugin `{plugin}` changes rule `{rule}`, which no plugin before it registered")]
+    RuleNotFound {
+        /// The plugin.
+        plugin: String,
+        /// The rule it names.
+        rule: String,
     },
     /// A state or log failed validation.
     #[error("invalid state: {message}")]
@@ -203,6 +220,16 @@ impl EngineError {
             EngineError::ReplayDiverged { source, .. } => source.rule(),
             _ => None,
         }
+    }
+}
+
+/// Echoed input, cut short: an error message never repeats more than 64 characters of
+/// what it was given (a 10 MB id comes back as its start and its length).
+pub(crate) fn shown(text: &str) -> String {
+    const SHOWN: usize = 64;
+    match text.char_indices().nth(SHOWN) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}… ({} bytes)", &text[..cut], text.len()),
     }
 }
 

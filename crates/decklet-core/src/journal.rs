@@ -1,88 +1,83 @@
 //! The undo journal: how a tick that fails anywhere leaves the state exactly as it was,
 //! without copying the state up front.
 //!
-//! Every change a [`GameContext`](crate::GameContext) makes pushes one [`Undo`] entry;
-//! a [`Checkpoint`] taken when the tick starts saves the scalar parts of the state and
-//! the journal's length. A failed tick undoes the entries after that length, newest
-//! first; a committed tick forgets them.
-//!
-//! Entries are plain `Copy` data. What a change replaced (a variable's old value, a
-//! zone's old cards, the player whose turn it was) waits on a stack of its own, so
-//! forgetting a committed tick's entries drops only those few values, not every entry.
+//! Every change a [`GameContext`](crate::GameContext) makes during a tick pushes one
+//! [`Undo`] entry; a [`Checkpoint`] taken when the tick starts saves the scalar parts of
+//! the state and the journal's length. A failed tick undoes the entries after that
+//! length, newest first; a committed tick forgets them. Entries are plain `Copy` data;
+//! what a change replaced (a variable's old value, a zone's old order, the tables before
+//! a change) waits on a stack of its own.
 
-use crate::ids::{CardId, PlayerId};
-use crate::player::PlayerStatus;
+use std::sync::Arc;
+
+use crate::ids::{CardId, PlayerId, ZoneId};
 use crate::rng::GameRng;
-use crate::state::{CardTable, GameState, GameStatus};
+use crate::state::{GameState, GameStatus};
+use crate::tables::Tables;
 use crate::variables::Value;
 
 /// One undoable change.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Undo {
-    /// The top card of zone `to` came from zone `from` at `index`.
+    /// The top card of `to` came from `from`, where it was at `index`.
     Moved {
-        from: usize,
-        index: usize,
-        to: usize,
+        from: ZoneId,
+        index: u32,
+        to: ZoneId,
     },
-    /// A card was pushed on top of zone `zone`.
-    Pushed { zone: usize },
-    /// Zone `zone` held the cards on top of the card-list stack.
-    ZoneCards { zone: usize },
-    /// The variable `key` held the value on top of the value stack (or was unset).
-    Variable { key: &'static str },
-    /// The last zone was added.
-    ZoneAdded,
-    /// The last card was added.
-    CardAdded,
-    /// The card table was empty before it was shared in.
-    CardTableShared,
-    /// A player had this status.
-    PlayerStatus { index: usize, old: PlayerStatus },
-    /// It was the turn of the player on top of the player stack (or nobody's).
-    CurrentPlayer,
+    /// The top `count` cards of `to` came from `from`, where they started at `start`.
+    MovedRange {
+        from: ZoneId,
+        start: u32,
+        count: u32,
+        to: ZoneId,
+    },
+    /// `count` cards that were in no zone were put on top of `zone`.
+    Placed { zone: ZoneId, count: u32 },
+    /// `zone` was in the order on top of the order stack (a shuffle).
+    Order { zone: ZoneId },
+    /// The variable at `position` held the value on top of the value stack.
+    Variable { position: u32 },
+    /// The tables were those on top of the tables stack (a zone or card added, a
+    /// player's status, an attachment).
+    Tables,
+    /// It was this player's turn.
+    CurrentPlayer(Option<PlayerId>),
 }
 
 /// The changes of the tick in progress, newest last.
 #[derive(Debug, Default)]
 pub(crate) struct Journal {
     entries: Vec<Undo>,
-    /// Old values of [`Undo::Variable`] entries, in the same order.
     values: Vec<Option<Value>>,
-    /// Old cards of [`Undo::ZoneCards`] entries, in the same order.
-    card_lists: Vec<Vec<CardId>>,
-    /// Old current players of [`Undo::CurrentPlayer`] entries, in the same order.
-    players: Vec<Option<PlayerId>>,
+    orders: Vec<Vec<CardId>>,
+    tables: Vec<Arc<Tables>>,
 }
 
 impl Journal {
-    /// Records a change that needs no saved value.
     #[inline]
     pub(crate) fn push(&mut self, undo: Undo) {
         self.entries.push(undo);
     }
 
-    /// Records that `key` held `old`.
     #[inline]
-    pub(crate) fn variable(&mut self, key: &'static str, old: Option<Value>) {
+    pub(crate) fn variable(&mut self, position: usize, old: Option<Value>) {
         self.values.push(old);
-        self.entries.push(Undo::Variable { key });
+        self.entries.push(Undo::Variable {
+            position: position as u32,
+        });
     }
 
-    /// Records that zone `zone` held `old`.
-    pub(crate) fn zone_cards(&mut self, zone: usize, old: Vec<CardId>) {
-        self.card_lists.push(old);
-        self.entries.push(Undo::ZoneCards { zone });
+    pub(crate) fn order(&mut self, zone: ZoneId, old: Vec<CardId>) {
+        self.orders.push(old);
+        self.entries.push(Undo::Order { zone });
     }
 
-    /// Records that it was `old`'s turn.
-    #[inline]
-    pub(crate) fn current_player(&mut self, old: Option<PlayerId>) {
-        self.players.push(old);
-        self.entries.push(Undo::CurrentPlayer);
+    pub(crate) fn tables(&mut self, old: Arc<Tables>) {
+        self.tables.push(old);
+        self.entries.push(Undo::Tables);
     }
 
-    /// Number of entries.
     #[inline]
     pub(crate) fn len(&self) -> usize {
         self.entries.len()
@@ -95,11 +90,11 @@ impl Journal {
         if !self.values.is_empty() {
             self.values.clear();
         }
-        if !self.card_lists.is_empty() {
-            self.card_lists.clear();
+        if !self.orders.is_empty() {
+            self.orders.clear();
         }
-        if !self.players.is_empty() {
-            self.players.clear();
+        if !self.tables.is_empty() {
+            self.tables.clear();
         }
     }
 
@@ -114,53 +109,50 @@ impl Journal {
     }
 
     fn undo_one(&mut self, state: &mut GameState, undo: Undo) {
+        let zones = &mut state.zone_cards;
         match undo {
             Undo::Moved { from, index, to } => {
-                let card = state
-                    .zones
-                    .get_index_mut(to)
-                    .and_then(|(_, z)| z.cards.pop());
-                if let (Some(card), Some((_, zone))) = (card, state.zones.get_index_mut(from)) {
-                    let index = index.min(zone.cards.len());
-                    zone.cards.insert(index, card);
+                let card = zones.get_mut(to.index()).and_then(Vec::pop);
+                if let (Some(card), Some(from)) = (card, zones.get_mut(from.index())) {
+                    from.insert((index as usize).min(from.len()), card);
                 }
             }
-            Undo::Pushed { zone } => {
-                if let Some((_, zone)) = state.zones.get_index_mut(zone) {
-                    zone.cards.pop();
+            Undo::MovedRange {
+                from,
+                start,
+                count,
+                to,
+            } => {
+                let moved = match zones.get_mut(to.index()) {
+                    Some(to) => to.split_off(to.len().saturating_sub(count as usize)),
+                    None => Vec::new(),
+                };
+                if let Some(from) = zones.get_mut(from.index()) {
+                    let start = (start as usize).min(from.len());
+                    from.splice(start..start, moved);
                 }
             }
-            Undo::ZoneCards { zone } => {
-                let cards = self.card_lists.pop().unwrap_or_default();
-                if let Some((_, zone)) = state.zones.get_index_mut(zone) {
-                    zone.cards = cards;
+            Undo::Placed { zone, count } => {
+                if let Some(zone) = zones.get_mut(zone.index()) {
+                    zone.truncate(zone.len().saturating_sub(count as usize));
                 }
             }
-            Undo::Variable { key } => match self.values.pop().flatten() {
-                Some(value) => {
-                    state.variables.insert_static(key, value);
-                }
-                None => {
-                    state.variables.remove(key);
-                }
-            },
-            Undo::ZoneAdded => {
-                state.zones.pop();
-            }
-            Undo::CardAdded => {
-                state.cards.make_mut().pop();
-            }
-            Undo::CardTableShared => {
-                state.cards = CardTable::default();
-            }
-            Undo::CurrentPlayer => {
-                state.current_player_id = self.players.pop().flatten();
-            }
-            Undo::PlayerStatus { index, old } => {
-                if let Some((_, player)) = state.players.get_index_mut(index) {
-                    player.status = old;
+            Undo::Order { zone } => {
+                if let (Some(old), Some(zone)) = (self.orders.pop(), zones.get_mut(zone.index())) {
+                    *zone = old;
                 }
             }
+            Undo::Variable { position } => {
+                let old = self.values.pop().flatten();
+                state.variables.restore(position as usize, old);
+            }
+            Undo::Tables => {
+                if let Some(old) = self.tables.pop() {
+                    zones.truncate(old.zones.len());
+                    state.tables = old;
+                }
+            }
+            Undo::CurrentPlayer(old) => state.current = old,
         }
     }
 }

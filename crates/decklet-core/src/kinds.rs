@@ -4,8 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::event::Event;
-use crate::ids::{CardId, PlayerId};
-use crate::state::GameState;
+use crate::ids::{CardId, CardIds, PlayerId};
 
 /// Kind of [`PlayCard`].
 pub const PLAY_CARD_ACTION: &str = "PLAY_CARD";
@@ -24,11 +23,13 @@ pub const GAME_FINISHED: &str = "GAME_FINISHED";
 /// (e.g. UNO) registers the handler.
 ///
 /// ```
-/// use decklet_core::PlayCard;
-/// let play = PlayCard::new("p1", ["uno-red-7-a"]);
-/// assert_eq!(serde_json::to_value(&play)?,
-///            serde_json::json!({"playerId": "p1", "cardIds": ["uno-red-7-a"]}));
-/// # Ok::<(), serde_json::Error>(())
+/// use decklet_core::*;
+/// let mut engine = GameEngine::new(EngineConfig::default());
+/// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+/// let p1 = engine.state().player_id("p1").expect("p1");
+/// let play = PlayCard::new(p1, []);
+/// assert_eq!(engine.state().json_of(&play)?, serde_json::json!({"playerId": "p1", "cardIds": []}));
+/// # Ok::<(), EngineError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -36,33 +37,23 @@ pub struct PlayCard {
     /// The acting player.
     pub player_id: PlayerId,
     /// The cards played.
-    pub card_ids: Vec<CardId>,
+    pub card_ids: CardIds,
 }
 
 impl PlayCard {
     /// A `PLAY_CARD` action.
-    pub fn new<I, C>(player: impl Into<PlayerId>, cards: I) -> Self
-    where
-        I: IntoIterator<Item = C>,
-        C: Into<CardId>,
-    {
+    pub fn new(player: PlayerId, cards: impl IntoIterator<Item = CardId>) -> Self {
         PlayCard {
-            player_id: player.into(),
-            card_ids: cards.into_iter().map(Into::into).collect(),
+            player_id: player,
+            card_ids: cards.into_iter().collect(),
         }
     }
 }
 
 impl Action for PlayCard {
     const KIND: &'static str = PLAY_CARD_ACTION;
-    fn player_id(&self) -> Option<&PlayerId> {
-        Some(&self.player_id)
-    }
-    fn locate_ids(&mut self, state: &GameState) {
-        state.locate_player(&mut self.player_id);
-        for card in &mut self.card_ids {
-            state.locate_card(card);
-        }
+    fn player_id(&self) -> Option<PlayerId> {
+        Some(self.player_id)
     }
 }
 
@@ -97,7 +88,7 @@ pub struct CardPlayed {
     /// The acting player.
     pub player_id: PlayerId,
     /// The cards played.
-    pub card_ids: Vec<CardId>,
+    pub card_ids: CardIds,
 }
 impl Event for CardPlayed {
     const KIND: &'static str = CARD_PLAYED;

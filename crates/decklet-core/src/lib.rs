@@ -5,17 +5,22 @@
 //! trait, the engine with its all-or-nothing ticks, and log and replay. It knows no
 //! particular game; games are plugins.
 //!
+//! The engine owns the [`GameState`]: plugins read it through its methods and change it
+//! only through the [`GameContext`] their handlers get. Players, zones and cards are
+//! named by small `Copy` handles ([`PlayerId`], [`ZoneId`], [`CardId`]); their text ids
+//! appear in JSON and in lookups by text.
+//!
 //! ```
 //! use decklet_core::*;
 //! use serde::{Deserialize, Serialize};
 //!
-//! // A tiny game: players knock; a knock on your turn scores a point.
+//! // A tiny game: players knock; every knock counts.
 //! #[derive(Clone, Debug, Serialize, Deserialize)]
 //! #[serde(rename_all = "camelCase")]
 //! struct Knock { player_id: PlayerId }
 //! impl Action for Knock {
 //!     const KIND: &'static str = "KNOCK";
-//!     fn player_id(&self) -> Option<&PlayerId> { Some(&self.player_id) }
+//!     fn player_id(&self) -> Option<PlayerId> { Some(self.player_id) }
 //! }
 //! const KNOCKS: Var<i64> = Var::new("knock:count");
 //!
@@ -25,17 +30,17 @@
 //!     fn name(&self) -> &'static str { "Knock" }
 //!     fn version(&self) -> &'static str { "1.0.0" }
 //!     fn rules(&self) -> Vec<Rule> {
-//!         vec![Rule::for_action::<Knock>("knockerExists", |knock, _origin, state| {
-//!             match state.player(&knock.player_id) {
-//!                 Some(_) => Ok(()),
-//!                 None => Err("only players at the table can knock".into()),
+//!         vec![Rule::for_action::<Knock>("knockerPlays", |knock, _origin, state| {
+//!             match state.player_status(knock.player_id) {
+//!                 Some(PlayerStatus::Active) => Ok(()),
+//!                 _ => Err("only active players can knock".into()),
 //!             }
 //!         })]
 //!     }
 //!     fn actions(&self) -> Vec<ActionHandler> {
 //!         vec![ActionHandler::new::<Knock>(|_knock, ctx| {
-//!             let count = ctx.state().variable(KNOCKS).unwrap_or(0);
-//!             ctx.set_variable(KNOCKS, count + 1);
+//!             let count = ctx.state().variable(&KNOCKS).unwrap_or(0);
+//!             ctx.set_variable(&KNOCKS, count + 1);
 //!             Ok(())
 //!         })]
 //!     }
@@ -45,12 +50,15 @@
 //! engine.use_plugin(KnockPlugin);
 //! engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
 //! engine.start()?;
-//! engine.dispatch(Knock { player_id: "p1".into() })?;
-//! assert_eq!(engine.state().variable(KNOCKS), Some(1));
+//! let alice = engine.state().player_id("p1").expect("Alice plays");
+//! engine.dispatch(Knock { player_id: alice })?;
+//! assert_eq!(engine.state().variable(&KNOCKS), Some(1));
 //!
-//! let err = engine.dispatch(Knock { player_id: "zed".into() }).unwrap_err();
-//! assert_eq!(err.rule(), Some("knockerExists"));
-//! assert_eq!(engine.state().variable(KNOCKS), Some(1)); // unchanged
+//! // An action from JSON names its player by text; a wrong name is a typed error.
+//! let err = engine.dispatch_json(&serde_json::json!(
+//!     {"type": "KNOCK", "payload": {"playerId": "zed"}})).unwrap_err();
+//! assert!(err.to_string().contains("unknown player `zed`"));
+//! assert_eq!(engine.state().variable(&KNOCKS), Some(1)); // unchanged
 //! # Ok::<(), EngineError>(())
 //! ```
 //!
@@ -61,32 +69,41 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
-pub mod action;
-pub mod card;
-pub mod context;
-pub mod engine;
-pub mod error;
-pub mod event;
-pub mod ids;
-pub(crate) mod journal;
-pub mod kinds;
-pub mod log;
-pub mod player;
-pub mod plugin;
-pub mod rng;
-pub mod rule;
-pub mod state;
-pub mod variables;
-pub mod view;
-pub mod zone;
+mod action;
+mod card;
+mod context;
+mod engine;
+mod error;
+mod event;
+mod ids;
+mod journal;
+mod kinds;
+mod log;
+mod player;
+mod plugin;
+mod queues;
+mod registry;
+mod replay;
+mod rng;
+mod rule;
+mod scope;
+mod state;
+mod state_json;
+mod subscribers;
+mod tables;
+mod tick;
+mod variables;
+mod view;
+mod wire;
+mod zone;
 
-pub use action::{Action, ActionOrigin, AnyAction};
-pub use card::Card;
+pub use action::{Action, ActionOrigin, ActionRef, AnyAction};
+pub use card::{Card, CardTable};
 pub use context::GameContext;
-pub use engine::{EngineConfig, GameEngine, Outcome, ParsedLog, SubscriptionId};
+pub use engine::{EngineConfig, GameEngine, Outcome};
 pub use error::EngineError;
 pub use event::{AnyEvent, Event};
-pub use ids::{CardId, HAND_ZONE_TYPE, PlayerId, ZoneId, hand_zone_id};
+pub use ids::{CardId, CardIds, HAND_ZONE_TYPE, Id, PlayerId, ZoneId, hand_zone_name};
 pub use kinds::{
     CARD_PLAYED, CardPlayed, GAME_CREATED, GAME_FINISHED, GAME_STARTED, GAME_WON, GameCreated,
     GameFinished, GameStarted, GameWon, PLAY_CARD_ACTION, PlayCard,
@@ -94,11 +111,13 @@ pub use kinds::{
 pub use log::{GameLog, LOG_FORMAT, LoggedAction, PlayerLog, PluginInfo, state_digest};
 pub use player::{Player, PlayerStatus};
 pub use plugin::{ActionHandler, EventHandler, GamePlugin};
+pub use replay::ParsedLog;
 pub use rng::GameRng;
-pub use rule::{Rule, RuleGroup, RuleResult, RuleScope};
-/// The small-string type of card types, ranks, suits and ids' text (re-exported).
+pub use rule::{Inner, Rule, RuleResult, RuleScope};
+/// The small-string type of ids' text, card types, ranks and suits (re-exported).
 pub use smol_str::SmolStr;
-pub use state::{CardTable, GameState, GameStatus, MAX_ID_LEN, Map};
+pub use state::{GameState, GameStatus, MAX_ID_LEN, MAX_PLAYERS};
+pub use subscribers::SubscriptionId;
 pub use variables::{Json, Value, Var, VarType, Variables};
 pub use view::{GameView, ZoneView};
 pub use zone::{Visibility, Zone};

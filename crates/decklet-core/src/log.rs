@@ -3,9 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::EngineError;
-use crate::ids::PlayerId;
 use crate::player::Player;
-use crate::state::{GameState, MAX_ID_LEN};
+use crate::scope;
+use crate::state::{GameState, MAX_ID_LEN, MAX_PLAYERS};
+use crate::state_json::{PlayersOut, ZonesOut};
 
 /// The `format` tag of logs written by this version.
 pub const LOG_FORMAT: &str = "decklet-log/1";
@@ -71,6 +72,11 @@ pub struct GameLog {
     /// arrive at the same digest.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub final_digest: Option<String>,
+    /// The position the game was adopted from
+    /// ([`GameEngine::load_state`](crate::GameEngine::load_state)); a replay adopts it
+    /// instead of creating a game from the seed and the players.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_state: Option<Box<GameState>>,
 }
 
 /// A log as one player may see it ([`GameLog::view_for`]): no seed, no digest.
@@ -79,8 +85,8 @@ pub struct GameLog {
 pub struct PlayerLog {
     /// The log format of the game.
     pub format: String,
-    /// Who the log is for.
-    pub viewer: PlayerId,
+    /// Who the log is for (a player's text id).
+    pub viewer: String,
     /// The game's id.
     pub game_id: String,
     /// The players.
@@ -106,14 +112,14 @@ impl GameLog {
     }
 
     /// Checks what can be checked without replaying: the format, positive limits,
-    /// players (at least one, unique ids and seats, ids of at most [`MAX_ID_LEN`]
-    /// bytes), the start index, and action kinds.
+    /// players (one to [`MAX_PLAYERS`], unique ids and seats, ids and names of at most
+    /// [`MAX_ID_LEN`] bytes), the start index, and action kinds.
     pub fn validate(&self) -> Result<(), EngineError> {
         let bad = |message: String| Err(EngineError::Replay { message });
         if self.format != LOG_FORMAT {
             return bad(format!(
                 "unknown log format `{}` (expected `{LOG_FORMAT}`)",
-                self.format
+                crate::error::shown(&self.format)
             ));
         }
         if self.game_id.len() > MAX_ID_LEN {
@@ -128,8 +134,14 @@ impl GameLog {
         if self.players.is_empty() {
             return bad("the log has no players".to_string());
         }
+        if self.players.len() > MAX_PLAYERS {
+            return bad(format!(
+                "the log has {} players; a game has at most {MAX_PLAYERS}",
+                self.players.len()
+            ));
+        }
         for (i, player) in self.players.iter().enumerate() {
-            if player.id.as_str().len() > MAX_ID_LEN || player.name.len() > MAX_ID_LEN {
+            if player.id.len() > MAX_ID_LEN || player.name.len() > MAX_ID_LEN {
                 return bad(format!(
                     "player {i} has an id or name longer than {MAX_ID_LEN} bytes"
                 ));
@@ -165,12 +177,13 @@ impl GameLog {
         Ok(())
     }
 
-    /// The log as `viewer` may see it: the moves, but not the seed (which predicts every
-    /// shuffle) nor the final digest. It cannot be replayed.
-    pub fn view_for(&self, viewer: &PlayerId) -> PlayerLog {
+    /// The log as `viewer` (a player's text id) may see it: the moves, but not the seed
+    /// (which predicts every shuffle), the adopted position (which shows every hand)
+    /// nor the final digest. It cannot be replayed.
+    pub fn view_for(&self, viewer: &str) -> PlayerLog {
         PlayerLog {
             format: self.format.clone(),
-            viewer: viewer.clone(),
+            viewer: viewer.to_string(),
             game_id: self.game_id.clone(),
             players: self.players.clone(),
             plugins: self.plugins.clone(),
@@ -189,147 +202,62 @@ impl GameLog {
 /// every platform and release.
 ///
 /// The state is written as JSON with its `cards` replaced by `cardsDigest`, the digest of
-/// the card definitions' JSON (computed once per card table, which never changes after
-/// setup). A digest of bytes reads them as little-endian 64-bit words (the last one
-/// zero-padded), then appends the byte length as one more word: starting from
-/// `0x243f_6a88_85a3_08d3`, each word `w` does `h = (h ^ w) * 0x9e37_79b9_7f4a_7c15`
-/// (wrapping), `h ^= h >> 29`. Not cryptographic: it detects edits and divergence, not
-/// forgery.
+/// the card definitions' JSON. A digest of bytes reads them as little-endian 64-bit
+/// words (the last one zero-padded), then appends the byte length as one more word:
+/// starting from `0x243f_6a88_85a3_08d3`, each word `w` does
+/// `h = (h ^ w) * 0x9e37_79b9_7f4a_7c15` (wrapping), `h ^= h >> 29`. Not cryptographic:
+/// it detects edits and divergence, not forgery.
+///
+/// ```
+/// # use decklet_core::*;
+/// let mut engine = GameEngine::new(EngineConfig { seed: 1, ..Default::default() });
+/// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+/// let digest = state_digest(engine.state());
+/// assert_eq!(digest.len(), 16);
+/// assert_eq!(digest, state_digest(&engine.state().clone()));
+/// # Ok::<(), EngineError>(())
+/// ```
 pub fn state_digest(state: &GameState) -> String {
-    format!("{:016x}", digest_bytes(&digest_json(state)))
+    let bytes = scope::with_tables(&state.tables, || {
+        let cards = serde_json::to_vec(state.cards()).unwrap_or_default();
+        serde_json::to_vec(&DigestView::of(state, digest_bytes(&cards)))
+    })
+    .unwrap_or_default();
+    format!("{:016x}", digest_bytes(&bytes))
 }
 
-/// The bytes [`state_digest`] hashes: exactly `serde_json::to_vec` of [`DigestView`],
-/// written faster. The zones (most of the bytes: every card id) are written here, each
-/// plain id copied between quotes; everything else, and any text JSON must escape, goes
-/// through `serde_json`. A test compares both on ordinary and odd states.
-fn digest_json(state: &GameState) -> Vec<u8> {
-    let cards_digest = cards_digest(state);
-    // one allocation of about the right size (a mid-game UNO state is ~4 KB of JSON)
-    let mut out = Vec::with_capacity(8 * 1024);
-    let field = |out: &mut Vec<u8>, name: &str, value: &dyn erased_json::Json| {
-        out.extend_from_slice(name.as_bytes());
-        value.write(out);
-    };
-    field(&mut out, "{\"gameId\":", &state.game_id.as_str());
-    field(&mut out, ",\"status\":", &state.status);
-    field(&mut out, ",\"players\":", &state.players);
-    out.extend_from_slice(b",\"zones\":{");
-    let ids = state.cards.id_json();
-    for (index, (id, zone)) in state.zones.iter().enumerate() {
-        if index > 0 {
-            out.push(b',');
-        }
-        write_str(&mut out, id.as_str());
-        out.extend_from_slice(b":{\"id\":");
-        write_str(&mut out, zone.id.as_str());
-        out.extend_from_slice(b",\"type\":");
-        write_str(&mut out, zone.zone_type.as_str());
-        if let Some(owner) = &zone.owner {
-            out.extend_from_slice(b",\"owner\":");
-            write_str(&mut out, owner.as_str());
-        }
-        out.extend_from_slice(match zone.visibility {
-            crate::zone::Visibility::Public => b",\"visibility\":\"public\",\"cards\":[",
-            crate::zone::Visibility::Owner => b",\"visibility\":\"owner\",\"cards\":[",
-            crate::zone::Visibility::Hidden => b",\"visibility\":\"hidden\",\"cards\":[",
-        });
-        for (k, card) in zone.cards.iter().enumerate() {
-            if k > 0 {
-                out.push(b',');
-            }
-            // an id the table placed is written as the table wrote it once
-            match state.cards.own_position(card).and_then(|i| ids.get(i)) {
-                Some(json) => out.extend_from_slice(json),
-                None => write_str(&mut out, card.as_str()),
-            }
-        }
-        out.extend_from_slice(b"]}");
-    }
-    out.push(b'}');
-    field(&mut out, ",\"cardsDigest\":", &cards_digest.as_str());
-    field(&mut out, ",\"variables\":", &state.variables);
-    field(&mut out, ",\"currentPlayerId\":", &state.current_player_id);
-    field(&mut out, ",\"winners\":", &state.winners);
-    field(&mut out, ",\"turn\":", &state.turn);
-    field(&mut out, ",\"rng\":", &state.rng);
-    out.push(b'}');
-    out
-}
-
-/// The card table's digest as 16 hex digits (computed once per table).
-fn cards_digest(state: &GameState) -> String {
-    let digest = state
-        .cards
-        .digest(|map| digest_bytes(&serde_json::to_vec(map).unwrap_or_default()));
-    format!("{digest:016x}")
-}
-
-/// Writes `text` as a JSON string, as `serde_json` does: text without a character JSON
-/// escapes (`"`, `\\` and control characters below 0x20; `serde_json` copies every
-/// other byte, non-ASCII included) is copied between quotes; the rest is left to
-/// `serde_json`.
-#[inline]
-fn write_str(out: &mut Vec<u8>, text: &str) {
-    let escapes = text
-        .bytes()
-        .fold(false, |escapes, b| escapes | ESCAPED[usize::from(b)]);
-    if escapes {
-        if serde_json::to_writer(&mut *out, text).is_err() {
-            out.extend_from_slice(b"null");
-        }
-    } else {
-        out.push(b'"');
-        out.extend_from_slice(text.as_bytes());
-        out.push(b'"');
-    }
-}
-
-/// The bytes JSON strings escape.
-static ESCAPED: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 0x20 {
-        table[b] = true;
-        b += 1;
-    }
-    table[b'"' as usize] = true;
-    table[b'\\' as usize] = true;
-    table
-};
-
-/// Values written with `serde_json` (a writer to a `Vec` cannot fail; a value that
-/// cannot be serialized is written as `null`).
-mod erased_json {
-    pub(super) trait Json {
-        fn write(&self, out: &mut Vec<u8>);
-    }
-
-    impl<T: serde::Serialize + ?Sized> Json for T {
-        fn write(&self, out: &mut Vec<u8>) {
-            if serde_json::to_writer(&mut *out, self).is_err() {
-                out.extend_from_slice(b"null");
-            }
-        }
-    }
-}
-
-/// The state as digested: everything, with the card table by its own digest. What
-/// [`digest_json`] writes (the test compares them).
-#[cfg(test)]
+/// The state as digested: its JSON, with the card table by its own digest.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct DigestView<'a> {
     game_id: &'a str,
     status: crate::state::GameStatus,
-    players: &'a crate::state::Map<PlayerId, Player>,
-    zones: &'a crate::state::Map<crate::ids::ZoneId, crate::zone::Zone>,
+    players: PlayersOut<'a>,
+    zones: ZonesOut<'a>,
     cards_digest: String,
     variables: &'a crate::variables::Variables,
-    current_player_id: &'a Option<PlayerId>,
-    winners: &'a [PlayerId],
+    current_player_id: Option<crate::ids::PlayerId>,
+    winners: &'a [crate::ids::PlayerId],
     turn: u64,
     rng: &'a crate::rng::GameRng,
+}
+
+impl<'a> DigestView<'a> {
+    /// Inside the state's scope.
+    fn of(state: &'a GameState, cards_digest: u64) -> Self {
+        DigestView {
+            game_id: state.game_id(),
+            status: state.status(),
+            players: PlayersOut(&state.tables.players),
+            zones: ZonesOut(state),
+            cards_digest: format!("{cards_digest:016x}"),
+            variables: state.variables(),
+            current_player_id: state.current_player(),
+            winners: state.winners(),
+            turn: state.turn(),
+            rng: state.rng(),
+        }
+    }
 }
 
 fn digest_bytes(bytes: &[u8]) -> u64 {
@@ -355,76 +283,7 @@ fn digest_bytes(bytes: &[u8]) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{DigestView, cards_digest, digest_bytes, digest_json};
-    use crate::{Card, CardTable, GameState, Player, PlayerId, Visibility, Zone, ZoneId};
-
-    fn reference(state: &GameState) -> Vec<u8> {
-        let view = DigestView {
-            game_id: &state.game_id,
-            status: state.status,
-            players: &state.players,
-            zones: &state.zones,
-            cards_digest: cards_digest(state),
-            variables: &state.variables,
-            current_player_id: &state.current_player_id,
-            winners: &state.winners,
-            turn: state.turn,
-            rng: &state.rng,
-        };
-        serde_json::to_vec(&view).unwrap_or_default()
-    }
-
-    #[test]
-    fn the_digest_json_is_exactly_serde_json_of_the_view() {
-        let mut state = GameState::new("g \"1\" \\ é", 7);
-        assert_eq!(digest_json(&state), reference(&state), "empty");
-        let odd = [
-            "plain",
-            "quo\"te",
-            "back\\slash",
-            "tab\tnl\n",
-            "bell\u{7}",
-            "é☃",
-            "",
-            "del\u{7f}",
-        ];
-        for (i, text) in odd.iter().enumerate() {
-            let player = PlayerId::from(format!("p{text}"));
-            state
-                .players
-                .insert(player.clone(), Player::new(player.clone(), *text, i as u32));
-            let mut zone = Zone::new(ZoneId::from(format!("z{text}")), *text).with_visibility(
-                [Visibility::Public, Visibility::Owner, Visibility::Hidden][i % 3],
-            );
-            if i % 2 == 0 {
-                zone = zone.with_owner(player.clone());
-            }
-            zone.cards = odd.iter().map(|c| format!("c{i}{c}").into()).collect();
-            state.zones.insert(zone.id.clone(), zone);
-            state.winners.push(player.clone());
-            state.current_player_id = Some(player);
-        }
-        state.cards = [Card::new("c\"1", "x"), Card::new("plain", "x")]
-            .into_iter()
-            .collect::<CardTable>();
-        // ids placed by the table take the table's own JSON of them
-        let placed: Vec<_> = ["c\"1", "plain"]
-            .iter()
-            .filter_map(|id| state.cards.stamped(&(*id).into()))
-            .collect();
-        assert_eq!(placed.len(), 2);
-        assert!(
-            placed
-                .iter()
-                .all(|id| state.cards.own_position(id).is_some())
-        );
-        if let Some((_, zone)) = state.zones.get_index_mut(0) {
-            zone.cards.extend(placed);
-        }
-        state.turn = 99;
-        let json = String::from_utf8(digest_json(&state)).unwrap_or_default();
-        assert_eq!(json.as_bytes(), reference(&state).as_slice(), "{json}");
-    }
+    use super::digest_bytes;
 
     #[test]
     fn digest_is_pinned_and_sensitive_to_every_byte_and_the_length() {

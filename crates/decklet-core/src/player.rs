@@ -1,8 +1,7 @@
 //! [`Player`] and [`PlayerStatus`].
 
 use serde::{Deserialize, Serialize};
-
-use crate::ids::PlayerId;
+use smol_str::SmolStr;
 
 /// Whether a player still takes turns.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -17,18 +16,20 @@ pub enum PlayerStatus {
     Eliminated,
 }
 
-/// A seat at the table.
+/// A seat at the table, as given to `create_game`. In a game, the player's handle is a
+/// [`PlayerId`](crate::PlayerId); `id` is its text.
 ///
 /// ```
 /// use decklet_core::{Player, PlayerStatus};
 /// let alice = Player::new("p1", "Alice", 1);
 /// assert_eq!(alice.status, PlayerStatus::Active);
+/// assert_eq!(alice.id, "p1");
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Player {
-    /// Unique id.
-    pub id: PlayerId,
+    /// The player's text id, unique in its game.
+    pub id: SmolStr,
     /// Display name.
     pub name: String,
     /// Seat number; turn order follows seats. Unique per game.
@@ -42,10 +43,10 @@ pub struct Player {
 }
 
 impl Player {
-    /// An active player with no data.
-    pub fn new(id: impl Into<PlayerId>, name: impl Into<String>, seat: u32) -> Self {
+    /// An active player.
+    pub fn new(id: impl AsRef<str>, name: impl Into<String>, seat: u32) -> Self {
         Player {
-            id: id.into(),
+            id: SmolStr::new(id),
             name: name.into(),
             seat,
             status: PlayerStatus::Active,
@@ -53,7 +54,7 @@ impl Player {
         }
     }
 
-    /// Whether the player takes turns.
+    /// Whether the player is [`PlayerStatus::Active`].
     pub fn is_active(&self) -> bool {
         self.status == PlayerStatus::Active
     }

@@ -1,40 +1,52 @@
-//! [`GamePlugin`] and the handlers a plugin registers: [`ActionHandler`], [`EventHandler`].
+//! [`GamePlugin`] and what it registers: [`Rule`]s, [`ActionHandler`]s and
+//! [`EventHandler`]s.
 
-use std::any::TypeId;
+use std::any::{Any, TypeId};
 use std::fmt;
 use std::sync::Arc;
 
-use crate::action::{Action, AnyAction};
+use crate::action::Action;
 use crate::context::GameContext;
 use crate::error::EngineError;
-use crate::event::{AnyEvent, Event};
+use crate::event::Event;
+use crate::registry::Registry;
 use crate::rule::Rule;
 
-type ActionFn = dyn Fn(&AnyAction, &mut GameContext<'_>) -> Result<(), EngineError> + Send + Sync;
-type EventFn = dyn Fn(&AnyEvent, &mut GameContext<'_>) -> Result<(), EngineError> + Send + Sync;
-pub(crate) type ParseFn = fn(&serde_json::Value) -> Result<AnyAction, serde_json::Error>;
+/// An action handler of type `A`.
+pub(crate) type ActionFn<A> =
+    Arc<dyn Fn(&A, &mut GameContext<'_>) -> Result<(), EngineError> + Send + Sync>;
+/// An event handler of type `E`.
+pub(crate) type EventFn<E> =
+    Arc<dyn Fn(&E, &mut GameContext<'_>) -> Result<(), EngineError> + Send + Sync>;
 
-fn parse_action<A: Action>(payload: &serde_json::Value) -> Result<AnyAction, serde_json::Error> {
-    A::deserialize(payload).map(AnyAction::new)
-}
-
-/// Executes the actions of one kind. One handler per kind in a game.
+/// Carries out the actions of one kind, after its rules let them through. One per kind
+/// (a second is an error at `create_game`).
 ///
 /// ```
-/// use decklet_core::{ActionHandler, PlayCard, GameContext, EngineError};
-/// fn play(action: &PlayCard, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-///     let _ = (action, ctx);
-///     Ok(())
-/// }
-/// let handler = ActionHandler::new::<PlayCard>(play);
+/// use decklet_core::{ActionHandler, PlayCard};
+/// let handler = ActionHandler::new::<PlayCard>(|_play, _ctx| Ok(()));
 /// assert_eq!(handler.kind(), "PLAY_CARD");
 /// ```
 #[derive(Clone)]
 pub struct ActionHandler {
     kind: &'static str,
     type_id: TypeId,
-    pub(crate) parse: ParseFn,
-    run: Arc<ActionFn>,
+    /// The `ActionFn<A>`.
+    handler: Arc<dyn Any + Send + Sync>,
+    pub(crate) install:
+        fn(&ActionHandler, &mut Registry, &[Rule], &'static str) -> Result<(), EngineError>,
+}
+
+fn install_action<A: Action>(
+    handler: &ActionHandler,
+    registry: &mut Registry,
+    rules: &[Rule],
+    plugin: &'static str,
+) -> Result<(), EngineError> {
+    match handler.handler.downcast_ref::<ActionFn<A>>() {
+        Some(run) => registry.install_action::<A>(Arc::clone(run), rules, plugin),
+        None => Ok(()),
+    }
 }
 
 impl ActionHandler {
@@ -42,16 +54,12 @@ impl ActionHandler {
     pub fn new<A: Action>(
         handler: impl Fn(&A, &mut GameContext<'_>) -> Result<(), EngineError> + Send + Sync + 'static,
     ) -> Self {
+        let run: ActionFn<A> = Arc::new(handler);
         ActionHandler {
             kind: A::KIND,
             type_id: TypeId::of::<A>(),
-            parse: parse_action::<A>,
-            run: Arc::new(move |action, ctx| match action.downcast_ref::<A>() {
-                Some(typed) => handler(typed, ctx),
-                None => Err(EngineError::UnknownAction {
-                    kind: action.kind().to_string(),
-                }),
-            }),
+            handler: Arc::new(run),
+            install: install_action::<A>,
         }
     }
 
@@ -63,15 +71,6 @@ impl ActionHandler {
     /// The Rust type it handles.
     pub fn type_id(&self) -> TypeId {
         self.type_id
-    }
-
-    #[inline]
-    pub(crate) fn run(
-        &self,
-        action: &AnyAction,
-        ctx: &mut GameContext<'_>,
-    ) -> Result<(), EngineError> {
-        (self.run)(action, ctx)
     }
 }
 
@@ -87,7 +86,19 @@ impl fmt::Debug for ActionHandler {
 pub struct EventHandler {
     kind: &'static str,
     type_id: TypeId,
-    run: Arc<EventFn>,
+    /// The `EventFn<E>`.
+    handler: Arc<dyn Any + Send + Sync>,
+    pub(crate) install: fn(&EventHandler, &mut Registry) -> Result<(), EngineError>,
+}
+
+fn install_event<E: Event>(
+    handler: &EventHandler,
+    registry: &mut Registry,
+) -> Result<(), EngineError> {
+    match handler.handler.downcast_ref::<EventFn<E>>() {
+        Some(run) => registry.install_event::<E>(Arc::clone(run)),
+        None => Ok(()),
+    }
 }
 
 impl EventHandler {
@@ -95,13 +106,12 @@ impl EventHandler {
     pub fn new<E: Event>(
         handler: impl Fn(&E, &mut GameContext<'_>) -> Result<(), EngineError> + Send + Sync + 'static,
     ) -> Self {
+        let run: EventFn<E> = Arc::new(handler);
         EventHandler {
             kind: E::KIND,
             type_id: TypeId::of::<E>(),
-            run: Arc::new(move |event, ctx| match event.downcast_ref::<E>() {
-                Some(typed) => handler(typed, ctx),
-                None => Ok(()),
-            }),
+            handler: Arc::new(run),
+            install: install_event::<E>,
         }
     }
 
@@ -113,15 +123,6 @@ impl EventHandler {
     /// The Rust type it handles.
     pub fn type_id(&self) -> TypeId {
         self.type_id
-    }
-
-    #[inline]
-    pub(crate) fn run(
-        &self,
-        event: &AnyEvent,
-        ctx: &mut GameContext<'_>,
-    ) -> Result<(), EngineError> {
-        (self.run)(event, ctx)
     }
 }
 
@@ -144,7 +145,7 @@ impl fmt::Debug for EventHandler {
 ///     fn name(&self) -> &'static str { "Table" }
 ///     fn version(&self) -> &'static str { "1.0.0" }
 ///     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-///         if ctx.state().zone_by_str("table").is_none() {
+///         if ctx.state().zone_id("table").is_none() {
 ///             ctx.add_zone(Zone::new("table", "table"))?;
 ///         }
 ///         Ok(())
@@ -154,7 +155,7 @@ impl fmt::Debug for EventHandler {
 /// let mut engine = GameEngine::new(EngineConfig::default());
 /// engine.use_plugin(Table);
 /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
-/// assert!(engine.state().zone_by_str("table").is_some());
+/// assert!(engine.state().zone_id("table").is_some());
 /// # Ok::<(), EngineError>(())
 /// ```
 pub trait GamePlugin: Send + Sync + 'static {
@@ -168,13 +169,16 @@ pub trait GamePlugin: Send + Sync + 'static {
     fn requires(&self) -> &'static [&'static str] {
         &[]
     }
-    /// Prepares the state (zones, cards, variables). Must be idempotent: run twice, the
-    /// state is the same as after one run.
+    /// Prepares the state (zones, cards, variables, attachments). Must be idempotent:
+    /// run twice, the state is the same as after one run. The engine also runs it on a
+    /// state it adopts ([`GameEngine::load_state`](crate::GameEngine::load_state)), to
+    /// rebuild what plugins attach.
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         let _ = ctx;
         Ok(())
     }
-    /// The plugin's rules, in order.
+    /// The plugin's rules, in order; a rule may replace or wrap an earlier plugin's
+    /// rule by id ([`Rule::replacing`], [`Rule::wrapping`]).
     fn rules(&self) -> Vec<Rule> {
         Vec::new()
     }

@@ -1,86 +1,37 @@
-//! [`Rule`]: a named check every action must pass before its handler runs.
+//! [`Rule`]: a named check an action must pass before its handler runs.
+//!
+//! A rule checks one kind ([`Rule::for_action`]), several ([`Rule::for_kinds`]) or all
+//! ([`Rule::new`]). The engine gives each action kind the list of its own rules, in
+//! registration order (plugin order, then each plugin's order), once, when the game is
+//! created: an action runs its kind's rules and no other.
+//!
+//! A later plugin may change an earlier plugin's rule by id, which is how house rules
+//! are plugins and not forks: [`Rule::replacing`] puts a rule in another's place,
+//! [`Rule::wrapping`] puts a check around it (the wrapper decides, and may ask the
+//! original). Either way the rule keeps its place in the order, and rejections name the
+//! rule id as always.
 
+use std::any::{Any, TypeId};
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::action::{Action, ActionOrigin, AnyAction};
+use crate::action::{Action, ActionOrigin, ActionRef};
 use crate::state::GameState;
 
 /// What a rule returns: `Ok(())` to let the action through, `Err(reason)` to reject it
 /// with a sentence a player understands.
 pub type RuleResult = Result<(), Cow<'static, str>>;
 
-pub(crate) type CheckFn = dyn Fn(&AnyAction, ActionOrigin, &GameState) -> RuleResult + Send + Sync;
-
-pub(crate) type AcceptsFn = dyn Fn(&AnyAction, ActionOrigin, &GameState) -> bool + Send + Sync;
-
-/// A fast answer for a run of rules registered one after the other: `accepts` returns
-/// `true` only when **every** rule of the group that applies to the action would let it
-/// through. The engine then skips those rules; on `false` it runs them one by one, as
-/// always, so a rejection names the same rule with the same reason.
-///
-/// It is an optimisation with one obligation: `accepts` may say `false` when in doubt,
-/// never `true` when a member would refuse. A plugin whose rules read the same state
-/// (the hand, the colour in force) reads it once here. The rules stay what
-/// [`GamePlugin::rules`](crate::GamePlugin::rules) lists, with their ids and order.
-///
-/// ```
-/// use decklet_core::{Rule, RuleGroup, PlayCard};
-/// let group = RuleGroup::new("oneCardGroup", |action, _origin, _state| {
-///     action.downcast_ref::<PlayCard>().is_some_and(|play| play.card_ids.len() == 1)
-/// });
-/// let rule = Rule::for_action::<PlayCard>("oneCard", |play, _origin, _state| {
-///     if play.card_ids.len() == 1 { Ok(()) } else { Err("play exactly one card".into()) }
-/// })
-/// .in_group(&group);
-/// assert_eq!(rule.group().map(RuleGroup::id), Some("oneCardGroup"));
-/// ```
-#[derive(Clone)]
-pub struct RuleGroup {
-    id: &'static str,
-    accepts: Arc<AcceptsFn>,
-}
-
-impl RuleGroup {
-    /// A group with its fast check.
-    pub fn new(
-        id: &'static str,
-        accepts: impl Fn(&AnyAction, ActionOrigin, &GameState) -> bool + Send + Sync + 'static,
-    ) -> Self {
-        RuleGroup {
-            id,
-            accepts: Arc::new(accepts),
-        }
-    }
-
-    /// The group's id (for debugging; rejections name the member rule).
-    pub fn id(&self) -> &'static str {
-        self.id
-    }
-
-    /// Whether every member rule that applies would accept the action (`false`: maybe
-    /// not; ask them one by one).
-    #[inline]
-    pub fn accepts(&self, action: &AnyAction, origin: ActionOrigin, state: &GameState) -> bool {
-        (self.accepts)(action, origin, state)
-    }
-
-    /// Whether both are the same group (one `new`, cloned).
-    pub fn same_as(&self, other: &RuleGroup) -> bool {
-        Arc::ptr_eq(&self.accepts, &other.accepts)
-    }
-
-    pub(crate) fn accepter(&self) -> &Arc<AcceptsFn> {
-        &self.accepts
-    }
-}
-
-impl fmt::Debug for RuleGroup {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("RuleGroup").field(&self.id).finish()
-    }
-}
+/// A check of actions of type `A`.
+type TypedCheck<A> = Arc<dyn Fn(&A, ActionOrigin, &GameState) -> RuleResult + Send + Sync>;
+/// A check of actions of any kind.
+type AnyCheck = Arc<dyn Fn(ActionRef<'_>, ActionOrigin, &GameState) -> RuleResult + Send + Sync>;
+/// The wrapped check, as a wrapper sees it.
+pub type Inner<'a, A> = &'a dyn Fn(&A, ActionOrigin, &GameState) -> RuleResult;
+/// A check around another check of actions of type `A`.
+type TypedWrap<A> =
+    Arc<dyn Fn(&A, ActionOrigin, &GameState, Inner<'_, A>) -> RuleResult + Send + Sync>;
 
 /// Which action kinds a rule looks at.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,11 +42,22 @@ pub enum RuleScope {
     Kinds(Vec<&'static str>),
 }
 
-/// A named check. Rules run in registration order (plugin order, then each plugin's
-/// order) and the first rejection stops the action.
+/// What a rule does to the rules registered before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Change {
+    /// Nothing: a new rule, after the others.
+    Add,
+    /// Takes the place of this rule.
+    Replace(Cow<'static, str>),
+    /// Goes around this rule.
+    Wrap(Cow<'static, str>),
+}
+
+/// A named check. Rules run in registration order and the first rejection stops the
+/// action.
 ///
 /// ```
-/// use decklet_core::{Rule, PlayCard, ActionOrigin};
+/// use decklet_core::{Rule, PlayCard};
 /// let rule = Rule::for_action::<PlayCard>("oneCard", |play, _origin, _state| {
 ///     if play.card_ids.len() == 1 { Ok(()) } else { Err("play exactly one card".into()) }
 /// });
@@ -107,35 +69,49 @@ pub enum RuleScope {
 pub struct Rule {
     id: Cow<'static, str>,
     scope: RuleScope,
-    check: Arc<CheckFn>,
-    group: Option<RuleGroup>,
+    change: Change,
+    /// The check for any action of the scope.
+    check: AnyCheck,
+    /// For a rule of one Rust type: its `TypeId` and typed check or wrapper (a
+    /// `TypedCheck<A>` or `TypedWrap<A>`), run without going through [`ActionRef`].
+    typed: Option<(TypeId, Arc<dyn Any + Send + Sync>)>,
 }
 
 impl Rule {
     /// A rule that sees every action.
     pub fn new(
         id: impl Into<Cow<'static, str>>,
-        check: impl Fn(&AnyAction, ActionOrigin, &GameState) -> RuleResult + Send + Sync + 'static,
+        check: impl Fn(ActionRef<'_>, ActionOrigin, &GameState) -> RuleResult + Send + Sync + 'static,
     ) -> Self {
         Rule {
             id: id.into(),
             scope: RuleScope::All,
+            change: Change::Add,
             check: Arc::new(check),
-            group: None,
+            typed: None,
         }
     }
 
     /// A rule that sees only actions of some kinds.
+    ///
+    /// ```
+    /// use decklet_core::{PLAY_CARD_ACTION, Rule};
+    /// let rule = Rule::for_kinds("someoneActs", &[PLAY_CARD_ACTION, "END_TURN"], |action, _, _| {
+    ///     match action.player_id() {
+    ///         Some(_) => Ok(()),
+    ///         None => Err("somebody must act".into()),
+    ///     }
+    /// });
+    /// assert!(rule.applies_to("END_TURN"));
+    /// ```
     pub fn for_kinds(
         id: impl Into<Cow<'static, str>>,
         kinds: &[&'static str],
-        check: impl Fn(&AnyAction, ActionOrigin, &GameState) -> RuleResult + Send + Sync + 'static,
+        check: impl Fn(ActionRef<'_>, ActionOrigin, &GameState) -> RuleResult + Send + Sync + 'static,
     ) -> Self {
         Rule {
-            id: id.into(),
             scope: RuleScope::Kinds(kinds.to_vec()),
-            check: Arc::new(check),
-            group: None,
+            ..Rule::new(id, check)
         }
     }
 
@@ -144,16 +120,65 @@ impl Rule {
         id: impl Into<Cow<'static, str>>,
         check: impl Fn(&A, ActionOrigin, &GameState) -> RuleResult + Send + Sync + 'static,
     ) -> Self {
+        let typed: TypedCheck<A> = Arc::new(check);
+        let erased = Arc::clone(&typed);
         Rule {
             id: id.into(),
             scope: RuleScope::Kinds(vec![A::KIND]),
+            change: Change::Add,
             check: Arc::new(
                 move |action, origin, state| match action.downcast_ref::<A>() {
-                    Some(typed) => check(typed, origin, state),
+                    Some(action) => erased(action, origin, state),
                     None => Ok(()),
                 },
             ),
-            group: None,
+            typed: Some((TypeId::of::<A>(), Arc::new(typed))),
+        }
+    }
+
+    /// The same rule, put in the place of rule `target` (registered by an earlier
+    /// plugin): for the kinds both look at it runs instead of `target`, where `target`
+    /// ran; `target` is gone for the other kinds it looked at; a kind only this rule
+    /// looks at gets it last. Its own id names its rejections (give it `target`'s id to
+    /// keep the old name).
+    ///
+    /// ```
+    /// use decklet_core::{PlayCard, Rule};
+    /// // a house rule: any number of cards per play
+    /// let rule = Rule::for_action::<PlayCard>("singleCard", |_, _, _| Ok(())).replacing("singleCard");
+    /// assert_eq!(rule.replaces(), Some("singleCard"));
+    /// ```
+    pub fn replacing(mut self, target: impl Into<Cow<'static, str>>) -> Self {
+        self.change = Change::Replace(target.into());
+        self
+    }
+
+    /// A check around rule `target` (registered by an earlier plugin), for actions of
+    /// type `A`: `wrap` gets the action and the original check, and decides. The rule
+    /// keeps `target`'s id and place; for other kinds `target` is unchanged.
+    ///
+    /// ```
+    /// use decklet_core::{PlayCard, Rule};
+    /// // let anything through while a (hypothetical) frenzy is on; ask the original otherwise
+    /// let rule = Rule::wrapping::<PlayCard>("canPlayCard", |play, origin, state, original| {
+    ///     let frenzy = false;
+    ///     if frenzy { Ok(()) } else { original(play, origin, state) }
+    /// });
+    /// assert_eq!((rule.id(), rule.wraps()), ("canPlayCard", Some("canPlayCard")));
+    /// ```
+    pub fn wrapping<A: Action>(
+        target: impl Into<Cow<'static, str>>,
+        wrap: impl Fn(&A, ActionOrigin, &GameState, Inner<'_, A>) -> RuleResult + Send + Sync + 'static,
+    ) -> Self {
+        let target = target.into();
+        let wrap: TypedWrap<A> = Arc::new(wrap);
+        Rule {
+            id: target.clone(),
+            scope: RuleScope::Kinds(vec![A::KIND]),
+            change: Change::Wrap(target),
+            // never run on its own: the registry composes it with the rule it wraps
+            check: Arc::new(|_, _, _| Ok(())),
+            typed: Some((TypeId::of::<A>(), Arc::new(wrap))),
         }
     }
 
@@ -167,6 +192,27 @@ impl Rule {
         &self.scope
     }
 
+    /// The rule this one replaces, if any.
+    pub fn replaces(&self) -> Option<&str> {
+        match &self.change {
+            Change::Replace(target) => Some(target),
+            _ => None,
+        }
+    }
+
+    /// The rule this one wraps, if any.
+    pub fn wraps(&self) -> Option<&str> {
+        match &self.change {
+            Change::Wrap(target) => Some(target),
+            _ => None,
+        }
+    }
+
+    /// The rule this one changes (replaces or wraps), if any.
+    pub(crate) fn target(&self) -> Option<&str> {
+        self.replaces().or(self.wraps())
+    }
+
     /// Whether the rule looks at actions of this kind.
     pub fn applies_to(&self, kind: &str) -> bool {
         match &self.scope {
@@ -175,25 +221,14 @@ impl Rule {
         }
     }
 
-    /// The same rule as a member of `group` (see [`RuleGroup`]).
-    pub fn in_group(mut self, group: &RuleGroup) -> Self {
-        self.group = Some(group.clone());
-        self
-    }
-
-    /// The group the rule belongs to, if any.
-    pub fn group(&self) -> Option<&RuleGroup> {
-        self.group.as_ref()
-    }
-
-    /// The check itself, shared (the engine keeps a copy per action kind).
-    pub(crate) fn checker(&self) -> &Arc<CheckFn> {
-        &self.check
-    }
-
-    /// Runs the check.
-    #[inline]
-    pub fn check(&self, action: &AnyAction, origin: ActionOrigin, state: &GameState) -> RuleResult {
+    /// Runs the check on its own (a wrapper lets everything through when it has no
+    /// rule to wrap).
+    pub fn check(
+        &self,
+        action: ActionRef<'_>,
+        origin: ActionOrigin,
+        state: &GameState,
+    ) -> RuleResult {
         (self.check)(action, origin, state)
     }
 }
@@ -203,7 +238,86 @@ impl fmt::Debug for Rule {
         f.debug_struct("Rule")
             .field("id", &self.id)
             .field("scope", &self.scope)
-            .field("group", &self.group)
+            .field("change", &self.change)
             .finish()
     }
+}
+
+/// One compiled check of an action kind `A`.
+pub(crate) enum Check<A> {
+    Typed(TypedCheck<A>),
+    Any(AnyCheck),
+}
+
+impl<A> Clone for Check<A> {
+    fn clone(&self) -> Self {
+        match self {
+            Check::Typed(f) => Check::Typed(Arc::clone(f)),
+            Check::Any(f) => Check::Any(Arc::clone(f)),
+        }
+    }
+}
+
+impl<A: Action> Check<A> {
+    #[inline]
+    pub(crate) fn run(&self, action: &A, origin: ActionOrigin, state: &GameState) -> RuleResult {
+        match self {
+            Check::Typed(check) => check(action, origin, state),
+            Check::Any(check) => check(ActionRef::of(action), origin, state),
+        }
+    }
+}
+
+/// The rules of kind `A`, in order, after every replacement and wrapper: what the
+/// engine runs for each action of that kind.
+pub(crate) fn rules_of<A: Action>(rules: &[Rule]) -> Vec<(Cow<'static, str>, Check<A>)> {
+    let mut out: Vec<(Cow<'static, str>, Check<A>)> = Vec::new();
+    for rule in rules {
+        let applies = rule.applies_to(A::KIND);
+        let check = || -> Option<Check<A>> {
+            match &rule.typed {
+                Some((type_id, typed)) if *type_id == TypeId::of::<A>() => typed
+                    .downcast_ref::<TypedCheck<A>>()
+                    .cloned()
+                    .map(Check::Typed),
+                _ => Some(Check::Any(Arc::clone(&rule.check))),
+            }
+        };
+        match &rule.change {
+            Change::Add => {
+                if applies && let Some(check) = check() {
+                    out.push((rule.id.clone(), check));
+                }
+            }
+            Change::Replace(target) => {
+                let at = out.iter().position(|(id, _)| id == target);
+                match (at, applies.then(check).flatten()) {
+                    (Some(at), Some(check)) => out[at] = (rule.id.clone(), check),
+                    (Some(at), None) => {
+                        out.remove(at);
+                    }
+                    (None, Some(check)) => out.push((rule.id.clone(), check)),
+                    (None, None) => {}
+                }
+            }
+            Change::Wrap(target) => {
+                let wrapper = match &rule.typed {
+                    Some((type_id, wrap)) if *type_id == TypeId::of::<A>() => {
+                        wrap.downcast_ref::<TypedWrap<A>>().cloned()
+                    }
+                    _ => None,
+                };
+                if let (Some(wrapper), Some(at)) =
+                    (wrapper, out.iter().position(|(id, _)| id == target))
+                {
+                    let inner = out[at].1.clone();
+                    let wrapped: TypedCheck<A> = Arc::new(move |action, origin, state| {
+                        wrapper(action, origin, state, &|a, o, s| inner.run(a, o, s))
+                    });
+                    out[at].1 = Check::Typed(wrapped);
+                }
+            }
+        }
+    }
+    out
 }

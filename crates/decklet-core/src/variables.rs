@@ -1,22 +1,37 @@
-//! Typed game variables: [`Var`] keys, [`VarType`] conversions and the [`Variables`] map.
+//! Typed game variables: [`Var`] keys, [`VarType`] conversions and [`Variables`].
 //!
 //! A plugin declares its variables as constants, e.g.
 //! `pub const TURN_VARIABLE_DIRECTION: Var<i64> = Var::new("turn:direction");`,
 //! writes them with [`GameContext::set_variable`](crate::GameContext::set_variable) and
-//! reads them with [`GameState::variable`](crate::GameState::variable). Values are stored
-//! as [`Value`]s, which serialize as plain JSON.
+//! reads them with [`GameState::variable`](crate::GameState::variable). A key carries a
+//! hash of its text, computed when the constant is compiled; a read compares hashes in
+//! the game's short list of variables (then the text, to be sure), with no table to keep
+//! in step and no global registry. Values serialize as plain JSON, in the order the
+//! variables were first set.
 
-use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
 
-use indexmap::IndexMap;
-use rustc_hash::FxBuildHasher;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 use smol_str::SmolStr;
 
 use crate::ids::{CardId, PlayerId, ZoneId};
+use crate::state::GameState;
+use crate::wire::UniqueMap;
+
+/// FNV-1a, 64 bits, of a key's text: computed at compile time for `Var` constants.
+const fn key_hash(key: &str) -> u64 {
+    let bytes = key.as_bytes();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i < bytes.len() {
+        hash ^= bytes[i] as u64;
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        i += 1;
+    }
+    hash
+}
 
 /// A typed variable key.
 ///
@@ -27,6 +42,7 @@ use crate::ids::{CardId, PlayerId, ZoneId};
 /// ```
 pub struct Var<T> {
     key: &'static str,
+    hash: u64,
     _type: PhantomData<fn() -> T>,
 }
 
@@ -35,6 +51,7 @@ impl<T> Var<T> {
     pub const fn new(key: &'static str) -> Self {
         Var {
             key,
+            hash: key_hash(key),
             _type: PhantomData,
         }
     }
@@ -58,8 +75,10 @@ impl<T> fmt::Debug for Var<T> {
     }
 }
 
-/// A stored variable value. Booleans, integers and strings have their own variants so
-/// that reading them on the hot path costs no JSON work; anything else is JSON.
+/// A stored variable value. Booleans, integers, strings and handles have their own
+/// variants, so reading them costs no JSON work; anything else is JSON. A handle is
+/// written as its text; read back from JSON it is a string until a typed read
+/// ([`VarType::from_value`]) resolves it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     /// A boolean.
@@ -68,13 +87,19 @@ pub enum Value {
     Int(i64),
     /// A string.
     Str(SmolStr),
+    /// A player.
+    Player(PlayerId),
+    /// A zone.
+    Zone(ZoneId),
+    /// A card.
+    Card(CardId),
     /// Any other JSON value (never a bool, an `i64` or a string: see [`Value::from_json`]).
     Json(serde_json::Value),
 }
 
 impl Value {
-    /// Converts JSON into a value, using the typed variants where they fit, so that
-    /// serializing and deserializing a value gives back an equal value.
+    /// Converts JSON into a value, using the typed variants where they fit (a string
+    /// stays a string: JSON does not say whether it names a player).
     pub fn from_json(json: serde_json::Value) -> Value {
         match json {
             serde_json::Value::Bool(b) => Value::Bool(b),
@@ -87,14 +112,25 @@ impl Value {
         }
     }
 
-    /// The value as JSON.
-    pub fn to_json(&self) -> serde_json::Value {
+    /// The text a handle value stands for in `state`, or the string itself.
+    fn text<'s>(&'s self, state: &'s GameState) -> Option<&'s str> {
         match self {
-            Value::Bool(b) => serde_json::Value::Bool(*b),
-            Value::Int(i) => serde_json::Value::from(*i),
-            Value::Str(s) => serde_json::Value::String(s.to_string()),
-            Value::Json(j) => j.clone(),
+            Value::Str(s) => Some(s),
+            Value::Player(p) => state.player_text(*p),
+            Value::Zone(z) => state.zone_text(*z),
+            Value::Card(c) => state.card_text(*c),
+            _ => None,
         }
+    }
+
+    /// Whether the values are the same in their states: equal, or one a handle and the
+    /// other its text (a state read from JSON holds the text until it is resolved).
+    pub(crate) fn same(&self, state: &GameState, other: &Value, other_state: &GameState) -> bool {
+        self == other
+            || matches!(
+                (self.text(state), other.text(other_state)),
+                (Some(a), Some(b)) if a == b
+            )
     }
 }
 
@@ -104,31 +140,36 @@ impl Serialize for Value {
             Value::Bool(b) => serializer.serialize_bool(*b),
             Value::Int(i) => serializer.serialize_i64(*i),
             Value::Str(s) => serializer.serialize_str(s),
+            Value::Player(p) => p.serialize(serializer),
+            Value::Zone(z) => z.serialize(serializer),
+            Value::Card(c) => c.serialize(serializer),
             Value::Json(j) => j.serialize(serializer),
         }
     }
 }
 
 impl<'de> Deserialize<'de> for Value {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         serde_json::Value::deserialize(deserializer).map(Value::from_json)
     }
 }
 
 /// A Rust type that can be stored in a variable.
 ///
-/// Implemented for `bool`, integers, strings, ids, `serde_json::Value`, `Option<T>` and
-/// [`Json<T>`] (any serde type). Implement it for your own small enums to keep reads cheap:
+/// Implemented for `bool`, integers, strings, handles, `serde_json::Value`, `Option<T>`
+/// and [`Json<T>`] (any serde type). Implement it for your own small enums to keep
+/// reads cheap (the state is there for types that name things in the game, as handles
+/// do):
 ///
 /// ```
-/// use decklet_core::{Value, VarType};
+/// use decklet_core::{GameState, Value, VarType};
 /// #[derive(Clone, Copy, PartialEq, Debug)]
 /// enum Light { Red, Green }
 /// impl VarType for Light {
 ///     fn into_value(self) -> Value {
 ///         Value::Str(match self { Light::Red => "red", Light::Green => "green" }.into())
 ///     }
-///     fn from_value(value: &Value) -> Option<Self> {
+///     fn from_value(value: &Value, _state: &GameState) -> Option<Self> {
 ///         match value {
 ///             Value::Str(s) if s == "red" => Some(Light::Red),
 ///             Value::Str(s) if s == "green" => Some(Light::Green),
@@ -136,20 +177,22 @@ impl<'de> Deserialize<'de> for Value {
 ///         }
 ///     }
 /// }
-/// assert_eq!(Light::from_value(&Light::Green.into_value()), Some(Light::Green));
+/// let state = GameState::default();
+/// assert_eq!(Light::from_value(&Light::Green.into_value(), &state), Some(Light::Green));
 /// ```
 pub trait VarType: Sized {
     /// Converts into a stored value.
     fn into_value(self) -> Value;
-    /// Reads a stored value; `None` if it has another type.
-    fn from_value(value: &Value) -> Option<Self>;
+    /// Reads a stored value of the game `state`; `None` if it has another type.
+    fn from_value(value: &Value, state: &GameState) -> Option<Self>;
 }
 
 impl VarType for bool {
     fn into_value(self) -> Value {
         Value::Bool(self)
     }
-    fn from_value(value: &Value) -> Option<Self> {
+    #[inline]
+    fn from_value(value: &Value, _: &GameState) -> Option<Self> {
         match value {
             Value::Bool(b) => Some(*b),
             _ => None,
@@ -161,7 +204,8 @@ impl VarType for i64 {
     fn into_value(self) -> Value {
         Value::Int(self)
     }
-    fn from_value(value: &Value) -> Option<Self> {
+    #[inline]
+    fn from_value(value: &Value, _: &GameState) -> Option<Self> {
         match value {
             Value::Int(i) => Some(*i),
             _ => None,
@@ -178,7 +222,7 @@ macro_rules! int_var {
                     Err(_) => Value::Json(serde_json::Value::from(self)),
                 }
             }
-            fn from_value(value: &Value) -> Option<Self> {
+            fn from_value(value: &Value, _: &GameState) -> Option<Self> {
                 match value {
                     Value::Int(i) => <$t>::try_from(*i).ok(),
                     Value::Json(j) => serde_json::from_value(j.clone()).ok(),
@@ -194,7 +238,7 @@ impl VarType for SmolStr {
     fn into_value(self) -> Value {
         Value::Str(self)
     }
-    fn from_value(value: &Value) -> Option<Self> {
+    fn from_value(value: &Value, _: &GameState) -> Option<Self> {
         match value {
             Value::Str(s) => Some(s.clone()),
             _ => None,
@@ -206,7 +250,7 @@ impl VarType for String {
     fn into_value(self) -> Value {
         Value::Str(SmolStr::from(self))
     }
-    fn from_value(value: &Value) -> Option<Self> {
+    fn from_value(value: &Value, _: &GameState) -> Option<Self> {
         match value {
             Value::Str(s) => Some(s.to_string()),
             _ => None,
@@ -214,29 +258,33 @@ impl VarType for String {
     }
 }
 
-macro_rules! id_var {
-    ($($t:ty),*) => {$(
+macro_rules! handle_var {
+    ($t:ty, $variant:ident, $find:ident) => {
         impl VarType for $t {
             fn into_value(self) -> Value {
-                Value::Str(SmolStr::new(self.as_str()))
+                Value::$variant(self)
             }
-            fn from_value(value: &Value) -> Option<Self> {
+            #[inline]
+            fn from_value(value: &Value, state: &GameState) -> Option<Self> {
                 match value {
-                    Value::Str(s) => Some(<$t>::new(s)),
+                    Value::$variant(id) => Some(*id),
+                    Value::Str(text) => state.$find(text),
                     _ => None,
                 }
             }
         }
-    )*};
+    };
 }
-id_var!(PlayerId, CardId, ZoneId);
+handle_var!(PlayerId, Player, player_id);
+handle_var!(ZoneId, Zone, zone_id);
+handle_var!(CardId, Card, card_id);
 
 impl VarType for serde_json::Value {
     fn into_value(self) -> Value {
         Value::from_json(self)
     }
-    fn from_value(value: &Value) -> Option<Self> {
-        Some(value.to_json())
+    fn from_value(value: &Value, state: &GameState) -> Option<Self> {
+        state.json_of(value).ok()
     }
 }
 
@@ -247,15 +295,22 @@ impl<T: VarType> VarType for Option<T> {
             None => Value::Json(serde_json::Value::Null),
         }
     }
-    fn from_value(value: &Value) -> Option<Self> {
+    fn from_value(value: &Value, state: &GameState) -> Option<Self> {
         match value {
             Value::Json(serde_json::Value::Null) => Some(None),
-            other => T::from_value(other).map(Some),
+            other => T::from_value(other, state).map(Some),
         }
     }
 }
 
-/// Stores any serde type in a variable, as JSON.
+/// Any serde type as a variable, stored as JSON.
+///
+/// ```
+/// use decklet_core::{GameState, Json, VarType};
+/// let state = GameState::default();
+/// let value = Json(vec![1, 2, 3]).into_value();
+/// assert_eq!(Json::<Vec<i32>>::from_value(&value, &state), Some(Json(vec![1, 2, 3])));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Json<T>(pub T);
 
@@ -266,208 +321,63 @@ impl<T: Serialize + DeserializeOwned> VarType for Json<T> {
             Err(_) => Value::Json(serde_json::Value::Null),
         }
     }
-    fn from_value(value: &Value) -> Option<Self> {
-        serde_json::from_value(value.to_json()).ok().map(Json)
+    fn from_value(value: &Value, state: &GameState) -> Option<Self> {
+        let json = state.json_of(value).ok()?;
+        serde_json::from_value(json).ok().map(Json)
     }
 }
 
-/// The variables of a game: key → [`Value`], in insertion order; JSON: an object.
-///
-/// A game has a handful of variables, so they live in a small vector. Keys set through
-/// a [`Var`] are stored as that `'static` string, and a small table indexes them by the
-/// string's address: reading a `Var` finds its entry in one or two probes, without
-/// comparing text or scanning the others.
-#[derive(Clone, Default)]
+/// A game's variables, in the order they were first set. The keys' hashes sit in a
+/// list of their own, beside the entries: a read scans a few integers.
+#[derive(Clone, Debug, Default)]
 pub struct Variables {
-    entries: Vec<(Key, Value)>,
-    /// Open addressing over the addresses of the `'static` keys: slot → position in
-    /// `entries` + 1 (0: empty). Only a shortcut: a key it misses is found by text.
-    index: [u8; INDEX_SLOTS],
+    hashes: Vec<u64>,
+    entries: Vec<Entry>,
 }
 
-/// Slots of [`Variables::index`]: a power of two, four times a typical game's keys.
-const INDEX_SLOTS: usize = 32;
-
-/// Where the probe for a key at `addr` starts (Fibonacci hashing of the address).
-#[inline(always)]
-fn home_slot(addr: usize) -> usize {
-    ((addr as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - INDEX_SLOTS.trailing_zeros()))
-        as usize
+#[derive(Clone, Debug, PartialEq)]
+struct Entry {
+    key: Key,
+    value: Value,
 }
 
-/// The slot after `slot`, round the table.
-#[inline(always)]
-fn next_slot(slot: usize) -> usize {
-    (slot + 1) % INDEX_SLOTS
-}
-
-impl PartialEq for Variables {
-    fn eq(&self, other: &Self) -> bool {
-        // the index only says where keys are; equal entries are equal variables
-        self.entries == other.entries
-    }
-}
-
-impl fmt::Debug for Variables {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map().entries(self.iter()).finish()
-    }
-}
-
-/// A variable's key: its text, plus the address and length of that text when it is a
-/// `'static` string (address 0 otherwise), so a lookup with the same [`Var`] constant
-/// matches without reading text.
+/// A stored key: the `'static` text of a [`Var`] (found by its address first), or text
+/// read from JSON (replaced by the `'static` one the first time code sets it).
 #[derive(Clone, Debug)]
-struct Key {
-    addr: usize,
-    len: usize,
-    text: Cow<'static, str>,
+enum Key {
+    Static(&'static str),
+    Read(SmolStr),
+}
+
+impl Key {
+    fn as_str(&self) -> &str {
+        match self {
+            Key::Static(key) => key,
+            Key::Read(key) => key,
+        }
+    }
+
+    #[inline]
+    fn is(&self, key: &str) -> bool {
+        match self {
+            Key::Static(own) => std::ptr::eq(*own, key) || *own == key,
+            Key::Read(own) => own == key,
+        }
+    }
 }
 
 impl PartialEq for Key {
     fn eq(&self, other: &Self) -> bool {
-        self.text == other.text
-    }
-}
-
-impl Key {
-    fn borrowed(key: &'static str) -> Key {
-        Key {
-            addr: key.as_ptr() as usize,
-            len: key.len(),
-            text: Cow::Borrowed(key),
-        }
-    }
-
-    fn owned(key: String) -> Key {
-        Key {
-            addr: 0,
-            len: key.len(),
-            text: Cow::Owned(key),
-        }
+        self.as_str() == other.as_str()
     }
 }
 
 impl Variables {
-    #[inline]
-    fn position(&self, key: &str) -> Option<usize> {
-        // by address through the index (the same `'static` constant), then by text
-        let (addr, len) = (key.as_ptr() as usize, key.len());
-        let mut slot = home_slot(addr);
-        for _ in 0..INDEX_SLOTS {
-            let Some(&at) = self.index.get(slot) else {
-                break;
-            };
-            let Some(i) = usize::from(at).checked_sub(1) else {
-                break; // an empty slot ends the probe
-            };
-            if let Some((k, _)) = self.entries.get(i)
-                && k.addr == addr
-                && k.len == len
-            {
-                return Some(i);
-            }
-            slot = next_slot(slot);
-        }
-        self.position_by_text(key)
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn position_by_text(&self, key: &str) -> Option<usize> {
-        self.entries
-            .iter()
-            .position(|(k, _)| k.len == key.len() && k.text.as_ref() == key)
-    }
-
-    /// Indexes the entry at `position` by its key's address (a `'static` key only).
-    fn index_entry(&mut self, position: usize) {
-        let Some((key, _)) = self.entries.get(position) else {
-            return;
-        };
-        let Ok(at) = u8::try_from(position + 1) else {
-            return; // beyond the index: found by text
-        };
-        if key.addr == 0 {
-            return;
-        }
-        let mut slot = home_slot(key.addr);
-        for _ in 0..INDEX_SLOTS {
-            if let Some(free @ 0) = self.index.get_mut(slot) {
-                *free = at;
-                return;
-            }
-            slot = next_slot(slot);
-        }
-    }
-
-    /// Rebuilds the index after entries moved or changed keys.
-    fn reindex(&mut self) {
-        self.index = [0; INDEX_SLOTS];
-        for position in 0..self.entries.len() {
-            self.index_entry(position);
-        }
-    }
-
-    /// The raw value under `key`.
-    #[inline(always)]
+    /// The value stored under `key`.
     pub fn get(&self, key: &str) -> Option<&Value> {
-        self.position(key).map(|i| &self.entries[i].1)
-    }
-
-    /// Reads a typed variable; `None` if unset or of another type.
-    #[inline]
-    pub fn read<T: VarType>(&self, var: Var<T>) -> Option<T> {
-        self.get(var.key()).and_then(T::from_value)
-    }
-
-    /// Sets a raw value, returning the previous one.
-    pub fn insert(&mut self, key: &str, value: Value) -> Option<Value> {
-        match self.position(key) {
-            Some(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
-            None => {
-                self.entries.push((Key::owned(key.to_string()), value));
-                None
-            }
-        }
-    }
-
-    /// Sets a value under a `'static` key (kept by pointer for fast reads).
-    pub fn insert_static(&mut self, key: &'static str, value: Value) -> Option<Value> {
-        match self.position(key) {
-            Some(i) => {
-                let entry = &mut self.entries[i];
-                // a key read from JSON (or another constant with this text) becomes
-                // this constant, found by address from now on
-                let rekeyed = entry.0.addr != key.as_ptr() as usize;
-                if rekeyed {
-                    entry.0 = Key::borrowed(key);
-                }
-                let old = std::mem::replace(&mut entry.1, value);
-                if rekeyed {
-                    self.reindex();
-                }
-                Some(old)
-            }
-            None => {
-                self.entries.push((Key::borrowed(key), value));
-                self.index_entry(self.entries.len() - 1);
-                None
-            }
-        }
-    }
-
-    /// Removes a key, returning its value (order of the rest is kept).
-    pub fn remove(&mut self, key: &str) -> Option<Value> {
-        let i = self.position(key)?;
-        let (_, value) = self.entries.remove(i);
-        self.reindex(); // the later entries moved down
-        Some(value)
-    }
-
-    /// Iterates over keys and values in insertion order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
-        self.entries.iter().map(|(k, v)| (k.text.as_ref(), v))
+        self.position(key_hash(key), key)
+            .and_then(|i| self.entries.get(i))
+            .map(|e| &e.value)
     }
 
     /// Number of variables.
@@ -475,188 +385,118 @@ impl Variables {
         self.entries.len()
     }
 
-    /// Whether no variable is set.
+    /// Whether there is none.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
 
-    /// Removes every variable, keeping the allocation.
-    pub(crate) fn clear(&mut self) {
-        self.entries.clear();
-        self.index = [0; INDEX_SLOTS];
+    /// Keys and values, in the order they were first set.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.entries.iter().map(|e| (e.key.as_str(), &e.value))
+    }
+
+    #[inline]
+    fn position(&self, hash: u64, key: &str) -> Option<usize> {
+        self.hashes
+            .iter()
+            .zip(&self.entries)
+            .position(|(h, e)| *h == hash && e.key.is(key))
+    }
+
+    /// The value of a typed key.
+    #[inline]
+    pub(crate) fn value<T>(&self, var: &Var<T>) -> Option<&Value> {
+        self.position(var.hash, var.key)
+            .and_then(|i| self.entries.get(i))
+            .map(|e| &e.value)
+    }
+
+    /// Sets a variable; returns its position and what it held (`None`: it is new, and
+    /// last).
+    pub(crate) fn set(&mut self, key: &'static str, value: Value) -> (usize, Option<Value>) {
+        let hash = key_hash(key);
+        self.set_hashed(hash, key, value)
+    }
+
+    #[inline]
+    pub(crate) fn set_typed<T>(&mut self, var: &Var<T>, value: Value) -> (usize, Option<Value>) {
+        self.set_hashed(var.hash, var.key, value)
+    }
+
+    fn set_hashed(&mut self, hash: u64, key: &'static str, value: Value) -> (usize, Option<Value>) {
+        match self.position(hash, key) {
+            Some(i) => match self.entries.get_mut(i) {
+                Some(entry) => {
+                    if let Key::Read(_) = entry.key {
+                        entry.key = Key::Static(key);
+                    }
+                    (i, Some(std::mem::replace(&mut entry.value, value)))
+                }
+                None => (i, None),
+            },
+            None => {
+                self.hashes.push(hash);
+                self.entries.push(Entry {
+                    key: Key::Static(key),
+                    value,
+                });
+                (self.entries.len() - 1, None)
+            }
+        }
+    }
+
+    /// Undoes a [`set`](Self::set): puts `old` back at `position`, or removes the
+    /// variable the set added.
+    pub(crate) fn restore(&mut self, position: usize, old: Option<Value>) {
+        match old {
+            Some(old) => {
+                if let Some(entry) = self.entries.get_mut(position) {
+                    entry.value = old;
+                }
+            }
+            None => {
+                if position + 1 == self.entries.len() {
+                    self.entries.pop();
+                    self.hashes.pop();
+                }
+            }
+        }
+    }
+
+    /// Whether both hold the same variables in the same order (see [`Value::same`]).
+    pub(crate) fn same(
+        &self,
+        state: &GameState,
+        other: &Variables,
+        other_state: &GameState,
+    ) -> bool {
+        self.entries.len() == other.entries.len()
+            && self
+                .entries
+                .iter()
+                .zip(&other.entries)
+                .all(|(a, b)| a.key == b.key && a.value.same(state, &b.value, other_state))
     }
 }
 
 impl Serialize for Variables {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(self.entries.len()))?;
-        for (k, v) in &self.entries {
-            map.serialize_entry(k.text.as_ref(), v)?;
-        }
-        map.end()
+        serializer.collect_map(self.entries.iter().map(|e| (e.key.as_str(), &e.value)))
     }
 }
 
 impl<'de> Deserialize<'de> for Variables {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let map: IndexMap<String, Value, FxBuildHasher> = IndexMap::deserialize(deserializer)?;
-        // keys read from JSON are not `'static`: the index starts empty
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let UniqueMap(entries) = UniqueMap::<Value>::deserialize(deserializer)?;
         Ok(Variables {
-            entries: map.into_iter().map(|(k, v)| (Key::owned(k), v)).collect(),
-            index: [0; INDEX_SLOTS],
-        })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use proptest::prelude::*;
-
-    use super::{INDEX_SLOTS, Value, Variables};
-
-    /// What a [`Variables`] must behave like: an ordered map from text to value.
-    #[derive(Default)]
-    struct Model(Vec<(String, Value)>);
-
-    impl Model {
-        fn insert(&mut self, key: &str, value: Value) -> Option<Value> {
-            match self.0.iter_mut().find(|(k, _)| k == key) {
-                Some((_, old)) => Some(std::mem::replace(old, value)),
-                None => {
-                    self.0.push((key.to_string(), value));
-                    None
-                }
-            }
-        }
-        fn remove(&mut self, key: &str) -> Option<Value> {
-            let i = self.0.iter().position(|(k, _)| k == key)?;
-            Some(self.0.remove(i).1)
-        }
-    }
-
-    #[derive(Clone, Debug)]
-    enum Op {
-        /// Set through a `'static` key: `copy` picks one of two distinct strings of the
-        /// same text, as two `Var` constants in two crates would be.
-        SetStatic {
-            key: usize,
-            copy: bool,
-            value: i64,
-        },
-        /// Set through an owned key (what `GameContext` never does, a user may).
-        SetOwned {
-            key: usize,
-            value: i64,
-        },
-        Remove {
-            key: usize,
-        },
-        /// Through JSON and back: every key comes back owned.
-        RoundTrip,
-        Clear,
-    }
-
-    /// Many keys (past the index's slots and past what a `u8` position holds), each
-    /// text as two `'static` strings at different addresses.
-    fn keys() -> &'static [(&'static str, &'static str)] {
-        static KEYS: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
-            std::sync::OnceLock::new();
-        KEYS.get_or_init(|| {
-            (0..300)
-                .map(|i| {
-                    let text = format!("test:key{i}");
-                    let a: &'static str = Box::leak(text.clone().into_boxed_str());
-                    let b: &'static str = Box::leak(text.into_boxed_str());
-                    (a, b)
+            hashes: entries.iter().map(|(key, _)| key_hash(key)).collect(),
+            entries: entries
+                .into_iter()
+                .map(|(key, value)| Entry {
+                    key: Key::Read(key),
+                    value,
                 })
-                .collect()
+                .collect(),
         })
-    }
-
-    fn key_index() -> impl Strategy<Value = usize> {
-        // mostly a few keys (as a game has), sometimes any of the many
-        prop_oneof![4 => 0..12usize, 1 => 0..300usize]
-    }
-
-    fn op() -> impl Strategy<Value = Op> {
-        prop_oneof![
-            8 => (key_index(), any::<bool>(), any::<i64>())
-                .prop_map(|(key, copy, value)| Op::SetStatic { key, copy, value }),
-            2 => (key_index(), any::<i64>()).prop_map(|(key, value)| Op::SetOwned { key, value }),
-            2 => key_index().prop_map(|key| Op::Remove { key }),
-            1 => Just(Op::RoundTrip),
-            1 => Just(Op::Clear),
-        ]
-    }
-
-    fn check(vars: &Variables, model: &Model) -> Result<(), TestCaseError> {
-        let listed: Vec<(String, Value)> = vars
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect();
-        prop_assert_eq!(&listed, &model.0);
-        prop_assert_eq!(vars.len(), model.0.len());
-        // the keys most ops touch, and a spread of the rest
-        for &(a, b) in keys().iter().take(12).chain(keys().iter().step_by(23)) {
-            let expected = model.0.iter().find(|(k, _)| k == a).map(|(_, v)| v);
-            prop_assert_eq!(vars.get(a), expected);
-            prop_assert_eq!(vars.get(b), expected);
-            let owned = a.to_string(); // the same text at a third address
-            prop_assert_eq!(vars.get(owned.as_str()), expected);
-        }
-        Ok(())
-    }
-
-    proptest! {
-        #[test]
-        fn variables_behave_as_an_ordered_map_whatever_the_index_holds(
-            ops in proptest::collection::vec(op(), 1..400),
-        ) {
-            let (mut vars, mut model) = (Variables::default(), Model::default());
-            for op in ops {
-                match op {
-                    Op::SetStatic { key, copy, value } => {
-                        let (a, b) = keys()[key];
-                        let key = if copy { b } else { a };
-                        let old = vars.insert_static(key, Value::Int(value));
-                        prop_assert_eq!(old, model.insert(key, Value::Int(value)));
-                    }
-                    Op::SetOwned { key, value } => {
-                        let key = keys()[key].0;
-                        let old = vars.insert(key, Value::Int(value));
-                        prop_assert_eq!(old, model.insert(key, Value::Int(value)));
-                    }
-                    Op::Remove { key } => {
-                        let key = keys()[key].1;
-                        prop_assert_eq!(vars.remove(key), model.remove(key));
-                    }
-                    Op::RoundTrip => {
-                        let json = serde_json::to_string(&vars).map_err(|e| TestCaseError::fail(e.to_string()))?;
-                        vars = serde_json::from_str(&json).map_err(|e| TestCaseError::fail(e.to_string()))?;
-                    }
-                    Op::Clear => {
-                        vars.clear();
-                        model.0.clear();
-                    }
-                }
-                check(&vars, &model)?;
-            }
-            prop_assert_eq!(vars.clone(), vars);
-        }
-    }
-
-    #[test]
-    fn a_full_index_still_finds_every_key() {
-        let mut vars = Variables::default();
-        for (i, &(key, _)) in keys().iter().enumerate() {
-            vars.insert_static(key, Value::Int(i as i64));
-        }
-        assert!(keys().len() > INDEX_SLOTS && keys().len() > usize::from(u8::MAX));
-        for (i, &(a, b)) in keys().iter().enumerate() {
-            assert_eq!(vars.get(a), Some(&Value::Int(i as i64)));
-            assert_eq!(vars.get(b), Some(&Value::Int(i as i64)));
-        }
-        assert_eq!(vars.get("test:absent"), None);
     }
 }

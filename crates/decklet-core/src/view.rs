@@ -1,13 +1,12 @@
-//! [`GameView`]: the state as one player may see it.
+//! [`GameView`]: the state as one player may see it, ready to be sent as JSON.
 
 use serde::{Deserialize, Serialize};
 use smol_str::SmolStr;
 
 use crate::card::Card;
-use crate::ids::{CardId, PlayerId, ZoneId};
+use crate::ids::PlayerId;
 use crate::player::Player;
-use crate::state::{GameState, GameStatus, Map};
-use crate::variables::Variables;
+use crate::state::{GameState, GameStatus};
 use crate::zone::Visibility;
 
 /// A zone as a player sees it: public zones and the player's own hand show their cards,
@@ -16,44 +15,52 @@ use crate::zone::Visibility;
 #[serde(rename_all = "camelCase")]
 pub struct ZoneView {
     /// Zone id.
-    pub id: ZoneId,
+    pub id: SmolStr,
     /// Zone type.
     #[serde(rename = "type")]
     pub zone_type: SmolStr,
-    /// Owner, for hands.
+    /// Owner's id, for hands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub owner: Option<PlayerId>,
+    pub owner: Option<SmolStr>,
     /// Number of cards.
     pub count: usize,
-    /// The cards, bottom first, when visible.
+    /// The cards' ids, bottom first, when visible.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cards: Option<Vec<CardId>>,
+    pub cards: Option<Vec<SmolStr>>,
 }
 
-/// What one player may see of a game: no other hand, no deck order, no RNG state.
+/// What one player may see of a game: no other hand, no deck order, no RNG state. Ids
+/// are text: a view is made to leave the engine (to a client, a log, a bot's eyes).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GameView {
-    /// The viewer.
-    pub viewer: PlayerId,
+    /// The viewer's id.
+    pub viewer: SmolStr,
     /// The game's id.
     pub game_id: String,
     /// Status.
     pub status: GameStatus,
-    /// Players.
-    pub players: Map<PlayerId, Player>,
-    /// Zones, with hidden cards as counts.
-    pub zones: Map<ZoneId, ZoneView>,
+    /// Players, in order.
+    pub players: Vec<Player>,
+    /// Zones, in order, with hidden cards as counts.
+    pub zones: Vec<ZoneView>,
     /// Definitions of the visible cards only.
-    pub cards: Map<CardId, Card>,
-    /// Variables.
-    pub variables: Variables,
+    pub cards: Vec<Card>,
+    /// Variables, as JSON.
+    pub variables: serde_json::Map<String, serde_json::Value>,
     /// Whose turn it is.
-    pub current_player_id: Option<PlayerId>,
+    pub current_player_id: Option<SmolStr>,
     /// Winners.
-    pub winners: Vec<PlayerId>,
+    pub winners: Vec<SmolStr>,
     /// Turn counter.
     pub turn: u64,
+}
+
+impl GameView {
+    /// The zone with this id.
+    pub fn zone(&self, id: &str) -> Option<&ZoneView> {
+        self.zones.iter().find(|z| z.id == id)
+    }
 }
 
 impl GameState {
@@ -63,50 +70,56 @@ impl GameState {
     /// # use decklet_core::*;
     /// let mut engine = GameEngine::new(EngineConfig::default());
     /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
-    /// let view = engine.state().view_for(&"p1".into());
-    /// assert!(view.zones["hand:p1"].cards.is_some());
-    /// assert!(view.zones["hand:p2"].cards.is_none());
+    /// let p1 = engine.state().player_id("p1").expect("p1");
+    /// let view = engine.state().view_for(p1);
+    /// assert!(view.zone("hand:p1").is_some_and(|z| z.cards.is_some()));
+    /// assert!(view.zone("hand:p2").is_some_and(|z| z.cards.is_none()));
     /// # Ok::<(), EngineError>(())
     /// ```
-    pub fn view_for(&self, viewer: &PlayerId) -> GameView {
-        let mut cards = Map::default();
+    pub fn view_for(&self, viewer: PlayerId) -> GameView {
+        let text = |id| SmolStr::new(self.id_text(id));
+        let mut cards = Vec::new();
         let zones = self
-            .zones
-            .iter()
-            .map(|(id, zone)| {
-                let visible = match zone.visibility {
+            .zones()
+            .filter_map(|zone| {
+                let def = self.zone(zone)?;
+                let held = self.zone_cards(zone);
+                let visible = match def.visibility {
                     Visibility::Public => true,
-                    Visibility::Owner => zone.owner.as_ref() == Some(viewer),
+                    Visibility::Owner => def.owner == Some(viewer),
                     Visibility::Hidden => false,
                 };
                 if visible {
-                    for card in &zone.cards {
-                        if let Some(def) = self.cards.get(card) {
-                            cards.insert(card.clone(), def.clone());
-                        }
-                    }
+                    cards.extend(held.iter().filter_map(|c| self.card(*c)).cloned());
                 }
-                let view = ZoneView {
-                    id: id.clone(),
-                    zone_type: zone.zone_type.clone(),
-                    owner: zone.owner.clone(),
-                    count: zone.cards.len(),
-                    cards: visible.then(|| zone.cards.clone()),
-                };
-                (id.clone(), view)
+                Some(ZoneView {
+                    id: def.id.clone(),
+                    zone_type: def.zone_type.clone(),
+                    owner: def.owner.map(text),
+                    count: held.len(),
+                    cards: visible.then(|| held.iter().map(|c| text_card(self, *c)).collect()),
+                })
             })
             .collect();
+        let variables = match self.json_of(self.variables()) {
+            Ok(serde_json::Value::Object(map)) => map,
+            _ => serde_json::Map::new(),
+        };
         GameView {
-            viewer: viewer.clone(),
-            game_id: self.game_id.clone(),
-            status: self.status,
-            players: self.players.clone(),
+            viewer: text(viewer),
+            game_id: self.game_id().to_string(),
+            status: self.status(),
+            players: self.tables.players.clone(),
             zones,
             cards,
-            variables: self.variables.clone(),
-            current_player_id: self.current_player_id.clone(),
-            winners: self.winners.clone(),
-            turn: self.turn,
+            variables,
+            current_player_id: self.current_player().map(text),
+            winners: self.winners().iter().map(|w| text(*w)).collect(),
+            turn: self.turn(),
         }
     }
+}
+
+fn text_card(state: &GameState, card: crate::ids::CardId) -> SmolStr {
+    SmolStr::new(state.id_text(card))
 }

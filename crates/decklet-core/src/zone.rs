@@ -1,12 +1,17 @@
-//! [`Zone`]: an ordered pile of cards (deck, discard, a hand …).
+//! [`Zone`]: the definition of an ordered pile of cards (deck, discard, a hand …).
+//!
+//! A zone's definition (id, type, owner, visibility) is fixed once the game is set up;
+//! its cards change all the time and are read through the state
+//! ([`GameState::zone_cards`](crate::GameState::zone_cards)), bottom first: the **top**
+//! of a zone is the last card.
 
 use serde::{Deserialize, Serialize};
 use smol_str::SmolStr;
 
-use crate::ids::{CardId, PlayerId, ZoneId};
+use crate::ids::PlayerId;
 
 /// Who may see the cards of a zone (used by [`GameState::view_for`](crate::GameState::view_for)).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Visibility {
     /// Everyone sees the cards (a discard pile).
@@ -18,37 +23,42 @@ pub enum Visibility {
     Hidden,
 }
 
-/// An ordered pile of cards. The **top** of a zone is the last element of `cards`.
+impl Visibility {
+    /// The JSON name: `"public"`, `"owner"` or `"hidden"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Visibility::Public => "public",
+            Visibility::Owner => "owner",
+            Visibility::Hidden => "hidden",
+        }
+    }
+}
+
+/// A zone's definition. The reference's `createZone(id, type)` is [`Zone::new`], which
+/// also picks the visibility the type suggests (hands: owner, decks: hidden, anything
+/// else: public).
 ///
 /// ```
 /// use decklet_core::{Zone, Visibility};
 /// let deck = Zone::new("deck", "deck");
 /// assert_eq!(deck.visibility, Visibility::Hidden);
-/// assert!(deck.top().is_none());
+/// assert_eq!(Zone::new("discard", "discard").visibility, Visibility::Public);
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Zone {
-    /// Unique id of the zone.
-    pub id: ZoneId,
-    /// The zone's type (`"type"` in JSON): `"deck"`, `"discard"`, `"hand"`, …
-    #[serde(rename = "type")]
+    /// The zone's text id, unique in its game.
+    pub id: SmolStr,
+    /// The zone type, e.g. `"deck"` (`"type"` in JSON).
     pub zone_type: SmolStr,
-    /// The owning player, for hands.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The owner, for hands.
     pub owner: Option<PlayerId>,
-    /// Who may see the cards.
-    #[serde(default)]
+    /// Who sees the cards.
     pub visibility: Visibility,
-    /// The cards, bottom first: the top is the last element.
-    #[serde(default)]
-    pub cards: Vec<CardId>,
 }
 
 impl Zone {
-    /// An empty zone (the seeds' `createZone`). Its visibility follows its type:
-    /// `hand` → [`Visibility::Owner`], `deck` → [`Visibility::Hidden`], others public.
-    pub fn new(id: impl Into<ZoneId>, zone_type: impl AsRef<str>) -> Self {
+    /// A zone with an id and a type, no owner, and the type's usual visibility.
+    pub fn new(id: impl AsRef<str>, zone_type: impl AsRef<str>) -> Self {
         let zone_type = SmolStr::new(zone_type);
         let visibility = match zone_type.as_str() {
             "hand" => Visibility::Owner,
@@ -56,44 +66,22 @@ impl Zone {
             _ => Visibility::Public,
         };
         Zone {
-            id: id.into(),
+            id: SmolStr::new(id),
             zone_type,
             owner: None,
             visibility,
-            cards: Vec::new(),
         }
     }
 
-    /// Sets the owner.
-    pub fn with_owner(mut self, owner: impl Into<PlayerId>) -> Self {
-        self.owner = Some(owner.into());
+    /// With an owner.
+    pub fn with_owner(mut self, owner: PlayerId) -> Self {
+        self.owner = Some(owner);
         self
     }
 
-    /// Sets the visibility.
+    /// With a visibility.
     pub fn with_visibility(mut self, visibility: Visibility) -> Self {
         self.visibility = visibility;
         self
-    }
-
-    /// The top card (the last element), if any.
-    pub fn top(&self) -> Option<&CardId> {
-        self.cards.last()
-    }
-
-    /// Number of cards.
-    pub fn len(&self) -> usize {
-        self.cards.len()
-    }
-
-    /// Whether the zone holds no card.
-    pub fn is_empty(&self) -> bool {
-        self.cards.is_empty()
-    }
-
-    /// Whether the zone holds `card`.
-    #[inline]
-    pub fn contains(&self, card: &CardId) -> bool {
-        self.cards.iter().any(|c| c == card)
     }
 }

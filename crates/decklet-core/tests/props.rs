@@ -8,21 +8,42 @@ use decklet_core::*;
 use proptest::prelude::*;
 use toy::*;
 
-fn script() -> impl Strategy<Value = Script> {
+/// A script whose acting player is named by position: `p1`, `p2`, or a stranger.
+#[derive(Clone, Debug)]
+struct Plan {
+    script: Script,
+    who: Option<usize>,
+    then: Vec<Plan>,
+}
+
+impl Plan {
+    fn script(&self, players: &[PlayerId; 3]) -> Script {
+        let mut script = self.script.clone();
+        script.player_id = self.who.and_then(|i| players.get(i).copied());
+        script.then = self.then.iter().map(|plan| plan.script(players)).collect();
+        script
+    }
+}
+
+fn plan() -> impl Strategy<Value = Plan> {
     let leaf = (
         prop::sample::select(vec!["a", "b", "forbidden", "c"]),
-        prop::option::of(prop::sample::select(vec!["p1", "p2", "zed"])),
+        prop::option::of(0usize..3),
         any::<bool>(),
         any::<bool>(),
         prop::bool::weighted(0.1),
     )
-        .prop_map(|(name, player, draw, shuffle, fail)| Script {
-            name: name.to_string(),
-            player_id: player.map(PlayerId::from),
+        .prop_map(|(name, who, draw, shuffle, fail)| Plan {
+            script: Script {
+                name: name.to_string(),
+                player_id: None,
+                then: vec![],
+                draw,
+                shuffle,
+                fail,
+            },
+            who,
             then: vec![],
-            draw,
-            shuffle,
-            fail,
         });
     leaf.prop_recursive(3, 12, 3, |inner| {
         (inner.clone(), prop::collection::vec(inner, 0..3)).prop_map(|(mut s, then)| {
@@ -38,10 +59,12 @@ proptest! {
     #[test]
     fn random_scripts_never_panic_rejections_change_nothing_and_replay_matches(
         seed in any::<u64>(),
-        scripts in prop::collection::vec(script(), 0..20),
+        plans in prop::collection::vec(plan(), 0..20),
     ) {
         let mut engine = toy_engine(seed);
-        for s in scripts {
+        let who = [player(&engine, "p1"), player(&engine, "p2"), stranger()];
+        for plan in plans {
+            let s = plan.script(&who);
             let before = json(engine.state());
             let logged = engine.log_len();
             match engine.dispatch(s) {
@@ -52,7 +75,8 @@ proptest! {
                 }
             }
             prop_assert!(engine.state().validate().is_ok());
-            let cards: usize = engine.state().zones.values().map(Zone::len).sum();
+            let state = engine.state();
+            let cards: usize = state.zones().map(|z| state.zone_cards(z).len()).sum();
             prop_assert_eq!(cards, 10);
         }
         let log = GameLog::from_json(&serde_json::to_string(&engine.log()).unwrap()).unwrap();

@@ -1,8 +1,8 @@
 //! [`DrawPlugin`]: drawing from the top of the deck, with reshuffling.
 
 use decklet_core::{
-    Action, ActionHandler, ActionOrigin, CardId, EngineError, Event, GameContext, GamePlugin,
-    GameState, PlayerId, Rule, Var, ZoneId,
+    Action, ActionHandler, CardIds, EngineError, Event, GameContext, GamePlugin, PlayerId, Rule,
+    Var, ZoneId,
 };
 use serde::{Deserialize, Serialize};
 
@@ -20,12 +20,6 @@ pub const DRAW_DECK_ZONE_ID: &str = "deck";
 pub const DRAW_VAR_RESHUFFLE_FROM: Var<ZoneId> = Var::new("draw:reshuffleFrom");
 /// When reshuffling, keep the top card of the source zone where it is.
 pub const DRAW_VAR_RESHUFFLE_KEEP_TOP: Var<bool> = Var::new("draw:reshuffleKeepTop");
-/// Who made the last draw dispatched from outside (see [`last_external_draw`]).
-pub const DRAW_VAR_LAST_EXTERNAL_PLAYER: Var<PlayerId> = Var::new("draw:lastExternalPlayer");
-/// The turn counter at the last external draw.
-pub const DRAW_VAR_LAST_EXTERNAL_TURN: Var<i64> = Var::new("draw:lastExternalTurn");
-/// How many cards the last external draw gave.
-pub const DRAW_VAR_LAST_EXTERNAL_COUNT: Var<i64> = Var::new("draw:lastExternalCount");
 
 /// `DRAW_CARD`: a player draws `count` cards from the top of the deck.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,18 +33,15 @@ pub struct DrawCard {
 
 impl Action for DrawCard {
     const KIND: &'static str = DRAW_CARD_ACTION;
-    fn player_id(&self) -> Option<&PlayerId> {
-        Some(&self.player_id)
-    }
-    fn locate_ids(&mut self, state: &GameState) {
-        state.locate_player(&mut self.player_id);
+    fn player_id(&self) -> Option<PlayerId> {
+        Some(self.player_id)
     }
 }
 
 /// The seeds' `createDrawCardAction`.
-pub fn create_draw_card_action(player: impl Into<PlayerId>, count: u32) -> DrawCard {
+pub fn create_draw_card_action(player: PlayerId, count: u32) -> DrawCard {
     DrawCard {
-        player_id: player.into(),
+        player_id: player,
         count,
     }
 }
@@ -64,7 +55,7 @@ pub struct CardDrawn {
     /// Who drew.
     pub player_id: PlayerId,
     /// The cards drawn, in draw order (hidden from other players' views).
-    pub card_ids: Vec<CardId>,
+    pub card_ids: CardIds,
     /// How many were asked for.
     pub requested: u32,
     /// How many were drawn.
@@ -73,12 +64,12 @@ pub struct CardDrawn {
 }
 impl Event for CardDrawn {
     const KIND: &'static str = CARD_DRAWN;
-    fn view_for(&self, viewer: &PlayerId) -> Self {
-        if viewer == &self.player_id {
+    fn view_for(&self, viewer: PlayerId) -> Self {
+        if viewer == self.player_id {
             self.clone()
         } else {
             CardDrawn {
-                card_ids: Vec::new(),
+                card_ids: CardIds::new(),
                 ..self.clone()
             }
         }
@@ -100,155 +91,64 @@ impl Event for DeckReshuffled {
     const KIND: &'static str = DECK_RESHUFFLED;
 }
 
-/// The last draw that came from outside the engine (a player's own draw, not a penalty
-/// or a deal): who, at which turn, how many cards it gave.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExternalDraw {
-    /// Who drew.
-    pub player_id: PlayerId,
-    /// `GameState::turn` at the time.
-    pub turn: u64,
-    /// Cards received.
-    pub count: u32,
-}
-
-/// How many cards `player` received from a draw of their own during the current turn
-/// (`None`: they have not drawn this turn). The cheap check behind turn discipline.
-#[inline]
-pub fn external_draw_this_turn(state: &GameState, player: &PlayerId) -> Option<u32> {
-    let turn = state.variable(DRAW_VAR_LAST_EXTERNAL_TURN)?;
-    if u64::try_from(turn).ok()? != state.turn {
-        return None;
-    }
-    match state.variables.get(DRAW_VAR_LAST_EXTERNAL_PLAYER.key()) {
-        // ids are short: a byte loop beats a call to `memcmp`
-        Some(decklet_core::Value::Str(who)) if who.bytes().eq(player.as_str().bytes()) => {}
-        _ => return None,
-    }
-    u32::try_from(state.variable(DRAW_VAR_LAST_EXTERNAL_COUNT)?).ok()
-}
-
-/// Reads the last external draw from the state.
-pub fn last_external_draw(state: &GameState) -> Option<ExternalDraw> {
-    Some(ExternalDraw {
-        player_id: state.variable(DRAW_VAR_LAST_EXTERNAL_PLAYER)?,
-        turn: u64::try_from(state.variable(DRAW_VAR_LAST_EXTERNAL_TURN)?).ok()?,
-        count: u32::try_from(state.variable(DRAW_VAR_LAST_EXTERNAL_COUNT)?).ok()?,
-    })
-}
-
 /// Moves the reshuffle source's cards (all but its top one when keep-top is set) into
 /// the empty deck and shuffles it. Returns how many cards moved.
-fn reshuffle(ctx: &mut GameContext<'_>, deck: &ZoneId) -> Result<usize, EngineError> {
-    let Some(from) = ctx.state().variable(DRAW_VAR_RESHUFFLE_FROM) else {
+fn reshuffle(ctx: &mut GameContext<'_>, deck: ZoneId) -> Result<usize, EngineError> {
+    let state = ctx.state();
+    let Some(from) = state.variable(&DRAW_VAR_RESHUFFLE_FROM) else {
         return Ok(0);
     };
-    let keep_top = ctx
-        .state()
-        .variable(DRAW_VAR_RESHUFFLE_KEEP_TOP)
+    let keep_top = state
+        .variable(&DRAW_VAR_RESHUFFLE_KEEP_TOP)
         .unwrap_or(false);
-    let Some(source) = ctx.state().zone(&from) else {
-        return Ok(0);
+    let held = state.zone_cards(from).len();
+    let count = if keep_top {
+        held.saturating_sub(1)
+    } else {
+        held
     };
-    let mut cards = source.cards.clone();
-    let kept: Vec<CardId> = match (keep_top, cards.pop()) {
-        (true, Some(top)) => vec![top],
-        (false, Some(top)) => {
-            cards.push(top);
-            Vec::new()
-        }
-        (_, None) => Vec::new(),
-    };
-    if cards.is_empty() {
+    if count == 0 {
         return Ok(0);
     }
-    let count = cards.len();
-    let mut deck_cards = ctx
-        .state()
-        .zone(deck)
-        .map(|z| z.cards.clone())
-        .unwrap_or_default();
-    deck_cards.extend(cards);
-    ctx.set_zone_cards(&from, kept)?;
-    ctx.set_zone_cards(deck, deck_cards)?;
+    ctx.move_cards(from, 0..count, deck)?;
     ctx.shuffle_zone(deck)?;
     ctx.emit(DeckReshuffled {
         from_zone_id: from,
-        to_zone_id: deck.clone(),
+        to_zone_id: deck,
         count,
     });
     Ok(count)
 }
 
 fn draw_card(action: &DrawCard, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-    // the stored id carries its position: the lookups per card skip hashing
-    let Some((deck_index, deck, _)) = ctx
-        .state()
-        .zone_near(DRAW_DECK_ZONE_ID, ctx.state().players.len())
-    else {
-        return Err(EngineError::ZoneNotFound {
-            zone: ZoneId::from_static(DRAW_DECK_ZONE_ID),
-        });
-    };
-    let deck = deck.clone();
-    // the drawn ids are only gathered when someone will see the event
-    let gather = ctx.wants::<CardDrawn>();
-    let mut drawn = Vec::with_capacity(if gather {
-        action.count.min(16) as usize
-    } else {
-        0
-    });
-    let mut count = 0usize;
-    // zones keep their positions during the draw (a reshuffle only refills the deck):
-    // both are looked up once, the hand at the first card drawn
-    let mut hand_index = None;
+    let state = ctx.state();
+    let deck = state
+        .zone_id(DRAW_DECK_ZONE_ID)
+        .ok_or_else(|| EngineError::ZoneNotFound {
+            zone: DRAW_DECK_ZONE_ID.to_string(),
+        })?;
+    let hand = state
+        .hand_zone(action.player_id)
+        .ok_or_else(|| EngineError::PlayerNotFound {
+            player: state.id_text(action.player_id).into_owned(),
+        })?;
+    let mut drawn = CardIds::new();
     for _ in 0..action.count {
-        let deck_empty = ctx
-            .state()
-            .zones
-            .get_index(deck_index)
-            .is_none_or(|(_, z)| z.is_empty());
-        if deck_empty && reshuffle(ctx, &deck)? == 0 {
+        if ctx.state().zone_cards(deck).is_empty() && reshuffle(ctx, deck)? == 0 {
             break;
         }
-        let hand = match hand_index {
-            Some(hand) => hand,
-            None => {
-                let hand = ctx.state().hand_index(&action.player_id).ok_or_else(|| {
-                    EngineError::PlayerNotFound {
-                        player: action.player_id.clone(),
-                    }
-                })?;
-                *hand_index.insert(hand)
-            }
-        };
-        match ctx.draw_top_at(deck_index, hand)? {
-            Some(card) => {
-                count += 1;
-                if gather {
-                    drawn.push(card);
-                }
-            }
+        match ctx.draw_top(deck, hand)? {
+            Some(card) => drawn.push(card),
             None => break,
         }
     }
-    if ctx.origin() == ActionOrigin::External {
-        let turn = i64::try_from(ctx.state().turn).unwrap_or(i64::MAX);
-        ctx.set_variable(DRAW_VAR_LAST_EXTERNAL_PLAYER, action.player_id.clone());
-        ctx.set_variable(DRAW_VAR_LAST_EXTERNAL_TURN, turn);
-        ctx.set_variable(
-            DRAW_VAR_LAST_EXTERNAL_COUNT,
-            i64::try_from(count).unwrap_or(i64::MAX),
-        );
-    }
-    if gather {
-        ctx.emit(CardDrawn {
-            player_id: action.player_id.clone(),
-            count: u32::try_from(count).unwrap_or(u32::MAX),
-            card_ids: drawn,
-            requested: action.count,
-        });
-    }
+    let count = drawn.len();
+    ctx.emit(CardDrawn {
+        player_id: action.player_id,
+        count: u32::try_from(count).unwrap_or(u32::MAX),
+        card_ids: drawn,
+        requested: action.count,
+    });
     Ok(())
 }
 
@@ -282,10 +182,14 @@ impl GamePlugin for DrawPlugin {
                 }
             }),
             Rule::for_action::<DrawCard>("drawPlayerKnown", |action, _, state| {
-                if state.player(&action.player_id).is_some() {
+                if state.player(action.player_id).is_some() {
                     Ok(())
                 } else {
-                    Err(format!("{} is not a player in this game", action.player_id).into())
+                    Err(format!(
+                        "{} is not a player in this game",
+                        state.id_text(action.player_id)
+                    )
+                    .into())
                 }
             }),
         ]

@@ -15,7 +15,8 @@
 //! engine.use_plugin(StandardDeckPlugin).use_plugin(DrawPlugin).use_plugin(TurnPlugin);
 //! engine.create_game(vec![Player::new("p1", "Alice", 0)])?;
 //! engine.start()?; // GAME_STARTED -> SHUFFLE -> the deck is shuffled
-//! assert_eq!(engine.state().zone_by_str(STANDARD_DECK_ZONE_ID).map(|deck| deck.len()), Some(52));
+//! let deck = engine.state().zone_id(STANDARD_DECK_ZONE_ID).expect("the deck");
+//! assert_eq!(engine.state().zone_cards(deck).len(), 52);
 //! # Ok::<(), decklet_core::EngineError>(())
 //! ```
 
@@ -31,9 +32,8 @@ pub mod turn;
 
 pub use draw::{
     CARD_DRAWN, CardDrawn, DECK_RESHUFFLED, DRAW_CARD_ACTION, DRAW_DECK_ZONE_ID, DRAW_PLUGIN_ID,
-    DRAW_VAR_LAST_EXTERNAL_COUNT, DRAW_VAR_LAST_EXTERNAL_PLAYER, DRAW_VAR_LAST_EXTERNAL_TURN,
     DRAW_VAR_RESHUFFLE_FROM, DRAW_VAR_RESHUFFLE_KEEP_TOP, DeckReshuffled, DrawCard, DrawPlugin,
-    ExternalDraw, create_draw_card_action, external_draw_this_turn, last_external_draw,
+    create_draw_card_action,
 };
 pub use poker::{HandCategory, HandRank, PokerCard, RankResolver, StandardPokerRankResolver};
 pub use standard_deck::{
@@ -42,6 +42,5 @@ pub use standard_deck::{
 };
 pub use turn::{
     END_TURN_ACTION, EndTurn, TURN_ENDED, TURN_PLUGIN_ID, TURN_STARTED, TURN_VARIABLE_DIRECTION,
-    TurnEnded, TurnPlugin, TurnStarted, create_end_turn_action, direction, next_player_id,
-    next_player_in, players_in_seat_order,
+    TurnEnded, TurnPlugin, TurnStarted, create_end_turn_action, direction, next_player_in,
 };

@@ -3,8 +3,8 @@
 use std::sync::OnceLock;
 
 use decklet_core::{
-    Action, ActionHandler, Card, CardId, CardTable, EngineError, Event, EventHandler, GameContext,
-    GamePlugin, GameStarted, Zone, ZoneId,
+    Action, ActionHandler, ActionOrigin, Card, CardTable, EngineError, Event, EventHandler,
+    GameContext, GamePlugin, GameStarted, Rule, Zone, ZoneId,
 };
 use serde::{Deserialize, Serialize};
 
@@ -22,13 +22,19 @@ pub const RANKS: [&str; 13] = [
 ];
 
 /// `SHUFFLE`: shuffle a zone (default [`STANDARD_DECK_ZONE_ID`]) with the game's RNG.
+/// Only plugins shuffle: one dispatched from outside is refused by the rule
+/// `shuffleByTheGame` (a plugin that lets players shuffle replaces that rule).
 ///
 /// ```
-/// use decklet_plugins::Shuffle;
-/// assert_eq!(serde_json::to_value(Shuffle { zone_id: Some("deck".into()) })?,
-///            serde_json::json!({"zoneId": "deck"}));
+/// use decklet_core::{EngineConfig, GameEngine, Player};
+/// use decklet_plugins::{Shuffle, StandardDeckPlugin};
+/// let mut engine = GameEngine::new(EngineConfig::default());
+/// engine.use_plugin(StandardDeckPlugin);
+/// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+/// let deck = engine.state().zone_id("deck");
+/// assert_eq!(engine.state().json_of(&Shuffle { zone_id: deck })?, serde_json::json!({"zoneId": "deck"}));
 /// assert_eq!(serde_json::from_str::<Shuffle>("{}")?.zone_id, None);
-/// # Ok::<(), serde_json::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -85,8 +91,8 @@ pub fn rank_value(rank: &str) -> i64 {
 }
 
 /// The card id `std-<suit>-<rank>`, e.g. `std-spade-A`.
-pub fn standard_card_id(suit: &str, rank: &str) -> CardId {
-    CardId::new(format!("std-{suit}-{rank}"))
+pub fn standard_card_id(suit: &str, rank: &str) -> String {
+    format!("std-{suit}-{rank}")
 }
 
 /// One standard card, with every field the seed page lists.
@@ -117,62 +123,66 @@ pub fn standard_card(suit: &str, rank: &str) -> Card {
 pub fn standard_deck() -> &'static CardTable {
     static DECK: OnceLock<CardTable> = OnceLock::new();
     DECK.get_or_init(|| {
-        SUITS
+        let cards = SUITS
             .iter()
             .flat_map(|suit| RANKS.iter().map(move |rank| standard_card(suit, rank)))
-            .collect()
+            .collect();
+        // 52 distinct ids: the table cannot refuse them
+        CardTable::new(cards).unwrap_or_default()
     })
 }
 
 fn setup(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-    let zone = ZoneId::from_static(STANDARD_DECK_ZONE_ID);
-    if ctx.state().zone(&zone).is_none() {
-        ctx.add_zone(Zone::new(zone.clone(), "deck"))?;
-    }
+    let zone = match ctx.state().zone_id(STANDARD_DECK_ZONE_ID) {
+        Some(zone) => zone,
+        None => ctx.add_zone(Zone::new(STANDARD_DECK_ZONE_ID, "deck"))?,
+    };
     let table = standard_deck();
-    if ctx.state().cards.is_empty() {
+    if ctx.state().cards().is_empty() {
         ctx.add_cards(table)?;
-        for card in table.iter() {
-            ctx.add_card_to_zone(&card.id, &zone)?;
-        }
-        return Ok(());
+        let cards: Vec<_> = ctx.state().cards().ids().collect();
+        return ctx.place_cards(zone, &cards);
     }
     for card in table.iter() {
-        if ctx.state().card(&card.id).is_none() {
-            ctx.add_card(card.clone())?;
-            ctx.add_card_to_zone(&card.id, &zone)?;
+        if ctx.state().card_id(&card.id).is_none() {
+            let id = ctx.add_card(card.clone())?;
+            ctx.place_card(id, zone)?;
         }
     }
     Ok(())
 }
 
 fn shuffle(action: &Shuffle, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-    let zone_id = action
+    let state = ctx.state();
+    let Some(zone) = action
         .zone_id
-        .clone()
-        .unwrap_or(ZoneId::from_static(STANDARD_DECK_ZONE_ID));
-    let Some(zone) = ctx.state().zone(&zone_id) else {
+        .or_else(|| state.zone_id(STANDARD_DECK_ZONE_ID))
+        .filter(|zone| state.zone(*zone).is_some())
+    else {
+        let name = action.zone_id.map_or_else(
+            || STANDARD_DECK_ZONE_ID.to_string(),
+            |z| state.id_text(z).into_owned(),
+        );
         return Err(EngineError::action_failed(
             SHUFFLE_ACTION,
-            format!("Cannot shuffle: zone {zone_id} not found"),
+            format!("Cannot shuffle: zone {name} not found"),
         ));
     };
-    let cards = zone.cards.clone();
-    let shuffled = ctx.random().shuffle(&cards);
-    let count = shuffled.len();
-    ctx.set_zone_cards(&zone_id, shuffled)?;
-    ctx.emit(DeckShuffled { zone_id, count });
-    Ok(())
-}
-
-fn game_started(_event: &GameStarted, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-    ctx.dispatch(Shuffle {
-        zone_id: Some(ZoneId::from_static(STANDARD_DECK_ZONE_ID)),
+    let count = ctx.shuffle_zone(zone)?;
+    ctx.emit(DeckShuffled {
+        zone_id: zone,
+        count,
     });
     Ok(())
 }
 
-/// The standard 52-card deck (the seed page `standard-deck-plugin.md`).
+fn game_started(_event: &GameStarted, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
+    let zone_id = ctx.state().zone_id(STANDARD_DECK_ZONE_ID);
+    ctx.dispatch(Shuffle { zone_id });
+    Ok(())
+}
+
+/// The standard 52-card deck (as the reference system defines it).
 ///
 /// Setup creates the `deck` zone and the 52 cards `std-<suit>-<rank>`, skipping what
 /// exists (idempotent). `SHUFFLE` shuffles a zone (default `deck`) and emits
@@ -194,6 +204,17 @@ impl GamePlugin for StandardDeckPlugin {
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         setup(ctx)
+    }
+    fn rules(&self) -> Vec<Rule> {
+        vec![Rule::for_action::<Shuffle>(
+            "shuffleByTheGame",
+            |_, origin, _| match origin {
+                ActionOrigin::Internal => Ok(()),
+                ActionOrigin::External => {
+                    Err("the game shuffles its zones; players cannot ask it to".into())
+                }
+            },
+        )]
     }
     fn actions(&self) -> Vec<ActionHandler> {
         vec![ActionHandler::new::<Shuffle>(shuffle)]

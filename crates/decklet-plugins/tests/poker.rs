@@ -134,7 +134,7 @@ fn bad_hands_are_errors() {
 fn the_standard_resolver_reads_rank_before_value() {
     let deck = standard_deck();
     let resolver = StandardPokerRankResolver;
-    let ace = deck.get(&"std-spade-A".into()).unwrap();
+    let ace = deck.get(deck.id_of("std-spade-A").unwrap()).unwrap();
     assert_eq!(ace.value, Some(1));
     assert_eq!(resolver.rank(ace), Some(14));
     let mut only_value = ace.clone();
@@ -142,7 +142,10 @@ fn the_standard_resolver_reads_rank_before_value() {
     assert_eq!(resolver.rank(&only_value), Some(14));
     let royal: Vec<_> = ["A", "K", "Q", "J", "10"]
         .iter()
-        .map(|r| deck.get(&format!("std-heart-{r}").as_str().into()).unwrap())
+        .map(|r| {
+            deck.get(deck.id_of(&format!("std-heart-{r}")).unwrap())
+                .unwrap()
+        })
         .collect();
     assert_eq!(
         resolver.evaluate(&royal).unwrap().category(),

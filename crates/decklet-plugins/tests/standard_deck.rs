@@ -1,4 +1,4 @@
-//! StandardDeckPlugin, paragraph by paragraph of the seed page.
+//! StandardDeckPlugin, paragraph by paragraph of the reference's description.
 
 mod common;
 
@@ -7,9 +7,66 @@ use std::sync::Arc;
 use common::*;
 use decklet_core::*;
 use decklet_plugins::*;
+use serde::{Deserialize, Serialize};
 
 fn deck_engine(seed: u64) -> GameEngine {
-    engine_with(vec![Arc::new(StandardDeckPlugin)], 1, seed)
+    engine_with(
+        vec![Arc::new(StandardDeckPlugin), Arc::new(Shuffler)],
+        1,
+        seed,
+    )
+}
+
+/// `ASK_SHUFFLE { zoneId? }`: a game's own request for a `SHUFFLE` (dispatched inside
+/// the tick, as the game shuffles).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AskShuffle {
+    zone_id: Option<ZoneId>,
+}
+impl Action for AskShuffle {
+    const KIND: &'static str = "ASK_SHUFFLE";
+}
+
+struct Shuffler;
+impl GamePlugin for Shuffler {
+    fn id(&self) -> &'static str {
+        "shuffler"
+    }
+    fn name(&self) -> &'static str {
+        "Shuffler"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn actions(&self) -> Vec<ActionHandler> {
+        vec![ActionHandler::new::<AskShuffle>(|ask, ctx| {
+            ctx.dispatch(Shuffle {
+                zone_id: ask.zone_id,
+            });
+            Ok(())
+        })]
+    }
+}
+
+/// Lets players ask for shuffles: replaces the rule that refuses them.
+struct PlayersShuffle;
+impl GamePlugin for PlayersShuffle {
+    fn id(&self) -> &'static str {
+        "players-shuffle"
+    }
+    fn name(&self) -> &'static str {
+        "Players shuffle"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn rules(&self) -> Vec<Rule> {
+        vec![
+            Rule::for_action::<Shuffle>("shuffleByTheGame", |_, _, _| Ok(()))
+                .replacing("shuffleByTheGame"),
+        ]
+    }
 }
 
 #[test]
@@ -25,25 +82,27 @@ fn constants_and_identity() {
 fn setup_creates_the_deck_zone_and_52_cards_in_order() {
     let engine = deck_engine(1);
     let state = engine.state();
-    let deck = state.zone_by_str("deck").unwrap();
-    assert_eq!(deck.zone_type, "deck");
-    assert_eq!(deck.len(), 52);
-    assert_eq!(state.cards.len(), 52);
+    let deck = state.zone_id("deck").unwrap();
+    assert_eq!(state.zone(deck).unwrap().zone_type, "deck");
+    assert_eq!(state.cards().len(), 52);
     let mut expected = vec![];
     for suit in ["spade", "heart", "diamond", "club"] {
         for rank in [
             "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
         ] {
-            expected.push(CardId::new(format!("std-{suit}-{rank}")));
+            expected.push(format!("std-{suit}-{rank}"));
         }
     }
-    assert_eq!(deck.cards, expected); // not shuffled before start
+    assert_eq!(zone(state, "deck"), expected); // not shuffled before start
 }
 
 #[test]
-fn card_fields_follow_the_seed_mapping() {
+fn card_fields_follow_the_reference_mapping() {
     let engine = deck_engine(1);
-    let card = |id: &str| engine.state().card(&id.into()).unwrap().clone();
+    let card = |id: &str| {
+        let state = engine.state();
+        state.card(state.card_id(id).unwrap()).unwrap().clone()
+    };
     let ace = card("std-spade-A");
     assert_eq!(ace.card_type, "standard");
     assert_eq!(ace.suit.as_deref(), Some("spade"));
@@ -81,18 +140,14 @@ fn setup_is_idempotent() {
 #[test]
 fn game_started_dispatches_a_shuffle_that_emits_deck_shuffled() {
     let mut engine = deck_engine(42);
-    let before: Vec<CardId> = zone(engine.state(), "deck").to_vec();
+    let before = zone(engine.state(), "deck");
     let outcome = engine.start().unwrap();
     assert_eq!(outcome.kinds(), [GAME_STARTED, DECK_SHUFFLED]);
-    let shuffled: Vec<_> = outcome.events_of::<DeckShuffled>().collect();
     assert_eq!(
-        shuffled[0],
-        &DeckShuffled {
-            zone_id: "deck".into(),
-            count: 52
-        }
+        outcome.events[1].to_json()["payload"],
+        serde_json::json!({"zoneId": "deck", "count": 52})
     );
-    let after: Vec<CardId> = zone(engine.state(), "deck").to_vec();
+    let after = zone(engine.state(), "deck");
     assert_ne!(after, before);
     let mut sorted_after = after.clone();
     sorted_after.sort();
@@ -100,7 +155,7 @@ fn game_started_dispatches_a_shuffle_that_emits_deck_shuffled() {
     sorted_before.sort();
     assert_eq!(sorted_after, sorted_before);
     // golden: seed 42 puts these cards on top
-    let top: Vec<&str> = after.iter().rev().take(5).map(CardId::as_str).collect();
+    let top: Vec<&str> = after.iter().rev().take(5).map(String::as_str).collect();
     assert_eq!(top.join(" "), GOLDEN_TOP_42);
 }
 
@@ -119,56 +174,71 @@ fn the_start_shuffle_goes_through_the_action_queue_and_its_limit() {
         err,
         EngineError::TickLimitExceeded {
             action: "GAME_STARTED".into(),
-            limit: 0
+            limit: 0,
+            counted: "actions"
         }
     );
-    assert_eq!(engine.state().status, GameStatus::Waiting);
+    assert_eq!(engine.state().status(), GameStatus::Waiting);
 }
 
 #[test]
 fn shuffle_defaults_to_the_deck_and_counts_its_cards() {
     let mut engine = deck_engine(3);
     engine.start().unwrap();
-    let before: Vec<CardId> = zone(engine.state(), "deck").to_vec();
-    let outcome = engine.dispatch(Shuffle::default()).unwrap();
-    let shuffled: Vec<_> = outcome.events_of::<DeckShuffled>().collect();
+    let before = zone(engine.state(), "deck");
+    let outcome = engine.dispatch(AskShuffle { zone_id: None }).unwrap();
+    assert_eq!(outcome.kinds(), [DECK_SHUFFLED]);
     assert_eq!(
-        shuffled[0],
-        &DeckShuffled {
-            zone_id: "deck".into(),
-            count: 52
-        }
+        outcome.events[0].to_json()["payload"],
+        serde_json::json!({"zoneId": "deck", "count": 52})
     );
-    assert_ne!(zone(engine.state(), "deck"), before.as_slice());
-    let outcome = engine
-        .dispatch_json(&serde_json::json!({"type": "SHUFFLE", "payload": {"zoneId": "hand:p1"}}))
-        .unwrap();
-    let shuffled: Vec<_> = outcome.events_of::<DeckShuffled>().collect();
+    assert_ne!(zone(engine.state(), "deck"), before);
+    let hand = engine.state().zone_id("hand:p1");
+    let outcome = engine.dispatch(AskShuffle { zone_id: hand }).unwrap();
     assert_eq!(
-        shuffled[0],
-        &DeckShuffled {
-            zone_id: "hand:p1".into(),
-            count: 0
-        }
+        outcome.events[0].to_json()["payload"],
+        serde_json::json!({"zoneId": "hand:p1", "count": 0})
     );
 }
 
 #[test]
-fn shuffling_a_missing_zone_fails_with_the_seed_message() {
+fn players_cannot_ask_for_a_shuffle_unless_a_plugin_lets_them() {
     let mut engine = deck_engine(3);
     engine.start().unwrap();
     let before = json(engine.state());
+    let hand = engine.state().zone_id("hand:p1");
+    let err = engine.dispatch(Shuffle { zone_id: hand }).unwrap_err();
+    assert_eq!(err.rule(), Some("shuffleByTheGame"));
     let err = engine
-        .dispatch(Shuffle {
-            zone_id: Some("nope".into()),
-        })
+        .dispatch_json(&serde_json::json!({"type": "SHUFFLE", "payload": {"zoneId": "deck"}}))
         .unwrap_err();
-    assert_eq!(err.to_string(), "Cannot shuffle: zone nope not found");
+    assert_eq!(err.rule(), Some("shuffleByTheGame"));
+    assert_eq!(json(engine.state()), before);
+    // a house rule may allow it
+    let mut engine = engine_with(
+        vec![Arc::new(StandardDeckPlugin), Arc::new(PlayersShuffle)],
+        1,
+        3,
+    );
+    engine.start().unwrap();
+    assert!(engine.dispatch(Shuffle::default()).is_ok());
+}
+
+#[test]
+fn shuffling_a_missing_zone_fails_with_the_reference_message() {
+    let mut engine = deck_engine(3);
+    engine.start().unwrap();
+    let before = json(engine.state());
+    // a zone of a game with more zones names nothing here
+    let bigger = engine_with(vec![Arc::new(StandardDeckPlugin)], 6, 0);
+    let far = bigger.state().zone_id("deck");
+    let err = engine.dispatch(AskShuffle { zone_id: far }).unwrap_err();
+    assert_eq!(err.to_string(), "Cannot shuffle: zone #6 not found");
     assert_eq!(json(engine.state()), before);
 }
 
 #[test]
-fn the_seed_example_shows_52_cards_after_start() {
+fn the_reference_example_shows_52_cards_after_start() {
     let mut engine = GameEngine::new(EngineConfig {
         seed: 42,
         game_id: "g1".into(),
@@ -181,5 +251,5 @@ fn the_seed_example_shows_52_cards_after_start() {
         .create_game(vec![Player::new("p1", "Alice", 0)])
         .unwrap();
     engine.start().unwrap();
-    assert_eq!(engine.state().zones[STANDARD_DECK_ZONE_ID].cards.len(), 52);
+    assert_eq!(zone(engine.state(), STANDARD_DECK_ZONE_ID).len(), 52);
 }

@@ -91,21 +91,18 @@ fn playout(c: &mut Criterion) {
     let mut engine = new_uno_engine(5, 4).unwrap();
     let mut bot = RandomBot::new(1);
     for _ in 0..30 {
-        let player = engine.state().current_player_id.clone().unwrap();
-        let choice = bot.choose(engine.state(), &player).unwrap();
-        engine.dispatch_any(choice.to_action(&player)).unwrap();
+        let player = engine.state().current_player().unwrap();
+        let choice = bot.choose(engine.state(), player).unwrap();
+        choice.apply(&mut engine, player).unwrap();
     }
     let state = engine.state().clone();
-    let zones: usize = state
-        .zones
-        .values()
-        .map(|z| z.cards.capacity() * 32 + 96)
-        .sum();
     eprintln!(
-        "mid-game state: {} zones, {} cards placed, heap ~{} bytes (zones) + shared card table",
-        state.zones.len(),
-        state.zones.values().map(|z| z.len()).sum::<usize>(),
-        zones
+        "mid-game state: {} zones, {} cards placed (4 bytes each) + shared tables",
+        state.zones().len(),
+        state
+            .zones()
+            .map(|z| state.zone_cards(z).len())
+            .sum::<usize>(),
     );
     c.bench_function("clone a mid-game GameState", |b| {
         b.iter(|| black_box(state.clone()))

@@ -1,16 +1,15 @@
 //! UNO's actions and their handlers: `PLAY_CARD`, `CHOOSE_COLOR`, `UNO_FLIP_INITIAL`.
 
 use decklet_core::{
-    Action, CardPlayed, EngineError, GameContext, GameState, PLAY_CARD_ACTION, PlayCard, PlayerId,
-    SmolStr,
+    Action, CardId, CardIds, CardPlayed, EngineError, GameContext, GameState, PLAY_CARD_ACTION,
+    PlayCard, PlayerId, SmolStr,
 };
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{UnoColor, UnoFace};
 use crate::events::{UnoCardPlayed, UnoColorChanged, UnoColorChosen, UnoInitialFlipped};
 use crate::state::{
-    UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_COLOR, card_view, discard_index, discard_top,
-    discard_zone, stored_deck_zone, stored_discard_zone,
+    UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_COLOR, UnoTable, card_view, discard_top, uno_table,
 };
 
 /// Kind of [`ChooseColor`].
@@ -23,10 +22,12 @@ pub const UNO_FLIP_INITIAL_ACTION: &str = "UNO_FLIP_INITIAL";
 /// `chooseColorValid` rule like any other illegal move.
 ///
 /// ```
-/// use decklet_uno::{ChooseColor, UnoColor};
-/// let choice = ChooseColor::new("p1", UnoColor::Green);
-/// assert_eq!(serde_json::to_value(&choice)?, serde_json::json!({"playerId": "p1", "color": "green"}));
-/// # Ok::<(), serde_json::Error>(())
+/// use decklet_uno::{new_uno_engine, ChooseColor, UnoColor};
+/// let engine = new_uno_engine(1, 2)?;
+/// let p1 = engine.state().player_id("p1").expect("p1");
+/// let choice = ChooseColor::new(p1, UnoColor::Green);
+/// assert_eq!(engine.state().json_of(&choice)?, serde_json::json!({"playerId": "p1", "color": "green"}));
+/// # Ok::<(), decklet_core::EngineError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -34,15 +35,15 @@ pub struct ChooseColor {
     /// Who chooses.
     pub player_id: PlayerId,
     /// `red`, `yellow`, `green` or `blue`.
-    pub color: String,
+    pub color: SmolStr,
 }
 
 impl ChooseColor {
     /// A choice of one of the four colours.
-    pub fn new(player: impl Into<PlayerId>, color: UnoColor) -> Self {
+    pub fn new(player: PlayerId, color: UnoColor) -> Self {
         ChooseColor {
-            player_id: player.into(),
-            color: color.as_str().to_string(),
+            player_id: player,
+            color: SmolStr::new_static(color.as_str()),
         }
     }
 
@@ -54,11 +55,8 @@ impl ChooseColor {
 
 impl Action for ChooseColor {
     const KIND: &'static str = CHOOSE_COLOR_ACTION;
-    fn player_id(&self) -> Option<&PlayerId> {
-        Some(&self.player_id)
-    }
-    fn locate_ids(&mut self, state: &GameState) {
-        state.locate_player(&mut self.player_id);
+    fn player_id(&self) -> Option<PlayerId> {
+        Some(self.player_id)
     }
 }
 
@@ -71,62 +69,61 @@ impl Action for UnoFlipInitial {
     const KIND: &'static str = UNO_FLIP_INITIAL_ACTION;
 }
 
-/// The seeds' `createUnoFlipInitialAction`.
+/// The reference's `createUnoFlipInitialAction`.
 pub fn create_uno_flip_initial_action() -> UnoFlipInitial {
     UnoFlipInitial {}
 }
 
-/// The seeds' `createPlayCardAction`.
-pub fn create_play_card_action(
-    player: impl Into<PlayerId>,
-    card: impl Into<decklet_core::CardId>,
-) -> PlayCard {
-    PlayCard::new(player, [card.into()])
+/// The reference's `createPlayCardAction`.
+pub fn create_play_card_action(player: PlayerId, card: CardId) -> PlayCard {
+    PlayCard::new(player, [card])
+}
+
+/// UNO's table of a game being played (its setup attached it).
+fn table<'s>(state: &'s GameState) -> Result<std::borrow::Cow<'s, UnoTable>, EngineError> {
+    uno_table(state).ok_or_else(|| EngineError::ZoneNotFound {
+        zone: crate::state::UNO_DISCARD_ZONE_ID.to_string(),
+    })
 }
 
 /// `playCardHandler`: moves the card hand → discard, emits `CARD_PLAYED` and
 /// `UNO_CARD_PLAYED`; a coloured card also sets the colour and emits `UNO_COLOR_CHANGED`.
 pub fn play_card_handler(action: &PlayCard, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-    let Some(card) = action.card_ids.first() else {
+    let Some(&card) = action.card_ids.first() else {
         return Err(EngineError::action_failed(
             PLAY_CARD_ACTION,
             "no card to play",
         ));
     };
-    let view = card_view(ctx.state(), card)
-        .ok_or_else(|| EngineError::CardNotFound { card: card.clone() })?;
-    // hand → discard by position: both are looked up once
     let state = ctx.state();
-    let hand = state
-        .hand_index(&action.player_id)
-        .ok_or_else(|| EngineError::PlayerNotFound {
-            player: action.player_id.clone(),
-        })?;
-    let discard = discard_index(state).ok_or_else(|| EngineError::ZoneNotFound {
-        zone: discard_zone(),
+    let table = table(state)?;
+    let discard = table.discard;
+    let view = table.card(card).ok_or_else(|| EngineError::CardNotFound {
+        card: state.id_text(card).into_owned(),
     })?;
-    ctx.move_card_at(card, hand, discard)?;
+    let hand =
+        ctx.state()
+            .hand_zone(action.player_id)
+            .ok_or_else(|| EngineError::PlayerNotFound {
+                player: ctx.state().id_text(action.player_id).into_owned(),
+            })?;
+    ctx.move_card(card, hand, discard)?;
     ctx.emit(CardPlayed {
-        player_id: action.player_id.clone(),
-        card_ids: vec![card.clone()],
+        player_id: action.player_id,
+        card_ids: CardIds::from_slice(&[card]),
     });
-    // events nobody listens to are not even built (`emit` would drop them)
-    if ctx.wants::<UnoCardPlayed>() {
-        ctx.emit(UnoCardPlayed {
-            player_id: action.player_id.clone(),
-            card_id: card.clone(),
-            card_type: SmolStr::new_static(view.face.card_type()),
-            color: view.color,
-        });
-    }
+    ctx.emit(UnoCardPlayed {
+        player_id: action.player_id,
+        card_id: card,
+        card_type: SmolStr::new_static(view.face.card_type()),
+        color: view.color,
+    });
     if let Some(color) = view.color {
-        ctx.set_variable(UNO_VAR_CURRENT_COLOR, color);
-        if ctx.wants::<UnoColorChanged>() {
-            ctx.emit(UnoColorChanged {
-                color,
-                player_id: Some(action.player_id.clone()),
-            });
-        }
+        ctx.set_variable(&UNO_VAR_CURRENT_COLOR, color);
+        ctx.emit(UnoColorChanged {
+            color,
+            player_id: Some(action.player_id),
+        });
     }
     Ok(())
 }
@@ -148,14 +145,14 @@ pub fn choose_color_handler(
             .map_or(UnoFace::Wild, |(_, top)| top.face)
             .card_type(),
     );
-    ctx.set_variable(UNO_VAR_CURRENT_COLOR, color);
-    ctx.set_variable(UNO_VAR_PENDING_COLOR, false);
+    ctx.set_variable(&UNO_VAR_CURRENT_COLOR, color);
+    ctx.set_variable(&UNO_VAR_PENDING_COLOR, false);
     ctx.emit(UnoColorChanged {
         color,
-        player_id: Some(action.player_id.clone()),
+        player_id: Some(action.player_id),
     });
     ctx.emit(UnoColorChosen {
-        player_id: action.player_id.clone(),
+        player_id: action.player_id,
         color,
         card_type,
     });
@@ -163,30 +160,29 @@ pub fn choose_color_handler(
 }
 
 /// `flipInitialCardHandler`: flips deck cards onto the discard until a number card is
-/// on top, and sets the colour to that card's (beyond the seeds: each flipped card
-/// stays on the discard pile under the number card).
+/// on top, and sets the colour to that card's (ours: each flipped card stays on the
+/// discard pile under the number card).
 pub fn flip_initial_card_handler(
     _action: &UnoFlipInitial,
     ctx: &mut GameContext<'_>,
 ) -> Result<(), EngineError> {
-    let (deck, discard) = (
-        stored_deck_zone(ctx.state()),
-        stored_discard_zone(ctx.state()),
-    );
-    let mut flipped = Vec::new();
+    let (deck, discard) = {
+        let table = table(ctx.state())?;
+        (table.deck, table.discard)
+    };
+    let mut flipped = CardIds::new();
     loop {
-        let Some(card) = ctx.draw_top(&deck, &discard)? else {
+        let Some(card) = ctx.draw_top(deck, discard)? else {
             return Err(EngineError::action_failed(
                 UNO_FLIP_INITIAL_ACTION,
                 "the deck ran out before a number card could be flipped",
             ));
         };
-        let view = card_view(ctx.state(), &card);
         flipped.push(card);
-        if let Some(view) = view
+        if let Some(view) = card_view(ctx.state(), card)
             && let (UnoFace::Number(_), Some(color)) = (view.face, view.color)
         {
-            ctx.set_variable(UNO_VAR_CURRENT_COLOR, color);
+            ctx.set_variable(&UNO_VAR_CURRENT_COLOR, color);
             ctx.emit(UnoInitialFlipped {
                 card_ids: flipped,
                 color,

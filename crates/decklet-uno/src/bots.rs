@@ -9,14 +9,14 @@ use decklet_plugins::{direction, next_player_in};
 
 use crate::cards::{UnoColor, UnoFace};
 use crate::legal::{LegalAction, Moves, legal_actions_into};
-use crate::state::card_view;
+use crate::state::uno_table;
 
 /// A player program.
 pub trait Bot: Send {
     /// A short name, e.g. `random`.
     fn name(&self) -> &'static str;
     /// The bot's move for `player`, or `None` when it has none.
-    fn choose(&mut self, state: &GameState, player: &PlayerId) -> Option<LegalAction>;
+    fn choose(&mut self, state: &GameState, player: PlayerId) -> Option<LegalAction>;
 }
 
 /// Random play, the policy of the reference no-engine loop: a uniformly chosen playable
@@ -26,9 +26,9 @@ pub trait Bot: Send {
 /// ```
 /// use decklet_uno::{new_uno_engine, Bot, RandomBot, legal_actions};
 /// let engine = new_uno_engine(3, 4)?;
-/// if let Some(player) = engine.state().current_player_id.clone() {
-///     let choice = RandomBot::new(9).choose(engine.state(), &player);
-///     assert!(choice.is_some_and(|c| legal_actions(engine.state(), &player).contains(&c)));
+/// if let Some(player) = engine.state().current_player() {
+///     let choice = RandomBot::new(9).choose(engine.state(), player);
+///     assert!(choice.is_some_and(|c| legal_actions(engine.state(), player).contains(&c)));
 /// }
 /// # Ok::<(), decklet_core::EngineError>(())
 /// ```
@@ -51,7 +51,7 @@ impl Bot for RandomBot {
         "random"
     }
 
-    fn choose(&mut self, state: &GameState, player: &PlayerId) -> Option<LegalAction> {
+    fn choose(&mut self, state: &GameState, player: PlayerId) -> Option<LegalAction> {
         // the same choice as picking among `legal_actions` (plays and colours first,
         // uniformly, else the first move), read without listing the moves
         match Moves::of(state, player) {
@@ -67,7 +67,7 @@ impl Bot for RandomBot {
                 playable: Some(card),
             } => {
                 self.rng.index(1);
-                Some(LegalAction::Play(card.clone()))
+                Some(LegalAction::Play(card))
             }
             Moves::AfterDraw { playable: None } => Some(LegalAction::EndTurn),
             Moves::Turn { hand, playable } => match playable.len() {
@@ -75,7 +75,7 @@ impl Bot for RandomBot {
                 plays => {
                     let pick = self.rng.index(plays);
                     let card = playable.nth(pick).and_then(|k| hand.get(k))?;
-                    Some(LegalAction::Play(card.clone()))
+                    Some(LegalAction::Play(*card))
                 }
             },
         }
@@ -102,11 +102,11 @@ impl HeuristicBot {
     }
 }
 
-fn color_counts(state: &GameState, player: &PlayerId) -> [usize; 4] {
+fn color_counts(state: &GameState, player: PlayerId) -> [usize; 4] {
     let mut counts = [0; 4];
-    if let Some(hand) = state.hand(player) {
-        for card in &hand.cards {
-            if let Some(color) = card_view(state, card).and_then(|v| v.color) {
+    if let Some(table) = uno_table(state) {
+        for card in state.hand(player) {
+            if let Some(color) = table.card(*card).and_then(|v| v.color) {
                 counts[color.index()] += 1;
             }
         }
@@ -119,7 +119,7 @@ impl Bot for HeuristicBot {
         "heuristic"
     }
 
-    fn choose(&mut self, state: &GameState, player: &PlayerId) -> Option<LegalAction> {
+    fn choose(&mut self, state: &GameState, player: PlayerId) -> Option<LegalAction> {
         legal_actions_into(state, player, &mut self.legal);
         let counts = color_counts(state, player);
         if self
@@ -132,17 +132,20 @@ impl Bot for HeuristicBot {
                 .max_by_key(|c| (counts[c.index()], 3 - c.index()))?;
             return Some(LegalAction::ChooseColor(best));
         }
-        let my_cards = state.hand(player).map_or(0, |h| h.len());
+        let my_cards = state.hand(player).len();
         let next_cards = next_player_in(state, player, direction(state))
-            .and_then(|next| state.hand(&next).map(|h| h.len()))
-            .unwrap_or(7);
+            .filter(|next| state.hand_zone(*next).is_some())
+            .map_or(7, |next| state.hand(next).len());
+        let Some(table) = uno_table(state) else {
+            return self.legal.first().copied();
+        };
         let mut best: Option<(i64, usize)> = None;
         let mut ties = 0u32;
         for (index, action) in self.legal.iter().enumerate() {
             let LegalAction::Play(card) = action else {
                 continue;
             };
-            let Some(view) = card_view(state, card) else {
+            let Some(view) = table.card(*card) else {
                 continue;
             };
             let threat = next_cards <= 2;
@@ -172,9 +175,9 @@ impl Bot for HeuristicBot {
             }
         }
         if let Some((_, index)) = best {
-            return self.legal.get(index).cloned();
+            return self.legal.get(index).copied();
         }
-        self.legal.first().cloned()
+        self.legal.first().copied()
     }
 }
 

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use decklet_core::{Card, CardId, CardTable, GameRng, SmolStr, Value, VarType};
+use decklet_core::{Card, CardTable, GameRng, GameState, SmolStr, Value, VarType};
 use serde::{Deserialize, Serialize};
 
 /// Card type of number cards.
@@ -86,7 +86,7 @@ impl VarType for UnoColor {
     }
     /// Read on every playability check, so without the general parser: the four names
     /// have four lengths.
-    fn from_value(value: &Value) -> Option<Self> {
+    fn from_value(value: &Value, _state: &GameState) -> Option<Self> {
         let Value::Str(text) = value else {
             return None;
         };
@@ -206,7 +206,7 @@ impl UnoCard {
     }
 
     /// The card definition for this view, with the given id.
-    pub fn to_card(self, id: impl Into<CardId>) -> Card {
+    pub fn to_card(self, id: impl AsRef<str>) -> Card {
         let card = Card::new(id, self.face.card_type()).with_value(self.face.points());
         let card = match self.face {
             UnoFace::Number(n) => card.with_rank(n.to_string()),
@@ -285,129 +285,10 @@ pub fn create_shuffled_uno_deck(rng: &mut GameRng) -> Vec<Card> {
     deck
 }
 
-/// The standard deck's table and its typed views, built together once per process,
-/// with what playability needs as bit masks over the cards' positions (108 < 128).
-pub(crate) struct StandardDeck {
-    pub(crate) table: CardTable,
-    pub(crate) views: Vec<Option<UnoCard>>,
-    /// The ids in table order, side by side (what a new game shuffles into its deck).
-    pub(crate) ids: Vec<CardId>,
-    /// By colour in force and top face ([`StandardDeck::matching`]): the cards that
-    /// match them ([`UnoCard::matches`]).
-    matching: [CardMask; 64],
-    /// By colour: the cards of that colour.
-    colored: [CardMask; 4],
-    /// The wild draw fours.
-    pub(crate) wild_draw_fours: CardMask,
-}
-
-/// A set of card positions (below 128) as bits.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct CardMask([u64; 2]);
-
-impl CardMask {
-    /// Whether the card at `position` is in the set.
-    #[inline]
-    pub(crate) fn has(self, position: usize) -> bool {
-        self.0
-            .get(position >> 6)
-            .is_some_and(|word| word >> (position & 63) & 1 == 1)
-    }
-
-    fn with(mut self, position: usize) -> CardMask {
-        if let Some(word) = self.0.get_mut(position >> 6) {
-            *word |= 1 << (position & 63);
-        }
-        self
-    }
-}
-
-impl StandardDeck {
-    fn new() -> StandardDeck {
-        let table: CardTable = create_uno_deck().into_iter().collect();
-        let views: Vec<Option<UnoCard>> = table.iter().map(UnoCard::of).collect();
-        let mask = |test: &dyn Fn(UnoCard) -> bool| {
-            views
-                .iter()
-                .enumerate()
-                .filter(|(_, view)| view.is_some_and(test))
-                .fold(CardMask::default(), |mask, (i, _)| mask.with(i))
-        };
-        let mut matching = [CardMask::default(); 64];
-        for color in UnoColor::ALL {
-            for top in Self::TOPS {
-                matching[Self::slot(color, top)] = mask(&|v| v.matches(color, top));
-            }
-        }
-        StandardDeck {
-            ids: table.iter().map(|card| card.id.clone()).collect(),
-            colored: UnoColor::ALL.map(|color| mask(&|v| v.color == Some(color))),
-            wild_draw_fours: mask(&|v| v.face == UnoFace::WildDraw4),
-            matching,
-            table,
-            views,
-        }
-    }
-
-    /// Every top face a standard discard pile can show, and none.
-    const TOPS: [Option<UnoFace>; 16] = [
-        Some(UnoFace::Number(0)),
-        Some(UnoFace::Number(1)),
-        Some(UnoFace::Number(2)),
-        Some(UnoFace::Number(3)),
-        Some(UnoFace::Number(4)),
-        Some(UnoFace::Number(5)),
-        Some(UnoFace::Number(6)),
-        Some(UnoFace::Number(7)),
-        Some(UnoFace::Number(8)),
-        Some(UnoFace::Number(9)),
-        Some(UnoFace::Skip),
-        Some(UnoFace::Reverse),
-        Some(UnoFace::Draw2),
-        Some(UnoFace::Wild),
-        Some(UnoFace::WildDraw4),
-        None,
-    ];
-
-    fn slot(color: UnoColor, top: Option<UnoFace>) -> usize {
-        let face = match top {
-            Some(UnoFace::Number(n)) => usize::from(n.min(9)),
-            Some(UnoFace::Skip) => 10,
-            Some(UnoFace::Reverse) => 11,
-            Some(UnoFace::Draw2) => 12,
-            Some(UnoFace::Wild) => 13,
-            Some(UnoFace::WildDraw4) => 14,
-            None => 15,
-        };
-        color as usize * 16 + face
-    }
-
-    /// The positions of the cards that match `color` and `top` (a top from this deck).
-    #[inline]
-    pub(crate) fn matching(&self, color: UnoColor, top: Option<UnoFace>) -> CardMask {
-        self.matching[Self::slot(color, top)]
-    }
-
-    /// The positions of the cards of `color`.
-    #[inline]
-    pub(crate) fn colored(&self, color: UnoColor) -> CardMask {
-        self.colored[color as usize]
-    }
-}
-
-/// The standard deck (one lazy static for the table, the views and the masks).
-#[inline]
-pub(crate) fn standard_deck() -> &'static StandardDeck {
-    static DECK: OnceLock<StandardDeck> = OnceLock::new();
-    DECK.get_or_init(StandardDeck::new)
-}
-
-/// The 108 definitions as a shared card table (built once per process).
+/// The 108 definitions as a shared card table (built once per process, like a
+/// constant): every UNO game shares it.
 pub fn uno_card_table() -> &'static CardTable {
-    &standard_deck().table
-}
-
-/// The typed views of [`uno_card_table`], by position (built once per process).
-pub fn uno_card_views() -> &'static [Option<UnoCard>] {
-    &standard_deck().views
+    static TABLE: OnceLock<CardTable> = OnceLock::new();
+    // 108 distinct ids: the table cannot refuse them
+    TABLE.get_or_init(|| CardTable::new(create_uno_deck()).unwrap_or_default())
 }

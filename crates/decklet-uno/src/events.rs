@@ -1,6 +1,6 @@
-//! UNO events and their kind constants (payload fields as in the seed pages).
+//! UNO events and their kind constants (payload fields as in the reference).
 
-use decklet_core::{CardId, Event, PlayerId, SmolStr};
+use decklet_core::{CardId, CardIds, Event, PlayerId, SmolStr};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::UnoColor;
@@ -131,13 +131,13 @@ impl Event for UnoGameWon {
     const KIND: &'static str = UNO_GAME_WON;
 }
 
-/// `UNO_INITIAL_FLIPPED { cardIds, color }` (beyond the seeds): the cards turned over
+/// `UNO_INITIAL_FLIPPED { cardIds, color }` (ours): the cards turned over
 /// to start the discard pile, the last one a number card whose colour is now in force.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct UnoInitialFlipped {
     /// The flipped cards, in order; the last is the discard top.
-    pub card_ids: Vec<CardId>,
+    pub card_ids: CardIds,
     /// The colour in force.
     pub color: UnoColor,
 }

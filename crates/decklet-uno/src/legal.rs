@@ -1,49 +1,249 @@
-//! [`legal_actions`]: exactly the external actions `dispatch` would accept now.
+//! UNO's legality, in one place: whether a card may go on the pile, whether a wild draw
+//! four may be played, what a player may do at this point of the turn, and the list of
+//! legal actions. The rules (`rules.rs`) ask these functions and turn a refusal into a
+//! rejection; [`legal_actions`] and the bots list what they allow. Nothing else decides.
 //!
-//! It reads the same state and calls the same playability check as the rules, so the
-//! two cannot drift apart; a property test dispatches every candidate to prove it.
+//! ```
+//! use decklet_uno::{legal_actions, new_uno_engine, LegalAction};
+//! let engine = new_uno_engine(7, 3)?;
+//! let state = engine.state();
+//! let player = state.current_player().expect("someone's turn");
+//! let moves = legal_actions(state, player);
+//! assert!(moves.contains(&LegalAction::Draw)); // before drawing, drawing is always legal
+//! // everyone else has nothing to do
+//! for other in state.players().filter(|p| *p != player) {
+//!     assert!(legal_actions(state, other).is_empty());
+//! }
+//! # Ok::<(), decklet_core::EngineError>(())
+//! ```
 
-use decklet_core::{AnyAction, CardId, GameState, GameStatus, PlayCard, PlayerId};
-use decklet_plugins::{create_draw_card_action, create_end_turn_action};
+use std::borrow::Cow;
 
-use crate::actions::ChooseColor;
-use crate::cards::UnoColor;
-use crate::state::{Playability, card_view, drawn_card_this_turn, is_color_pending};
+use decklet_core::{
+    ActionOrigin, ActionRef, AnyAction, CardId, EngineError, GameEngine, GameState, GameStatus,
+    Outcome, PLAY_CARD_ACTION, PlayCard, PlayerId,
+};
+use decklet_plugins::{
+    DRAW_CARD_ACTION, DrawCard, END_TURN_ACTION, create_draw_card_action, create_end_turn_action,
+};
 
-/// A move a player can make in UNO.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+use crate::actions::{CHOOSE_COLOR_ACTION, ChooseColor, UNO_FLIP_INITIAL_ACTION};
+use crate::cards::{UnoColor, UnoFace};
+use crate::state::{
+    UnoTable, current_color, drawn_this_turn, holds_color, is_color_pending, uno_table,
+};
+
+/// Why something is not allowed, in words a player understands.
+pub type Refusal = Cow<'static, str>;
+
+/// What decides whether a card may go on the discard pile now: the colour in force and
+/// the top card's face.
+#[derive(Clone, Debug)]
+pub struct Pile<'s> {
+    table: Cow<'s, UnoTable>,
+    /// The colour in force.
+    pub color: UnoColor,
+    /// The top card's face (`None`: no UNO card on top).
+    pub top: Option<UnoFace>,
+}
+
+impl<'s> Pile<'s> {
+    /// The pile of `state`; `None` before the initial flip (or without UNO's piles).
+    #[inline]
+    pub fn of(state: &'s GameState) -> Option<Pile<'s>> {
+        let table = uno_table(state)?;
+        let color = current_color(state)?;
+        let top = state
+            .top(table.discard)
+            .and_then(|card| table.card(card))
+            .map(|view| view.face);
+        Some(Pile { table, color, top })
+    }
+
+    /// Whether `card` may go on the pile: same colour as the one in force, same face as
+    /// the top card, or a wild (rule `canPlayCard`).
+    #[inline]
+    pub fn matches(&self, card: CardId) -> bool {
+        self.table
+            .card(card)
+            .is_some_and(|view| view.matches(self.color, self.top))
+    }
+
+    /// Whether `card` is a wild draw four `player` may not play now: they hold a card of
+    /// the colour in force (rule `canPlayWildDrawFour`).
+    #[inline]
+    pub fn wild_draw_four_held_back(
+        &self,
+        state: &GameState,
+        player: PlayerId,
+        card: CardId,
+    ) -> bool {
+        self.table
+            .card(card)
+            .is_some_and(|view| view.face == UnoFace::WildDraw4)
+            && holds_color(state, &self.table, player, self.color)
+    }
+
+    /// Whether `player` may play `card` on this pile (both rules above).
+    #[inline]
+    pub fn playable(&self, state: &GameState, player: PlayerId, card: CardId) -> bool {
+        self.matches(card) && !self.wild_draw_four_held_back(state, player, card)
+    }
+}
+
+/// Rule `canPlayCard`: the card matches the colour in force or the top card's face, or
+/// is a wild.
+pub fn check_matches_pile(state: &GameState, card: CardId) -> Result<(), Refusal> {
+    let Some(view) = uno_table(state).and_then(|table| table.card(card)) else {
+        return Err(format!("{} is not an UNO card", state.id_text(card)).into());
+    };
+    let Some(pile) = Pile::of(state) else {
+        return Err("no card has been flipped yet".into());
+    };
+    if view.matches(pile.color, pile.top) {
+        return Ok(());
+    }
+    let top = state
+        .top(pile.table.discard)
+        .and_then(|top| pile.table.card(top))
+        .map_or_else(|| "nothing".to_string(), |top| top.to_string());
+    Err(format!(
+        "{view} matches neither the colour in force ({}) nor the top card ({top})",
+        pile.color
+    )
+    .into())
+}
+
+/// Rule `canPlayWildDrawFour`: a wild draw four only when the player holds no card of
+/// the colour in force.
+pub fn check_wild_draw_four(
+    state: &GameState,
+    player: PlayerId,
+    card: CardId,
+) -> Result<(), Refusal> {
+    let is_wild_draw_four = uno_table(state)
+        .and_then(|table| table.card(card))
+        .is_some_and(|view| view.face == UnoFace::WildDraw4);
+    if !is_wild_draw_four {
+        return Ok(());
+    }
+    match Pile::of(state) {
+        Some(pile) if pile.wild_draw_four_held_back(state, player, card) => Err(format!(
+            "a wild draw four may only be played when you hold no {} card",
+            pile.color
+        )
+        .into()),
+        _ => Ok(()),
+    }
+}
+
+/// Rule `turnDiscipline`, for actions from outside the engine: while a colour is
+/// pending only `CHOOSE_COLOR`; nobody flips the initial card; a player draws one card,
+/// on their own turn, once; after drawing they may play only the card drawn, or end
+/// the turn; ending the turn needs a draw first.
+pub fn check_turn_discipline(
+    action: ActionRef<'_>,
+    origin: ActionOrigin,
+    state: &GameState,
+) -> Result<(), Refusal> {
+    if origin == ActionOrigin::Internal {
+        return Ok(());
+    }
+    let kind = action.kind();
+    if is_color_pending(state) && kind != CHOOSE_COLOR_ACTION {
+        return Err("choose a colour for the wild first".into());
+    }
+    match kind {
+        UNO_FLIP_INITIAL_ACTION => {
+            Err("the initial card is flipped by the game, not by a player".into())
+        }
+        DRAW_CARD_ACTION => {
+            let Some(draw) = action.downcast_ref::<DrawCard>() else {
+                return Ok(());
+            };
+            if state.current_player() != Some(draw.player_id) {
+                return Err("you can only draw on your own turn".into());
+            }
+            if draw.count != 1 {
+                return Err("draw one card at a time".into());
+            }
+            if drawn_this_turn(state, draw.player_id).is_some() {
+                return Err("you have already drawn this turn".into());
+            }
+            Ok(())
+        }
+        END_TURN_ACTION => match action.player_id() {
+            Some(player) if drawn_this_turn(state, player).is_some() => Ok(()),
+            _ => Err("draw a card before ending your turn".into()),
+        },
+        PLAY_CARD_ACTION => {
+            let Some(play) = action.downcast_ref::<PlayCard>() else {
+                return Ok(());
+            };
+            match drawn_this_turn(state, play.player_id) {
+                None => Ok(()),
+                Some(Some(drawn)) if play.card_ids.as_slice() == [drawn] => Ok(()),
+                Some(_) => Err("after drawing you may only play the card you drew".into()),
+            }
+        }
+        _ => Ok(()),
+    }
+}
+
+/// An external action a player may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LegalAction {
-    /// `PLAY_CARD` with this card.
+    /// Play this card.
     Play(CardId),
-    /// `CHOOSE_COLOR` with this colour.
+    /// Choose the colour of the wild just played.
     ChooseColor(UnoColor),
-    /// `DRAW_CARD` of one card.
+    /// Draw one card.
     Draw,
-    /// `END_TURN`.
+    /// End the turn (after drawing).
     EndTurn,
 }
 
 impl LegalAction {
-    /// The engine action for `player`.
-    pub fn to_action(&self, player: &PlayerId) -> AnyAction {
-        match self {
-            LegalAction::Play(card) => {
-                AnyAction::new(PlayCard::new(player.clone(), [card.clone()]))
-            }
-            LegalAction::ChooseColor(color) => {
-                AnyAction::new(ChooseColor::new(player.clone(), *color))
-            }
-            LegalAction::Draw => AnyAction::new(create_draw_card_action(player.clone(), 1)),
-            LegalAction::EndTurn => AnyAction::new(create_end_turn_action(player.clone())),
+    /// The engine action for `player`, type-erased.
+    pub fn to_action(&self, player: PlayerId) -> AnyAction {
+        match *self {
+            LegalAction::Play(card) => AnyAction::new(PlayCard::new(player, [card])),
+            LegalAction::ChooseColor(color) => AnyAction::new(ChooseColor::new(player, color)),
+            LegalAction::Draw => AnyAction::new(create_draw_card_action(player, 1)),
+            LegalAction::EndTurn => AnyAction::new(create_end_turn_action(player)),
         }
     }
 
-    /// A short description, e.g. `play red 7`, `choose green`, `draw`, `end turn`.
+    /// Dispatches the action for `player` ([`GameEngine::dispatch`]).
+    pub fn dispatch(
+        &self,
+        engine: &mut GameEngine,
+        player: PlayerId,
+    ) -> Result<Outcome, EngineError> {
+        match *self {
+            LegalAction::Play(card) => engine.dispatch(PlayCard::new(player, [card])),
+            LegalAction::ChooseColor(color) => engine.dispatch(ChooseColor::new(player, color)),
+            LegalAction::Draw => engine.dispatch(create_draw_card_action(player, 1)),
+            LegalAction::EndTurn => engine.dispatch(create_end_turn_action(player)),
+        }
+    }
+
+    /// Applies the action for `player` ([`GameEngine::apply`]: no `Outcome`).
+    pub fn apply(&self, engine: &mut GameEngine, player: PlayerId) -> Result<(), EngineError> {
+        match *self {
+            LegalAction::Play(card) => engine.apply(PlayCard::new(player, [card])),
+            LegalAction::ChooseColor(color) => engine.apply(ChooseColor::new(player, color)),
+            LegalAction::Draw => engine.apply(create_draw_card_action(player, 1)),
+            LegalAction::EndTurn => engine.apply(create_end_turn_action(player)),
+        }
+    }
+
+    /// A short description: `play red 7`, `choose blue`, `draw`, `end turn`.
     pub fn describe(&self, state: &GameState) -> String {
-        match self {
-            LegalAction::Play(card) => match card_view(state, card) {
+        match *self {
+            LegalAction::Play(card) => match crate::state::card_view(state, card) {
                 Some(view) => format!("play {view}"),
-                None => format!("play {card}"),
+                None => format!("play {}", state.id_text(card)),
             },
             LegalAction::ChooseColor(color) => format!("choose {color}"),
             LegalAction::Draw => "draw".to_string(),
@@ -52,42 +252,30 @@ impl LegalAction {
     }
 }
 
-/// The external actions `player` may make now (empty when it is not their move).
-///
-/// ```
-/// use decklet_uno::{legal_actions, new_uno_engine, LegalAction};
-/// let engine = new_uno_engine(7, 3)?;
-/// let first = engine.state().current_player_id.clone().unwrap_or_default();
-/// let moves = legal_actions(engine.state(), &first);
-/// assert!(moves.contains(&LegalAction::Draw));
-/// assert!(legal_actions(engine.state(), &"nobody".into()).is_empty());
-/// # Ok::<(), decklet_core::EngineError>(())
-/// ```
-pub fn legal_actions(state: &GameState, player: &PlayerId) -> Vec<LegalAction> {
+/// Exactly the external actions `dispatch` accepts from `player` now: the playable
+/// cards in hand order and a draw; after a draw, the drawn card if playable and ending
+/// the turn; after a wild, the four colours; nothing when it is not their turn.
+pub fn legal_actions(state: &GameState, player: PlayerId) -> Vec<LegalAction> {
     let mut out = Vec::new();
     legal_actions_into(state, player, &mut out);
     out
 }
 
-/// [`legal_actions`] into a buffer you reuse (cleared first): no allocation per call
-/// once the buffer has grown.
-pub fn legal_actions_into(state: &GameState, player: &PlayerId, out: &mut Vec<LegalAction>) {
+/// [`legal_actions`] into a vector the caller reuses.
+pub fn legal_actions_into(state: &GameState, player: PlayerId, out: &mut Vec<LegalAction>) {
     out.clear();
     match Moves::of(state, player) {
         Moves::Nothing => {}
         Moves::ChooseColor => out.extend(UnoColor::ALL.map(LegalAction::ChooseColor)),
         Moves::AfterDraw { playable } => {
-            if let Some(card) = playable {
-                out.push(LegalAction::Play(card.clone()));
-            }
+            out.extend(playable.map(LegalAction::Play));
             out.push(LegalAction::EndTurn);
         }
         Moves::Turn { hand, playable } => {
             out.extend(
                 playable
                     .positions()
-                    .filter_map(|k| hand.get(k))
-                    .cloned()
+                    .filter_map(|k| hand.get(k).copied())
                     .map(LegalAction::Play),
             );
             out.push(LegalAction::Draw);
@@ -95,32 +283,39 @@ pub fn legal_actions_into(state: &GameState, player: &PlayerId, out: &mut Vec<Le
     }
 }
 
-/// What `player` may do now, read once from the state: what [`legal_actions_into`]
-/// lists, and what a bot can choose from without listing it.
+/// What a player may do now (what [`legal_actions`] lists, without building the list).
 pub(crate) enum Moves<'s> {
-    /// Not this player's move (or the game is not being played).
+    /// Not their turn, or the game is not being played.
     Nothing,
-    /// A colour must be chosen: the four colours.
+    /// A colour must be chosen.
     ChooseColor,
-    /// The player drew this turn: the drawn card if it may be played, then `END_TURN`.
-    AfterDraw { playable: Option<&'s CardId> },
-    /// A fresh turn: the playable cards of the hand in hand order, then `DRAW_CARD`.
+    /// They drew this turn: play the drawn card (if playable) or end the turn.
+    AfterDraw { playable: Option<CardId> },
+    /// Their turn, before drawing: the hand and which of its cards are playable.
     Turn {
         hand: &'s [CardId],
         playable: Positions,
     },
 }
 
-/// Positions in a hand, in order.
+/// Positions in a hand: bits for a hand of up to 64 cards, a list beyond.
 pub(crate) enum Positions {
-    /// Bit `k` set: position `k` (hands of up to 64 cards).
     Bits(u64),
-    /// Any hand.
     List(Vec<usize>),
 }
 
 impl Positions {
-    /// How many positions.
+    fn of(hand: &[CardId], playable: impl Fn(CardId) -> bool) -> Positions {
+        if hand.len() <= 64 {
+            let bits = hand.iter().enumerate().fold(0u64, |bits, (k, card)| {
+                bits | u64::from(playable(*card)) << k
+            });
+            return Positions::Bits(bits);
+        }
+        Positions::List((0..hand.len()).filter(|&k| playable(hand[k])).collect())
+    }
+
+    /// How many.
     pub(crate) fn len(&self) -> usize {
         match self {
             Positions::Bits(bits) => bits.count_ones() as usize,
@@ -128,21 +323,12 @@ impl Positions {
         }
     }
 
-    /// The `n`-th position, in order.
+    /// The `n`-th, in hand order.
     pub(crate) fn nth(&self, n: usize) -> Option<usize> {
-        match self {
-            Positions::Bits(bits) => {
-                let mut bits = *bits;
-                for _ in 0..n {
-                    bits &= bits.wrapping_sub(1);
-                }
-                (bits != 0).then(|| bits.trailing_zeros() as usize)
-            }
-            Positions::List(list) => list.get(n).copied(),
-        }
+        self.positions().nth(n)
     }
 
-    /// Every position, in order.
+    /// All of them, in hand order.
     pub(crate) fn positions(&self) -> impl Iterator<Item = usize> + '_ {
         let (bits, list) = match self {
             Positions::Bits(bits) => (*bits, &[][..]),
@@ -158,49 +344,44 @@ impl Positions {
 }
 
 impl<'s> Moves<'s> {
-    /// Reads the moves of `player` from the state.
-    pub(crate) fn of(state: &'s GameState, player: &'s PlayerId) -> Moves<'s> {
-        if state.status != GameStatus::Playing || !state.winners.is_empty() {
-            return Moves::Nothing;
-        }
-        if state.current_player_id.as_ref() != Some(player) {
+    /// What `player` may do in `state`.
+    pub(crate) fn of(state: &'s GameState, player: PlayerId) -> Moves<'s> {
+        if state.status() != GameStatus::Playing
+            || !state.winners().is_empty()
+            || state.current_player() != Some(player)
+        {
             return Moves::Nothing;
         }
         if is_color_pending(state) {
             return Moves::ChooseColor;
         }
-        let playability = Playability::of(state, player);
-        let playable = |card: &CardId| playability.as_ref().is_some_and(|p| p.playable(card));
-        if let Some(drawn) = drawn_card_this_turn(state, player) {
+        let pile = Pile::of(state);
+        let playable = |card: CardId| {
+            pile.as_ref()
+                .is_some_and(|p| p.playable(state, player, card))
+        };
+        if let Some(drawn) = drawn_this_turn(state, player) {
             return Moves::AfterDraw {
-                playable: drawn.filter(|card| playable(card)),
+                playable: drawn.filter(|card| playable(*card)),
             };
         }
-        let hand = state
-            .hand(player)
-            .map_or(&[][..], |hand| hand.cards.as_slice());
-        let positions = match playability.as_ref().and_then(|p| p.playable_bits(hand)) {
-            Some(bits) => Positions::Bits(bits),
-            None => Positions::List(
-                (0..hand.len())
-                    .filter(|&k| hand.get(k).is_some_and(playable))
-                    .collect(),
-            ),
-        };
+        let hand = state.hand(player);
         Moves::Turn {
             hand,
-            playable: positions,
+            playable: Positions::of(hand, playable),
         }
     }
 }
 
-/// Every move worth trying for `player`, legal or not: each card in hand, each colour,
-/// draw and end turn (what the property tests dispatch to check [`legal_actions`]).
-pub fn candidate_actions(state: &GameState, player: &PlayerId) -> Vec<LegalAction> {
+/// Every action a player might try now, legal or not (each card in hand, each colour,
+/// a draw, ending the turn): what property tests dispatch to check that
+/// [`legal_actions`] is exactly what the engine accepts.
+pub fn candidate_actions(state: &GameState, player: PlayerId) -> Vec<LegalAction> {
     let mut out: Vec<LegalAction> = state
         .hand(player)
-        .map(|hand| hand.cards.iter().cloned().map(LegalAction::Play).collect())
-        .unwrap_or_default();
+        .iter()
+        .map(|card| LegalAction::Play(*card))
+        .collect();
     out.extend(UnoColor::ALL.map(LegalAction::ChooseColor));
     out.push(LegalAction::Draw);
     out.push(LegalAction::EndTurn);

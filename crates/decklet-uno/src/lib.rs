@@ -1,9 +1,9 @@
 //! # decklet-uno
 //!
-//! A complete UNO for the decklet engine, faithful to the original reference pages:
-//! the 108-card deck, the eight seed rules (plus turn discipline), the actions
+//! A complete UNO for the decklet engine, faithful to the original reference system:
+//! the 108-card deck, its eight rules (plus our turn discipline), the actions
 //! `PLAY_CARD`, `CHOOSE_COLOR` and `UNO_FLIP_INITIAL`, one effect function per card type,
-//! the seed events with their payloads, [`legal_actions`], and bots.
+//! the reference's events with their payloads, [`legal_actions`], and bots.
 //!
 //! ```
 //! use decklet_core::{EngineConfig, GameEngine, Player};
@@ -21,15 +21,15 @@
 //! engine.start()?;
 //!
 //! let mut bot = RandomBot::new(7);
-//! while let Some(player) = engine.state().current_player_id.clone() {
-//!     if !engine.state().winners.is_empty() {
+//! while let Some(player) = engine.state().current_player() {
+//!     if !engine.state().winners().is_empty() {
 //!         break;
 //!     }
-//!     let Some(choice) = bot.choose(engine.state(), &player) else { break };
-//!     assert!(legal_actions(engine.state(), &player).contains(&choice));
-//!     engine.dispatch_any(choice.to_action(&player))?;
+//!     let Some(choice) = bot.choose(engine.state(), player) else { break };
+//!     assert!(legal_actions(engine.state(), player).contains(&choice));
+//!     choice.dispatch(&mut engine, player)?;
 //! }
-//! assert_eq!(engine.state().winners.len(), 1);
+//! assert_eq!(engine.state().winners().len(), 1);
 //! # Ok::<(), decklet_core::EngineError>(())
 //! ```
 
@@ -73,17 +73,22 @@ pub use events::{
     UnoColorChanged, UnoColorChosen, UnoDrawFour, UnoDrawTwo, UnoGameWon, UnoInitialFlipped,
     UnoPlayerReversed, UnoPlayerSkipped,
 };
-pub use legal::{LegalAction, candidate_actions, legal_actions, legal_actions_into};
-pub use plugin::{
-    UNO_PLUGIN_ID, UnoPlugin, handle_card_played, handle_color_chosen, handle_game_started,
+pub use legal::{
+    LegalAction, Pile, Refusal, candidate_actions, check_matches_pile, check_turn_discipline,
+    check_wild_draw_four, legal_actions, legal_actions_into,
 };
-pub use rules::{uno_rules, uno_rules_accept};
+pub use plugin::{
+    UNO_PLUGIN_ID, UnoPlugin, handle_card_drawn, handle_card_played, handle_color_chosen,
+    handle_game_started,
+};
+pub use rules::uno_rules;
 pub use sim::{
     GameReport, UNO_GAME_ID, default_players, new_uno_engine, play_game, restart_uno_game,
     uno_plugins,
 };
 pub use state::{
-    PlayContext, UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS,
-    UNO_MIN_PLAYERS, UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_COLOR, card_view, check_playable,
-    current_color, discard_top, drawn_this_turn, is_color_pending,
+    UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
+    UNO_VAR_CURRENT_COLOR, UNO_VAR_DRAW_GAVE_CARD, UNO_VAR_DRAW_TURN, UNO_VAR_PENDING_COLOR,
+    UnoTable, card_view, current_color, discard_top, drawn_this_turn, holds_color,
+    is_color_pending, uno_table,
 };

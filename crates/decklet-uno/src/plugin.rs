@@ -2,19 +2,19 @@
 //! effects of the other modules.
 
 use decklet_core::{
-    ActionHandler, CardId, CardPlayed, EngineError, EventHandler, GameContext, GameFinished,
+    ActionHandler, ActionOrigin, CardPlayed, EngineError, EventHandler, GameContext, GameFinished,
     GamePlugin, GameStarted, GameStatus, GameWon, Rule, Zone,
 };
 use decklet_plugins::{
-    DRAW_PLUGIN_ID, DRAW_VAR_RESHUFFLE_FROM, DRAW_VAR_RESHUFFLE_KEEP_TOP, TURN_PLUGIN_ID,
-    create_draw_card_action, create_end_turn_action, players_in_seat_order,
+    CardDrawn, DRAW_PLUGIN_ID, DRAW_VAR_RESHUFFLE_FROM, DRAW_VAR_RESHUFFLE_KEEP_TOP,
+    TURN_PLUGIN_ID, create_draw_card_action, create_end_turn_action,
 };
 
 use crate::actions::{
     choose_color_handler, create_uno_flip_initial_action, flip_initial_card_handler,
     play_card_handler,
 };
-use crate::cards::{CARD_TYPE_WILD_DRAW4, UnoFace, standard_deck};
+use crate::cards::{CARD_TYPE_WILD_DRAW4, UnoFace, uno_card_table};
 use crate::effects::{
     apply_draw_two_effect, apply_reverse_effect, apply_skip_effect, apply_wild_draw_four_effect,
     apply_wild_draw_four_post_choice_effect, apply_wild_effect,
@@ -22,8 +22,8 @@ use crate::effects::{
 use crate::events::{UnoColorChosen, UnoGameWon};
 use crate::rules::uno_rules;
 use crate::state::{
-    UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, UNO_VAR_PENDING_COLOR, card_view,
-    deck_zone, discard_zone,
+    UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
+    UNO_VAR_DRAW_GAVE_CARD, UNO_VAR_DRAW_TURN, UNO_VAR_PENDING_COLOR, UnoTable, card_view,
 };
 
 /// Plugin id of [`UnoPlugin`].
@@ -35,7 +35,7 @@ pub const UNO_PLUGIN_ID: &str = "uno";
 /// false and tells the DrawPlugin to refill the deck from the discard pile, keeping its
 /// top card.
 pub fn setup(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-    let players = ctx.state().players.len();
+    let players = ctx.state().player_count();
     if !(UNO_MIN_PLAYERS..=UNO_MAX_PLAYERS).contains(&players) {
         return Err(EngineError::SetupFailed {
             plugin: UNO_PLUGIN_ID.to_string(),
@@ -44,49 +44,33 @@ pub fn setup(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
             ),
         });
     }
-    let (deck, discard) = (deck_zone(), discard_zone());
-    let standard = standard_deck();
-    // static ids: later lookups by these constants match by address, not by bytes
-    if ctx.state().zone(&deck).is_none() {
-        ctx.add_zone(Zone::new(deck.clone(), "deck"))?;
-    }
-    if ctx.state().zone(&discard).is_none() {
-        // no reserve: an engine that plays game after game hands the last game's
-        // discard vector (grown to the pile's size) to the new pile
-        ctx.add_zone(Zone::new(discard.clone(), "discard"))?;
-    }
-    let table = &standard.table;
-    let missing: Vec<CardId> = if ctx.state().cards.is_empty() {
-        standard.ids.clone()
-    } else {
-        table
-            .iter()
-            .filter(|card| ctx.state().card(&card.id).is_none())
-            .map(|card| card.id.clone())
-            .collect()
+    let deck = match ctx.state().zone_id(UNO_DECK_ZONE_ID) {
+        Some(deck) => deck,
+        None => ctx.add_zone(Zone::new(UNO_DECK_ZONE_ID, "deck"))?,
     };
-    if !missing.is_empty() {
-        // createShuffledUnoDeck(ctx.random): the same permutation, applied to the ids
-        let mut order = missing;
+    let discard = match ctx.state().zone_id(UNO_DISCARD_ZONE_ID) {
+        Some(discard) => discard,
+        None => ctx.add_zone(Zone::new(UNO_DISCARD_ZONE_ID, "discard"))?,
+    };
+    let table = uno_card_table();
+    let first_new = ctx.state().cards().len();
+    ctx.add_cards(table)?;
+    // the cards just added (all 108 in a new game), shuffled with the game's RNG:
+    // the reference's createShuffledUnoDeck, applied to the handles
+    let mut order: Vec<_> = ctx.state().cards().ids().skip(first_new).collect();
+    if !order.is_empty() {
         ctx.random().shuffle_in_place(&mut order);
-        ctx.add_cards(table)?;
-        // on top of what the deck holds (nothing, in a new game: then no copy at all)
-        let cards = match ctx.state().zone(&deck) {
-            Some(zone) if !zone.cards.is_empty() => {
-                let mut cards = zone.cards.clone();
-                cards.extend(order);
-                cards
-            }
-            _ => order,
-        };
-        ctx.set_zone_cards(&deck, cards)?;
+        ctx.place_cards(deck, &order)?;
     }
     // Only initialised once: a setup run again mid-game must not clear a pending choice.
-    if ctx.state().variable(UNO_VAR_PENDING_COLOR).is_none() {
-        ctx.set_variable(UNO_VAR_PENDING_COLOR, false);
+    if ctx.state().variable(&UNO_VAR_PENDING_COLOR).is_none() {
+        ctx.set_variable(&UNO_VAR_PENDING_COLOR, false);
     }
-    ctx.set_variable(DRAW_VAR_RESHUFFLE_FROM, discard);
-    ctx.set_variable(DRAW_VAR_RESHUFFLE_KEEP_TOP, true);
+    ctx.set_variable(&DRAW_VAR_RESHUFFLE_FROM, discard);
+    ctx.set_variable(&DRAW_VAR_RESHUFFLE_KEEP_TOP, true);
+    if let Some(uno) = UnoTable::of(ctx.state()) {
+        ctx.attach(uno);
+    }
     Ok(())
 }
 
@@ -96,10 +80,7 @@ pub fn handle_game_started(
     _event: &GameStarted,
     ctx: &mut GameContext<'_>,
 ) -> Result<(), EngineError> {
-    let order: Vec<_> = players_in_seat_order(&ctx.state().players)
-        .into_iter()
-        .map(|p| p.id.clone())
-        .collect();
+    let order = ctx.state().seat_order().to_vec();
     for player in order {
         ctx.dispatch(create_draw_card_action(player, UNO_INITIAL_HAND_SIZE));
     }
@@ -114,17 +95,19 @@ pub fn handle_card_played(
     event: &CardPlayed,
     ctx: &mut GameContext<'_>,
 ) -> Result<(), EngineError> {
-    let player = &event.player_id;
-    let Some(card) = event.card_ids.first() else {
+    let player = event.player_id;
+    let Some(&card) = event.card_ids.first() else {
         return Ok(());
     };
     let Some(view) = card_view(ctx.state(), card) else {
-        return Err(EngineError::CardNotFound { card: card.clone() });
+        return Err(EngineError::CardNotFound {
+            card: ctx.state().id_text(card).into_owned(),
+        });
     };
-    if ctx.state().hand(player).is_some_and(Zone::is_empty) {
+    if ctx.state().hand(player).is_empty() {
         ctx.add_winner(player)?;
         ctx.set_status(GameStatus::Finished);
-        let winner_ids = ctx.state().winners.clone();
+        let winner_ids = ctx.state().winners().to_vec();
         ctx.emit(GameWon {
             winner_ids: winner_ids.clone(),
         });
@@ -136,18 +119,30 @@ pub fn handle_card_played(
     }
     match view.face {
         UnoFace::Number(_) => {
-            ctx.dispatch(create_end_turn_action(player.clone()));
+            ctx.dispatch(create_end_turn_action(player));
             Ok(())
         }
         UnoFace::Skip => apply_skip_effect(ctx, player),
         UnoFace::Reverse => {
-            let player_count = ctx.state().players.len();
+            let player_count = ctx.state().player_count();
             apply_reverse_effect(ctx, player, player_count)
         }
         UnoFace::Draw2 => apply_draw_two_effect(ctx, player),
         UnoFace::Wild => apply_wild_effect(ctx, player),
         UnoFace::WildDraw4 => apply_wild_draw_four_effect(ctx, player),
     }
+}
+
+/// Remembers a player's own draw (a `CARD_DRAWN` of an action from outside: not a deal,
+/// not a penalty): the turn it happened in and whether it gave a card. What turn discipline
+/// and [`legal_actions`](crate::legal_actions) read as "drawn this turn".
+pub fn handle_card_drawn(event: &CardDrawn, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
+    if ctx.origin() == ActionOrigin::External {
+        let turn = i64::try_from(ctx.state().turn()).unwrap_or(i64::MAX);
+        ctx.set_variable(&UNO_VAR_DRAW_TURN, turn);
+        ctx.set_variable(&UNO_VAR_DRAW_GAVE_CARD, !event.card_ids.is_empty());
+    }
+    Ok(())
 }
 
 /// `handleColorChosen`: after a wild draw four, the second stage of its effect; after a
@@ -157,9 +152,9 @@ pub fn handle_color_chosen(
     ctx: &mut GameContext<'_>,
 ) -> Result<(), EngineError> {
     if event.card_type == CARD_TYPE_WILD_DRAW4 {
-        apply_wild_draw_four_post_choice_effect(ctx, &event.player_id)
+        apply_wild_draw_four_post_choice_effect(ctx, event.player_id)
     } else {
-        ctx.dispatch(create_end_turn_action(event.player_id.clone()));
+        ctx.dispatch(create_end_turn_action(event.player_id));
         Ok(())
     }
 }
@@ -176,7 +171,8 @@ pub fn handle_color_chosen(
 /// engine.use_plugin(TurnPlugin).use_plugin(DrawPlugin).use_plugin(UnoPlugin);
 /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
 /// engine.start()?;
-/// assert_eq!(engine.state().hand(&"p1".into()).map(|hand| hand.len()), Some(7));
+/// let p1 = engine.state().player_id("p1").expect("p1");
+/// assert_eq!(engine.state().hand(p1).len(), 7);
 /// # Ok::<(), decklet_core::EngineError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -213,6 +209,7 @@ impl GamePlugin for UnoPlugin {
             EventHandler::new(handle_game_started),
             EventHandler::new(handle_card_played),
             EventHandler::new(handle_color_chosen),
+            EventHandler::new(handle_card_drawn),
         ]
     }
 }

@@ -24,24 +24,9 @@ pub fn uno_plugins() -> Vec<Arc<dyn GamePlugin>> {
 
 /// Players `p1`…`pN` named `Player 1`… in seats 1…N.
 pub fn default_players(count: usize) -> Vec<Player> {
-    (1..=count).map(default_player).collect()
-}
-
-fn default_player(i: usize) -> Player {
-    Player::new(format!("p{i}"), format!("Player {i}"), i as u32)
-}
-
-/// Whether `player` is `default_player(i)`, read without building it.
-fn is_default_player(player: &Player, i: usize) -> bool {
-    // the decimal digits of `i`, as `format!` writes them (no sign, no leading zero)
-    let is_i = |digits: Option<&str>| {
-        digits.is_some_and(|d| !d.starts_with(['0', '+']) && d.parse::<usize>() == Ok(i))
-    };
-    player.seat as usize == i
-        && is_i(player.id.as_str().strip_prefix('p'))
-        && is_i(player.name.strip_prefix("Player "))
-        && player.is_active()
-        && player.data.is_null()
+    (1..=count)
+        .map(|i| Player::new(format!("p{i}"), format!("Player {i}"), i as u32))
+        .collect()
 }
 
 /// The game id of the games [`new_uno_engine`] and [`restart_uno_game`] create. Every
@@ -72,19 +57,7 @@ pub fn restart_uno_game(
         game_id: UNO_GAME_ID.to_string(),
         ..engine.config().clone()
     });
-    // the last game's players, when they are the default ones: no names to rebuild
-    let roster = if engine.initial_players().len() == players
-        && engine
-            .initial_players()
-            .iter()
-            .enumerate()
-            .all(|(i, p)| is_default_player(p, i + 1))
-    {
-        engine.initial_players().to_vec()
-    } else {
-        default_players(players)
-    };
-    engine.create_game(roster)?;
+    engine.create_game(default_players(players))?;
     engine.start_quietly()?;
     Ok(())
 }
@@ -140,45 +113,36 @@ impl EventCounts {
 }
 
 /// Plays a started game to the end: the current player's bot (`bots[i]` plays the i-th
-/// player in seat order) chooses, the engine dispatches. Stops after `max_dispatches`
+/// player in seat order) chooses, the engine applies. Stops after `max_dispatches`
 /// (reported as `capped`).
 pub fn play_game(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
     max_dispatches: u64,
 ) -> Result<GameReport, EngineError> {
-    let seats: Vec<PlayerId> = decklet_plugins::players_in_seat_order(&engine.state().players)
-        .into_iter()
-        .map(|p| p.id.clone())
-        .collect();
-    if bots.len() != seats.len() {
+    let players = engine.state().player_count();
+    if bots.len() != players {
         return Err(EngineError::InvalidState {
-            message: format!("{} bots for {} players", bots.len(), seats.len()),
+            message: format!("{} bots for {players} players", bots.len()),
         });
     }
     let mut report = GameReport::default();
     let counts = Arc::new(EventCounts::default());
     let subscriptions = EventCounts::subscribe(&counts, engine);
-    let result = play_turns(engine, bots, max_dispatches, &seats, &mut report);
+    let result = play_turns(engine, bots, max_dispatches, &mut report);
     for subscription in subscriptions {
         engine.unsubscribe(subscription);
     }
     let plays = result?;
     // cards only enter hands by drawing (the deal included) and only leave them by
     // being played: drawn = in hands now + played
-    let in_hands: u64 = seats
-        .iter()
-        .filter_map(|player| engine.state().hand(player))
-        .map(|hand| hand.len() as u64)
-        .sum();
+    let state = engine.state();
+    let in_hands: u64 = state.players().map(|p| state.hand(p).len() as u64).sum();
     report.cards_drawn = in_hands + plays;
     report.reshuffles += counts.reshuffles.load(Ordering::Relaxed);
     report.actions += counts.forced_draws.load(Ordering::Relaxed);
-    report.winner = engine.state().winners.first().cloned();
-    report.winner_seat = report
-        .winner
-        .as_ref()
-        .and_then(|w| seats.iter().position(|p| p == w));
+    report.winner = state.winners().first().copied();
+    report.winner_seat = report.winner.and_then(|w| state.seat_index(w));
     Ok(report)
 }
 
@@ -188,33 +152,21 @@ fn play_turns(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
     max_dispatches: u64,
-    seats: &[PlayerId],
     report: &mut GameReport,
 ) -> Result<u64, EngineError> {
-    // seat order of each player, by position in the state's player map
-    let seat_of: Vec<usize> = engine
-        .state()
-        .players
-        .keys()
-        .map(|id| seats.iter().position(|p| p == id).unwrap_or(0))
-        .collect();
     let mut plays = 0;
-    while engine.state().winners.is_empty() {
+    while engine.state().winners().is_empty() {
         if report.dispatched >= max_dispatches {
             report.capped = true;
             return Ok(plays);
         }
         let state = engine.state();
-        let Some(current) = state.current_player_id.as_ref() else {
+        let Some(current) = state.current_player() else {
             return Err(EngineError::InvalidState {
                 message: "no current player".into(),
             });
         };
-        // the bot by the player's place in the map (found by the id's hint)
-        let seat = state
-            .player_index(current)
-            .and_then(|index| seat_of.get(index).copied())
-            .unwrap_or(0);
+        let seat = state.seat_index(current).unwrap_or(0);
         let Some(bot) = bots.get_mut(seat) else {
             return Err(EngineError::InvalidState {
                 message: "no bot for the player".into(),
@@ -222,51 +174,20 @@ fn play_turns(
         };
         let Some(choice) = bot.choose(state, current) else {
             return Err(EngineError::InvalidState {
-                message: format!("{current} has no legal action"),
+                message: format!("{} has no legal action", state.id_text(current)),
             });
         };
-        let action = choice.to_action(current);
-        match &choice {
-            LegalAction::Play(_) => {
+        match choice {
+            LegalAction::Play(_) | LegalAction::EndTurn => {
                 report.actions += 1;
                 report.turns += 1;
             }
             LegalAction::Draw => report.actions += 1,
-            LegalAction::EndTurn => {
-                report.actions += 1;
-                report.turns += 1;
-            }
             LegalAction::ChooseColor(_) => {}
         }
-        engine.apply_any(action)?;
+        choice.apply(engine, current)?;
         report.dispatched += 1;
         plays += u64::from(matches!(choice, LegalAction::Play(_)));
     }
     Ok(plays)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{default_player, is_default_player};
-    use decklet_core::{Player, PlayerStatus};
-
-    #[test]
-    fn default_players_are_recognised_exactly() {
-        for i in 1..=12 {
-            assert!(is_default_player(&default_player(i), i));
-            assert!(!is_default_player(&default_player(i), i + 1));
-        }
-        let odd = |id: &str, name: &str| Player::new(id, name, 3);
-        assert!(is_default_player(&odd("p3", "Player 3"), 3));
-        assert!(!is_default_player(&odd("p03", "Player 3"), 3));
-        assert!(!is_default_player(&odd("p+3", "Player 3"), 3));
-        assert!(!is_default_player(&odd("p3", "Player 03"), 3));
-        assert!(!is_default_player(&odd("q3", "Player 3"), 3));
-        let mut out = default_player(3);
-        out.status = PlayerStatus::Inactive;
-        assert!(!is_default_player(&out, 3));
-        let mut data = default_player(3);
-        data.data = serde_json::json!({ "x": 1 });
-        assert!(!is_default_player(&data, 3));
-    }
 }

@@ -1,10 +1,13 @@
-//! Reading UNO's part of the game state: variables, the discard top, typed card views,
-//! and the one playability check that both the rules and `legal_actions` use.
+//! Reading UNO's part of the game state: its zones and variables, the discard pile's
+//! top, the colour in force, what each card is ([`UnoTable`]), and the card a player
+//! drew this turn.
 
-use decklet_core::{CardId, GameState, PlayerId, Var, ZoneId};
-use decklet_plugins::external_draw_this_turn;
+use std::borrow::Cow;
+use std::sync::{Arc, OnceLock};
 
-use crate::cards::{CardMask, UnoCard, UnoColor, UnoFace, standard_deck};
+use decklet_core::{CardId, CardTable, GameState, PlayerId, Var, ZoneId};
+
+use crate::cards::{UnoCard, UnoColor, uno_card_table};
 
 /// Id of the draw pile.
 pub const UNO_DECK_ZONE_ID: &str = "deck";
@@ -20,283 +23,113 @@ pub const UNO_MAX_PLAYERS: usize = 10;
 pub const UNO_VAR_PENDING_COLOR: Var<bool> = Var::new("uno:pendingColor");
 /// The colour in force.
 pub const UNO_VAR_CURRENT_COLOR: Var<UnoColor> = Var::new("uno:currentColor");
+/// The turn (the state's counter) in which the player whose turn it is drew by their
+/// own `DRAW_CARD` (a deal or a penalty does not count).
+pub const UNO_VAR_DRAW_TURN: Var<i64> = Var::new("uno:drawTurn");
+/// Whether that draw gave a card (`false`: the piles were empty). Which card is not
+/// stored: variables are public, and the card lies on top of the drawer's hand.
+pub const UNO_VAR_DRAW_GAVE_CARD: Var<bool> = Var::new("uno:drawGaveCard");
 
-/// The deck zone id.
-pub fn deck_zone() -> ZoneId {
-    ZoneId::from_static(UNO_DECK_ZONE_ID)
+/// What UNO knows of a game once it is set up: its two piles and what each card is.
+/// UNO's setup attaches it to the game ([`GameState::attachment`]); for a state no
+/// engine has set up (one just read from JSON), [`uno_table`] builds it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnoTable {
+    /// The draw pile.
+    pub deck: ZoneId,
+    /// The discard pile.
+    pub discard: ZoneId,
+    /// What each card of the game is, by card handle (`None`: not an UNO card).
+    cards: Arc<[Option<UnoCard>]>,
 }
 
-/// The discard zone id.
-pub fn discard_zone() -> ZoneId {
-    ZoneId::from_static(UNO_DISCARD_ZONE_ID)
+impl UnoTable {
+    /// Reads the table of a game that has UNO's two piles.
+    pub fn of(state: &GameState) -> Option<UnoTable> {
+        Some(UnoTable {
+            deck: state.zone_id(UNO_DECK_ZONE_ID)?,
+            discard: state.zone_id(UNO_DISCARD_ZONE_ID)?,
+            cards: card_views(state.cards()),
+        })
+    }
+
+    /// What a card is.
+    #[inline]
+    pub fn card(&self, card: CardId) -> Option<UnoCard> {
+        self.cards.get(card.index()).copied().flatten()
+    }
 }
 
-/// Where UNO's setup puts the deck: right after the players' hands. Only a guess that
-/// saves hashing the id ([`GameState::zone_near`]); any layout still works.
+/// What each card of a table is. The standard deck's views are read once per process
+/// (every game shares its table); another table's are read from its definitions.
+fn card_views(table: &CardTable) -> Arc<[Option<UnoCard>]> {
+    let read =
+        |table: &CardTable| -> Arc<[Option<UnoCard>]> { table.iter().map(UnoCard::of).collect() };
+    static STANDARD: OnceLock<Arc<[Option<UnoCard>]>> = OnceLock::new();
+    if table.ptr_eq(uno_card_table()) {
+        return Arc::clone(STANDARD.get_or_init(|| read(uno_card_table())));
+    }
+    read(table)
+}
+
+/// The UNO table of `state`: the one setup attached, or one read now.
 #[inline]
-fn deck_guess(state: &GameState) -> usize {
-    state.players.len()
-}
-
-#[inline]
-fn discard_guess(state: &GameState) -> usize {
-    state.players.len() + 1
-}
-
-/// The deck's id as stored in the state (with its position hint, so the context finds
-/// it without hashing); the plain id if there is no deck.
-pub(crate) fn stored_deck_zone(state: &GameState) -> ZoneId {
-    state
-        .zone_near(UNO_DECK_ZONE_ID, deck_guess(state))
-        .map_or_else(deck_zone, |(_, id, _)| id.clone())
-}
-
-/// The discard pile's id as stored in the state (see [`stored_deck_zone`]).
-pub(crate) fn stored_discard_zone(state: &GameState) -> ZoneId {
-    state
-        .zone_near(UNO_DISCARD_ZONE_ID, discard_guess(state))
-        .map_or_else(discard_zone, |(_, id, _)| id.clone())
-}
-
-/// The discard pile's position in `state.zones`.
-#[inline]
-pub(crate) fn discard_index(state: &GameState) -> Option<usize> {
-    state
-        .zone_near(UNO_DISCARD_ZONE_ID, discard_guess(state))
-        .map(|(index, _, _)| index)
+pub fn uno_table(state: &GameState) -> Option<Cow<'_, UnoTable>> {
+    match state.attachment::<UnoTable>() {
+        Some(table) => Some(Cow::Borrowed(table)),
+        None => UnoTable::of(state).map(Cow::Owned),
+    }
 }
 
 /// The colour in force (`None` before the initial flip).
 #[inline]
 pub fn current_color(state: &GameState) -> Option<UnoColor> {
-    state.variable(UNO_VAR_CURRENT_COLOR)
+    state.variable(&UNO_VAR_CURRENT_COLOR)
 }
 
 /// Whether a colour choice is pending.
 #[inline]
 pub fn is_color_pending(state: &GameState) -> bool {
-    state.variable(UNO_VAR_PENDING_COLOR).unwrap_or(false)
+    state.variable(&UNO_VAR_PENDING_COLOR).unwrap_or(false)
 }
 
-/// The typed view of a card of this game. For the standard deck (the table UNO's setup
-/// shares) the views are computed once per process and read by position.
-#[inline(always)]
-pub fn card_view(state: &GameState, card: &CardId) -> Option<UnoCard> {
-    let index = state.cards.index_of(card)?;
-    let standard = standard_deck();
-    if state.cards.ptr_eq(&standard.table) {
-        return standard.views.get(index).copied().flatten();
-    }
-    state.cards.get_index(index).and_then(UnoCard::of)
+/// What a card of this game is.
+pub fn card_view(state: &GameState, card: CardId) -> Option<UnoCard> {
+    uno_table(state)?.card(card)
 }
 
-/// The discard pile's top card and its view.
-#[inline]
-pub fn discard_top(state: &GameState) -> Option<(&CardId, UnoCard)> {
-    let (_, _, discard) = state.zone_near(UNO_DISCARD_ZONE_ID, discard_guess(state))?;
-    let top = discard.top()?;
-    Some((top, card_view(state, top)?))
+/// The discard pile's top card and what it is.
+pub fn discard_top(state: &GameState) -> Option<(CardId, UnoCard)> {
+    let table = uno_table(state)?;
+    let top = state.top(table.discard)?;
+    Some((top, table.card(top)?))
 }
 
 /// The card `player` drew this turn by their own `DRAW_CARD`: `Some(Some(card))` when
 /// they drew one, `Some(None)` when they drew but the piles were empty, `None` when they
 /// have not drawn this turn.
 #[inline]
-pub fn drawn_this_turn(state: &GameState, player: &PlayerId) -> Option<Option<CardId>> {
-    drawn_card_this_turn(state, player).map(|card| card.cloned())
-}
-
-/// [`drawn_this_turn`] without copying the id: what the rules and the bots ask on
-/// every move.
-#[inline]
-pub(crate) fn drawn_card_this_turn<'s>(
-    state: &'s GameState,
-    player: &PlayerId,
-) -> Option<Option<&'s CardId>> {
-    if external_draw_this_turn(state, player)? == 0 {
+pub fn drawn_this_turn(state: &GameState, player: PlayerId) -> Option<Option<CardId>> {
+    // only the player whose turn it is draws by their own action (turn discipline), and
+    // the turn counter moves on whenever the turn does
+    if state.current_player() != Some(player)
+        || state.variable(&UNO_VAR_DRAW_TURN) != i64::try_from(state.turn()).ok()
+    {
+        return None;
+    }
+    if !state.variable(&UNO_VAR_DRAW_GAVE_CARD).unwrap_or(false) {
         return Some(None);
     }
-    Some(state.hand(player).and_then(|h| h.top()))
+    // the card drawn lies on top of the hand: after a draw the player may only play
+    // that card or end the turn
+    Some(state.hand(player).last().copied())
 }
 
 /// Whether `player` holds a card of `color`.
-pub fn holds_color(state: &GameState, player: &PlayerId, color: UnoColor) -> bool {
-    let Some(hand) = state.hand(player) else {
-        return false;
-    };
-    let standard = standard_deck();
-    if state.cards.ptr_eq(&standard.table) {
-        let colored = standard.colored(color);
-        return hand
-            .cards
-            .iter()
-            .any(|c| state.cards.index_of(c).is_some_and(|i| colored.has(i)));
-    }
-    hand.cards
-        .iter()
-        .any(|c| card_view(state, c).is_some_and(|v| v.color == Some(color)))
-}
-
-/// Which cards `player` may play now, per the rules `canPlayCard` and
-/// `canPlayWildDrawFour`: read once, then asked card by card (what `legal_actions`
-/// does for a whole hand). For the standard deck a card is checked with two bit tests.
-pub(crate) struct Playability<'s> {
-    state: &'s GameState,
-    player: &'s PlayerId,
-    context: PlayContext,
-    /// The standard deck's cards that match the context and its wild draw fours, when
-    /// the game uses it.
-    matching: Option<(CardMask, CardMask)>,
-    /// Whether the player holds the colour in force (looked up at the first wild draw
-    /// four).
-    holds_color: std::cell::Cell<Option<bool>>,
-}
-
-impl<'s> Playability<'s> {
-    /// `None` before the initial flip (nothing is playable then).
-    pub(crate) fn of(state: &'s GameState, player: &'s PlayerId) -> Option<Playability<'s>> {
-        let context = PlayContext::of(state)?;
-        let standard = standard_deck();
-        let matching = state.cards.ptr_eq(&standard.table).then(|| {
-            (
-                standard.matching(context.color, context.top_face),
-                standard.wild_draw_fours,
-            )
-        });
-        Some(Playability {
-            state,
-            player,
-            context,
-            matching,
-            holds_color: std::cell::Cell::new(None),
-        })
-    }
-
-    fn holds_color(&self) -> bool {
-        match self.holds_color.get() {
-            Some(holds) => holds,
-            None => {
-                let holds = holds_color(self.state, self.player, self.context.color);
-                self.holds_color.set(Some(holds));
-                holds
-            }
-        }
-    }
-
-    /// For the standard deck and a hand of at most 64 cards: bit `k` is set when
-    /// `cards[k]` may be played now. Computed without a branch per card (whether a card
-    /// plays is as good as random, and mispredicted branches were the cost), then
-    /// corrected once for the wild draw fours. `None` otherwise: ask card by card.
-    pub(crate) fn playable_bits(&self, cards: &[CardId]) -> Option<u64> {
-        let (matching, wild_draw_fours) = self.matching?;
-        if cards.len() > 64 {
-            return None;
-        }
-        let (mut playable, mut wilds) = (0u64, 0u64);
-        for (k, card) in cards.iter().enumerate() {
-            // a card not in the table (impossible in a valid state) plays nothing
-            let i = self.state.cards.index_of(card).unwrap_or(usize::MAX);
-            playable |= u64::from(matching.has(i)) << k;
-            wilds |= u64::from(wild_draw_fours.has(i)) << k;
-        }
-        if playable & wilds != 0 && self.holds_color() {
-            playable &= !wilds;
-        }
-        Some(playable)
-    }
-
-    /// Whether `card` may be played now.
-    #[inline]
-    pub(crate) fn playable(&self, card: &CardId) -> bool {
-        if let Some((matching, wild_draw_fours)) = self.matching {
-            let Some(i) = self.state.cards.index_of(card) else {
-                return false;
-            };
-            return matching.has(i) && (!wild_draw_fours.has(i) || !self.holds_color());
-        }
-        let Some(view) = card_view(self.state, card) else {
-            return false;
-        };
-        if !view.matches(self.context.color, self.context.top_face) {
-            return false;
-        }
-        view.face != UnoFace::WildDraw4 || !self.holds_color()
-    }
-}
-
-/// What decides whether a card may be played now, read once from the state: the colour
-/// in force and the top card's face. Whether the player holds the colour in force (for
-/// the wild draw four) is only looked up when a wild draw four is checked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlayContext {
-    /// The colour in force.
-    pub color: UnoColor,
-    /// The discard top's face.
-    pub top_face: Option<UnoFace>,
-}
-
-impl PlayContext {
-    /// Reads the context; `None` before the initial flip.
-    #[inline]
-    pub fn of(state: &GameState) -> Option<PlayContext> {
-        Some(PlayContext {
-            color: current_color(state)?,
-            top_face: discard_top(state).map(|(_, top)| top.face),
-        })
-    }
-
-    /// Which rule `card` breaks if `player` plays it, if any: `Some("canPlayCard")`,
-    /// `Some("canPlayWildDrawFour")` or `None` when it may be played.
-    #[inline]
-    pub fn broken_rule(
-        &self,
-        state: &GameState,
-        player: &PlayerId,
-        card: UnoCard,
-    ) -> Option<&'static str> {
-        if !card.matches(self.color, self.top_face) {
-            Some("canPlayCard")
-        } else if card.face == UnoFace::WildDraw4 && holds_color(state, player, self.color) {
-            Some("canPlayWildDrawFour")
-        } else {
-            None
-        }
-    }
-}
-
-/// Why a card may not be played now, per the seed rules `canPlayCard` and
-/// `canPlayWildDrawFour`: `Err((rule id, reason))`. The reason is only built when a
-/// rule is broken.
-pub fn check_playable(
-    state: &GameState,
-    player: &PlayerId,
-    card: &CardId,
-) -> Result<(), (&'static str, String)> {
-    let Some(view) = card_view(state, card) else {
-        return Err(("canPlayCard", format!("{card} is not an UNO card")));
-    };
-    let Some(context) = PlayContext::of(state) else {
-        return Err(("canPlayCard", "no card has been flipped yet".to_string()));
-    };
-    match context.broken_rule(state, player, view) {
-        None => Ok(()),
-        Some("canPlayWildDrawFour") => Err((
-            "canPlayWildDrawFour",
-            format!(
-                "a wild draw four may only be played when you hold no {} card",
-                context.color
-            ),
-        )),
-        Some(rule) => {
-            let top =
-                discard_top(state).map_or_else(|| "nothing".to_string(), |(_, t)| t.to_string());
-            Err((
-                rule,
-                format!(
-                    "{view} matches neither the colour in force ({}) nor the top card ({top})",
-                    context.color
-                ),
-            ))
-        }
-    }
+pub fn holds_color(state: &GameState, table: &UnoTable, player: PlayerId, color: UnoColor) -> bool {
+    state.hand(player).iter().any(|card| {
+        table
+            .card(*card)
+            .is_some_and(|view| view.color == Some(color))
+    })
 }

@@ -49,13 +49,13 @@ impl GameSetup {
         let mut engine = new_uno_engine(self.seed, self.players)?;
         let mut bot = RandomBot::new(self.seed ^ 0x9e37_79b9_7f4a_7c15);
         for _ in 0..self.moves {
-            let Some(player) = engine.state().current_player_id.clone() else {
+            let Some(player) = engine.state().current_player() else {
                 break;
             };
-            let Some(choice) = bot.choose(engine.state(), &player) else {
+            let Some(choice) = bot.choose(engine.state(), player) else {
                 break;
             };
-            engine.dispatch_any(choice.to_action(&player))?;
+            choice.dispatch(&mut engine, player)?;
         }
         Ok(engine)
     }
@@ -76,8 +76,7 @@ pub fn game_in_progress(
 /// One of the current player's legal actions in `state` (`None` when there is none).
 pub fn legal_action(state: &GameState) -> BoxedStrategy<Option<LegalAction>> {
     let legal = state
-        .current_player_id
-        .as_ref()
+        .current_player()
         .map(|p| legal_actions(state, p))
         .unwrap_or_default();
     if legal.is_empty() {
@@ -96,16 +95,16 @@ pub fn legal_action(state: &GameState) -> BoxedStrategy<Option<LegalAction>> {
 /// - finished ⇔ exactly one winner, whose hand is empty.
 pub fn check_invariants(state: &GameState) -> Result<(), String> {
     state.validate().map_err(|e| e.to_string())?;
-    let placed: usize = state.zones.values().map(|z| z.len()).sum();
-    if state.cards.len() != 108 || placed != 108 {
+    let placed: usize = state.zones().map(|z| state.zone_cards(z).len()).sum();
+    if state.cards().len() != 108 || placed != 108 {
         return Err(format!(
             "{} cards defined, {placed} placed; expected 108",
-            state.cards.len()
+            state.cards().len()
         ));
     }
-    if state.status == GameStatus::Playing {
-        match &state.current_player_id {
-            Some(p) if state.players.contains_key(p) => {}
+    if state.status() == GameStatus::Playing {
+        match state.current_player() {
+            Some(p) if state.player(p).is_some() => {}
             other => return Err(format!("playing without a valid current player: {other:?}")),
         }
         if current_color(state).is_none() {
@@ -118,12 +117,15 @@ pub fn check_invariants(state: &GameState) -> Result<(), String> {
             other => return Err(format!("colour pending but the discard top is {other:?}")),
         }
     }
-    let finished = state.status == GameStatus::Finished;
-    match (finished, state.winners.as_slice()) {
+    let finished = state.status() == GameStatus::Finished;
+    match (finished, state.winners()) {
         (false, []) => {}
         (true, [winner]) => {
-            if !state.hand(winner).is_some_and(|h| h.is_empty()) {
-                return Err(format!("winner {winner} still holds cards"));
+            if !state.hand(*winner).is_empty() {
+                return Err(format!(
+                    "winner {} still holds cards",
+                    state.id_text(*winner)
+                ));
             }
         }
         (f, w) => return Err(format!("finished = {f} with winners {w:?}")),

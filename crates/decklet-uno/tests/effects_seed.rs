@@ -1,4 +1,5 @@
-//! `uno-effects.md`, effect by effect: events, payloads, order and the state after.
+//! The reference's card effects, effect by effect: events, payloads, order and the
+//! state after.
 
 mod common;
 
@@ -34,17 +35,17 @@ fn skip_ends_two_turns_and_names_the_skipped_player() {
     assert_eq!(
         skipped[0],
         &UnoPlayerSkipped {
-            skipped_player_id: "p2".into()
+            skipped_player_id: id(&engine, "p2")
         }
     );
-    let ended: Vec<&str> = outcome
+    let ended: Vec<PlayerId> = outcome
         .events_of::<TurnEnded>()
-        .map(|e| e.player_id.as_str())
+        .map(|e| e.player_id)
         .collect();
-    assert_eq!(ended, ["p1", "p2"]);
+    assert_eq!(ended, [id(&engine, "p1"), id(&engine, "p2")]);
     assert_eq!(current(&engine), "p3");
     assert_eq!(
-        serde_json::to_value(skipped[0]).unwrap(),
+        engine.state().json_of(skipped[0]).unwrap(),
         serde_json::json!({"skippedPlayerId": "p2"})
     );
 }
@@ -67,7 +68,7 @@ fn skip_follows_the_direction() {
     );
     let outcome = play(&mut engine, "p4", card("red", "skip")).unwrap();
     let skipped: Vec<&UnoPlayerSkipped> = outcome.events_of::<UnoPlayerSkipped>().collect();
-    assert_eq!(skipped[0].skipped_player_id, "p3");
+    assert_eq!(skipped[0].skipped_player_id, id(&engine, "p3"));
     assert_eq!(current(&engine), "p2");
 }
 
@@ -95,10 +96,10 @@ fn reverse_with_three_or_more_flips_direction_and_passes_once() {
     let reversed: Vec<&UnoPlayerReversed> = outcome.events_of::<UnoPlayerReversed>().collect();
     assert_eq!(reversed[0], &UnoPlayerReversed { new_direction: -1 });
     assert_eq!(
-        serde_json::to_value(reversed[0]).unwrap(),
+        engine.state().json_of(reversed[0]).unwrap(),
         serde_json::json!({"newDirection": -1})
     );
-    assert_eq!(engine.state().variable(TURN_VARIABLE_DIRECTION), Some(-1));
+    assert_eq!(engine.state().variable(&TURN_VARIABLE_DIRECTION), Some(-1));
     assert_eq!(current(&engine), "p4");
     // the next player follows the new direction; a second reverse flips it back
     arrange(
@@ -157,9 +158,9 @@ fn reverse_with_two_players_skips_the_other_and_the_player_goes_again() {
             .next()
             .unwrap()
             .skipped_player_id,
-        "p2"
+        id(&engine, "p2")
     );
-    assert_eq!(engine.state().variable(TURN_VARIABLE_DIRECTION), Some(-1));
+    assert_eq!(engine.state().variable(&TURN_VARIABLE_DIRECTION), Some(-1));
     assert_eq!(current(&engine), "p1");
 }
 
@@ -172,7 +173,7 @@ fn draw_two_makes_the_next_player_draw_two_and_skips_them() {
         card("red", "3"),
         UnoColor::Red,
     );
-    let deck = engine.state().zone_by_str("deck").unwrap().cards.clone();
+    let deck = zone(&engine, "deck");
     let p2_before = hand(&engine, "p2");
     let outcome = play(&mut engine, "p1", card("red", "draw2")).unwrap();
     assert_eq!(
@@ -193,12 +194,12 @@ fn draw_two_makes_the_next_player_draw_two_and_skips_them() {
     assert_eq!(
         event,
         &UnoDrawTwo {
-            target_player_id: "p2".into(),
+            target_player_id: id(&engine, "p2"),
             count: 2
         }
     );
     assert_eq!(
-        serde_json::to_value(event).unwrap(),
+        engine.state().json_of(event).unwrap(),
         serde_json::json!({"targetPlayerId": "p2", "count": 2})
     );
     let drawn = outcome.events_of::<CardDrawn>().next().unwrap();
@@ -206,8 +207,8 @@ fn draw_two_makes_the_next_player_draw_two_and_skips_them() {
     assert_eq!(
         drawn,
         &CardDrawn {
-            player_id: "p2".into(),
-            card_ids: expected.clone(),
+            player_id: id(&engine, "p2"),
+            card_ids: expected.clone().into(),
             requested: 2,
             count: 2
         }
@@ -233,7 +234,7 @@ fn wild_waits_for_the_colour_then_ends_the_turn_once() {
     assert_eq!(current(&engine), "p1");
     assert_eq!(current_color(engine.state()), Some(UnoColor::Red));
     let outcome = engine
-        .dispatch(ChooseColor::new("p1", UnoColor::Green))
+        .dispatch(ChooseColor::new(id(&engine, "p1"), UnoColor::Green))
         .unwrap();
     assert_eq!(
         kinds(&outcome),
@@ -248,13 +249,13 @@ fn wild_waits_for_the_colour_then_ends_the_turn_once() {
     assert_eq!(
         chosen,
         &UnoColorChosen {
-            player_id: "p1".into(),
+            player_id: id(&engine, "p1"),
             color: UnoColor::Green,
             card_type: "wild".into()
         }
     );
     assert_eq!(
-        serde_json::to_value(chosen).unwrap(),
+        engine.state().json_of(chosen).unwrap(),
         serde_json::json!({"playerId": "p1", "color": "green", "cardType": "wild"})
     );
     assert!(!is_color_pending(engine.state()));
@@ -281,7 +282,7 @@ fn wild_draw_four_waits_then_the_next_player_draws_four_and_is_skipped() {
         "no penalty before the colour"
     );
     let outcome = engine
-        .dispatch(ChooseColor::new("p1", UnoColor::Blue))
+        .dispatch(ChooseColor::new(id(&engine, "p1"), UnoColor::Blue))
         .unwrap();
     assert_eq!(
         kinds(&outcome),
@@ -308,12 +309,12 @@ fn wild_draw_four_waits_then_the_next_player_draws_four_and_is_skipped() {
     assert_eq!(
         four,
         &UnoDrawFour {
-            target_player_id: "p2".into(),
+            target_player_id: id(&engine, "p2"),
             count: 4
         }
     );
     assert_eq!(
-        serde_json::to_value(four).unwrap(),
+        engine.state().json_of(four).unwrap(),
         serde_json::json!({"targetPlayerId": "p2", "count": 4})
     );
     assert_eq!(hand(&engine, "p2").len(), p2_before + 4);
@@ -345,7 +346,7 @@ fn effects_as_functions_are_exported_with_the_seed_names() {
         }
         fn actions(&self) -> Vec<ActionHandler> {
             vec![ActionHandler::new::<Zap>(|zap, ctx| {
-                apply_skip_effect(ctx, &zap.player)
+                apply_skip_effect(ctx, zap.player)
             })]
         }
     }
@@ -362,7 +363,7 @@ fn effects_as_functions_are_exported_with_the_seed_names() {
     engine.start().unwrap();
     let outcome = engine
         .dispatch(Zap {
-            player: "p1".into(),
+            player: id(&engine, "p1"),
         })
         .unwrap();
     assert_eq!(
@@ -382,21 +383,19 @@ fn effects_as_functions_are_exported_with_the_seed_names() {
 fn reshuffle_keeps_the_discard_top_and_the_colour() {
     let mut engine = uno(2, 4);
     engine.dispatch(RigBurn { leave: 0 }).unwrap();
-    let top = discard_top(engine.state()).unwrap().0.clone();
+    let top = discard_top(engine.state()).unwrap().0;
     let color = current_color(engine.state());
-    let pile = engine.state().zone_by_str("discard").unwrap().len();
-    let outcome = engine.dispatch(create_draw_card_action("p1", 1)).unwrap();
+    let pile = zone(&engine, "discard").len();
+    let outcome = engine
+        .dispatch(create_draw_card_action(id(&engine, "p1"), 1))
+        .unwrap();
     assert_eq!(kinds(&outcome), [DECK_RESHUFFLED, CARD_DRAWN]);
     let reshuffled = outcome.events_of::<DeckReshuffled>().next().unwrap();
     assert_eq!(
-        reshuffled,
-        &DeckReshuffled {
-            from_zone_id: "discard".into(),
-            to_zone_id: "deck".into(),
-            count: pile - 1
-        }
+        engine.state().json_of(reshuffled).unwrap(),
+        serde_json::json!({"fromZoneId": "discard", "toZoneId": "deck", "count": pile - 1})
     );
-    assert_eq!(engine.state().zone_by_str("discard").unwrap().cards, [top]);
+    assert_eq!(zone(&engine, "discard"), [top]);
     assert_eq!(current_color(engine.state()), color);
-    assert_eq!(engine.state().zone_by_str("deck").unwrap().len(), pile - 2);
+    assert_eq!(zone(&engine, "deck").len(), pile - 2);
 }

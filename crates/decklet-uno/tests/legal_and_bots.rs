@@ -30,7 +30,7 @@ fn legal_actions_list_playable_cards_and_draw() {
         card("red", "3"),
         UnoColor::Red,
     );
-    let legal = legal_actions(engine.state(), &"p1".into());
+    let legal = legal_actions(engine.state(), id(&engine, "p1"));
     assert_eq!(
         sorted(legal),
         sorted(vec![
@@ -39,7 +39,7 @@ fn legal_actions_list_playable_cards_and_draw() {
             LegalAction::Draw
         ])
     );
-    assert!(legal_actions(engine.state(), &"p2".into()).is_empty());
+    assert!(legal_actions(engine.state(), id(&engine, "p2")).is_empty());
 }
 
 #[test]
@@ -56,14 +56,16 @@ fn legal_actions_after_a_draw_and_while_pending() {
             cards: vec![card("wild", "")],
         })
         .unwrap();
-    engine.dispatch(create_draw_card_action("p1", 1)).unwrap();
-    let legal = legal_actions(engine.state(), &"p1".into());
+    engine
+        .dispatch(create_draw_card_action(id(&engine, "p1"), 1))
+        .unwrap();
+    let legal = legal_actions(engine.state(), id(&engine, "p1"));
     assert_eq!(
         legal,
         [LegalAction::Play(card("wild", "")), LegalAction::EndTurn]
     );
     play(&mut engine, "p1", card("wild", "")).unwrap();
-    let legal = legal_actions(engine.state(), &"p1".into());
+    let legal = legal_actions(engine.state(), id(&engine, "p1"));
     assert_eq!(legal, UnoColor::ALL.map(LegalAction::ChooseColor));
 }
 
@@ -73,11 +75,11 @@ fn every_candidate_is_accepted_iff_listed() {
         let mut engine = new_uno_engine(seed, 2 + (seed as usize % 5)).unwrap();
         let mut bot = RandomBot::new(seed);
         for _ in 0..60 {
-            if !engine.state().winners.is_empty() {
+            if !engine.state().winners().is_empty() {
                 break;
             }
             let state = engine.state().clone();
-            for player in state.players.keys() {
+            for player in state.players() {
                 let legal = legal_actions(&state, player);
                 for candidate in candidate_actions(&state, player) {
                     let mut probe = engine.fork();
@@ -85,13 +87,13 @@ fn every_candidate_is_accepted_iff_listed() {
                     assert_eq!(
                         accepted,
                         legal.contains(&candidate),
-                        "seed {seed}: {candidate:?} by {player}"
+                        "seed {seed}: {candidate:?} by {player:?}"
                     );
                 }
             }
-            let player = state.current_player_id.clone().unwrap();
-            let choice = bot.choose(&state, &player).unwrap();
-            engine.dispatch_any(choice.to_action(&player)).unwrap();
+            let player = state.current_player().unwrap();
+            let choice = bot.choose(&state, player).unwrap();
+            engine.dispatch_any(choice.to_action(player)).unwrap();
         }
     }
 }
@@ -101,10 +103,10 @@ fn bots_choose_legal_moves_and_leave_the_game_rng_alone() {
     for kind in [BotKind::Random, BotKind::Heuristic] {
         let engine = new_uno_engine(5, 4).unwrap();
         let before = json(engine.state());
-        let player = engine.state().current_player_id.clone().unwrap();
+        let player = engine.state().current_player().unwrap();
         let mut bot = kind.create(1);
-        let choice = bot.choose(engine.state(), &player).unwrap();
-        assert!(legal_actions(engine.state(), &player).contains(&choice));
+        let choice = bot.choose(engine.state(), player).unwrap();
+        assert!(legal_actions(engine.state(), player).contains(&choice));
         assert_eq!(json(engine.state()), before);
         assert_eq!(kind.as_str().parse::<BotKind>().unwrap(), kind);
     }
@@ -134,8 +136,8 @@ fn bot_games_end_with_a_winner_and_replay_exactly() {
                 .collect();
             let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
             assert!(!report.capped);
-            let winner = report.winner.clone().unwrap();
-            assert!(hand(&engine, winner.as_str()).is_empty());
+            let winner = report.winner.unwrap();
+            assert!(engine.state().hand(winner).is_empty());
             assert!(report.actions >= report.turns);
             let text = serde_json::to_string(&engine.log()).unwrap();
             let replayed =

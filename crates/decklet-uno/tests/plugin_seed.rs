@@ -41,7 +41,16 @@ fn identity_requirements_and_registrations() {
         .collect();
     assert_eq!(actions, ["PLAY_CARD", "CHOOSE_COLOR", "UNO_FLIP_INITIAL"]);
     let events: Vec<&str> = UnoPlugin.events().iter().map(EventHandler::kind).collect();
-    assert_eq!(events, ["GAME_STARTED", "CARD_PLAYED", "UNO_COLOR_CHOSEN"]);
+    // the reference's three, and ours: remembering a player's own draw (turn discipline)
+    assert_eq!(
+        events,
+        [
+            "GAME_STARTED",
+            "CARD_PLAYED",
+            "UNO_COLOR_CHOSEN",
+            "CARD_DRAWN"
+        ]
+    );
 }
 
 fn created(n: usize, seed: u64) -> GameEngine {
@@ -61,27 +70,30 @@ fn created(n: usize, seed: u64) -> GameEngine {
 fn setup_creates_zones_deck_variables_and_reshuffle_policy() {
     let engine = created(3, 5);
     let state = engine.state();
-    assert_eq!(state.zone_by_str(UNO_DECK_ZONE_ID).unwrap().len(), 108);
-    assert_eq!(state.zone_by_str(UNO_DISCARD_ZONE_ID).unwrap().len(), 0);
-    assert_eq!(state.cards.len(), 108);
-    assert_eq!(state.variable(UNO_VAR_PENDING_COLOR), Some(false));
+    assert_eq!(zone(&engine, UNO_DECK_ZONE_ID).len(), 108);
+    assert_eq!(zone(&engine, UNO_DISCARD_ZONE_ID).len(), 0);
+    assert_eq!(state.cards().len(), 108);
+    assert_eq!(state.variable(&UNO_VAR_PENDING_COLOR), Some(false));
     assert_eq!(
-        state.variable(DRAW_VAR_RESHUFFLE_FROM),
-        Some(ZoneId::from("discard"))
+        state.variable(&DRAW_VAR_RESHUFFLE_FROM),
+        state.zone_id("discard")
     );
-    assert_eq!(state.variable(DRAW_VAR_RESHUFFLE_KEEP_TOP), Some(true));
+    assert_eq!(state.variable(&DRAW_VAR_RESHUFFLE_KEEP_TOP), Some(true));
 }
 
 #[test]
 fn setup_shuffles_with_the_game_rng_like_create_shuffled_uno_deck() {
     let engine = created(2, 77);
-    let expected: Vec<CardId> = create_shuffled_uno_deck(&mut GameRng::seed_from(77))
+    let expected: Vec<String> = create_shuffled_uno_deck(&mut GameRng::seed_from(77))
         .into_iter()
-        .map(|c| c.id)
+        .map(|c| c.id.to_string())
         .collect();
-    assert_eq!(engine.state().zone_by_str("deck").unwrap().cards, expected);
+    let names = |engine: &GameEngine| -> Vec<String> {
+        zone(engine, "deck").into_iter().map(name).collect()
+    };
+    assert_eq!(names(&engine), expected);
     let other = created(2, 78);
-    assert_ne!(other.state().zone_by_str("deck").unwrap().cards, expected);
+    assert_ne!(names(&other), expected);
 }
 
 #[test]
@@ -138,7 +150,7 @@ fn uno_is_for_two_to_ten_players() {
         ));
     }
     for n in [2, 10] {
-        assert_eq!(created(n, 1).state().players.len(), n);
+        assert_eq!(created(n, 1).state().player_count(), n);
     }
 }
 
@@ -160,17 +172,21 @@ fn game_started_deals_seven_each_in_seat_order_then_flips() {
             Player::new("c", "C", 2),
         ])
         .unwrap();
-    let deck = engine.state().zone_by_str("deck").unwrap().cards.clone();
+    let deck = zone(&engine, "deck");
     let outcome = engine.start().unwrap();
     let drawn: Vec<&CardDrawn> = outcome.events_of::<CardDrawn>().collect();
-    let order: Vec<&str> = drawn.iter().map(|d| d.player_id.as_str()).collect();
+    let state = engine.state();
+    let order: Vec<String> = drawn
+        .iter()
+        .map(|d| state.id_text(d.player_id).into_owned())
+        .collect();
     assert_eq!(order, ["b", "c", "a"]);
     let mut top = deck.iter().rev();
     for d in &drawn {
         assert_eq!(d.requested, 7);
         let expected: Vec<CardId> = top.by_ref().take(7).cloned().collect();
-        assert_eq!(d.card_ids, expected);
-        assert_eq!(hand(&engine, d.player_id.as_str()), expected);
+        assert_eq!(d.card_ids.as_slice(), expected);
+        assert_eq!(state.hand(d.player_id), expected);
     }
     let k = kinds(&outcome);
     assert_eq!(&k[..3], [GAME_STARTED, TURN_STARTED, CARD_DRAWN]);
@@ -184,10 +200,10 @@ fn the_initial_flip_ends_on_a_number_and_sets_the_colour() {
     for seed in 0..300 {
         let engine = uno(4, seed);
         let state = engine.state();
-        let discard = &state.zone_by_str("discard").unwrap().cards;
+        let discard = zone(&engine, "discard");
         let views: Vec<UnoCard> = discard
             .iter()
-            .map(|c| card_view(state, c).unwrap())
+            .map(|c| card_view(state, *c).unwrap())
             .collect();
         let (top, under) = views.split_last().unwrap();
         assert!(matches!(top.face, UnoFace::Number(_)), "seed {seed}");
@@ -196,10 +212,7 @@ fn the_initial_flip_ends_on_a_number_and_sets_the_colour() {
             "seed {seed}"
         );
         assert_eq!(current_color(state), top.color);
-        assert_eq!(
-            state.zone_by_str("deck").unwrap().len(),
-            108 - 28 - discard.len()
-        );
+        assert_eq!(zone(&engine, "deck").len(), 108 - 28 - discard.len());
         saw_non_number_first |= !under.is_empty();
     }
     assert!(
@@ -211,15 +224,12 @@ fn the_initial_flip_ends_on_a_number_and_sets_the_colour() {
 #[test]
 fn initial_flip_event_lists_every_flipped_card() {
     let seed = (0..300)
-        .find(|&s| uno(2, s).state().zone_by_str("discard").unwrap().len() > 1)
+        .find(|&s| zone(&uno(2, s), "discard").len() > 1)
         .unwrap();
     let mut engine = uno_created(2, seed);
     let outcome = engine.start().unwrap();
     let flipped: Vec<&UnoInitialFlipped> = outcome.events_of::<UnoInitialFlipped>().collect();
-    assert_eq!(
-        flipped[0].card_ids,
-        engine.state().zone_by_str("discard").unwrap().cards
-    );
+    assert_eq!(flipped[0].card_ids.as_slice(), zone(&engine, "discard"));
     assert_eq!(Some(flipped[0].color), current_color(engine.state()));
 }
 
@@ -247,15 +257,15 @@ fn a_number_card_ends_the_turn_once() {
     assert_eq!(
         played[0],
         &CardPlayed {
-            player_id: "p1".into(),
-            card_ids: vec![card("red", "7")]
+            player_id: pid("p1"),
+            card_ids: [card("red", "7")].into_iter().collect()
         }
     );
     let uno_played: Vec<&UnoCardPlayed> = outcome.events_of::<UnoCardPlayed>().collect();
     assert_eq!(
         uno_played[0],
         &UnoCardPlayed {
-            player_id: "p1".into(),
+            player_id: pid("p1"),
             card_id: card("red", "7"),
             card_type: "number".into(),
             color: Some(UnoColor::Red)
@@ -263,7 +273,7 @@ fn a_number_card_ends_the_turn_once() {
     );
     assert_eq!(current(&engine), "p2");
     assert_eq!(hand(&engine, "p1"), [card("blue", "1")]);
-    assert_eq!(discard_top(engine.state()).unwrap().0, &card("red", "7"));
+    assert_eq!(discard_top(engine.state()).unwrap().0, card("red", "7"));
 }
 
 #[test]
@@ -281,7 +291,7 @@ fn a_coloured_card_of_another_colour_changes_the_colour() {
         changed[0],
         &UnoColorChanged {
             color: UnoColor::Blue,
-            player_id: Some("p1".into())
+            player_id: Some(pid("p1"))
         }
     );
     assert_eq!(current_color(engine.state()), Some(UnoColor::Blue));
@@ -310,13 +320,17 @@ fn winning_on_the_last_card_emits_won_finished_uno_won_and_no_effect() {
         ]
     );
     let won: Vec<&UnoGameWon> = outcome.events_of::<UnoGameWon>().collect();
-    assert_eq!(won[0].winner_ids, [PlayerId::from("p1")]);
+    assert_eq!(won[0].winner_ids, [pid("p1")]);
     assert_eq!(
         outcome.events_of::<GameWon>().next().unwrap().winner_ids,
-        [PlayerId::from("p1")]
+        [pid("p1")]
     );
-    assert_eq!(engine.state().status, GameStatus::Finished);
-    assert_eq!(engine.state().winners, [PlayerId::from("p1")]);
+    assert_eq!(
+        payload(&outcome, UNO_GAME_WON),
+        serde_json::json!({"winnerIds": ["p1"]})
+    );
+    assert_eq!(engine.state().status(), GameStatus::Finished);
+    assert_eq!(engine.state().winners(), [pid("p1")]);
     assert_eq!(
         hand(&engine, "p2"),
         p2_before,
@@ -325,7 +339,7 @@ fn winning_on_the_last_card_emits_won_finished_uno_won_and_no_effect() {
     assert_eq!(current(&engine), "p1");
     // nothing is accepted afterwards
     let err = engine
-        .dispatch(create_draw_card_action("p2", 1))
+        .dispatch(create_draw_card_action(pid("p2"), 1))
         .unwrap_err();
     assert_eq!(err.rule(), Some("gameNotWon"));
 }
@@ -383,6 +397,6 @@ fn the_seed_example_runs_and_announces_the_winner() {
     let winner = report.winner.unwrap();
     assert_eq!(
         *winners.lock().unwrap(),
-        [serde_json::json!([winner.as_str()])]
+        [serde_json::json!([engine.state().id_text(winner)])]
     );
 }

@@ -61,10 +61,10 @@ fn game_started_refuses_actions_before_start() {
         .use_plugin(DrawPlugin)
         .use_plugin(UnoPlugin);
     engine.create_game(players(2)).unwrap();
-    let first = engine.state().zone_by_str("deck").unwrap().cards[0].clone();
+    let first = zone(&engine, "deck")[0];
     check_rejected(
         &mut engine,
-        PlayCard::new("p1", [first]),
+        PlayCard::new(pid("p1"), [first]),
         "gameStarted",
         "not started",
     );
@@ -82,13 +82,13 @@ fn game_not_won_refuses_everything_after_a_win() {
     play(&mut engine, "p1", card("red", "7")).unwrap();
     check_rejected(
         &mut engine,
-        PlayCard::new("p2", [card("yellow", "7")]),
+        PlayCard::new(pid("p2"), [card("yellow", "7")]),
         "gameNotWon",
         "p1 has won",
     );
     check_rejected(
         &mut engine,
-        create_end_turn_action("p1"),
+        create_end_turn_action(pid("p1")),
         "gameNotWon",
         "over",
     );
@@ -99,13 +99,13 @@ fn player_turn_only_the_current_player_plays_or_chooses() {
     let mut engine = table();
     check_rejected(
         &mut engine,
-        PlayCard::new("p2", [card("yellow", "7")]),
+        PlayCard::new(pid("p2"), [card("yellow", "7")]),
         "playerTurn",
         "p1's turn",
     );
     check_rejected(
         &mut engine,
-        ChooseColor::new("p2", UnoColor::Red),
+        ChooseColor::new(pid("p2"), UnoColor::Red),
         "playerTurn",
         "not p2's",
     );
@@ -116,16 +116,21 @@ fn player_owns_card_the_card_must_be_in_the_hand() {
     let mut engine = table();
     check_rejected(
         &mut engine,
-        PlayCard::new("p1", [card("yellow", "7")]),
+        PlayCard::new(pid("p1"), [card("yellow", "7")]),
         "playerOwnsCard",
         "not in p1's hand",
     );
-    check_rejected(
-        &mut engine,
-        PlayCard::new("p1", ["no-such-card"]),
-        "playerOwnsCard",
-        "no-such-card",
+    // a card no game has is refused as it is read, before any rule runs
+    let before = json(engine.state());
+    let err = engine
+        .dispatch_json(&serde_json::json!({"type": "PLAY_CARD", "payload": {"playerId": "p1", "cardIds": ["no-such-card"]}}))
+        .unwrap_err();
+    assert!(matches!(err, EngineError::InvalidAction { .. }), "{err:?}");
+    assert!(
+        err.to_string().contains("unknown card `no-such-card`"),
+        "{err}"
     );
+    assert_eq!(json(engine.state()), before);
 }
 
 #[test]
@@ -133,20 +138,20 @@ fn single_card_exactly_one_card() {
     let mut engine = table();
     check_rejected(
         &mut engine,
-        PlayCard::new("p1", [card("red", "7"), card("blue", "3")]),
+        PlayCard::new(pid("p1"), [card("red", "7"), card("blue", "3")]),
         "singleCard",
         "exactly one",
     );
     check_rejected(
         &mut engine,
-        PlayCard::new("p1", Vec::<CardId>::new()),
+        PlayCard::new(pid("p1"), Vec::<CardId>::new()),
         "singleCard",
         "not 0",
     );
     let many: Vec<CardId> = std::iter::repeat_n(card("red", "7"), 100_000).collect();
     check_rejected(
         &mut engine,
-        PlayCard::new("p1", many),
+        PlayCard::new(pid("p1"), many),
         "singleCard",
         "100000",
     );
@@ -157,7 +162,7 @@ fn can_play_card_colour_face_or_wild() {
     let mut engine = table();
     check_rejected(
         &mut engine,
-        PlayCard::new("p1", [card("green", "9")]),
+        PlayCard::new(pid("p1"), [card("green", "9")]),
         "canPlayCard",
         "matches neither",
     );
@@ -190,7 +195,7 @@ fn can_play_card_after_a_wild_only_the_chosen_colour_counts() {
     );
     check_rejected(
         &mut engine,
-        PlayCard::new("p1", [card("yellow", "5")]),
+        PlayCard::new(pid("p1"), [card("yellow", "5")]),
         "canPlayCard",
         "green",
     );
@@ -211,7 +216,7 @@ fn can_play_wild_draw_four_only_without_the_colour_in_force() {
     );
     check_rejected(
         &mut engine,
-        PlayCard::new("p1", [card("wild_draw4", "")]),
+        PlayCard::new(pid("p1"), [card("wild_draw4", "")]),
         "canPlayWildDrawFour",
         "no red card",
     );
@@ -233,13 +238,13 @@ fn choose_color_valid_a_real_colour_and_only_when_pending() {
     let mut engine = table();
     check_rejected(
         &mut engine,
-        ChooseColor::new("p1", UnoColor::Blue),
+        ChooseColor::new(pid("p1"), UnoColor::Blue),
         "chooseColorValid",
         "no colour is waiting",
     );
     play(&mut engine, "p1", card("wild", "")).unwrap();
     let purple = ChooseColor {
-        player_id: "p1".into(),
+        player_id: pid("p1"),
         color: "purple".into(),
     };
     check_rejected(
@@ -249,13 +254,13 @@ fn choose_color_valid_a_real_colour_and_only_when_pending() {
         "red, yellow, green or blue",
     );
     let wild = ChooseColor {
-        player_id: "p1".into(),
+        player_id: pid("p1"),
         color: "wild".into(),
     };
     check_rejected(&mut engine, wild, "chooseColorValid", "not a colour");
     assert!(
         engine
-            .dispatch(ChooseColor::new("p1", UnoColor::Yellow))
+            .dispatch(ChooseColor::new(pid("p1"), UnoColor::Yellow))
             .is_ok()
     );
 }
@@ -265,20 +270,22 @@ fn turn_discipline_draws_on_your_own_turn_once_and_one_card() {
     let mut engine = table();
     check_rejected(
         &mut engine,
-        create_draw_card_action("p2", 1),
+        create_draw_card_action(pid("p2"), 1),
         "turnDiscipline",
         "own turn",
     );
     check_rejected(
         &mut engine,
-        create_draw_card_action("p1", 2),
+        create_draw_card_action(pid("p1"), 2),
         "turnDiscipline",
         "one card",
     );
-    engine.dispatch(create_draw_card_action("p1", 1)).unwrap();
+    engine
+        .dispatch(create_draw_card_action(pid("p1"), 1))
+        .unwrap();
     check_rejected(
         &mut engine,
-        create_draw_card_action("p1", 1),
+        create_draw_card_action(pid("p1"), 1),
         "turnDiscipline",
         "already drawn",
     );
@@ -289,24 +296,26 @@ fn turn_discipline_ending_the_turn_needs_a_draw() {
     let mut engine = table();
     check_rejected(
         &mut engine,
-        create_end_turn_action("p1"),
+        create_end_turn_action(pid("p1")),
         "turnDiscipline",
         "draw a card before",
     );
     check_rejected(
         &mut engine,
-        create_end_turn_action("p2"),
+        create_end_turn_action(pid("p2")),
         "currentPlayerEndsTurn",
         "p1's turn",
     );
-    engine.dispatch(create_draw_card_action("p1", 1)).unwrap();
-    let outcome = engine.dispatch(create_end_turn_action("p1")).unwrap();
+    engine
+        .dispatch(create_draw_card_action(pid("p1"), 1))
+        .unwrap();
+    let outcome = engine.dispatch(create_end_turn_action(pid("p1"))).unwrap();
     assert_eq!(kinds(&outcome), [TURN_ENDED, TURN_STARTED]);
     assert_eq!(current(&engine), "p2");
     // the next player starts fresh
     check_rejected(
         &mut engine,
-        create_end_turn_action("p2"),
+        create_end_turn_action(pid("p2")),
         "turnDiscipline",
         "draw a card before",
     );
@@ -320,11 +329,13 @@ fn turn_discipline_after_drawing_only_the_drawn_card() {
             cards: vec![card("red", "8")],
         })
         .unwrap();
-    engine.dispatch(create_draw_card_action("p1", 1)).unwrap();
+    engine
+        .dispatch(create_draw_card_action(pid("p1"), 1))
+        .unwrap();
     assert_eq!(hand(&engine, "p1").last(), Some(&card("red", "8")));
     check_rejected(
         &mut engine,
-        PlayCard::new("p1", [card("red", "7")]),
+        PlayCard::new(pid("p1"), [card("red", "7")]),
         "turnDiscipline",
         "only play the card you drew",
     );
@@ -338,19 +349,19 @@ fn turn_discipline_while_a_colour_is_pending_only_choose_colour() {
     play(&mut engine, "p1", card("wild", "")).unwrap();
     check_rejected(
         &mut engine,
-        create_draw_card_action("p1", 1),
+        create_draw_card_action(pid("p1"), 1),
         "turnDiscipline",
         "choose a colour",
     );
     check_rejected(
         &mut engine,
-        create_end_turn_action("p1"),
+        create_end_turn_action(pid("p1")),
         "turnDiscipline",
         "choose a colour",
     );
     check_rejected(
         &mut engine,
-        PlayCard::new("p1", [card("red", "7")]),
+        PlayCard::new(pid("p1"), [card("red", "7")]),
         "turnDiscipline",
         "choose a colour",
     );

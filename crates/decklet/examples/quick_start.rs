@@ -13,7 +13,8 @@ fn main() -> Result<(), EngineError> {
         .use_plugin(TurnPlugin)
         .use_plugin(DrawPlugin)
         .use_plugin(UnoPlugin);
-    engine.subscribe::<UnoGameWon>(|e| println!("winner: {:?}", e.winner_ids));
+    // subscribers hear events after each tick; ids are written as the game's text
+    engine.subscribe::<UnoGameWon>(|e| println!("winner: {}", serde_json::json!(e.winner_ids)));
     engine.create_game(vec![
         Player::new("p1", "Alice", 1),
         Player::new("p2", "Bob", 2),
@@ -21,12 +22,12 @@ fn main() -> Result<(), EngineError> {
     engine.start()?;
 
     // Play the first legal move until someone wins.
-    while engine.state().winners.is_empty() {
-        let Some(player) = engine.state().current_player_id.clone() else {
+    while engine.state().winners().is_empty() {
+        let Some(player) = engine.state().current_player() else {
             break;
         };
-        let action = legal_actions(engine.state(), &player)[0].to_action(&player);
-        engine.dispatch_any(action)?;
+        let first = legal_actions(engine.state(), player)[0];
+        first.dispatch(&mut engine, player)?;
     }
     // The log replays to the same state, bit for bit.
     let log = engine.log();

@@ -18,7 +18,9 @@ fn main() -> Result<(), EngineError> {
     // setup created 52 cards in the deck zone
     engine.start()?;
     // GAME_STARTED -> SHUFFLE -> the deck is shuffled
-    let deck = &engine.state().zones[STANDARD_DECK_ZONE_ID];
-    println!("{}", deck.cards.len());
+    let state = engine.state();
+    if let Some(deck) = state.zone_id(STANDARD_DECK_ZONE_ID) {
+        println!("{}", state.zone_cards(deck).len());
+    }
     Ok(())
 }

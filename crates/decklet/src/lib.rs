@@ -13,9 +13,9 @@
 //! engine.use_plugin(TurnPlugin).use_plugin(DrawPlugin).use_plugin(UnoPlugin);
 //! engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
 //! engine.start()?;
-//! let p1 = "p1".into();
-//! let first_move = legal_actions(engine.state(), &p1)[0].clone();
-//! engine.dispatch_any(first_move.to_action(&p1))?;
+//! let p1 = engine.state().player_id("p1").expect("Alice plays");
+//! let first_move = legal_actions(engine.state(), p1)[0];
+//! first_move.dispatch(&mut engine, p1)?;
 //! # Ok::<(), decklet::EngineError>(())
 //! ```
 //!
@@ -35,8 +35,9 @@ pub use decklet_uno as uno;
 /// The names most programs use.
 pub mod prelude {
     pub use decklet_core::{
-        Action, ActionHandler, AnyAction, AnyEvent, EngineConfig, EngineError, Event, EventHandler,
-        GameContext, GameEngine, GamePlugin, GameState, GameStatus, Player, PlayerId, Rule,
+        Action, ActionHandler, AnyAction, AnyEvent, CardId, EngineConfig, EngineError, Event,
+        EventHandler, GameContext, GameEngine, GamePlugin, GameState, GameStatus, Player, PlayerId,
+        Rule, ZoneId,
     };
     #[cfg(feature = "plugins")]
     pub use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};

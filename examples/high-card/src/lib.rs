@@ -8,11 +8,10 @@
 //! ```
 //! use high_card::{new_game, Reveal};
 //! let mut engine = new_game(7, 3).unwrap();
-//! for _ in 0..3 {
-//!     let player = engine.state().current_player_id.clone().unwrap();
+//! while let (Some(player), []) = (engine.state().current_player(), engine.state().winners()) {
 //!     engine.dispatch(Reveal { player_id: player }).unwrap();
 //! }
-//! assert_eq!(engine.state().winners.len(), 1);
+//! assert_eq!(engine.state().winners().len(), 1);
 //! ```
 
 use decklet_core::{
@@ -35,22 +34,22 @@ pub struct Reveal {
 
 impl Action for Reveal {
     const KIND: &'static str = "REVEAL";
-    fn player_id(&self) -> Option<&PlayerId> {
-        Some(&self.player_id)
+    fn player_id(&self) -> Option<PlayerId> {
+        Some(self.player_id)
     }
 }
 
 /// A reveal is the player's draw followed by the end of their turn, both through the
 /// other plugins' actions, so their rules and events apply.
 fn reveal(action: &Reveal, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-    ctx.dispatch(create_draw_card_action(action.player_id.clone(), 1));
-    ctx.dispatch(create_end_turn_action(action.player_id.clone()));
+    ctx.dispatch(create_draw_card_action(action.player_id, 1));
+    ctx.dispatch(create_end_turn_action(action.player_id));
     Ok(())
 }
 
 /// The strength of a revealed card: rank first, then suit.
-fn strength(ctx: &GameContext<'_>, player: &PlayerId) -> Option<(u8, u8)> {
-    let card = ctx.state().hand(player)?.top()?;
+fn strength(ctx: &GameContext<'_>, player: PlayerId) -> Option<(u8, u8)> {
+    let card = *ctx.state().hand(player).last()?;
     let card = ctx.state().card(card)?;
     let resolver = StandardPokerRankResolver;
     Some((resolver.rank(card)?, 3 - resolver.suit(card)?))
@@ -59,20 +58,15 @@ fn strength(ctx: &GameContext<'_>, player: &PlayerId) -> Option<(u8, u8)> {
 /// After each turn: once every player has revealed, the best card wins.
 fn settle(_event: &TurnEnded, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     let state = ctx.state();
-    if state
-        .players
-        .keys()
-        .any(|p| state.hand(p).is_none_or(|h| h.is_empty()))
-    {
+    if state.players().any(|p| state.hand(p).is_empty()) {
         return Ok(());
     }
-    let players: Vec<PlayerId> = state.players.keys().cloned().collect();
-    let best = players.iter().max_by_key(|p| strength(ctx, p)).cloned();
+    let best = state.players().max_by_key(|p| strength(ctx, *p));
     if let Some(winner) = best {
-        ctx.add_winner(&winner)?;
+        ctx.add_winner(winner)?;
         ctx.set_status(GameStatus::Finished);
         ctx.emit(GameWon {
-            winner_ids: vec![winner.clone()],
+            winner_ids: vec![winner],
         });
         ctx.emit(GameFinished {
             winner_ids: vec![winner],
@@ -101,21 +95,21 @@ impl GamePlugin for HighCardPlugin {
     fn rules(&self) -> Vec<Rule> {
         vec![
             Rule::for_action::<Reveal>("revealOnYourTurn", |reveal, _, state| {
-                if state.current_player_id.as_ref() == Some(&reveal.player_id) {
+                if state.current_player() == Some(reveal.player_id) {
                     Ok(())
                 } else {
                     Err("wait for your turn to reveal".into())
                 }
             }),
             Rule::for_action::<Reveal>("revealOnce", |reveal, _, state| {
-                if state.hand(&reveal.player_id).is_some_and(|h| h.is_empty()) {
+                if state.hand(reveal.player_id).is_empty() {
                     Ok(())
                 } else {
                     Err("you have already revealed your card".into())
                 }
             }),
             Rule::new("notOver", |_, _, state| {
-                if state.status == GameStatus::Playing {
+                if state.status() == GameStatus::Playing {
                     Ok(())
                 } else {
                     Err("the game is not being played".into())
@@ -135,7 +129,7 @@ impl GamePlugin for HighCardPlugin {
 pub fn new_game(seed: u64, players: u32) -> Result<GameEngine, EngineError> {
     let mut engine = GameEngine::new(EngineConfig {
         seed,
-        game_id: format!("high-card-{seed}"),
+        game_id: "high-card".into(),
         ..Default::default()
     });
     engine

@@ -9,20 +9,22 @@ fn main() -> Result<(), EngineError> {
         .and_then(|s| s.parse().ok())
         .unwrap_or(42);
     let mut engine = new_game(seed, 4)?;
-    while engine.state().winners.is_empty() {
-        let Some(player) = engine.state().current_player_id.clone() else {
+    while engine.state().winners().is_empty() {
+        let Some(player) = engine.state().current_player() else {
             break;
         };
-        engine.dispatch(Reveal {
-            player_id: player.clone(),
-        })?;
-        let card = engine.state().hand(&player).and_then(|h| h.top()).cloned();
+        engine.dispatch(Reveal { player_id: player })?;
+        let state = engine.state();
+        let card = state.hand(player).last().copied();
         println!(
-            "{player} reveals {}",
-            card.map_or_else(|| "nothing".into(), |c| c.to_string())
+            "{} reveals {}",
+            state.id_text(player),
+            card.map_or_else(|| "nothing".into(), |c| state.id_text(c).into_owned())
         );
     }
-    println!("winner: {:?}", engine.state().winners);
+    let state = engine.state();
+    let winners: Vec<_> = state.winners().iter().map(|w| state.id_text(*w)).collect();
+    println!("winner: {winners:?}");
     let log: GameLog = engine.log();
     println!(
         "{} moves logged; replayable with the same plugins",

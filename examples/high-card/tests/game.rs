@@ -7,8 +7,8 @@ use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
 use high_card::{HighCardPlugin, Reveal, new_game};
 
 fn reveal_all(engine: &mut GameEngine) {
-    while engine.state().winners.is_empty() {
-        let player = engine.state().current_player_id.clone().unwrap();
+    while engine.state().winners().is_empty() {
+        let player = engine.state().current_player().unwrap();
         engine.dispatch(Reveal { player_id: player }).unwrap();
     }
 }
@@ -19,36 +19,21 @@ fn everyone_reveals_once_and_the_best_card_wins() {
         let mut engine = new_game(seed, 4).unwrap();
         reveal_all(&mut engine);
         let state = engine.state();
-        assert_eq!(state.status, GameStatus::Finished);
-        assert!(
-            state
-                .players
-                .keys()
-                .all(|p| state.hand(p).unwrap().len() == 1)
-        );
-        assert_eq!(state.winners.len(), 1);
+        assert_eq!(state.status(), GameStatus::Finished);
+        assert!(state.players().all(|p| state.hand(p).len() == 1));
+        assert_eq!(state.winners().len(), 1);
     }
 }
 
 #[test]
 fn out_of_turn_and_second_reveals_are_refused() {
     let mut engine = new_game(1, 3).unwrap();
-    let err = engine
-        .dispatch(Reveal {
-            player_id: "p2".into(),
-        })
-        .unwrap_err();
+    let id = |name: &str| engine.state().player_id(name).unwrap();
+    let (p1, p2) = (id("p1"), id("p2"));
+    let err = engine.dispatch(Reveal { player_id: p2 }).unwrap_err();
     assert_eq!(err.rule(), Some("revealOnYourTurn"));
-    engine
-        .dispatch(Reveal {
-            player_id: "p1".into(),
-        })
-        .unwrap();
-    let err = engine
-        .dispatch(Reveal {
-            player_id: "p1".into(),
-        })
-        .unwrap_err();
+    engine.dispatch(Reveal { player_id: p1 }).unwrap();
+    let err = engine.dispatch(Reveal { player_id: p1 }).unwrap_err();
     assert!(matches!(err, EngineError::Rejected { .. }));
 }
 
@@ -64,4 +49,17 @@ fn the_game_replays_from_its_log() {
     ];
     let replayed = GameEngine::replay(&engine.log(), plugins).unwrap();
     assert_eq!(replayed.state(), engine.state());
+}
+
+#[test]
+fn a_finished_game_refuses_every_move_and_keeps_one_winner() {
+    let mut engine = new_game(3, 2).unwrap();
+    reveal_all(&mut engine);
+    let before = engine.state().clone();
+    for player in before.players() {
+        let err = engine.dispatch(Reveal { player_id: player }).unwrap_err();
+        assert!(matches!(err, EngineError::Rejected { .. }));
+    }
+    assert_eq!(engine.state(), &before);
+    assert_eq!(engine.state().winners().len(), 1);
 }

@@ -48,16 +48,16 @@ impl Script {
         self.fail = true;
         self
     }
-    pub fn by(mut self, player: &str) -> Self {
-        self.player_id = Some(player.into());
+    pub fn by(mut self, player: PlayerId) -> Self {
+        self.player_id = Some(player);
         self
     }
 }
 
 impl Action for Script {
     const KIND: &'static str = "SCRIPT";
-    fn player_id(&self) -> Option<&PlayerId> {
-        self.player_id.as_ref()
+    fn player_id(&self) -> Option<PlayerId> {
+        self.player_id
     }
 }
 
@@ -81,13 +81,14 @@ fn run_script(script: &Script, ctx: &mut GameContext<'_>) -> Result<(), EngineEr
     ctx.emit(Ran {
         name: script.name.clone(),
     });
-    let count = ctx.state().variable(COUNT).unwrap_or(0);
-    ctx.set_variable(COUNT, count + 1);
+    let count = ctx.state().variable(&COUNT).unwrap_or(0);
+    ctx.set_variable(&COUNT, count + 1);
+    let (deck, table) = zones(ctx.state());
     if script.draw {
-        ctx.draw_top(&DECK.into(), &TABLE.into())?;
+        ctx.draw_top(deck, table)?;
     }
     if script.shuffle {
-        ctx.shuffle_zone(&DECK.into())?;
+        ctx.shuffle_zone(deck)?;
     }
     if script.fail {
         return Err(EngineError::action_failed(
@@ -115,21 +116,22 @@ impl GamePlugin for ToyPlugin {
         "1.0.0"
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        if ctx.state().zone_by_str(DECK).is_none() {
-            ctx.add_zone(Zone::new(DECK, "deck"))?;
-        }
-        if ctx.state().zone_by_str(TABLE).is_none() {
+        let deck = match ctx.state().zone_id(DECK) {
+            Some(deck) => deck,
+            None => ctx.add_zone(Zone::new(DECK, "deck"))?,
+        };
+        if ctx.state().zone_id(TABLE).is_none() {
             ctx.add_zone(Zone::new(TABLE, "table"))?;
         }
         for i in 0..10 {
-            let id = CardId::new(format!("c{i}"));
-            if ctx.state().card(&id).is_none() {
-                ctx.add_card(Card::new(id.clone(), "toy").with_value(i))?;
-                ctx.add_card_to_zone(&id, &DECK.into())?;
+            let id = format!("c{i}");
+            if ctx.state().card_id(&id).is_none() {
+                let card = ctx.add_card(Card::new(&id, "toy").with_value(i))?;
+                ctx.place_card(card, deck)?;
             }
         }
-        if ctx.state().variable(COUNT).is_none() {
-            ctx.set_variable(COUNT, 0);
+        if ctx.state().variable(&COUNT).is_none() {
+            ctx.set_variable(&COUNT, 0);
         }
         Ok(())
     }
@@ -143,11 +145,15 @@ impl GamePlugin for ToyPlugin {
                 }
             }),
             Rule::new("knownPlayer", |action, _, state| match action.player_id() {
-                Some(p) if state.player(p).is_none() => Err(format!("{p} is not playing").into()),
+                Some(p) if state.player(p).is_none() => {
+                    Err(format!("{} is not playing", state.id_text(p)).into())
+                }
                 _ => Ok(()),
             }),
             Rule::for_action::<Script>("deckNotEmptyForDraw", |script, _, state| {
-                let empty = state.zone_by_str(DECK).is_none_or(Zone::is_empty);
+                let empty = state
+                    .zone_id(DECK)
+                    .is_none_or(|deck| state.zone_cards(deck).is_empty());
                 if script.draw && empty {
                     Err("the deck is empty".into())
                 } else {
@@ -204,6 +210,36 @@ pub fn toy_engine(seed: u64) -> GameEngine {
     engine.create_game(players(2)).expect("create");
     engine.start().expect("start");
     engine
+}
+
+/// The toy game's deck and table.
+pub fn zones(state: &GameState) -> (ZoneId, ZoneId) {
+    let zone = |name| state.zone_id(name).expect("the toy's zones");
+    (zone(DECK), zone(TABLE))
+}
+
+/// The handle of a toy player (`"p1"` …).
+pub fn player(engine: &GameEngine, name: &str) -> PlayerId {
+    engine.state().player_id(name).expect("a toy player")
+}
+
+/// A handle that names no player of a two-player toy game: the fifth player of another.
+pub fn stranger() -> PlayerId {
+    let mut engine = GameEngine::new(EngineConfig::default());
+    engine.use_plugin(ToyPlugin);
+    engine.create_game(players(5)).expect("create");
+    player(&engine, "p5")
+}
+
+/// The toy deck's cards, bottom first.
+pub fn deck(engine: &GameEngine) -> Vec<String> {
+    let state = engine.state();
+    let (deck, _) = zones(state);
+    state
+        .zone_cards(deck)
+        .iter()
+        .map(|c| state.id_text(*c).into_owned())
+        .collect()
 }
 
 pub fn json(state: &GameState) -> String {

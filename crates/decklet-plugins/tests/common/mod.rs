@@ -16,8 +16,24 @@ pub fn json(state: &GameState) -> String {
     serde_json::to_string(state).unwrap()
 }
 
-pub fn zone<'a>(state: &'a GameState, id: &str) -> &'a [CardId] {
-    &state.zone_by_str(id).unwrap().cards
+/// The cards of the zone named `id`, bottom first, as text.
+pub fn zone(state: &GameState, id: &str) -> Vec<String> {
+    let zone = state.zone_id(id).unwrap();
+    state
+        .zone_cards(zone)
+        .iter()
+        .map(|c| state.id_text(*c).into_owned())
+        .collect()
+}
+
+/// The handle of the player named `id`.
+pub fn player(engine: &GameEngine, id: &str) -> PlayerId {
+    engine.state().player_id(id).unwrap()
+}
+
+/// The cards of the player named `id`'s hand, as text.
+pub fn hand(state: &GameState, id: &str) -> Vec<String> {
+    zone(state, &format!("hand:{id}"))
 }
 
 /// `DISCARD { count }`: moves cards from the top of the deck onto `discard`.
@@ -44,17 +60,21 @@ impl GamePlugin for Table {
         "1.0.0"
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        if ctx.state().zone_by_str("discard").is_none() {
-            ctx.add_zone(Zone::new("discard", "discard"))?;
-        }
-        ctx.set_variable(DRAW_VAR_RESHUFFLE_FROM, ZoneId::from("discard"));
-        ctx.set_variable(DRAW_VAR_RESHUFFLE_KEEP_TOP, self.keep_top);
+        let discard = match ctx.state().zone_id("discard") {
+            Some(discard) => discard,
+            None => ctx.add_zone(Zone::new("discard", "discard"))?,
+        };
+        ctx.set_variable(&DRAW_VAR_RESHUFFLE_FROM, discard);
+        ctx.set_variable(&DRAW_VAR_RESHUFFLE_KEEP_TOP, self.keep_top);
         Ok(())
     }
     fn actions(&self) -> Vec<ActionHandler> {
         vec![ActionHandler::new::<Discard>(|d, ctx| {
+            let state = ctx.state();
+            let deck = state.zone_id("deck").expect("a deck");
+            let discard = state.zone_id("discard").expect("a discard pile");
             for _ in 0..d.count {
-                ctx.draw_top(&"deck".into(), &"discard".into())?;
+                ctx.draw_top(deck, discard)?;
             }
             Ok(())
         })]
@@ -72,4 +92,12 @@ pub fn engine_with(plugins: Vec<std::sync::Arc<dyn GamePlugin>>, n: u32, seed: u
     }
     engine.create_game(players(n)).unwrap();
     engine
+}
+
+/// Card handles as text.
+pub fn texts(state: &GameState, cards: &[CardId]) -> Vec<String> {
+    cards
+        .iter()
+        .map(|c| state.id_text(*c).into_owned())
+        .collect()
 }

@@ -11,7 +11,7 @@ use crate::events::UnoDrawTwo;
 /// then `END_TURN` for the player and for the next player.
 pub fn apply_draw_two_effect(
     ctx: &mut GameContext<'_>,
-    player_id: &PlayerId,
+    player_id: PlayerId,
 ) -> Result<(), EngineError> {
     penalty(ctx, player_id, 2, |target, count| UnoDrawTwo {
         target_player_id: target,
@@ -22,14 +22,14 @@ pub fn apply_draw_two_effect(
 /// The shared shape of Draw Two and Wild Draw Four's second stage.
 pub(crate) fn penalty<E: decklet_core::Event>(
     ctx: &mut GameContext<'_>,
-    player_id: &PlayerId,
+    player_id: PlayerId,
     count: u32,
     event: impl FnOnce(PlayerId, u32) -> E,
 ) -> Result<(), EngineError> {
     let next = next_player(ctx, player_id, current_direction(ctx))?;
-    ctx.emit(event(next.clone(), count));
-    ctx.dispatch(create_draw_card_action(next.clone(), count));
-    ctx.dispatch(create_end_turn_action(player_id.clone()));
+    ctx.emit(event(next, count));
+    ctx.dispatch(create_draw_card_action(next, count));
+    ctx.dispatch(create_end_turn_action(player_id));
     ctx.dispatch(create_end_turn_action(next));
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! Card effects, one plain function per card type (the seeds' `applyXxxEffect`), called
+//! Card effects, one plain function per card type (the reference's `applyXxxEffect`), called
 //! by the `CARD_PLAYED` and `UNO_COLOR_CHOSEN` handlers. They return nothing of their
 //! own: they only dispatch actions, emit events and set variables through the context.
 //! Turns move only through the `END_TURN` actions they dispatch.
@@ -22,7 +22,7 @@ use decklet_plugins::{END_TURN_ACTION, direction, next_player_in};
 /// (`nextPlayerId(playerId, playersInSeatOrder(state.players), direction)`).
 pub(crate) fn next_player(
     ctx: &GameContext<'_>,
-    player: &PlayerId,
+    player: PlayerId,
     dir: i64,
 ) -> Result<PlayerId, EngineError> {
     next_player_in(ctx.state(), player, dir).ok_or_else(|| {

@@ -15,22 +15,22 @@ use crate::events::{UnoPlayerReversed, UnoPlayerSkipped};
 /// `END_TURN` passes the turn along the new direction.
 pub fn apply_reverse_effect(
     ctx: &mut GameContext<'_>,
-    player_id: &PlayerId,
+    player_id: PlayerId,
     player_count: usize,
 ) -> Result<(), EngineError> {
     let previous = current_direction(ctx);
     let new_direction = if previous == 1 { -1 } else { 1 };
-    ctx.set_variable(TURN_VARIABLE_DIRECTION, new_direction);
+    ctx.set_variable(&TURN_VARIABLE_DIRECTION, new_direction);
     ctx.emit(UnoPlayerReversed { new_direction });
     if player_count == 2 {
         let next = next_player(ctx, player_id, previous)?;
         ctx.emit(UnoPlayerSkipped {
-            skipped_player_id: next.clone(),
+            skipped_player_id: next,
         });
-        ctx.dispatch(create_end_turn_action(player_id.clone()));
+        ctx.dispatch(create_end_turn_action(player_id));
         ctx.dispatch(create_end_turn_action(next));
     } else {
-        ctx.dispatch(create_end_turn_action(player_id.clone()));
+        ctx.dispatch(create_end_turn_action(player_id));
     }
     Ok(())
 }

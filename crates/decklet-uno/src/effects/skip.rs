@@ -11,11 +11,11 @@ use crate::events::UnoPlayerSkipped;
 /// `UNO_PLAYER_SKIPPED { skippedPlayerId: next }`.
 pub fn apply_skip_effect(
     ctx: &mut GameContext<'_>,
-    player_id: &PlayerId,
+    player_id: PlayerId,
 ) -> Result<(), EngineError> {
     let next = next_player(ctx, player_id, current_direction(ctx))?;
-    ctx.dispatch(create_end_turn_action(player_id.clone()));
-    ctx.dispatch(create_end_turn_action(next.clone()));
+    ctx.dispatch(create_end_turn_action(player_id));
+    ctx.dispatch(create_end_turn_action(next));
     ctx.emit(UnoPlayerSkipped {
         skipped_player_id: next,
     });

@@ -8,8 +8,8 @@ use crate::state::UNO_VAR_PENDING_COLOR;
 /// the player's `CHOOSE_COLOR` leads to `UNO_COLOR_CHOSEN`, whose handler ends the turn.
 pub fn apply_wild_effect(
     ctx: &mut GameContext<'_>,
-    _player_id: &PlayerId,
+    _player_id: PlayerId,
 ) -> Result<(), EngineError> {
-    ctx.set_variable(UNO_VAR_PENDING_COLOR, true);
+    ctx.set_variable(&UNO_VAR_PENDING_COLOR, true);
     Ok(())
 }

@@ -10,9 +10,9 @@ use crate::state::UNO_VAR_PENDING_COLOR;
 /// `UNO_VAR_PENDING_COLOR = true`; the penalty waits for the colour choice.
 pub fn apply_wild_draw_four_effect(
     ctx: &mut GameContext<'_>,
-    _player_id: &PlayerId,
+    _player_id: PlayerId,
 ) -> Result<(), EngineError> {
-    ctx.set_variable(UNO_VAR_PENDING_COLOR, true);
+    ctx.set_variable(&UNO_VAR_PENDING_COLOR, true);
     Ok(())
 }
 
@@ -21,7 +21,7 @@ pub fn apply_wild_draw_four_effect(
 /// dispatches `DRAW_CARD(next, 4)` and `END_TURN` for the player and for the next player.
 pub fn apply_wild_draw_four_post_choice_effect(
     ctx: &mut GameContext<'_>,
-    player_id: &PlayerId,
+    player_id: PlayerId,
 ) -> Result<(), EngineError> {
     penalty(ctx, player_id, 4, |target, count| UnoDrawFour {
         target_player_id: target,

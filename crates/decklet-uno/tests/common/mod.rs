@@ -45,13 +45,21 @@ impl Action for RigBurn {
     const KIND: &'static str = "RIG_BURN";
 }
 
-fn take(ctx: &mut GameContext<'_>, card: &CardId, to: &ZoneId) -> Result<(), EngineError> {
+fn take(ctx: &mut GameContext<'_>, card: CardId, to: ZoneId) -> Result<(), EngineError> {
     let from = ctx
         .state()
         .zone_of(card)
-        .map(|z| z.id.clone())
-        .ok_or_else(|| EngineError::CardNotFound { card: card.clone() })?;
-    ctx.move_card(card, &from, to)
+        .ok_or_else(|| EngineError::CardNotFound {
+            card: ctx.state().id_text(card).into_owned(),
+        })?;
+    ctx.move_card(card, from, to)
+}
+
+/// A zone of the game by its text id.
+fn zone_named(state: &GameState, id: &str) -> Result<ZoneId, EngineError> {
+    state
+        .zone_id(id)
+        .ok_or_else(|| EngineError::ZoneNotFound { zone: id.into() })
 }
 
 pub struct Rig;
@@ -68,39 +76,42 @@ impl GamePlugin for Rig {
     fn actions(&self) -> Vec<ActionHandler> {
         vec![
             ActionHandler::new::<RigHand>(|rig, ctx| {
-                let hand = hand_zone_id(&rig.player);
-                let old = ctx
+                let hand = ctx
                     .state()
-                    .zone(&hand)
-                    .map(|z| z.cards.clone())
-                    .unwrap_or_default();
+                    .hand_zone(rig.player)
+                    .ok_or(EngineError::NoGame)?;
+                let deck = zone_named(ctx.state(), "deck")?;
+                let old = ctx.state().zone_cards(hand).to_vec();
                 for card in old {
-                    ctx.move_card(&card, &hand, &"deck".into())?;
+                    ctx.move_card(card, hand, deck)?;
                 }
                 for card in &rig.cards {
-                    take(ctx, card, &hand)?;
+                    take(ctx, *card, hand)?;
                 }
                 Ok(())
             }),
             ActionHandler::new::<RigTop>(|rig, ctx| {
-                take(ctx, &rig.card, &"discard".into())?;
-                ctx.set_variable(UNO_VAR_CURRENT_COLOR, rig.color);
+                let discard = zone_named(ctx.state(), "discard")?;
+                take(ctx, rig.card, discard)?;
+                ctx.set_variable(&UNO_VAR_CURRENT_COLOR, rig.color);
                 Ok(())
             }),
             ActionHandler::new::<RigDeckTop>(|rig, ctx| {
+                let deck = zone_named(ctx.state(), "deck")?;
                 for card in &rig.cards {
-                    take(ctx, card, &"deck".into())?;
+                    take(ctx, *card, deck)?;
                 }
                 Ok(())
             }),
             ActionHandler::new::<RigBurn>(|rig, ctx| {
-                let discard = ZoneId::from("discard");
-                let top = ctx.state().zone(&discard).and_then(|z| z.top().cloned());
-                while ctx.state().zone_by_str("deck").map_or(0, Zone::len) > rig.leave {
-                    ctx.draw_top(&"deck".into(), &discard)?;
+                let discard = zone_named(ctx.state(), "discard")?;
+                let deck = zone_named(ctx.state(), "deck")?;
+                let top = ctx.state().top(discard);
+                while ctx.state().zone_cards(deck).len() > rig.leave {
+                    ctx.draw_top(deck, discard)?;
                 }
                 if let Some(top) = top {
-                    ctx.move_card(&top, &discard, &discard)?;
+                    ctx.move_card(top, discard, discard)?;
                 }
                 Ok(())
             }),
@@ -135,17 +146,41 @@ pub fn uno(n: usize, seed: u64) -> GameEngine {
     engine
 }
 
-/// Card id helper: `card("red", "7")` → `uno-red-7-1`; `card("wild", "")` → `uno-wild-1`.
+/// Card helper: `card("red", "7")` is `uno-red-7-1`, `card("wild", "")` is `uno-wild-1`.
+/// Every UNO game shares one card table, so a card's handle is the same in all of them.
 pub fn card(color: &str, face: &str) -> CardId {
     card_n(color, face, 1)
 }
 
 pub fn card_n(color: &str, face: &str, copy: u32) -> CardId {
-    if face.is_empty() {
-        CardId::new(format!("uno-{color}-{copy}"))
+    let id = if face.is_empty() {
+        format!("uno-{color}-{copy}")
     } else {
-        CardId::new(format!("uno-{color}-{face}-{copy}"))
-    }
+        format!("uno-{color}-{face}-{copy}")
+    };
+    uno_card_table()
+        .id_of(&id)
+        .unwrap_or_else(|| panic!("no card {id}"))
+}
+
+/// A card's text id.
+pub fn name(card: CardId) -> String {
+    uno_card_table()
+        .get(card)
+        .map(|c| c.id.to_string())
+        .unwrap_or_default()
+}
+
+/// The handle of the player named `id`.
+pub fn id(engine: &GameEngine, player: &str) -> PlayerId {
+    engine.state().player_id(player).unwrap()
+}
+
+/// The handle of default player `name` (`"p1"`…`"p10"`): the same in every game of
+/// default players, whose handles follow their order.
+pub fn pid(name: &str) -> PlayerId {
+    let engine = new_uno_engine(0, 10).unwrap();
+    id(&engine, name)
 }
 
 /// Arranges: `p1`'s hand, other hands, the discard top and colour.
@@ -157,9 +192,10 @@ pub fn arrange(
 ) {
     engine.dispatch(RigTop { card: top, color }).unwrap();
     for (player, cards) in hands {
+        let player = id(engine, player);
         engine
             .dispatch(RigHand {
-                player: (*player).into(),
+                player,
                 cards: cards.clone(),
             })
             .unwrap();
@@ -171,16 +207,28 @@ pub fn kinds(outcome: &Outcome) -> Vec<&'static str> {
 }
 
 pub fn current(engine: &GameEngine) -> String {
-    engine
-        .state()
-        .current_player_id
-        .clone()
-        .unwrap()
-        .to_string()
+    let state = engine.state();
+    state.id_text(state.current_player().unwrap()).into_owned()
 }
 
 pub fn hand(engine: &GameEngine, player: &str) -> Vec<CardId> {
-    engine.state().hand(&player.into()).unwrap().cards.clone()
+    engine.state().hand(id(engine, player)).to_vec()
+}
+
+/// The cards of the zone named `zone`, bottom first.
+pub fn zone(engine: &GameEngine, zone: &str) -> Vec<CardId> {
+    let state = engine.state();
+    state.zone_cards(state.zone_id(zone).unwrap()).to_vec()
+}
+
+/// An event's payload as JSON.
+pub fn payload(outcome: &Outcome, kind: &str) -> serde_json::Value {
+    outcome
+        .events
+        .iter()
+        .find(|e| e.kind() == kind)
+        .map(|e| e.to_json()["payload"].clone())
+        .unwrap_or_default()
 }
 
 pub fn json(state: &GameState) -> String {
@@ -188,7 +236,27 @@ pub fn json(state: &GameState) -> String {
 }
 
 pub fn play(engine: &mut GameEngine, player: &str, card: CardId) -> Result<Outcome, EngineError> {
+    let player = id(engine, player);
     engine.dispatch(PlayCard::new(player, [card]))
+}
+
+pub fn choose(
+    engine: &mut GameEngine,
+    player: &str,
+    color: UnoColor,
+) -> Result<Outcome, EngineError> {
+    let player = id(engine, player);
+    engine.dispatch(ChooseColor::new(player, color))
+}
+
+pub fn draw(engine: &mut GameEngine, player: &str) -> Result<Outcome, EngineError> {
+    let player = id(engine, player);
+    engine.dispatch(create_draw_card_action(player, 1))
+}
+
+pub fn end_turn(engine: &mut GameEngine, player: &str) -> Result<Outcome, EngineError> {
+    let player = id(engine, player);
+    engine.dispatch(create_end_turn_action(player))
 }
 
 pub fn rejected_by(result: Result<Outcome, EngineError>) -> String {

@@ -1,0 +1,337 @@
+//! Typed queues: how actions and events travel through a tick without a box each.
+//!
+//! Every action or event type the engine meets gets a small index, its *kind*, in the
+//! engine's [`Kinds`] table (looked up by `TypeId` once per dispatch or emit). Each kind
+//! has its own typed FIFO lane; a shared FIFO of kind indices keeps the order across
+//! kinds. Lanes are made the first time a kind is used and then reused by every tick
+//! and game, so a steady-state game allocates nothing per action or event. The log of
+//! external actions is kept the same way: one typed list per kind plus the order.
+
+use std::any::{Any, TypeId};
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+
+use crate::action::{Action, ActionOrigin, AnyAction};
+use crate::event::{AnyEvent, Event};
+use crate::journal::Journal;
+use crate::registry::{ActionOps, EventOps, action_ops, event_ops};
+
+/// The kind index of types the table does not know: their actions and events travel
+/// boxed (an action of a kind nobody handles fails when it runs; an event nobody
+/// handles is only kept when the caller wants every event).
+pub(crate) const UNTYPED: u32 = u32::MAX;
+
+/// What the engine knows of a kind.
+#[derive(Clone)]
+pub(crate) enum KindOps {
+    Action(Arc<dyn ActionOps>),
+    Event(Arc<dyn EventOps>),
+}
+
+type TypeIdMap = FxHashMap<TypeId, u32>;
+
+/// The engine's kinds: `TypeId` → index, action kinds by name (for JSON), and what is
+/// known of each (its typed operations, who listens).
+#[derive(Clone, Default)]
+pub(crate) struct Kinds {
+    by_type: TypeIdMap,
+    by_name: FxHashMap<&'static str, u32>,
+    pub(crate) names: Vec<&'static str>,
+    pub(crate) ops: Vec<KindOps>,
+    /// Whether a plugin handles the kind (events).
+    pub(crate) handled: Vec<bool>,
+    /// How many typed subscriptions hear the kind.
+    pub(crate) subscribed: Vec<u32>,
+}
+
+impl Kinds {
+    #[inline]
+    pub(crate) fn of(&self, type_id: TypeId) -> Option<u32> {
+        self.by_type.get(&type_id).copied()
+    }
+
+    /// The action kind named `name`.
+    pub(crate) fn action_named(&self, name: &str) -> Option<u32> {
+        self.by_name.get(name).copied()
+    }
+
+    /// Adds a kind with its operations (if its type is new); its index.
+    pub(crate) fn add(&mut self, type_id: TypeId, name: &'static str, ops: KindOps) -> u32 {
+        if let Some(k) = self.of(type_id) {
+            return k;
+        }
+        let k = self.names.len() as u32;
+        self.by_type.insert(type_id, k);
+        if matches!(ops, KindOps::Action(_)) {
+            self.by_name.insert(name, k);
+        }
+        self.names.push(name);
+        self.ops.push(ops);
+        self.handled.push(false);
+        self.subscribed.push(0);
+        k
+    }
+
+    /// The kind of action type `A` (added if new).
+    pub(crate) fn add_action<A: Action>(&mut self) -> u32 {
+        self.add(
+            TypeId::of::<A>(),
+            A::KIND,
+            KindOps::Action(action_ops::<A>()),
+        )
+    }
+
+    /// The kind of event type `E` (added if new).
+    pub(crate) fn add_event<E: Event>(&mut self) -> u32 {
+        self.add(TypeId::of::<E>(), E::KIND, KindOps::Event(event_ops::<E>()))
+    }
+
+    /// The kind string another type already claims for `name`, if a different type.
+    pub(crate) fn claimed(&self, name: &str, type_id: TypeId) -> bool {
+        self.names
+            .iter()
+            .enumerate()
+            .any(|(k, n)| *n == name && self.by_type.get(&type_id) != Some(&(k as u32)))
+    }
+
+    #[inline]
+    pub(crate) fn action_ops(&self, k: u32) -> Option<&Arc<dyn ActionOps>> {
+        match self.ops.get(k as usize) {
+            Some(KindOps::Action(ops)) => Some(ops),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn event_ops(&self, k: u32) -> Option<&Arc<dyn EventOps>> {
+        match self.ops.get(k as usize) {
+            Some(KindOps::Event(ops)) => Some(ops),
+            _ => None,
+        }
+    }
+
+    /// Whether a plugin handles events of kind `k`.
+    #[inline]
+    pub(crate) fn handled(&self, k: u32) -> bool {
+        self.handled.get(k as usize).copied().unwrap_or(false)
+    }
+
+    /// Whether a subscription hears events of kind `k`.
+    #[inline]
+    pub(crate) fn subscribed(&self, k: u32) -> bool {
+        self.subscribed.get(k as usize).is_some_and(|n| *n > 0)
+    }
+
+    /// One typed subscription more (`+1`) or fewer (`-1`) of kind `k`.
+    pub(crate) fn count_subscription(&mut self, k: u32, change: i32) {
+        if let Some(n) = self.subscribed.get_mut(k as usize) {
+            *n = n.saturating_add_signed(change);
+        }
+    }
+}
+
+/// A typed FIFO of one kind (a `VecDeque<T>`), and how to empty it without knowing `T`.
+struct Lane {
+    type_id: TypeId,
+    queue: Box<dyn Any + Send>,
+    clear: fn(&mut (dyn Any + Send)),
+}
+
+fn clear_queue<T: Send + 'static>(queue: &mut (dyn Any + Send)) {
+    if let Some(queue) = queue.downcast_mut::<VecDeque<T>>() {
+        queue.clear();
+    }
+}
+
+/// Lanes by kind index.
+#[derive(Default)]
+pub(crate) struct Lanes(Vec<Option<Lane>>);
+
+impl Lanes {
+    /// The lane of kind `k`, which holds `T`s (made on first use; `None` only for a
+    /// kind index no table can have).
+    #[inline]
+    pub(crate) fn get<T: Send + 'static>(&mut self, k: u32) -> Option<&mut VecDeque<T>> {
+        let k = k as usize;
+        if self.0.len() <= k {
+            self.0.resize_with(k + 1, || None);
+        }
+        let slot = self.0.get_mut(k)?;
+        let wanted = TypeId::of::<VecDeque<T>>();
+        if slot.as_ref().is_none_or(|lane| lane.type_id != wanted) {
+            *slot = Some(Lane {
+                type_id: wanted,
+                queue: Box::new(VecDeque::<T>::new()),
+                clear: clear_queue::<T>,
+            });
+        }
+        slot.as_mut()?.queue.downcast_mut::<VecDeque<T>>()
+    }
+
+    pub(crate) fn clear(&mut self) {
+        for lane in self.0.iter_mut().flatten() {
+            (lane.clear)(&mut *lane.queue);
+        }
+    }
+}
+
+/// Everything a tick runs with, kept between ticks so that nothing is allocated again.
+#[derive(Default)]
+pub(crate) struct Queues {
+    /// Actions waiting to run: kind and origin, in order.
+    pub(crate) actions: VecDeque<(u32, ActionOrigin)>,
+    /// Events waiting to be handled: kind, in order.
+    pub(crate) events: VecDeque<u32>,
+    pub(crate) lanes: Lanes,
+    /// Boxed actions and events of kinds not in the table.
+    pub(crate) untyped_actions: VecDeque<AnyAction>,
+    pub(crate) untyped_events: VecDeque<AnyEvent>,
+    /// Events handled and kept for after the tick: kind, in order, and their lanes.
+    pub(crate) done: Vec<u32>,
+    pub(crate) done_lanes: Lanes,
+    pub(crate) untyped_done: VecDeque<AnyEvent>,
+    /// Keep every event (the caller wants an `Outcome`, or someone hears them all).
+    pub(crate) keep_all: bool,
+    /// Events emitted in this tick, listened to or not.
+    pub(crate) emitted: usize,
+    pub(crate) max_events: usize,
+    pub(crate) journal: Journal,
+    /// Whether changes are journaled (not while a new game is set up: a failed
+    /// `create_game` drops the whole new state).
+    pub(crate) journaling: bool,
+}
+
+impl Queues {
+    /// Empties every queue and the journal (a tick ended either way).
+    pub(crate) fn clear(&mut self) {
+        self.actions.clear();
+        self.events.clear();
+        self.lanes.clear();
+        self.untyped_actions.clear();
+        self.untyped_events.clear();
+        self.clear_done();
+        self.emitted = 0;
+        self.journal.clear();
+    }
+
+    /// Readies the queues for a tick: what a tick interrupted by a panic left is
+    /// dropped; the tick may emit `max_events` events and keeps them all with
+    /// `keep_all`.
+    #[inline]
+    pub(crate) fn begin(&mut self, max_events: usize, keep_all: bool) {
+        if !self.done.is_empty() || !self.actions.is_empty() || !self.events.is_empty() {
+            self.clear();
+        }
+        self.emitted = 0;
+        self.max_events = max_events;
+        self.keep_all = keep_all;
+    }
+
+    pub(crate) fn clear_done(&mut self) {
+        self.done.clear();
+        self.done_lanes.clear();
+        self.untyped_done.clear();
+    }
+
+    /// Whether an event of kind `k` is kept for after the tick.
+    #[inline]
+    pub(crate) fn keeps(&self, kinds: &Kinds, k: u32) -> bool {
+        self.keep_all || kinds.subscribed(k)
+    }
+}
+
+/// A log lane: the logged actions of one kind.
+pub(crate) trait LogLane: Send + Sync {
+    fn json(&self, i: usize) -> Result<serde_json::Value, serde_json::Error>;
+    fn get(&self, i: usize) -> Option<AnyAction>;
+    fn clear(&mut self);
+    fn clone_box(&self) -> Box<dyn LogLane>;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<A: Action> LogLane for Vec<A> {
+    fn json(&self, i: usize) -> Result<serde_json::Value, serde_json::Error> {
+        match <[A]>::get(self, i) {
+            Some(action) => serde_json::to_value(action),
+            None => Ok(serde_json::Value::Null),
+        }
+    }
+    fn get(&self, i: usize) -> Option<AnyAction> {
+        <[A]>::get(self, i).cloned().map(AnyAction::new)
+    }
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+    fn clone_box(&self) -> Box<dyn LogLane> {
+        Box::new(self.clone())
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// The committed external actions of a game, typed: kind and position in its lane, in
+/// order.
+#[derive(Default)]
+pub(crate) struct Log {
+    pub(crate) order: Vec<(u32, u32)>,
+    lanes: Vec<Option<Box<dyn LogLane>>>,
+}
+
+impl Clone for Log {
+    fn clone(&self) -> Self {
+        Log {
+            order: self.order.clone(),
+            lanes: self
+                .lanes
+                .iter()
+                .map(|lane| lane.as_ref().map(|l| l.clone_box()))
+                .collect(),
+        }
+    }
+}
+
+impl Log {
+    /// Logs an action of kind `k`.
+    pub(crate) fn push<A: Action>(&mut self, k: u32, action: A) {
+        let i = k as usize;
+        if self.lanes.len() <= i {
+            self.lanes.resize_with(i + 1, || None);
+        }
+        let lane = self.lanes[i].get_or_insert_with(|| Box::new(Vec::<A>::new()));
+        if let Some(list) = lane.as_any_mut().downcast_mut::<Vec<A>>() {
+            self.order.push((k, list.len() as u32));
+            list.push(action);
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.order.clear();
+        for lane in self.lanes.iter_mut().flatten() {
+            lane.clear();
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// The `n`-th action's payload as JSON (inside a scope).
+    pub(crate) fn json(&self, n: usize) -> Result<serde_json::Value, serde_json::Error> {
+        match self.order.get(n) {
+            Some(&(k, i)) => match self.lanes.get(k as usize).and_then(Option::as_ref) {
+                Some(lane) => lane.json(i as usize),
+                None => Ok(serde_json::Value::Null),
+            },
+            None => Ok(serde_json::Value::Null),
+        }
+    }
+
+    /// The `n`-th action, boxed.
+    pub(crate) fn get(&self, n: usize) -> Option<AnyAction> {
+        let &(k, i) = self.order.get(n)?;
+        self.lanes.get(k as usize)?.as_ref()?.get(i as usize)
+    }
+}

@@ -1,0 +1,395 @@
+//! The registry: what the plugins registered, compiled per kind.
+//!
+//! Built once from the plugin list when a game is created (and shared by forks): every
+//! action kind gets its handler and its own rules in order, replacements and wrappers
+//! applied ([`rules_of`]); every event kind its handlers in plugin order. The typed
+//! operations of each kind ([`ActionOps`], [`EventOps`]) are what the tick loop calls
+//! through `dyn`, so that the queues stay typed.
+
+use std::any::{Any, TypeId};
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use crate::action::{Action, ActionOrigin, AnyAction};
+use crate::context::GameContext;
+use crate::error::EngineError;
+use crate::event::{AnyEvent, Event};
+use crate::log::PluginInfo;
+use crate::plugin::{ActionFn, EventFn, GamePlugin};
+use crate::queues::{Kinds, Log, Queues};
+use crate::rule::{Check, Rule, rules_of};
+use crate::state::GameState;
+use crate::subscribers::Subscribers;
+use crate::tables::Tables;
+
+/// An action kind's rules and handler.
+pub(crate) struct ActionKind<A> {
+    pub(crate) plugin: &'static str,
+    rules: Vec<(Cow<'static, str>, Check<A>)>,
+    handler: ActionFn<A>,
+}
+
+impl<A: Action> ActionKind<A> {
+    /// Runs the kind's rules (the first refusal stops it), then its handler.
+    #[inline]
+    pub(crate) fn run(
+        &self,
+        action: &A,
+        state: &mut GameState,
+        queues: &mut Queues,
+        kinds: &Kinds,
+        origin: ActionOrigin,
+    ) -> Result<(), EngineError> {
+        for (id, check) in &self.rules {
+            if let Err(reason) = check.run(action, origin, state) {
+                return Err(EngineError::Rejected {
+                    action: A::KIND.to_string(),
+                    rule: id.to_string(),
+                    reason: reason.into_owned(),
+                });
+            }
+        }
+        let mut ctx = GameContext::new(state, queues, kinds, origin);
+        (self.handler)(action, &mut ctx)
+    }
+
+    /// The ids of the kind's rules, in the order they run.
+    pub(crate) fn rule_ids(&self) -> Vec<String> {
+        self.rules.iter().map(|(id, _)| id.to_string()).collect()
+    }
+}
+
+/// An event kind's handlers, in plugin order.
+pub(crate) struct EventKind<E> {
+    handlers: Vec<EventFn<E>>,
+}
+
+/// What the plugins registered.
+#[derive(Default)]
+pub(crate) struct Registry {
+    pub(crate) plugins: Vec<PluginInfo>,
+    pub(crate) kinds: Kinds,
+    /// `ActionKind<A>` by kind index.
+    actions: Vec<Option<Box<dyn Any + Send + Sync>>>,
+    /// `EventKind<E>` by kind index.
+    events: Vec<Option<Box<dyn Any + Send + Sync>>>,
+}
+
+impl Registry {
+    /// Checks the plugins (unique ids, requirements registered earlier, rules they
+    /// change registered earlier, one handler per action kind, one type per kind
+    /// string) and compiles what they register.
+    pub(crate) fn build(plugins: &[Arc<dyn GamePlugin>]) -> Result<Registry, EngineError> {
+        let mut registry = Registry::default();
+        let mut rules: Vec<Rule> = Vec::new();
+        let mut handlers = Vec::new();
+        let mut event_handlers = Vec::new();
+        for (index, plugin) in plugins.iter().enumerate() {
+            let id = plugin.id();
+            if plugins[..index].iter().any(|p| p.id() == id) {
+                return Err(EngineError::DuplicatePlugin {
+                    plugin: id.to_string(),
+                });
+            }
+            for required in plugin.requires() {
+                if !plugins[..index].iter().any(|p| p.id() == *required) {
+                    return Err(EngineError::MissingRequirement {
+                        plugin: id.to_string(),
+                        requires: required.to_string(),
+                    });
+                }
+            }
+            registry.plugins.push(PluginInfo {
+                id: id.to_string(),
+                version: plugin.version().to_string(),
+            });
+            for rule in plugin.rules() {
+                if let Some(target) = rule.target()
+                    && !rules.iter().any(|r| r.id() == target)
+                {
+                    return Err(EngineError::RuleNotFound {
+                        plugin: id.to_string(),
+                        rule: target.to_string(),
+                    });
+                }
+                rules.push(rule);
+            }
+            handlers.extend(plugin.actions().into_iter().map(|h| (id, h)));
+            event_handlers.extend(plugin.events());
+        }
+        for (plugin, handler) in handlers {
+            (handler.install)(&handler, &mut registry, &rules, plugin)?;
+        }
+        for handler in event_handlers {
+            (handler.install)(&handler, &mut registry)?;
+        }
+        Ok(registry)
+    }
+
+    /// The compiled kind of action type `A` at index `k`.
+    #[inline]
+    pub(crate) fn action_kind<A: Action>(&self, k: u32) -> Option<&ActionKind<A>> {
+        self.actions
+            .get(k as usize)?
+            .as_ref()?
+            .downcast_ref::<ActionKind<A>>()
+    }
+
+    /// The handlers of event type `E` at index `k`.
+    #[inline]
+    fn event_kind<E: Event>(&self, k: u32) -> Option<&EventKind<E>> {
+        self.events
+            .get(k as usize)?
+            .as_ref()?
+            .downcast_ref::<EventKind<E>>()
+    }
+
+    /// The ids of the rules an action kind runs, in order (for tests and tools).
+    pub(crate) fn rule_ids(&self, kind: &str) -> Option<Vec<String>> {
+        let k = self.kinds.action_named(kind)?;
+        let ops = self.kinds.action_ops(k)?;
+        Some(ops.rule_ids(self, k))
+    }
+
+    fn kind_index<T: 'static>(&mut self, name: &'static str) -> Result<(), EngineError> {
+        if self.kinds.claimed(name, TypeId::of::<T>()) {
+            return Err(EngineError::KindConflict {
+                kind: name.to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Installs a handler of action type `A` (see [`ActionHandler`](crate::ActionHandler)).
+    pub(crate) fn install_action<A: Action>(
+        &mut self,
+        handler: ActionFn<A>,
+        rules: &[Rule],
+        plugin: &'static str,
+    ) -> Result<(), EngineError> {
+        self.kind_index::<A>(A::KIND)?;
+        let k = self.kinds.add_action::<A>() as usize;
+        if self.actions.len() <= k {
+            self.actions.resize_with(k + 1, || None);
+        }
+        if let Some(first) = self.action_kind::<A>(k as u32) {
+            return Err(EngineError::DuplicateActionHandler {
+                kind: A::KIND.to_string(),
+                first: first.plugin.to_string(),
+                second: plugin.to_string(),
+            });
+        }
+        self.actions[k] = Some(Box::new(ActionKind::<A> {
+            plugin,
+            rules: rules_of::<A>(rules),
+            handler,
+        }));
+        Ok(())
+    }
+
+    /// Adds a handler of event type `E`, after the ones before it.
+    pub(crate) fn install_event<E: Event>(
+        &mut self,
+        handler: EventFn<E>,
+    ) -> Result<(), EngineError> {
+        self.kind_index::<E>(E::KIND)?;
+        let k = self.kinds.add_event::<E>() as usize;
+        if self.events.len() <= k {
+            self.events.resize_with(k + 1, || None);
+        }
+        let slot = &mut self.events[k];
+        match slot
+            .as_mut()
+            .and_then(|kind| kind.downcast_mut::<EventKind<E>>())
+        {
+            Some(kind) => kind.handlers.push(handler),
+            None => {
+                *slot = Some(Box::new(EventKind::<E> {
+                    handlers: vec![handler],
+                }));
+            }
+        }
+        if let Some(handled) = self.kinds.handled.get_mut(k) {
+            *handled = true;
+        }
+        Ok(())
+    }
+}
+
+/// What the tick loop runs with.
+pub(crate) struct Run<'a> {
+    pub(crate) state: &'a mut GameState,
+    pub(crate) queues: &'a mut Queues,
+    pub(crate) kinds: &'a Kinds,
+    pub(crate) registry: &'a Registry,
+}
+
+/// The typed operations of an action kind.
+pub(crate) trait ActionOps: Send + Sync {
+    /// Runs the next queued action of kind `k`.
+    fn run_next(&self, k: u32, run: &mut Run<'_>, origin: ActionOrigin) -> Result<(), EngineError>;
+    /// Queues `action` (of this kind) as the external action of a tick.
+    fn queue_external(
+        &self,
+        k: u32,
+        action: AnyAction,
+        queues: &mut Queues,
+    ) -> Result<(), EngineError>;
+    /// Logs `action` (of this kind), whose tick committed.
+    fn log(&self, k: u32, action: AnyAction, log: &mut Log);
+    /// Queues `action` (of this kind) as an internal action.
+    fn queue_internal(&self, k: u32, action: AnyAction, queues: &mut Queues);
+    /// Reads a payload (inside a scope).
+    fn parse(&self, payload: &serde_json::Value) -> Result<AnyAction, serde_json::Error>;
+    /// The ids of the kind's rules, in order.
+    fn rule_ids(&self, registry: &Registry, k: u32) -> Vec<String>;
+}
+
+/// The typed operations of an event kind.
+pub(crate) trait EventOps: Send + Sync {
+    /// Handles the next queued event of kind `k`, and keeps it if it is kept.
+    fn handle_next(
+        &self,
+        k: u32,
+        run: &mut Run<'_>,
+        origin: ActionOrigin,
+    ) -> Result<(), EngineError>;
+    /// Queues `event` (of this kind), emitted through `emit_any`.
+    fn queue(&self, k: u32, event: AnyEvent, queues: &mut Queues);
+    /// Hands the next kept event of kind `k` to the subscribers (and to `outcome`).
+    fn deliver_next(
+        &self,
+        k: u32,
+        queues: &mut Queues,
+        subscribers: &mut Subscribers,
+        tables: &Arc<Tables>,
+        outcome: Option<&mut Vec<AnyEvent>>,
+    );
+}
+
+struct TypedOps<T>(std::marker::PhantomData<fn() -> T>);
+
+pub(crate) fn action_ops<A: Action>() -> Arc<dyn ActionOps> {
+    Arc::new(TypedOps::<A>(std::marker::PhantomData))
+}
+
+pub(crate) fn event_ops<E: Event>() -> Arc<dyn EventOps> {
+    Arc::new(TypedOps::<E>(std::marker::PhantomData))
+}
+
+fn out_of_step() -> EngineError {
+    EngineError::InvalidState {
+        message: "the engine's queues are out of step".to_string(),
+    }
+}
+
+impl<A: Action> ActionOps for TypedOps<A> {
+    #[inline]
+    fn run_next(&self, k: u32, run: &mut Run<'_>, origin: ActionOrigin) -> Result<(), EngineError> {
+        let action = run
+            .queues
+            .lanes
+            .get::<A>(k)
+            .and_then(|lane| lane.pop_front())
+            .ok_or_else(out_of_step)?;
+        let kind = run
+            .registry
+            .action_kind::<A>(k)
+            .ok_or_else(|| EngineError::UnknownAction {
+                kind: A::KIND.to_string(),
+            })?;
+        kind.run(&action, run.state, run.queues, run.kinds, origin)
+    }
+
+    fn queue_external(
+        &self,
+        k: u32,
+        action: AnyAction,
+        queues: &mut Queues,
+    ) -> Result<(), EngineError> {
+        let action = action.into_typed::<A>().ok_or_else(out_of_step)?;
+        let lane = queues.lanes.get::<A>(k).ok_or_else(out_of_step)?;
+        lane.push_back(action);
+        queues.actions.push_back((k, ActionOrigin::External));
+        Ok(())
+    }
+
+    fn log(&self, k: u32, action: AnyAction, log: &mut Log) {
+        if let Some(action) = action.into_typed::<A>() {
+            log.push(k, action);
+        }
+    }
+
+    fn queue_internal(&self, k: u32, action: AnyAction, queues: &mut Queues) {
+        if let Some(action) = action.into_typed::<A>()
+            && let Some(lane) = queues.lanes.get::<A>(k)
+        {
+            lane.push_back(action);
+            queues.actions.push_back((k, ActionOrigin::Internal));
+        }
+    }
+
+    fn parse(&self, payload: &serde_json::Value) -> Result<AnyAction, serde_json::Error> {
+        A::deserialize(payload).map(AnyAction::new)
+    }
+
+    fn rule_ids(&self, registry: &Registry, k: u32) -> Vec<String> {
+        registry
+            .action_kind::<A>(k)
+            .map(ActionKind::rule_ids)
+            .unwrap_or_default()
+    }
+}
+
+impl<E: Event> EventOps for TypedOps<E> {
+    #[inline]
+    fn handle_next(
+        &self,
+        k: u32,
+        run: &mut Run<'_>,
+        origin: ActionOrigin,
+    ) -> Result<(), EngineError> {
+        let event = run
+            .queues
+            .lanes
+            .get::<E>(k)
+            .and_then(|lane| lane.pop_front())
+            .ok_or_else(out_of_step)?;
+        if let Some(kind) = run.registry.event_kind::<E>(k) {
+            for handler in &kind.handlers {
+                let mut ctx = GameContext::new(run.state, run.queues, run.kinds, origin);
+                handler(&event, &mut ctx)?;
+            }
+        }
+        if run.queues.keeps(run.kinds, k)
+            && let Some(done) = run.queues.done_lanes.get::<E>(k)
+        {
+            done.push_back(event);
+            run.queues.done.push(k);
+        }
+        Ok(())
+    }
+
+    fn queue(&self, k: u32, event: AnyEvent, queues: &mut Queues) {
+        if let Some(event) = event.into_typed::<E>()
+            && let Some(lane) = queues.lanes.get::<E>(k)
+        {
+            lane.push_back(event);
+            queues.events.push_back(k);
+        }
+    }
+
+    fn deliver_next(
+        &self,
+        k: u32,
+        queues: &mut Queues,
+        subscribers: &mut Subscribers,
+        tables: &Arc<Tables>,
+        outcome: Option<&mut Vec<AnyEvent>>,
+    ) {
+        let Some(event) = queues.done_lanes.get::<E>(k).and_then(|l| l.pop_front()) else {
+            return;
+        };
+        subscribers.deliver(&event, tables, outcome);
+    }
+}

@@ -1,0 +1,313 @@
+//! A [`GameState`] as JSON, and what a state must satisfy to be read back.
+//!
+//! The JSON is the wire format of the reference system, with text ids:
+//! `{gameId, status, players: {id: player}, zones: {id: {id, type, owner?, visibility,
+//! cards}}, cards: {id: card}, variables, currentPlayerId, winners, turn, rng}`.
+//! Reading it builds the tables and checks everything [`GameState::validate`] checks,
+//! plus what only text can get wrong: keys that disagree with the ids they hold, keys
+//! given twice, names that resolve to nothing.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use smol_str::SmolStr;
+
+use crate::card::CardTable;
+use crate::error::{EngineError, shown};
+use crate::ids::{CardId, PlayerId};
+use crate::player::Player;
+use crate::rng::GameRng;
+use crate::scope;
+use crate::state::{GameState, GameStatus};
+use crate::tables::Tables;
+use crate::variables::Variables;
+use crate::wire::UniqueMap;
+use crate::zone::{Visibility, Zone};
+
+impl Serialize for GameState {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        scope::with_tables(&self.tables, || {
+            StateOut {
+                game_id: &self.tables.game_id,
+                status: self.status,
+                players: PlayersOut(&self.tables.players),
+                zones: ZonesOut(self),
+                cards: &self.tables.cards,
+                variables: &self.variables,
+                current_player_id: self.current,
+                winners: &self.winners,
+                turn: self.turn,
+                rng: &self.rng,
+            }
+            .serialize(serializer)
+        })
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StateOut<'a> {
+    game_id: &'a str,
+    status: GameStatus,
+    players: PlayersOut<'a>,
+    zones: ZonesOut<'a>,
+    cards: &'a CardTable,
+    variables: &'a Variables,
+    current_player_id: Option<PlayerId>,
+    winners: &'a [PlayerId],
+    turn: u64,
+    rng: &'a GameRng,
+}
+
+/// The players as a JSON object: text id → player.
+pub(crate) struct PlayersOut<'a>(pub(crate) &'a [Player]);
+
+impl Serialize for PlayersOut<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|p| (&p.id, p)))
+    }
+}
+
+/// The zones as a JSON object: text id → definition and cards.
+pub(crate) struct ZonesOut<'a>(pub(crate) &'a GameState);
+
+#[derive(Serialize)]
+struct ZoneOut<'a> {
+    id: &'a str,
+    #[serde(rename = "type")]
+    zone_type: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    owner: Option<PlayerId>,
+    visibility: Visibility,
+    cards: &'a [CardId],
+}
+
+impl Serialize for ZonesOut<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let state = self.0;
+        serializer.collect_map(state.zones().filter_map(|zone| {
+            let def = state.zone(zone)?;
+            let out = ZoneOut {
+                id: &def.id,
+                zone_type: &def.zone_type,
+                owner: def.owner,
+                visibility: def.visibility,
+                cards: state.zone_cards(zone),
+            };
+            Some((&def.id, out))
+        }))
+    }
+}
+
+/// A state as JSON holds it: text everywhere.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StateIn {
+    game_id: String,
+    status: GameStatus,
+    players: UniqueMap<Player>,
+    zones: UniqueMap<ZoneIn>,
+    cards: CardTable,
+    variables: Variables,
+    current_player_id: Option<SmolStr>,
+    winners: Vec<SmolStr>,
+    turn: u64,
+    rng: GameRng,
+}
+
+#[derive(Deserialize)]
+struct ZoneIn {
+    id: SmolStr,
+    #[serde(rename = "type")]
+    zone_type: SmolStr,
+    #[serde(default)]
+    owner: Option<SmolStr>,
+    #[serde(default)]
+    visibility: Visibility,
+    #[serde(default)]
+    cards: Vec<SmolStr>,
+}
+
+fn invalid(message: String) -> EngineError {
+    EngineError::InvalidState { message }
+}
+
+impl StateIn {
+    fn build(self) -> Result<GameState, EngineError> {
+        let mut players = Vec::with_capacity(self.players.0.len());
+        for (key, player) in self.players.0 {
+            if key != player.id {
+                return Err(invalid(format!(
+                    "player key `{}` holds player `{}`",
+                    shown(&key),
+                    shown(&player.id)
+                )));
+            }
+            players.push(player);
+        }
+        let mut tables = Tables::with_players(&self.game_id, players)?;
+        tables.cards = self.cards;
+        let mut zone_cards = Vec::with_capacity(self.zones.0.len());
+        for (key, zone) in self.zones.0 {
+            if key != zone.id {
+                return Err(invalid(format!(
+                    "zone key `{}` holds zone `{}`",
+                    shown(&key),
+                    shown(&zone.id)
+                )));
+            }
+            let owner = match &zone.owner {
+                Some(owner) => Some(tables.player_id(owner).ok_or_else(|| {
+                    invalid(format!(
+                        "zone `{}` is owned by unknown player `{}`",
+                        shown(&zone.id),
+                        shown(owner)
+                    ))
+                })?),
+                None => None,
+            };
+            let mut cards = Vec::with_capacity(zone.cards.len());
+            for card in &zone.cards {
+                cards.push(tables.cards.id_of(card).ok_or_else(|| {
+                    invalid(format!(
+                        "zone `{}` holds unknown card `{}`",
+                        shown(&zone.id),
+                        shown(card)
+                    ))
+                })?);
+            }
+            tables.add_zone(Zone {
+                id: zone.id,
+                zone_type: zone.zone_type,
+                owner,
+                visibility: zone.visibility,
+            })?;
+            zone_cards.push(cards);
+        }
+        tables.find_hands()?;
+        let find_player = |what: &str, text: &SmolStr| {
+            tables
+                .player_id(text)
+                .ok_or_else(|| invalid(format!("{what} `{}` is not a player", shown(text))))
+        };
+        let current = match &self.current_player_id {
+            Some(text) => Some(find_player("current player", text)?),
+            None => None,
+        };
+        let mut winners = Vec::with_capacity(self.winners.len());
+        for text in &self.winners {
+            let winner = find_player("winner", text)?;
+            if winners.contains(&winner) {
+                return Err(invalid(format!("winner `{}` is listed twice", shown(text))));
+            }
+            winners.push(winner);
+        }
+        let state = GameState {
+            tables: Arc::new(tables),
+            status: self.status,
+            zone_cards,
+            variables: self.variables,
+            current,
+            winners,
+            turn: self.turn,
+            rng: self.rng,
+        };
+        state.validate()?;
+        Ok(state)
+    }
+}
+
+impl<'de> Deserialize<'de> for GameState {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        StateIn::deserialize(deserializer)?
+            .build()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+impl GameState {
+    /// Reads a state from JSON and validates it (see [`validate`](Self::validate));
+    /// also refused: a key that disagrees with the id it holds, a key given twice, an
+    /// owner, current player or winner that is not a player, a winner listed twice, a
+    /// hand that is not `hand:<player>` of type `hand`, owned by its player and seen by
+    /// that player only.
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// let mut engine = GameEngine::new(EngineConfig::default());
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+    /// let json = engine.state().to_json()?;
+    /// assert_eq!(&GameState::from_json(&json)?, engine.state());
+    /// let tampered = json.replace("\"visibility\":\"owner\"", "\"visibility\":\"public\"");
+    /// assert!(GameState::from_json(&tampered).is_err());
+    /// # Ok::<(), EngineError>(())
+    /// ```
+    pub fn from_json(json: &str) -> Result<GameState, EngineError> {
+        let input: StateIn = serde_json::from_str(json)?;
+        input.build()
+    }
+
+    /// The state as JSON text.
+    pub fn to_json(&self) -> Result<String, EngineError> {
+        serde_json::to_string(self).map_err(EngineError::from)
+    }
+
+    /// Checks that the state is coherent: every card of the table lies in exactly one
+    /// zone (card conservation), every zone's cards are cards of the table, the current
+    /// player and the winners are players (winners once each), and every player has a
+    /// hand.
+    pub fn validate(&self) -> Result<(), EngineError> {
+        let cards = &self.tables.cards;
+        let mut placed: Vec<Option<usize>> = vec![None; cards.len()];
+        for (z, zone_cards) in self.zone_cards.iter().enumerate() {
+            let zone_name = self.tables.zones.get(z).map_or("?", |d| d.id.as_str());
+            for card in zone_cards {
+                let Some(slot) = placed.get_mut(card.index()) else {
+                    return Err(invalid(format!(
+                        "zone `{}` holds unknown card {card:?}",
+                        shown(zone_name)
+                    )));
+                };
+                if let Some(other) = *slot {
+                    let other_name = self.tables.zones.get(other).map_or("?", |d| d.id.as_str());
+                    return Err(invalid(format!(
+                        "card `{}` is in both `{}` and `{}`",
+                        shown(&self.id_text(*card)),
+                        shown(other_name),
+                        shown(zone_name)
+                    )));
+                }
+                *slot = Some(z);
+            }
+        }
+        if let Some(missing) = placed.iter().position(Option::is_none) {
+            return Err(invalid(format!(
+                "card `{}` is in no zone",
+                shown(&self.id_text(CardId::at(missing)))
+            )));
+        }
+        if self.zone_cards.len() != self.tables.zones.len() {
+            return Err(invalid(
+                "zone contents out of step with the zones".to_string(),
+            ));
+        }
+        let players = self.player_count();
+        if self.current.is_some_and(|p| p.index() >= players) {
+            return Err(invalid("the current player is not a player".to_string()));
+        }
+        for (i, winner) in self.winners.iter().enumerate() {
+            if winner.index() >= players || self.winners[..i].contains(winner) {
+                return Err(invalid(format!(
+                    "winner {winner:?} is not a player, or is listed twice"
+                )));
+            }
+        }
+        if let Some(p) = self.players().find(|p| self.hand_zone(*p).is_none()) {
+            return Err(invalid(format!(
+                "player `{}` has no hand zone",
+                shown(&self.id_text(p))
+            )));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,132 @@
+//! The tick loop: one all-or-nothing run of queued actions and events.
+//!
+//! Actions run FIFO; after each one, the events it emitted are handled FIFO (handlers
+//! may emit more events and dispatch more actions) before the next action runs. A
+//! [`Rollback`] guards the tick: if anything fails (a rule refuses, a handler errs, a
+//! limit is passed) or a plugin panics, dropping the guard undoes the journal back to
+//! the tick's checkpoint, RNG included, and empties the queues; only [`Rollback::commit`]
+//! keeps the changes.
+
+use crate::action::ActionOrigin;
+use crate::error::EngineError;
+use crate::journal::Checkpoint;
+use crate::queues::{Kinds, Queues, UNTYPED};
+use crate::registry::{Registry, Run};
+use crate::state::GameState;
+
+/// A tick's limits, and what started it (named by a limit's error).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    pub(crate) actions: usize,
+    pub(crate) events: usize,
+}
+
+/// Undoes a tick unless it is committed (also when a plugin panics and the tick
+/// unwinds: the engine is then exactly as before the call).
+pub(crate) struct Rollback<'a> {
+    pub(crate) state: &'a mut GameState,
+    pub(crate) queues: &'a mut Queues,
+    checkpoint: Option<Checkpoint>,
+}
+
+impl<'a> Rollback<'a> {
+    pub(crate) fn new(state: &'a mut GameState, queues: &'a mut Queues) -> Self {
+        let checkpoint = Checkpoint::take(state, &queues.journal);
+        queues.journaling = true;
+        Rollback {
+            state,
+            queues,
+            checkpoint: Some(checkpoint),
+        }
+    }
+
+    /// Keeps the tick's changes (the kept events stay queued for delivery).
+    pub(crate) fn commit(mut self) {
+        self.checkpoint = None;
+        self.queues.journal.clear();
+    }
+}
+
+impl Drop for Rollback<'_> {
+    fn drop(&mut self) {
+        if let Some(checkpoint) = self.checkpoint.take() {
+            checkpoint.restore(self.state, &mut self.queues.journal);
+            self.queues.clear();
+        }
+    }
+}
+
+/// Runs the queues empty: first the events already queued, then actions (and after
+/// each, its events) until none is left.
+pub(crate) fn run(
+    state: &mut GameState,
+    queues: &mut Queues,
+    kinds: &Kinds,
+    registry: &Registry,
+    limits: Limits,
+    started_by: &str,
+) -> Result<(), EngineError> {
+    let mut run = Run {
+        state,
+        queues,
+        kinds,
+        registry,
+    };
+    let over = |counted: &'static str, limit: usize| EngineError::TickLimitExceeded {
+        action: started_by.to_string(),
+        limit,
+        counted,
+    };
+    let mut origin = ActionOrigin::Internal;
+    let mut count = 0usize;
+    loop {
+        handle_events(&mut run, origin)?;
+        if run.queues.emitted > limits.events {
+            return Err(over("events", limits.events));
+        }
+        let Some((k, next_origin)) = run.queues.actions.pop_front() else {
+            return Ok(());
+        };
+        count += 1;
+        if count > limits.actions {
+            return Err(over("actions", limits.actions));
+        }
+        origin = next_origin;
+        match run.kinds.action_ops(k) {
+            Some(ops) => ops.run_next(k, &mut run, origin)?,
+            None => {
+                let kind = match k {
+                    UNTYPED => run.queues.untyped_actions.pop_front().map(|a| a.kind()),
+                    _ => run.kinds.names.get(k as usize).copied(),
+                };
+                return Err(EngineError::UnknownAction {
+                    kind: kind.unwrap_or("?").to_string(),
+                });
+            }
+        }
+        if run.queues.emitted > limits.events {
+            return Err(over("events", limits.events));
+        }
+    }
+}
+
+/// Handles queued events until there are none.
+#[inline]
+fn handle_events(run: &mut Run<'_>, origin: ActionOrigin) -> Result<(), EngineError> {
+    while let Some(k) = run.queues.events.pop_front() {
+        match run.kinds.event_ops(k) {
+            Some(ops) => ops.handle_next(k, run, origin)?,
+            None => {
+                // a kind without a table entry has no handler: kept boxed, if at all
+                if let Some(event) = run.queues.untyped_events.pop_front() {
+                    run.queues.untyped_done.push_back(event);
+                    run.queues.done.push(UNTYPED);
+                }
+            }
+        }
+        if run.queues.emitted > run.queues.max_events {
+            return Ok(()); // the caller reports it
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,244 @@
+//! What must hold when things go wrong: replays are all or nothing, limits do not
+//! depend on who listens, a panicking plugin leaves the engine as it was, and a
+//! position can be adopted only if it is one of the plugins' games.
+
+mod toy;
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Arc, Mutex};
+
+use decklet_core::*;
+use serde::{Deserialize, Serialize};
+use toy::*;
+
+fn toy_plugins() -> [Arc<dyn GamePlugin>; 1] {
+    [Arc::new(ToyPlugin)]
+}
+
+#[test]
+fn a_log_that_diverges_midway_leaves_the_engine_as_it_was() {
+    let mut source = toy_engine(8);
+    for name in ["a", "b", "c", "d"] {
+        source.dispatch(Script::named(name).drawing()).unwrap();
+    }
+    let mut diverging = source.log();
+    diverging.actions[2].payload["name"] = "forbidden-c".into();
+    let mut engine = toy_engine(2);
+    engine.dispatch(Script::named("mine").shuffling()).unwrap();
+    let (state, log, config) = (json(engine.state()), engine.log(), engine.config().clone());
+    let err = engine.run_log(&diverging).unwrap_err();
+    assert!(
+        matches!(err, EngineError::ReplayDiverged { index: 2, .. }),
+        "{err:?}"
+    );
+    assert_eq!(json(engine.state()), state);
+    assert_eq!(engine.log(), log);
+    assert_eq!(engine.config(), &config);
+    // a log whose game cannot even be created changes nothing either
+    let mut no_players = source.log();
+    no_players.players.clear();
+    assert!(engine.run_log(&no_players).is_err());
+    assert_eq!(engine.log(), log);
+    assert_eq!(engine.config(), &config);
+    // and the engine still replays a good log afterwards
+    engine.run_log(&source.log()).unwrap();
+    assert_eq!(json(engine.state()), json(source.state()));
+}
+
+#[test]
+fn a_log_without_its_digest_replays_only_when_asked_to() {
+    let mut source = toy_engine(8);
+    source.dispatch(Script::named("a").drawing()).unwrap();
+    let mut cut = source.log();
+    cut.final_digest = None;
+    let err = GameEngine::replay(&cut, toy_plugins()).unwrap_err();
+    assert!(err.to_string().contains("no final digest"), "{err}");
+    let replayed = GameEngine::replay_unverified(&cut, toy_plugins()).unwrap();
+    assert_eq!(json(replayed.state()), json(source.state()));
+    // a digest that is there must still match
+    cut.final_digest = Some("0123456789abcdef".into());
+    assert!(GameEngine::replay_unverified(&cut, toy_plugins()).is_err());
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Chatter {
+    events: u32,
+}
+impl Action for Chatter {
+    const KIND: &'static str = "CHATTER";
+}
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Said;
+impl Event for Said {
+    const KIND: &'static str = "SAID";
+}
+
+/// `CHATTER { events }` emits that many events nobody handles.
+struct ChatterPlugin;
+impl GamePlugin for ChatterPlugin {
+    fn id(&self) -> &'static str {
+        "chatter"
+    }
+    fn name(&self) -> &'static str {
+        "Chatter"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn actions(&self) -> Vec<ActionHandler> {
+        vec![ActionHandler::new::<Chatter>(|chatter, ctx| {
+            for _ in 0..chatter.events {
+                ctx.emit(Said);
+            }
+            Ok(())
+        })]
+    }
+}
+
+#[test]
+fn the_event_limit_counts_every_event_whoever_listens() {
+    let run = |listen: bool, quietly: bool, events: u32| {
+        let mut engine = GameEngine::new(EngineConfig {
+            max_events_per_tick: 10,
+            ..Default::default()
+        });
+        engine.use_plugin(ChatterPlugin);
+        if listen {
+            engine.subscribe(|_: &Said| {});
+        }
+        engine.create_game(players(1)).unwrap();
+        engine.start().unwrap();
+        if quietly {
+            engine.apply(Chatter { events }).map(|_| ())
+        } else {
+            engine.dispatch(Chatter { events }).map(|_| ())
+        }
+    };
+    for listen in [false, true] {
+        for quietly in [false, true] {
+            assert!(
+                run(listen, quietly, 10).is_ok(),
+                "listen {listen}, quietly {quietly}"
+            );
+            let err = run(listen, quietly, 11).unwrap_err();
+            assert_eq!(
+                err,
+                EngineError::TickLimitExceeded {
+                    action: "CHATTER".into(),
+                    limit: 10,
+                    counted: "events"
+                },
+                "listen {listen}, quietly {quietly}"
+            );
+            assert_eq!(
+                err.to_string(),
+                "tick started by `CHATTER` ran more than 10 events"
+            );
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Explode;
+impl Action for Explode {
+    const KIND: &'static str = "EXPLODE";
+}
+
+/// `EXPLODE` changes the game, emits an event, then panics.
+struct Bomb;
+impl GamePlugin for Bomb {
+    fn id(&self) -> &'static str {
+        "bomb"
+    }
+    fn name(&self) -> &'static str {
+        "Bomb"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn requires(&self) -> &'static [&'static str] {
+        &["toy"]
+    }
+    fn actions(&self) -> Vec<ActionHandler> {
+        vec![ActionHandler::new::<Explode>(|_, ctx| {
+            let (deck, table) = zones(ctx.state());
+            ctx.draw_top(deck, table)?;
+            ctx.random().next_u32();
+            ctx.emit(Ran {
+                name: "boom".into(),
+            });
+            panic!("a plugin bug");
+        })]
+    }
+}
+
+#[test]
+fn a_panicking_plugin_leaves_the_engine_exactly_as_it_was() {
+    let mut engine = GameEngine::new(EngineConfig {
+        seed: 3,
+        ..Default::default()
+    });
+    engine.use_plugin(ToyPlugin).use_plugin(Bomb);
+    engine.create_game(players(2)).unwrap();
+    engine.start().unwrap();
+    let heard = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&heard);
+    engine.subscribe(move |ran: &Ran| sink.lock().unwrap().push(ran.name.clone()));
+    let (state, log) = (json(engine.state()), engine.log());
+    let caught = catch_unwind(AssertUnwindSafe(|| engine.dispatch(Explode)));
+    assert!(caught.is_err(), "the panic reaches the caller");
+    assert_eq!(
+        json(engine.state()),
+        state,
+        "rolled back as the tick unwound"
+    );
+    assert_eq!(engine.log(), log);
+    // the next tick hears only its own events, nothing of the aborted one
+    engine.dispatch(Script::named("after")).unwrap();
+    assert_eq!(*heard.lock().unwrap(), ["after"]);
+}
+
+#[test]
+fn an_adopted_position_plays_on_and_its_log_replays() {
+    let mut source = toy_engine(5);
+    source
+        .dispatch(Script::named("a").drawing().shuffling())
+        .unwrap();
+    let position = GameState::from_json(&json(source.state())).unwrap();
+    let mut engine = GameEngine::new(EngineConfig::default());
+    engine.use_plugin(ToyPlugin);
+    engine.load_state(position).unwrap();
+    assert_eq!(engine.state(), source.state());
+    for e in [&mut engine, &mut source] {
+        e.dispatch(Script::named("b").drawing().shuffling())
+            .unwrap();
+    }
+    assert_eq!(json(engine.state()), json(source.state()));
+    let log = engine.log();
+    assert!(log.initial_state.is_some());
+    assert_eq!(log.actions.len(), 1);
+    let replayed = GameEngine::replay(&log, toy_plugins()).unwrap();
+    assert_eq!(json(replayed.state()), json(engine.state()));
+    // what players may see of that log does not carry the position
+    assert!(
+        !serde_json::to_string(&log.view_for("p1"))
+            .unwrap()
+            .contains("initialState")
+    );
+}
+
+#[test]
+fn a_position_the_plugins_setup_would_change_is_refused() {
+    // a state with no toy deck: the toy's setup would add one
+    let mut bare = GameEngine::new(EngineConfig::default());
+    bare.create_game(players(2)).unwrap();
+    let position = bare.state().clone();
+    let mut engine = toy_engine(1);
+    let before = json(engine.state());
+    let err = engine.load_state(position).unwrap_err();
+    assert!(
+        err.to_string().contains("not a game of these plugins"),
+        "{err}"
+    );
+    assert_eq!(json(engine.state()), before);
+}
