@@ -65,60 +65,54 @@ pub enum ActionOrigin {
 /// # Ok::<(), EngineError>(())
 /// ```
 #[derive(Clone, Copy)]
-pub struct ActionRef<'a> {
-    kind: &'static str,
-    player: Option<PlayerId>,
-    action: &'a dyn Any,
-}
+pub struct ActionRef<'a>(&'a dyn ErasedAction);
 
 impl<'a> ActionRef<'a> {
     /// A typed action seen as any action.
-    #[inline]
+    #[inline(always)]
     pub fn of<A: Action>(action: &'a A) -> Self {
-        ActionRef {
-            kind: A::KIND,
-            player: action.player_id(),
-            action,
-        }
+        ActionRef(action)
     }
 
     /// The kind string.
     #[inline]
     pub fn kind(&self) -> &'static str {
-        self.kind
+        self.0.kind()
     }
 
     /// The acting player, if any.
     #[inline]
     pub fn player_id(&self) -> Option<PlayerId> {
-        self.player
+        self.0.player()
     }
 
     /// The typed action, if it is an `A`.
     #[inline]
     pub fn downcast_ref<A: Action>(&self) -> Option<&'a A> {
-        self.action.downcast_ref::<A>()
+        let any: &'a dyn Any = self.0;
+        any.downcast_ref::<A>()
     }
 }
 
 impl Debug for ActionRef<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ActionRef")
-            .field("kind", &self.kind)
-            .field("player", &self.player)
-            .finish_non_exhaustive()
+        Debug::fmt(self.0, f)
     }
 }
 
 trait ErasedAction: Any + Debug + Send + Sync {
-    fn erased(&self) -> ActionRef<'_>;
+    fn kind(&self) -> &'static str;
+    fn player(&self) -> Option<PlayerId>;
     fn payload_json(&self) -> Result<serde_json::Value, serde_json::Error>;
     fn clone_box(&self) -> Box<dyn ErasedAction>;
 }
 
 impl<A: Action> ErasedAction for A {
-    fn erased(&self) -> ActionRef<'_> {
-        ActionRef::of(self)
+    fn kind(&self) -> &'static str {
+        A::KIND
+    }
+    fn player(&self) -> Option<PlayerId> {
+        Action::player_id(self)
     }
     fn payload_json(&self) -> Result<serde_json::Value, serde_json::Error> {
         serde_json::to_value(self)
@@ -167,7 +161,7 @@ impl AnyAction {
 
     /// The kind string.
     pub fn kind(&self) -> &'static str {
-        self.inner.erased().kind()
+        self.inner.kind()
     }
 
     /// The `TypeId` of the typed action inside.
@@ -177,12 +171,12 @@ impl AnyAction {
 
     /// The acting player, if any.
     pub fn player_id(&self) -> Option<PlayerId> {
-        self.inner.erased().player_id()
+        self.inner.player()
     }
 
     /// The action by reference.
     pub fn as_ref(&self) -> ActionRef<'_> {
-        self.inner.erased()
+        ActionRef(&*self.inner)
     }
 
     /// Whether the action is an `A`.

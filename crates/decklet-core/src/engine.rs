@@ -184,18 +184,13 @@ impl GameEngine {
     /// The ids of the rules an action kind runs, in order, after every plugin's
     /// replacements and wrappers; `None` for a kind no plugin handles.
     pub fn rule_ids(&mut self, kind: &str) -> Result<Option<Vec<String>>, EngineError> {
-        Ok(self.registry()?.rule_ids(kind))
-    }
-
-    /// The registry, built (and checked) on first use after the plugins changed.
-    pub(crate) fn registry(&mut self) -> Result<Arc<Registry>, EngineError> {
         self.ensure_registry()?;
-        self.registry.clone().ok_or_else(no_registry)
+        Ok(self.registry.as_ref().and_then(|r| r.rule_ids(kind)))
     }
 
     /// Builds (and checks) the registry if the plugins changed since it was built.
     #[inline]
-    fn ensure_registry(&mut self) -> Result<(), EngineError> {
+    pub(crate) fn ensure_registry(&mut self) -> Result<(), EngineError> {
         if self.registry.is_none() {
             self.registry = Some(Arc::new(Registry::build(&self.plugins)?));
             self.refresh_kinds();
@@ -231,7 +226,7 @@ impl GameEngine {
         if players.is_empty() {
             return Err(EngineError::NoPlayers);
         }
-        let registry = self.registry()?;
+        self.ensure_registry()?;
         let mut tables = Tables::with_players(&self.config.game_id, players.clone())?;
         tables.add_hands()?;
         let mut state = GameState::from_tables(tables, self.config.seed);
@@ -255,7 +250,6 @@ impl GameEngine {
                 &mut state,
                 &mut self.queues,
                 &self.kinds,
-                &registry,
                 limits,
                 "GAME_CREATED",
             )
@@ -308,7 +302,7 @@ impl GameEngine {
             return Err(EngineError::NoPlayers);
         }
         state.validate()?;
-        self.registry()?;
+        self.ensure_registry()?;
         let mut adopted = state.clone();
         self.queues.clear();
         self.queues.begin(self.config.max_events_per_tick, false);
@@ -371,7 +365,7 @@ impl GameEngine {
                 status: self.state.status.to_string(),
             });
         }
-        let registry = self.registry()?;
+        self.ensure_registry()?;
         self.begin_tick(collect);
         let limits = self.limits();
         let guard = Rollback::new(&mut self.state, &mut self.queues);
@@ -390,7 +384,6 @@ impl GameEngine {
             guard.state,
             guard.queues,
             &self.kinds,
-            &registry,
             limits,
             "GAME_STARTED",
         )?;
@@ -405,7 +398,7 @@ impl GameEngine {
         if !self.created {
             return Err(EngineError::NoGame);
         }
-        let registry = self.registry()?;
+        self.ensure_registry()?;
         self.begin_tick(true);
         let limits = self.limits();
         let guard = Rollback::new(&mut self.state, &mut self.queues);
@@ -418,14 +411,7 @@ impl GameEngine {
             );
             plugin.setup(&mut ctx)?;
         }
-        tick::run(
-            guard.state,
-            guard.queues,
-            &self.kinds,
-            &registry,
-            limits,
-            "setup",
-        )?;
+        tick::run(guard.state, guard.queues, &self.kinds, limits, "setup")?;
         guard.commit();
         Ok(self.deliver(true))
     }
@@ -497,13 +483,10 @@ impl GameEngine {
             return Err(EngineError::NoGame);
         }
         self.ensure_registry()?;
-        let Some(registry) = self.registry.as_deref() else {
-            return Err(no_registry());
-        };
         let k = self
             .kinds
             .of(TypeId::of::<A>())
-            .filter(|&k| registry.action_kind::<A>(k).is_some())
+            .filter(|&k| self.kinds.action_ops(k).is_some())
             .ok_or_else(|| Self::unknown(A::KIND))?;
         let keep_all = collect || self.subscribers.hears_all();
         self.queues.begin(self.config.max_events_per_tick, keep_all);
@@ -517,14 +500,7 @@ impl GameEngine {
             events: self.config.max_events_per_tick,
         };
         let guard = Rollback::new(&mut self.state, &mut self.queues);
-        tick::run(
-            guard.state,
-            guard.queues,
-            &self.kinds,
-            registry,
-            limits,
-            A::KIND,
-        )?;
+        tick::run(guard.state, guard.queues, &self.kinds, limits, A::KIND)?;
         guard.commit();
         self.log.push(k, logged);
         Ok(())
@@ -535,7 +511,7 @@ impl GameEngine {
         if !self.created {
             return Err(EngineError::NoGame);
         }
-        let registry = self.registry()?;
+        self.ensure_registry()?;
         let kind = action.kind();
         let Some((k, ops)) = self
             .kinds
@@ -544,22 +520,12 @@ impl GameEngine {
         else {
             return Err(Self::unknown(kind));
         };
-        if registry.rule_ids(kind).is_none() {
-            return Err(Self::unknown(kind));
-        }
         self.begin_tick(collect);
         let logged = action.clone();
         ops.queue_external(k, action, &mut self.queues)?;
         let limits = self.limits();
         let guard = Rollback::new(&mut self.state, &mut self.queues);
-        tick::run(
-            guard.state,
-            guard.queues,
-            &self.kinds,
-            &registry,
-            limits,
-            kind,
-        )?;
+        tick::run(guard.state, guard.queues, &self.kinds, limits, kind)?;
         guard.commit();
         ops.log(k, logged, &mut self.log);
         Ok(())
@@ -591,7 +557,7 @@ impl GameEngine {
         kind: &str,
         payload: &serde_json::Value,
     ) -> Result<AnyAction, EngineError> {
-        self.registry()?;
+        self.ensure_registry()?;
         let ops = self
             .kinds
             .action_named(kind)
@@ -718,11 +684,5 @@ impl GameEngine {
     /// The players the game was created with (as given to `create_game`).
     pub fn initial_players(&self) -> &[Player] {
         &self.players
-    }
-}
-
-fn no_registry() -> EngineError {
-    EngineError::InvalidState {
-        message: "the engine's plugins are not registered".to_string(),
     }
 }

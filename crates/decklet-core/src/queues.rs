@@ -14,9 +14,9 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use crate::action::{Action, ActionOrigin, AnyAction};
-use crate::event::{AnyEvent, Event};
+use crate::event::AnyEvent;
 use crate::journal::Journal;
-use crate::registry::{ActionOps, EventOps, action_ops, event_ops};
+use crate::registry::{ActionOps, EventOps};
 
 /// The kind index of types the table does not know: their actions and events travel
 /// boxed (an action of a kind nobody handles fails when it runs; an event nobody
@@ -72,20 +72,6 @@ impl Kinds {
         self.handled.push(false);
         self.subscribed.push(0);
         k
-    }
-
-    /// The kind of action type `A` (added if new).
-    pub(crate) fn add_action<A: Action>(&mut self) -> u32 {
-        self.add(
-            TypeId::of::<A>(),
-            A::KIND,
-            KindOps::Action(action_ops::<A>()),
-        )
-    }
-
-    /// The kind of event type `E` (added if new).
-    pub(crate) fn add_event<E: Event>(&mut self) -> u32 {
-        self.add(TypeId::of::<E>(), E::KIND, KindOps::Event(event_ops::<E>()))
     }
 
     /// The kind string another type already claims for `name`, if a different type.
@@ -152,22 +138,34 @@ pub(crate) struct Lanes(Vec<Option<Lane>>);
 impl Lanes {
     /// The lane of kind `k`, which holds `T`s (made on first use; `None` only for a
     /// kind index no table can have).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn get<T: Send + 'static>(&mut self, k: u32) -> Option<&mut VecDeque<T>> {
         let k = k as usize;
+        let wanted = TypeId::of::<VecDeque<T>>();
+        if !matches!(self.0.get(k), Some(Some(lane)) if lane.type_id == wanted) {
+            self.make::<T>(k);
+        }
+        self.0
+            .get_mut(k)?
+            .as_mut()?
+            .queue
+            .downcast_mut::<VecDeque<T>>()
+    }
+
+    /// Makes the lane of kind `k` for `T`s.
+    #[cold]
+    #[inline(never)]
+    fn make<T: Send + 'static>(&mut self, k: usize) {
         if self.0.len() <= k {
             self.0.resize_with(k + 1, || None);
         }
-        let slot = self.0.get_mut(k)?;
-        let wanted = TypeId::of::<VecDeque<T>>();
-        if slot.as_ref().is_none_or(|lane| lane.type_id != wanted) {
+        if let Some(slot) = self.0.get_mut(k) {
             *slot = Some(Lane {
-                type_id: wanted,
+                type_id: TypeId::of::<VecDeque<T>>(),
                 queue: Box::new(VecDeque::<T>::new()),
                 clear: clear_queue::<T>,
             });
         }
-        slot.as_mut()?.queue.downcast_mut::<VecDeque<T>>()
     }
 
     pub(crate) fn clear(&mut self) {

@@ -16,13 +16,13 @@ use crate::error::EngineError;
 use crate::event::{AnyEvent, Event};
 use crate::log::PluginInfo;
 use crate::plugin::{ActionFn, EventFn, GamePlugin};
-use crate::queues::{Kinds, Log, Queues};
+use crate::queues::{KindOps, Kinds, Log, Queues};
 use crate::rule::{Check, Rule, rules_of};
 use crate::state::GameState;
 use crate::subscribers::Subscribers;
 use crate::tables::Tables;
 
-/// An action kind's rules and handler.
+/// An action kind's rules and handler: what runs each action of the kind.
 pub(crate) struct ActionKind<A> {
     pub(crate) plugin: &'static str,
     rules: Vec<(Cow<'static, str>, Check<A>)>,
@@ -32,7 +32,7 @@ pub(crate) struct ActionKind<A> {
 impl<A: Action> ActionKind<A> {
     /// Runs the kind's rules (the first refusal stops it), then its handler.
     #[inline]
-    pub(crate) fn run(
+    fn run(
         &self,
         action: &A,
         state: &mut GameState,
@@ -45,34 +45,25 @@ impl<A: Action> ActionKind<A> {
                 return Err(EngineError::Rejected {
                     action: A::KIND.to_string(),
                     rule: id.to_string(),
-                    reason: reason.into_owned(),
+                    reason: reason.into(),
                 });
             }
         }
         let mut ctx = GameContext::new(state, queues, kinds, origin);
         (self.handler)(action, &mut ctx)
     }
-
-    /// The ids of the kind's rules, in the order they run.
-    pub(crate) fn rule_ids(&self) -> Vec<String> {
-        self.rules.iter().map(|(id, _)| id.to_string()).collect()
-    }
 }
 
-/// An event kind's handlers, in plugin order.
+/// An event kind's handlers, in plugin order (none for a kind only subscribers hear).
 pub(crate) struct EventKind<E> {
     handlers: Vec<EventFn<E>>,
 }
 
-/// What the plugins registered.
+/// What the plugins registered: each kind compiled into the kind table.
 #[derive(Default)]
 pub(crate) struct Registry {
     pub(crate) plugins: Vec<PluginInfo>,
     pub(crate) kinds: Kinds,
-    /// `ActionKind<A>` by kind index.
-    actions: Vec<Option<Box<dyn Any + Send + Sync>>>,
-    /// `EventKind<E>` by kind index.
-    events: Vec<Option<Box<dyn Any + Send + Sync>>>,
 }
 
 impl Registry {
@@ -126,29 +117,10 @@ impl Registry {
         Ok(registry)
     }
 
-    /// The compiled kind of action type `A` at index `k`.
-    #[inline]
-    pub(crate) fn action_kind<A: Action>(&self, k: u32) -> Option<&ActionKind<A>> {
-        self.actions
-            .get(k as usize)?
-            .as_ref()?
-            .downcast_ref::<ActionKind<A>>()
-    }
-
-    /// The handlers of event type `E` at index `k`.
-    #[inline]
-    fn event_kind<E: Event>(&self, k: u32) -> Option<&EventKind<E>> {
-        self.events
-            .get(k as usize)?
-            .as_ref()?
-            .downcast_ref::<EventKind<E>>()
-    }
-
     /// The ids of the rules an action kind runs, in order (for tests and tools).
     pub(crate) fn rule_ids(&self, kind: &str) -> Option<Vec<String>> {
         let k = self.kinds.action_named(kind)?;
-        let ops = self.kinds.action_ops(k)?;
-        Some(ops.rule_ids(self, k))
+        Some(self.kinds.action_ops(k)?.rule_ids())
     }
 
     fn kind_index<T: 'static>(&mut self, name: &'static str) -> Result<(), EngineError> {
@@ -168,22 +140,24 @@ impl Registry {
         plugin: &'static str,
     ) -> Result<(), EngineError> {
         self.kind_index::<A>(A::KIND)?;
-        let k = self.kinds.add_action::<A>() as usize;
-        if self.actions.len() <= k {
-            self.actions.resize_with(k + 1, || None);
-        }
-        if let Some(first) = self.action_kind::<A>(k as u32) {
+        if let Some(first) = self
+            .kinds
+            .of(TypeId::of::<A>())
+            .and_then(|k| self.kinds.action_ops(k))
+        {
             return Err(EngineError::DuplicateActionHandler {
                 kind: A::KIND.to_string(),
-                first: first.plugin.to_string(),
+                first: first.plugin().to_string(),
                 second: plugin.to_string(),
             });
         }
-        self.actions[k] = Some(Box::new(ActionKind::<A> {
+        let kind = ActionKind::<A> {
             plugin,
             rules: rules_of::<A>(rules),
             handler,
-        }));
+        };
+        self.kinds
+            .add(TypeId::of::<A>(), A::KIND, KindOps::Action(Arc::new(kind)));
         Ok(())
     }
 
@@ -193,23 +167,16 @@ impl Registry {
         handler: EventFn<E>,
     ) -> Result<(), EngineError> {
         self.kind_index::<E>(E::KIND)?;
-        let k = self.kinds.add_event::<E>() as usize;
-        if self.events.len() <= k {
-            self.events.resize_with(k + 1, || None);
-        }
-        let slot = &mut self.events[k];
-        match slot
-            .as_mut()
-            .and_then(|kind| kind.downcast_mut::<EventKind<E>>())
+        let k = self
+            .kinds
+            .add(TypeId::of::<E>(), E::KIND, KindOps::Event(event_ops::<E>()));
+        if let Some(KindOps::Event(ops)) = self.kinds.ops.get_mut(k as usize)
+            && let Some(kind) =
+                Arc::get_mut(ops).and_then(|ops| ops.as_any_mut().downcast_mut::<EventKind<E>>())
         {
-            Some(kind) => kind.handlers.push(handler),
-            None => {
-                *slot = Some(Box::new(EventKind::<E> {
-                    handlers: vec![handler],
-                }));
-            }
+            kind.handlers.push(handler);
         }
-        if let Some(handled) = self.kinds.handled.get_mut(k) {
+        if let Some(handled) = self.kinds.handled.get_mut(k as usize) {
             *handled = true;
         }
         Ok(())
@@ -221,11 +188,12 @@ pub(crate) struct Run<'a> {
     pub(crate) state: &'a mut GameState,
     pub(crate) queues: &'a mut Queues,
     pub(crate) kinds: &'a Kinds,
-    pub(crate) registry: &'a Registry,
 }
 
-/// The typed operations of an action kind.
+/// The typed operations of an action kind (its compiled rules and handler).
 pub(crate) trait ActionOps: Send + Sync {
+    /// The plugin that registered the handler.
+    fn plugin(&self) -> &'static str;
     /// Runs the next queued action of kind `k`.
     fn run_next(&self, k: u32, run: &mut Run<'_>, origin: ActionOrigin) -> Result<(), EngineError>;
     /// Queues `action` (of this kind) as the external action of a tick.
@@ -242,11 +210,13 @@ pub(crate) trait ActionOps: Send + Sync {
     /// Reads a payload (inside a scope).
     fn parse(&self, payload: &serde_json::Value) -> Result<AnyAction, serde_json::Error>;
     /// The ids of the kind's rules, in order.
-    fn rule_ids(&self, registry: &Registry, k: u32) -> Vec<String>;
+    fn rule_ids(&self) -> Vec<String>;
 }
 
-/// The typed operations of an event kind.
+/// The typed operations of an event kind (its handlers).
 pub(crate) trait EventOps: Send + Sync {
+    /// For adding handlers while the registry is built.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
     /// Handles the next queued event of kind `k`, and keeps it if it is kept.
     fn handle_next(
         &self,
@@ -267,14 +237,11 @@ pub(crate) trait EventOps: Send + Sync {
     );
 }
 
-struct TypedOps<T>(std::marker::PhantomData<fn() -> T>);
-
-pub(crate) fn action_ops<A: Action>() -> Arc<dyn ActionOps> {
-    Arc::new(TypedOps::<A>(std::marker::PhantomData))
-}
-
+/// The operations of event type `E`, with no handler yet.
 pub(crate) fn event_ops<E: Event>() -> Arc<dyn EventOps> {
-    Arc::new(TypedOps::<E>(std::marker::PhantomData))
+    Arc::new(EventKind::<E> {
+        handlers: Vec::new(),
+    })
 }
 
 fn out_of_step() -> EngineError {
@@ -283,7 +250,11 @@ fn out_of_step() -> EngineError {
     }
 }
 
-impl<A: Action> ActionOps for TypedOps<A> {
+impl<A: Action> ActionOps for ActionKind<A> {
+    fn plugin(&self) -> &'static str {
+        self.plugin
+    }
+
     #[inline]
     fn run_next(&self, k: u32, run: &mut Run<'_>, origin: ActionOrigin) -> Result<(), EngineError> {
         let action = run
@@ -292,13 +263,7 @@ impl<A: Action> ActionOps for TypedOps<A> {
             .get::<A>(k)
             .and_then(|lane| lane.pop_front())
             .ok_or_else(out_of_step)?;
-        let kind = run
-            .registry
-            .action_kind::<A>(k)
-            .ok_or_else(|| EngineError::UnknownAction {
-                kind: A::KIND.to_string(),
-            })?;
-        kind.run(&action, run.state, run.queues, run.kinds, origin)
+        self.run(&action, run.state, run.queues, run.kinds, origin)
     }
 
     fn queue_external(
@@ -333,15 +298,16 @@ impl<A: Action> ActionOps for TypedOps<A> {
         A::deserialize(payload).map(AnyAction::new)
     }
 
-    fn rule_ids(&self, registry: &Registry, k: u32) -> Vec<String> {
-        registry
-            .action_kind::<A>(k)
-            .map(ActionKind::rule_ids)
-            .unwrap_or_default()
+    fn rule_ids(&self) -> Vec<String> {
+        self.rules.iter().map(|(id, _)| id.to_string()).collect()
     }
 }
 
-impl<E: Event> EventOps for TypedOps<E> {
+impl<E: Event> EventOps for EventKind<E> {
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+
     #[inline]
     fn handle_next(
         &self,
@@ -355,11 +321,9 @@ impl<E: Event> EventOps for TypedOps<E> {
             .get::<E>(k)
             .and_then(|lane| lane.pop_front())
             .ok_or_else(out_of_step)?;
-        if let Some(kind) = run.registry.event_kind::<E>(k) {
-            for handler in &kind.handlers {
-                let mut ctx = GameContext::new(run.state, run.queues, run.kinds, origin);
-                handler(&event, &mut ctx)?;
-            }
+        for handler in &self.handlers {
+            let mut ctx = GameContext::new(run.state, run.queues, run.kinds, origin);
+            handler(&event, &mut ctx)?;
         }
         if run.queues.keeps(run.kinds, k)
             && let Some(done) = run.queues.done_lanes.get::<E>(k)

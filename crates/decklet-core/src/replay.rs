@@ -232,7 +232,7 @@ impl GameEngine {
                 if self.registry.is_none() && scratch.registry.is_some() {
                     self.registry = scratch.registry;
                     self.kinds = Kinds::default();
-                    let _ = self.registry();
+                    let _ = self.ensure_registry();
                 }
                 Err(err)
             }

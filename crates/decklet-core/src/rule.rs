@@ -20,8 +20,10 @@ use crate::action::{Action, ActionOrigin, ActionRef};
 use crate::state::GameState;
 
 /// What a rule returns: `Ok(())` to let the action through, `Err(reason)` to reject it
-/// with a sentence a player understands.
-pub type RuleResult = Result<(), Cow<'static, str>>;
+/// with a sentence a player understands (`Err("…".into())` or `Err(format!(…).into())`).
+/// Two words: it comes back in registers, which matters for a check run on every
+/// action.
+pub type RuleResult = Result<(), Box<str>>;
 
 /// A check of actions of type `A`.
 type TypedCheck<A> = Arc<dyn Fn(&A, ActionOrigin, &GameState) -> RuleResult + Send + Sync>;

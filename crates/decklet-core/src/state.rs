@@ -329,7 +329,7 @@ impl GameState {
     /// const FLAG: Var<bool> = Var::new("demo:flag");
     /// assert_eq!(GameState::default().variable(&FLAG), None);
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn variable<T: VarType>(&self, var: &Var<T>) -> Option<T> {
         self.variables
             .value(var)
@@ -346,7 +346,7 @@ impl GameState {
     /// What a plugin attached during setup (see
     /// [`GameContext::attach`](crate::GameContext::attach)); `None` in a state no
     /// engine has set up, e.g. one just read from JSON.
-    #[inline]
+    #[inline(always)]
     pub fn attachment<T: Any>(&self) -> Option<&T> {
         self.tables.attachment::<T>()
     }

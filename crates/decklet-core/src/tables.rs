@@ -183,7 +183,7 @@ impl Tables {
     }
 
     /// What a plugin attached, of type `T`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn attachment<T: Any>(&self) -> Option<&T> {
         let wanted = TypeId::of::<T>();
         self.attachments

@@ -11,7 +11,7 @@ use crate::action::ActionOrigin;
 use crate::error::EngineError;
 use crate::journal::Checkpoint;
 use crate::queues::{Kinds, Queues, UNTYPED};
-use crate::registry::{Registry, Run};
+use crate::registry::Run;
 use crate::state::GameState;
 
 /// A tick's limits, and what started it (named by a limit's error).
@@ -62,7 +62,6 @@ pub(crate) fn run(
     state: &mut GameState,
     queues: &mut Queues,
     kinds: &Kinds,
-    registry: &Registry,
     limits: Limits,
     started_by: &str,
 ) -> Result<(), EngineError> {
@@ -70,7 +69,6 @@ pub(crate) fn run(
         state,
         queues,
         kinds,
-        registry,
     };
     let over = |counted: &'static str, limit: usize| EngineError::TickLimitExceeded {
         action: started_by.to_string(),

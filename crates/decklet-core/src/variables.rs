@@ -4,10 +4,10 @@
 //! `pub const TURN_VARIABLE_DIRECTION: Var<i64> = Var::new("turn:direction");`,
 //! writes them with [`GameContext::set_variable`](crate::GameContext::set_variable) and
 //! reads them with [`GameState::variable`](crate::GameState::variable). A key carries a
-//! hash of its text, computed when the constant is compiled; a read compares hashes in
-//! the game's short list of variables (then the text, to be sure), with no table to keep
-//! in step and no global registry. Values serialize as plain JSON, in the order the
-//! variables were first set.
+//! hash of its text, computed when the constant is compiled; the game's variables are a
+//! small hash table on that hash (then the text is compared, to be sure), with no
+//! global registry. Values serialize as plain JSON, in the order the variables were
+//! first set.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -327,13 +327,24 @@ impl<T: Serialize + DeserializeOwned> VarType for Json<T> {
     }
 }
 
-/// A game's variables, in the order they were first set. The keys' hashes sit in a
-/// list of their own, beside the entries: a read scans a few integers.
+/// A game's variables, in the order they were first set.
+///
+/// Inside: the entries in that order, their keys' hashes beside them, and an
+/// open-addressing index on the hashes for the first [`INDEXED`] entries (a game has a
+/// handful of variables: a read is one or two probes; entries past those are found by
+/// a scan).
 #[derive(Clone, Debug, Default)]
 pub struct Variables {
     hashes: Vec<u64>,
     entries: Vec<Entry>,
+    /// Slot → entry position + 1 (0: empty), by the hash's low bits, probing onwards.
+    index: [u8; SLOTS],
 }
+
+/// Slots of the index (a power of two).
+const SLOTS: usize = 32;
+/// How many entries the index holds (at most half full: short probes).
+const INDEXED: usize = SLOTS / 2;
 
 #[derive(Clone, Debug, PartialEq)]
 struct Entry {
@@ -357,10 +368,13 @@ impl Key {
         }
     }
 
-    #[inline]
+    /// Whether this is `key`, whose hash the caller found equal: two keys of the
+    /// program (`Var` constants) are told apart by their 64-bit hash and length; text
+    /// read from JSON is compared in full.
+    #[inline(always)]
     fn is(&self, key: &str) -> bool {
         match self {
-            Key::Static(own) => std::ptr::eq(*own, key) || *own == key,
+            Key::Static(own) => own.len() == key.len(),
             Key::Read(own) => own == key,
         }
     }
@@ -395,16 +409,66 @@ impl Variables {
         self.entries.iter().map(|e| (e.key.as_str(), &e.value))
     }
 
-    #[inline]
+    #[inline(always)]
     fn position(&self, hash: u64, key: &str) -> Option<usize> {
-        self.hashes
-            .iter()
-            .zip(&self.entries)
-            .position(|(h, e)| *h == hash && e.key.is(key))
+        let mut slot = hash as usize;
+        for _ in 0..SLOTS {
+            slot %= SLOTS;
+            let Some(i) = usize::from(self.index[slot]).checked_sub(1) else {
+                break; // an empty slot: not among the indexed entries
+            };
+            if self.is_at(i, hash, key) {
+                return Some(i);
+            }
+            slot += 1;
+        }
+        if self.entries.len() <= INDEXED {
+            return None;
+        }
+        self.scan_past_index(hash, key)
+    }
+
+    #[inline(always)]
+    fn is_at(&self, i: usize, hash: u64, key: &str) -> bool {
+        self.hashes.get(i) == Some(&hash) && self.entries.get(i).is_some_and(|e| e.key.is(key))
+    }
+
+    /// The entries past the index, by a scan.
+    #[cold]
+    #[inline(never)]
+    fn scan_past_index(&self, hash: u64, key: &str) -> Option<usize> {
+        (INDEXED..self.entries.len()).find(|&i| self.is_at(i, hash, key))
+    }
+
+    /// Puts entry `i` (one of the first [`INDEXED`]) in the index.
+    fn index_entry(&mut self, i: usize) {
+        let Some(&hash) = self.hashes.get(i) else {
+            return;
+        };
+        if i >= INDEXED {
+            return;
+        }
+        let mut slot = hash as usize;
+        for _ in 0..SLOTS {
+            slot %= SLOTS;
+            if self.index[slot] == 0 {
+                self.index[slot] = (i + 1) as u8;
+                return;
+            }
+            slot += 1;
+        }
+    }
+
+    /// Rebuilds the index from the entries (after one was removed).
+    fn reindex(&mut self) {
+        self.index = [0; SLOTS];
+        for i in 0..self.entries.len().min(INDEXED) {
+            self.index_entry(i);
+        }
     }
 
     /// The value of a typed key.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn value<T>(&self, var: &Var<T>) -> Option<&Value> {
         self.position(var.hash, var.key)
             .and_then(|i| self.entries.get(i))
@@ -440,7 +504,9 @@ impl Variables {
                     key: Key::Static(key),
                     value,
                 });
-                (self.entries.len() - 1, None)
+                let i = self.entries.len() - 1;
+                self.index_entry(i);
+                (i, None)
             }
         }
     }
@@ -458,6 +524,7 @@ impl Variables {
                 if position + 1 == self.entries.len() {
                     self.entries.pop();
                     self.hashes.pop();
+                    self.reindex();
                 }
             }
         }
@@ -488,7 +555,7 @@ impl Serialize for Variables {
 impl<'de> Deserialize<'de> for Variables {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let UniqueMap(entries) = UniqueMap::<Value>::deserialize(deserializer)?;
-        Ok(Variables {
+        let mut variables = Variables {
             hashes: entries.iter().map(|(key, _)| key_hash(key)).collect(),
             entries: entries
                 .into_iter()
@@ -497,6 +564,9 @@ impl<'de> Deserialize<'de> for Variables {
                     value,
                 })
                 .collect(),
-        })
+            index: [0; SLOTS],
+        };
+        variables.reindex();
+        Ok(variables)
     }
 }

@@ -17,8 +17,6 @@
 //! # Ok::<(), decklet_core::EngineError>(())
 //! ```
 
-use std::borrow::Cow;
-
 use decklet_core::{
     ActionOrigin, ActionRef, AnyAction, CardId, EngineError, GameEngine, GameState, GameStatus,
     Outcome, PLAY_CARD_ACTION, PlayCard, PlayerId,
@@ -34,13 +32,13 @@ use crate::state::{
 };
 
 /// Why something is not allowed, in words a player understands.
-pub type Refusal = Cow<'static, str>;
+pub type Refusal = Box<str>;
 
 /// What decides whether a card may go on the discard pile now: the colour in force and
 /// the top card's face.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Pile<'s> {
-    table: Cow<'s, UnoTable>,
+    table: &'s UnoTable,
     /// The colour in force.
     pub color: UnoColor,
     /// The top card's face (`None`: no UNO card on top).
@@ -48,10 +46,10 @@ pub struct Pile<'s> {
 }
 
 impl<'s> Pile<'s> {
-    /// The pile of `state`; `None` before the initial flip (or without UNO's piles).
+    /// The pile of `state`, whose UNO table is `table` ([`uno_table`]); `None` before
+    /// the initial flip.
     #[inline]
-    pub fn of(state: &'s GameState) -> Option<Pile<'s>> {
-        let table = uno_table(state)?;
+    pub fn of(state: &GameState, table: &'s UnoTable) -> Option<Pile<'s>> {
         let color = current_color(state)?;
         let top = state
             .top(table.discard)
@@ -81,7 +79,7 @@ impl<'s> Pile<'s> {
         self.table
             .card(card)
             .is_some_and(|view| view.face == UnoFace::WildDraw4)
-            && holds_color(state, &self.table, player, self.color)
+            && holds_color(state, self.table, player, self.color)
     }
 
     /// Whether `player` may play `card` on this pile (both rules above).
@@ -94,10 +92,11 @@ impl<'s> Pile<'s> {
 /// Rule `canPlayCard`: the card matches the colour in force or the top card's face, or
 /// is a wild.
 pub fn check_matches_pile(state: &GameState, card: CardId) -> Result<(), Refusal> {
-    let Some(view) = uno_table(state).and_then(|table| table.card(card)) else {
+    let table = uno_table(state);
+    let Some((table, view)) = table.as_deref().and_then(|t| Some((t, t.card(card)?))) else {
         return Err(format!("{} is not an UNO card", state.id_text(card)).into());
     };
-    let Some(pile) = Pile::of(state) else {
+    let Some(pile) = Pile::of(state, table) else {
         return Err("no card has been flipped yet".into());
     };
     if view.matches(pile.color, pile.top) {
@@ -121,13 +120,16 @@ pub fn check_wild_draw_four(
     player: PlayerId,
     card: CardId,
 ) -> Result<(), Refusal> {
-    let is_wild_draw_four = uno_table(state)
-        .and_then(|table| table.card(card))
-        .is_some_and(|view| view.face == UnoFace::WildDraw4);
-    if !is_wild_draw_four {
+    let Some(table) = uno_table(state) else {
+        return Ok(());
+    };
+    if table
+        .card(card)
+        .is_none_or(|view| view.face != UnoFace::WildDraw4)
+    {
         return Ok(());
     }
-    match Pile::of(state) {
+    match Pile::of(state, &table) {
         Some(pile) if pile.wild_draw_four_held_back(state, player, card) => Err(format!(
             "a wild draw four may only be played when you hold no {} card",
             pile.color
@@ -355,7 +357,8 @@ impl<'s> Moves<'s> {
         if is_color_pending(state) {
             return Moves::ChooseColor;
         }
-        let pile = Pile::of(state);
+        let table = uno_table(state);
+        let pile = table.as_deref().and_then(|table| Pile::of(state, table));
         let playable = |card: CardId| {
             pile.as_ref()
                 .is_some_and(|p| p.playable(state, player, card))

@@ -73,7 +73,7 @@ fn card_views(table: &CardTable) -> Arc<[Option<UnoCard>]> {
 }
 
 /// The UNO table of `state`: the one setup attached, or one read now.
-#[inline]
+#[inline(always)]
 pub fn uno_table(state: &GameState) -> Option<Cow<'_, UnoTable>> {
     match state.attachment::<UnoTable>() {
         Some(table) => Some(Cow::Borrowed(table)),
