@@ -98,4 +98,4 @@ const GOLDEN_P1_HAND_42: &str =
     "uno-blue-5-2 uno-blue-4-2 uno-red-6-2 uno-wild-4 uno-yellow-6-2 uno-green-8-2 uno-blue-6-1";
 const GOLDEN_TOP_42: &str = "uno-red-1-1";
 const GOLDEN_GAME_42: &str =
-    "winner=p2 actions=45 turns=34 drawn=47 reshuffles=0 digest=52d3b230a2c3c302";
+    "winner=p2 actions=45 turns=34 drawn=47 reshuffles=0 digest=b7ef7bb2609ed106";

@@ -1,6 +1,6 @@
 //! [`Card`] definitions and the [`CardTable`] of a game.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
@@ -116,6 +116,10 @@ struct CardData {
     cards: Vec<Card>,
     /// Text id → position: how ids read from JSON find their card.
     index: FxHashMap<SmolStr, u32>,
+    /// The digest of the cards' JSON, worked out the first time a state digest needs
+    /// it. The cards change only through `push`, which forgets it, so a table shared by
+    /// many games (UNO's deck) is written and hashed once.
+    digest: OnceLock<u64>,
 }
 
 impl CardTable {
@@ -125,6 +129,7 @@ impl CardTable {
         let mut table = CardData {
             index: FxHashMap::with_capacity_and_hasher(cards.len(), Default::default()),
             cards: Vec::with_capacity(cards.len()),
+            digest: OnceLock::new(),
         };
         for card in cards {
             table.push(card)?;
@@ -178,6 +183,11 @@ impl CardTable {
         }
         Arc::make_mut(&mut self.0).push(card)
     }
+
+    /// The digest of the cards' JSON: `compute` runs only if the table has none yet.
+    pub(crate) fn digest(&self, compute: impl FnOnce() -> u64) -> u64 {
+        *self.0.digest.get_or_init(compute)
+    }
 }
 
 impl CardData {
@@ -201,6 +211,7 @@ impl CardData {
             });
         }
         self.cards.push(card);
+        self.digest = OnceLock::new();
         Ok(id)
     }
 }

@@ -219,8 +219,10 @@ impl GameLog {
 /// ```
 pub fn state_digest(state: &GameState) -> String {
     let bytes = scope::with_tables(&state.tables, || {
-        let cards = serde_json::to_vec(state.cards()).unwrap_or_default();
-        serde_json::to_vec(&DigestView::of(state, digest_bytes(&cards)))
+        let cards = state
+            .cards()
+            .digest(|| digest_bytes(&serde_json::to_vec(state.cards()).unwrap_or_default()));
+        serde_json::to_vec(&DigestView::of(state, cards))
     })
     .unwrap_or_default();
     format!("{:016x}", digest_bytes(&bytes))

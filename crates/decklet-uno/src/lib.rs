@@ -88,7 +88,7 @@ pub use sim::{
 };
 pub use state::{
     UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
-    UNO_VAR_CURRENT_COLOR, UNO_VAR_DRAW_GAVE_CARD, UNO_VAR_DRAW_TURN, UNO_VAR_PENDING_COLOR,
-    UnoTable, card_view, current_color, discard_top, drawn_this_turn, holds_color,
-    is_color_pending, uno_table,
+    UNO_VAR_CURRENT_COLOR, UNO_VAR_DRAW_COUNT, UNO_VAR_DRAW_PLAYER, UNO_VAR_DRAW_TURN,
+    UNO_VAR_PENDING_COLOR, UnoTable, card_view, current_color, discard_top, drawn_this_turn,
+    holds_color, is_color_pending, uno_table,
 };

@@ -3,7 +3,7 @@
 
 use decklet_core::{
     ActionHandler, ActionOrigin, CardPlayed, EngineError, EventHandler, GameContext, GameFinished,
-    GamePlugin, GameStarted, GameStatus, GameWon, Rule, Zone,
+    GamePlugin, GameStarted, GameStatus, GameWon, Rule, SmolStr, Zone,
 };
 use decklet_plugins::{
     CardDrawn, DRAW_PLUGIN_ID, DRAW_VAR_RESHUFFLE_FROM, DRAW_VAR_RESHUFFLE_KEEP_TOP,
@@ -23,7 +23,8 @@ use crate::events::{UnoColorChosen, UnoGameWon};
 use crate::rules::uno_rules;
 use crate::state::{
     UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
-    UNO_VAR_DRAW_GAVE_CARD, UNO_VAR_DRAW_TURN, UNO_VAR_PENDING_COLOR, UnoTable, card_view,
+    UNO_VAR_DRAW_COUNT, UNO_VAR_DRAW_PLAYER, UNO_VAR_DRAW_TURN, UNO_VAR_PENDING_COLOR, UnoTable,
+    card_view,
 };
 
 /// Plugin id of [`UnoPlugin`].
@@ -139,8 +140,10 @@ pub fn handle_card_played(
 pub fn handle_card_drawn(event: &CardDrawn, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     if ctx.origin() == ActionOrigin::External {
         let turn = i64::try_from(ctx.state().turn()).unwrap_or(i64::MAX);
+        let player = SmolStr::new(ctx.state().id_text(event.player_id));
+        ctx.set_variable(&UNO_VAR_DRAW_PLAYER, player);
         ctx.set_variable(&UNO_VAR_DRAW_TURN, turn);
-        ctx.set_variable(&UNO_VAR_DRAW_GAVE_CARD, !event.card_ids.is_empty());
+        ctx.set_variable(&UNO_VAR_DRAW_COUNT, i64::from(event.count));
     }
     Ok(())
 }

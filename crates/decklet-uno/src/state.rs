@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
-use decklet_core::{CardId, CardTable, GameState, PlayerId, Var, ZoneId};
+use decklet_core::{CardId, CardTable, GameState, PlayerId, SmolStr, Var, ZoneId};
 
 use crate::cards::{UnoCard, UnoColor, uno_card_table};
 
@@ -23,12 +23,16 @@ pub const UNO_MAX_PLAYERS: usize = 10;
 pub const UNO_VAR_PENDING_COLOR: Var<bool> = Var::new("uno:pendingColor");
 /// The colour in force.
 pub const UNO_VAR_CURRENT_COLOR: Var<UnoColor> = Var::new("uno:currentColor");
-/// The turn (the state's counter) in which the player whose turn it is drew by their
-/// own `DRAW_CARD` (a deal or a penalty does not count).
-pub const UNO_VAR_DRAW_TURN: Var<i64> = Var::new("uno:drawTurn");
-/// Whether that draw gave a card (`false`: the piles were empty). Which card is not
-/// stored: variables are public, and the card lies on top of the drawer's hand.
-pub const UNO_VAR_DRAW_GAVE_CARD: Var<bool> = Var::new("uno:drawGaveCard");
+// The turn's draw. UNO records the last draw a player made by their own `DRAW_CARD` (a
+// deal or a penalty does not count) under the keys decklet 0.1's DrawPlugin used, so
+// that a game's final state, and the digest a 0.1 log recorded of it, are unchanged.
+/// Who made the last draw by their own `DRAW_CARD` (their text id).
+pub const UNO_VAR_DRAW_PLAYER: Var<SmolStr> = Var::new("draw:lastExternalPlayer");
+/// The turn (the state's counter) of that draw.
+pub const UNO_VAR_DRAW_TURN: Var<i64> = Var::new("draw:lastExternalTurn");
+/// How many cards that draw gave (0: the piles were empty). Which card is not stored:
+/// the card lies on top of the drawer's hand.
+pub const UNO_VAR_DRAW_COUNT: Var<i64> = Var::new("draw:lastExternalCount");
 
 /// What UNO knows of a game once it is set up: its two piles and what each card is.
 /// UNO's setup attaches it to the game ([`GameState::attachment`]); for a state no
@@ -117,7 +121,7 @@ pub fn drawn_this_turn(state: &GameState, player: PlayerId) -> Option<Option<Car
     {
         return None;
     }
-    if !state.variable(&UNO_VAR_DRAW_GAVE_CARD).unwrap_or(false) {
+    if state.variable(&UNO_VAR_DRAW_COUNT).unwrap_or(0) == 0 {
         return Some(None);
     }
     // the card drawn lies on top of the hand: after a draw the player may only play
