@@ -330,7 +330,7 @@ impl<T: Serialize + DeserializeOwned> VarType for Json<T> {
 /// A game's variables, in the order they were first set.
 ///
 /// Inside: the entries in that order, their keys' hashes beside them, and an
-/// open-addressing index on the hashes for the first [`INDEXED`] entries (a game has a
+/// open-addressing index on the hashes for the first 16 entries (a game has a
 /// handful of variables: a read is one or two probes; entries past those are found by
 /// a scan).
 #[derive(Clone, Debug, Default)]
