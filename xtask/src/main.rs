@@ -5,9 +5,10 @@
 //!   warnings denied, the facade feature matrix (and proof that `decklet-uno` is absent
 //!   without the `uno` feature), the facade's examples run and their output checked, and
 //!   packaging of every publishable crate.
-//! - `bench [--games N] [--quick]`: the criterion benches, then the side-by-side
-//!   comparison with `../shared/reference/bare-uno` (built outside the workspace) for 2,
-//!   4 and 6 players on one thread.
+//! - `bench [--games N] [--quick] [--check]`: the criterion benches (not with
+//!   `--quick`), then the side-by-side run of `decklet simulate` and the no-engine loop
+//!   `benches/no-engine-uno` for 2, 4 and 6 players on one thread; `--check` fails if
+//!   their actions per game disagree beyond sampling error (CI runs it quick).
 //! - `package`: `cargo package` for every publishable crate, in dependency order.
 
 use std::env;
@@ -30,7 +31,11 @@ fn cargo() -> Command {
     cmd
 }
 
+/// Steps run so far (for `ci`'s summary line).
+static STEPS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 fn run(step: &str, mut cmd: Command) -> Result {
+    STEPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     println!("\n==> {step}");
     let start = Instant::now();
     let status = cmd
@@ -58,7 +63,20 @@ fn cargo_args(args: &[&str]) -> Command {
     cmd
 }
 
+/// Everything CI checks, then one summary line: steps, time, pass or fail.
 fn ci() -> Result {
+    let started = Instant::now();
+    let result = ci_steps();
+    let steps = STEPS.load(std::sync::atomic::Ordering::Relaxed);
+    let seconds = started.elapsed().as_secs_f64();
+    match &result {
+        Ok(()) => println!("\nxtask ci: PASSED, {steps} steps in {seconds:.0} s"),
+        Err(_) => println!("\nxtask ci: FAILED at step {steps} after {seconds:.0} s"),
+    }
+    result
+}
+
+fn ci_steps() -> Result {
     run("fmt", cargo_args(&["fmt", "--all", "--", "--check"]))?;
     run(
         "clippy",
@@ -111,6 +129,30 @@ fn ci() -> Result {
     if tree.contains("decklet-uno") {
         return Err(format!("high-card pulls in decklet-uno:\n{tree}"));
     }
+    run(
+        "example uno-single-crates (UNO without the facade)",
+        cargo_args(&["run", "-q", "-p", "uno-single-crates"]),
+    )?;
+    println!("\n==> uno-single-crates does not depend on the facade");
+    let tree = output(cargo_args(&[
+        "tree",
+        "-p",
+        "uno-single-crates",
+        "-e",
+        "normal",
+    ]))?;
+    if tree
+        .lines()
+        .any(|line| line.contains(" decklet v") || line.starts_with("decklet v"))
+    {
+        return Err(format!("uno-single-crates pulls in the facade:\n{tree}"));
+    }
+    bench(&[
+        "--quick".into(),
+        "--games".into(),
+        "4000".into(),
+        "--check".into(),
+    ])?;
     package()
 }
 
@@ -152,79 +194,140 @@ const CRATES: [&str; 5] = [
     "decklet-cli",
 ];
 
+/// Packages every publishable crate and builds each again from its package alone.
+///
 /// Cargo verifies sibling packages through a local registry whose unpacked sources it
-/// caches in `$CARGO_HOME/registry/src/-<hash>/<crate>-<version>`, keyed by the
-/// project's path; it does not unpack a crate of the same version again, so a second
-/// `package` from the same checkout could build against the first one's sources. Those
-/// local registries (the directories whose name starts with `-`) are cargo's scratch
-/// space: our crates' entries in them are removed before packaging.
-fn forget_earlier_packages() -> Result {
-    let home = env::var_os("CARGO_HOME")
-        .map(PathBuf::from)
-        .or_else(|| env::var_os("HOME").map(|home| Path::new(&home).join(".cargo")));
-    let Some(home) = home else {
-        return Ok(());
-    };
+/// keeps under `$CARGO_HOME/registry`, and does not unpack a crate of the same version
+/// twice, so a second run could build against the first run's sources. Packaging
+/// therefore runs with a `CARGO_HOME` of its own, `target/packaging/cargo-home` (crates
+/// downloaded there are kept between runs; our own crates' entries are removed first),
+/// and a target directory of its own: nothing outside the repository is touched.
+fn package() -> Result {
+    let packaging = root().join("target").join("packaging");
+    let home = packaging.join("cargo-home");
     for kind in ["src", "cache"] {
         let Ok(registries) = std::fs::read_dir(home.join("registry").join(kind)) else {
             continue;
         };
         for registry in registries.flatten() {
-            if !registry.file_name().to_string_lossy().starts_with('-') {
-                continue; // a real registry (crates.io): never touched
-            }
             let Ok(entries) = std::fs::read_dir(registry.path()) else {
                 continue;
             };
             for entry in entries.flatten() {
                 let name = entry.file_name().to_string_lossy().into_owned();
-                let ours = CRATES.iter().any(|krate| {
-                    name.strip_prefix(krate)
-                        .and_then(|rest| rest.strip_prefix('-'))
-                        .is_some_and(|version| version.starts_with(|c: char| c.is_ascii_digit()))
-                });
-                if ours {
-                    let path = entry.path();
-                    let removed = if path.is_dir() {
-                        std::fs::remove_dir_all(&path)
-                    } else {
-                        std::fs::remove_file(&path)
-                    };
-                    removed.map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
+                if CRATES.iter().any(|krate| is_package_of(&name, krate)) {
+                    remove(&entry.path())?;
                 }
             }
         }
     }
-    Ok(())
-}
-
-fn package() -> Result {
-    forget_earlier_packages()?;
-    // the verification builds of an earlier run too: cargo takes a registry crate of the
-    // same version as unchanged and would link its old build. They get a target
-    // directory of their own, emptied first.
-    let target = root().join("target").join("packaging");
+    let target = packaging.join("target");
     if target.exists() {
-        std::fs::remove_dir_all(&target)
-            .map_err(|e| format!("cannot remove {}: {e}", target.display()))?;
+        remove(&target)?;
     }
     let target = target.to_string_lossy().into_owned();
-    // verified: each crate is built again from its packaged files alone, with its
-    // sibling crates taken from the packages just made
     let mut args = vec!["package", "--allow-dirty", "--target-dir", &target];
     for krate in CRATES {
         args.extend(["-p", krate]);
     }
-    run("package", cargo_args(&args))
+    let mut cmd = cargo_args(&args);
+    cmd.env("CARGO_HOME", &home);
+    run("package (private CARGO_HOME under target/packaging)", cmd)?;
+    install_from_package(&packaging, &home)
 }
 
-fn field(text: &str, key: &str) -> Option<f64> {
-    text.lines().find_map(|line| {
-        let mut parts = line.split_whitespace();
-        (parts.next() == Some(key))
-            .then(|| parts.next().and_then(|v| v.parse().ok()))
+/// The profile `cargo install decklet-cli` must be given to build what we measure (the
+/// workspace's release profile does not travel with a package): the command documented
+/// in `crates/decklet-cli/README.md` passes these.
+const INSTALL_CONFIG: [&str; 3] = [
+    "profile.release.lto=\"fat\"",
+    "profile.release.codegen-units=1",
+    "profile.release.panic=\"abort\"",
+];
+
+/// Installs `decklet` from the packaged `decklet-cli` (its sibling crates from their
+/// packages too) with the documented command, and checks that rustc was given fat LTO,
+/// one codegen unit and `panic=abort`.
+fn install_from_package(packaging: &Path, home: &Path) -> Result {
+    let unpacked = packaging.join("target").join("package");
+    let package_of = |krate: &str| -> Result<PathBuf> {
+        let entries = std::fs::read_dir(&unpacked)
+            .map_err(|e| format!("cannot read {}: {e}", unpacked.display()))?;
+        entries
             .flatten()
-    })
+            .map(|entry| entry.path())
+            .find(|path| {
+                path.is_dir()
+                    && path
+                        .file_name()
+                        .is_some_and(|name| is_package_of(&name.to_string_lossy(), krate))
+            })
+            .ok_or_else(|| format!("no unpacked package of {krate} in {}", unpacked.display()))
+    };
+    let mut cmd = cargo();
+    cmd.env("CARGO_HOME", home)
+        .args(["install", "-v", "--force", "--path"])
+        .arg(package_of("decklet-cli")?)
+        .arg("--root")
+        .arg(packaging.join("install"));
+    for config in INSTALL_CONFIG {
+        cmd.args(["--config", config]);
+    }
+    for krate in &CRATES[..4] {
+        let path = package_of(krate)?;
+        cmd.arg("--config").arg(format!(
+            "patch.crates-io.{krate}.path={:?}",
+            path.to_string_lossy()
+        ));
+    }
+    println!("\n==> install decklet from the packaged decklet-cli");
+    STEPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let start = Instant::now();
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run cargo install: {e}"))?;
+    let log = String::from_utf8_lossy(&out.stderr);
+    println!("<== install: {:.1}s", start.elapsed().as_secs_f64());
+    if !out.status.success() {
+        return Err(format!("cargo install from the package failed:\n{log}"));
+    }
+    let binary = log
+        .lines()
+        .find(|line| line.contains("--crate-name decklet ") && line.contains("--crate-type bin"))
+        .ok_or("cargo install -v did not show the binary's rustc command")?;
+    for flag in ["-C lto", "-C codegen-units=1", "-C panic=abort"] {
+        if !binary.contains(flag) {
+            return Err(format!(
+                "the installed binary was built without `{flag}`:\n{binary}"
+            ));
+        }
+    }
+    println!("    built with fat LTO, one codegen unit and panic=abort");
+    Ok(())
+}
+
+/// Whether a registry entry (`decklet-core-0.2.0`, `decklet-core-0.2.0.crate`) is a
+/// package of `krate`.
+fn is_package_of(name: &str, krate: &str) -> bool {
+    name.strip_prefix(krate)
+        .and_then(|rest| rest.strip_prefix('-'))
+        .is_some_and(|version| version.starts_with(|c: char| c.is_ascii_digit()))
+}
+
+fn remove(path: &Path) -> Result {
+    let removed = if path.is_dir() {
+        std::fs::remove_dir_all(path)
+    } else {
+        std::fs::remove_file(path)
+    };
+    removed.map_err(|e| format!("cannot remove {}: {e}", path.display()))
+}
+
+/// The number after `key` on the line that starts with it (`games/sec: 12345`).
+fn field(text: &str, key: &str) -> Option<f64> {
+    text.lines()
+        .find_map(|line| line.strip_prefix(key))
+        .and_then(|rest| rest.trim().parse().ok())
 }
 
 fn json_number(text: &str, key: &str) -> Option<f64> {
@@ -235,8 +338,13 @@ fn json_number(text: &str, key: &str) -> Option<f64> {
     rest[..end].trim().parse().ok()
 }
 
+/// The side-by-side run: decklet's `simulate` on one thread against the no-engine
+/// loop (`benches/no-engine-uno`), same seed, same policy, same counting, for 2, 4 and 6
+/// players. With `--check`, fails unless both play the same number of actions per game
+/// within sampling error (four standard errors of the difference of the two means).
 fn bench(args: &[String]) -> Result {
     let quick = args.iter().any(|a| a == "--quick");
+    let check = args.iter().any(|a| a == "--check");
     let games: u64 = args
         .windows(2)
         .find(|w| w[0] == "--games")
@@ -245,29 +353,24 @@ fn bench(args: &[String]) -> Result {
     if !quick {
         run("criterion benches", cargo_args(&["bench", "--workspace"]))?;
     }
-    let reference = root().join("../shared/reference/bare-uno");
-    let manifest = reference.join("Cargo.toml");
-    if !manifest.exists() {
-        return Err(format!("bare-uno not found at {}", reference.display()));
-    }
-    let target = env::temp_dir().join("decklet-bare-uno-target");
-    let mut build = cargo();
-    build
-        .args(["build", "--release", "--manifest-path"])
-        .arg(&manifest)
-        .arg("--target-dir")
-        .arg(&target);
-    run("build bare-uno (outside the workspace)", build)?;
     run(
-        "build decklet (release)",
-        cargo_args(&["build", "--release", "-p", "decklet-cli"]),
+        "build decklet and the no-engine loop (release)",
+        cargo_args(&[
+            "build",
+            "--release",
+            "-p",
+            "decklet-cli",
+            "-p",
+            "no-engine-uno",
+        ]),
     )?;
-    let bare = target.join("release/bare-uno");
+    let bare = root().join("target/release/no-engine-uno");
     let ours = root().join("target/release/decklet");
     println!(
-        "\n| players | bare-uno games/s | decklet games/s | ratio | bare ns/action | decklet ns/action | bare actions/game | decklet actions/game |"
+        "\n| players | no-engine games/s | decklet games/s | ratio | no-engine ns/action | decklet ns/action | no-engine actions/game | decklet actions/game | agree |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    let mut disagreements = Vec::new();
     for players in [2, 4, 6] {
         let p = players.to_string();
         let g = games.to_string();
@@ -288,22 +391,33 @@ fn bench(args: &[String]) -> Result {
             "--json",
         ]);
         let ours_out = output(cmd)?;
-        let b_gps = field(&bare_out, "games/sec").unwrap_or(0.0);
-        let b_ns = field(&bare_out, "ns/action").unwrap_or(0.0);
-        let b_apg = field(&bare_out, "actions/game").unwrap_or(0.0);
+        let b_gps = field(&bare_out, "games/sec:").unwrap_or(0.0);
+        let b_ns = field(&bare_out, "ns/action:").unwrap_or(0.0);
+        let b_apg = field(&bare_out, "actions/game:").unwrap_or(0.0);
+        let b_sd = field(&bare_out, "actions/game sd:").unwrap_or(0.0);
         let o_gps = json_number(&ours_out, "gamesPerSecond").unwrap_or(0.0);
         let o_aps = json_number(&ours_out, "actionsPerSecond").unwrap_or(0.0);
-        let o_actions = json_number(&ours_out, "actions").unwrap_or(0.0);
+        let o_apg = json_number(&ours_out, "actions").unwrap_or(0.0) / games.max(1) as f64;
         let o_ns = if o_aps > 0.0 { 1e9 / o_aps } else { 0.0 };
-        let ratio = if b_gps > 0.0 {
-            o_gps / b_gps * 100.0
-        } else {
-            0.0
-        };
+        let ratio = if b_gps > 0.0 { o_gps / b_gps } else { 0.0 };
+        // both means come from `games` games of (nearly) the same spread
+        let tolerance = 4.0 * b_sd * (2.0 / games.max(1) as f64).sqrt();
+        let agree = (o_apg - b_apg).abs() <= tolerance;
+        if !agree {
+            disagreements.push(format!(
+                "{players} players: {o_apg:.2} against {b_apg:.2} actions/game (tolerance {tolerance:.2})"
+            ));
+        }
         println!(
-            "| {players} | {b_gps:.0} | {o_gps:.0} | {ratio:.1}% | {b_ns:.1} | {o_ns:.1} | {b_apg:.1} | {:.1} |",
-            o_actions / games as f64
+            "| {players} | {b_gps:.0} | {o_gps:.0} | {ratio:.3} | {b_ns:.1} | {o_ns:.1} | {b_apg:.2} | {o_apg:.2} | {} |",
+            if agree { "yes" } else { "NO" }
         );
+    }
+    if check && !disagreements.is_empty() {
+        return Err(format!(
+            "decklet and the no-engine loop play different games:\n{}",
+            disagreements.join("\n")
+        ));
     }
     Ok(())
 }
@@ -314,7 +428,9 @@ fn main() -> ExitCode {
         Some("ci") => ci(),
         Some("bench") => bench(&args[1..]),
         Some("package") => package(),
-        _ => Err("usage: cargo xtask ci | bench [--games N] [--quick] | package".to_string()),
+        _ => Err(
+            "usage: cargo xtask ci | bench [--games N] [--quick] [--check] | package".to_string(),
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

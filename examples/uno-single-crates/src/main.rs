@@ -1,0 +1,53 @@
+//! A four-player UNO game between a heuristic bot and three random bots, on the
+//! single crates (no facade), replayed from its log at the end.
+
+use decklet_core::{EngineConfig, EngineError, GameEngine, Player};
+use decklet_plugins::{DrawPlugin, TurnPlugin};
+use decklet_uno::{Bot, HeuristicBot, RandomBot, UnoGameWon, UnoPlugin, uno_plugins};
+
+fn main() -> Result<(), EngineError> {
+    let mut engine = GameEngine::new(EngineConfig {
+        seed: 7,
+        game_id: "single-crates".into(),
+        ..Default::default()
+    });
+    engine
+        .use_plugin(TurnPlugin)
+        .use_plugin(DrawPlugin)
+        .use_plugin(UnoPlugin);
+    // Subscribers hear each committed event; here, the end of the game.
+    engine.subscribe::<UnoGameWon>(|won| println!("UNO_GAME_WON, {} winner", won.winner_ids.len()));
+    engine.create_game(
+        (1..=4)
+            .map(|i| Player::new(format!("p{i}"), format!("Player {i}"), i))
+            .collect(),
+    )?;
+    engine.start()?;
+
+    // Seat 1 plays the heuristic bot, the others random bots, each with its own seed.
+    let mut bots: Vec<Box<dyn Bot>> = vec![
+        Box::new(HeuristicBot::new(1)),
+        Box::new(RandomBot::new(2)),
+        Box::new(RandomBot::new(3)),
+        Box::new(RandomBot::new(4)),
+    ];
+    while let (Some(player), []) = (engine.state().current_player(), engine.state().winners()) {
+        let Some(seat) = engine.state().seat_index(player) else {
+            break;
+        };
+        let Some(choice) = bots[seat].choose(engine.state(), player) else {
+            break;
+        };
+        choice.dispatch(&mut engine, player)?;
+    }
+    let state = engine.state();
+    for winner in state.winners() {
+        println!("winner: {}", state.id_text(*winner));
+    }
+
+    // Anyone with the same plugins can check the game from its log alone.
+    let replayed = GameEngine::replay(&engine.log(), uno_plugins())?;
+    assert_eq!(replayed.state(), engine.state());
+    println!("the log replays to the same state");
+    Ok(())
+}
