@@ -8,5 +8,6 @@ mod facade;
 mod fuzz_props;
 mod golden;
 mod hostile;
+mod pages;
 mod uno_props;
 mod views;

@@ -94,7 +94,7 @@ impl GameRng {
         }
     }
 
-    /// A shuffled copy of a slice (the seeds' `random.shuffle`, which returns a new array).
+    /// A shuffled copy of a slice (the original TypeScript API's `random.shuffle`, which returns a new array).
     pub fn shuffle<T: Clone>(&mut self, items: &[T]) -> Vec<T> {
         let mut out = items.to_vec();
         self.shuffle_in_place(&mut out);

@@ -38,7 +38,7 @@ impl Action for DrawCard {
     }
 }
 
-/// The seeds' `createDrawCardAction`.
+/// The original TypeScript API's `createDrawCardAction`.
 pub fn create_draw_card_action(player: PlayerId, count: u32) -> DrawCard {
     DrawCard {
         player_id: player,

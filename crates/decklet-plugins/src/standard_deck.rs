@@ -95,7 +95,7 @@ pub fn standard_card_id(suit: &str, rank: &str) -> String {
     format!("std-{suit}-{rank}")
 }
 
-/// One standard card, with every field the seed page lists.
+/// One standard card, with every field of the original TypeScript deck.
 ///
 /// ```
 /// let ace = decklet_plugins::standard_card("spade", "A");

@@ -22,7 +22,7 @@ fn playout(c: &mut Criterion) {
         actions += play_game(&mut engine, &mut bots, 100_000).unwrap().actions;
     }
     eprintln!(
-        "mean actions/game (bare-uno counting): {:.1}",
+        "mean actions/game (counted as `decklet simulate` counts): {:.1}",
         actions as f64 / games as f64
     );
     group.throughput(Throughput::Elements(1));

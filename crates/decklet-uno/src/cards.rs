@@ -278,7 +278,7 @@ pub fn create_uno_deck() -> Vec<Card> {
     deck
 }
 
-/// The 108 cards shuffled with the game's RNG (the seeds' `createShuffledUnoDeck`).
+/// The 108 cards shuffled with the game's RNG (the original TypeScript API's `createShuffledUnoDeck`).
 pub fn create_shuffled_uno_deck(rng: &mut GameRng) -> Vec<Card> {
     let mut deck = create_uno_deck();
     rng.shuffle_in_place(&mut deck);

@@ -1,4 +1,4 @@
-//! The example of the StandardDeckPlugin seed page: setup creates 52 cards in `deck`,
+//! The original StandardDeckPlugin documentation's example: setup creates 52 cards in `deck`,
 //! `start` shuffles them through a `SHUFFLE` action. Prints `52`.
 
 use decklet::plugins::{DrawPlugin, STANDARD_DECK_ZONE_ID, StandardDeckPlugin, TurnPlugin};

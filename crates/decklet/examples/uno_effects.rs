@@ -1,4 +1,4 @@
-//! The example of the effects seed page: a listener prints every skip, reverse, draw
+//! The original effects documentation's example: a listener prints every skip, reverse, draw
 //! two and draw four as the effects happen. Bots play the moves.
 //!
 //! `cargo run -p decklet --example uno_effects` prints lines such as `skipped: p2`,

@@ -1,5 +1,5 @@
-//! The example of the `UnoPlugin` seed page: a three-player game whose winner is
-//! printed by a `subscribe_all` listener. Bots play the moves (the seed page leaves
+//! The original `UnoPlugin` documentation's example: a three-player game whose winner is
+//! printed by a `subscribe_all` listener. Bots play the moves (the original leaves
 //! them to the reader).
 //!
 //! `cargo run -p decklet --example uno_plugin` prints `winner: ["p…"]`.
