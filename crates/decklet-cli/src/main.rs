@@ -1,6 +1,7 @@
 //! `decklet`: simulate UNO games with bots, play one against them, replay a game log.
 
 mod bots;
+mod output;
 mod play;
 mod replay;
 mod simulate;
@@ -80,14 +81,31 @@ pub struct PlayArgs {
     pub save_log: Option<PathBuf>,
 }
 
+/// How `decklet replay --events` prints the events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EventsFormat {
+    /// One JSON object a line.
+    Json,
+    /// A narration, one line a move: `p1 plays red 7 → p2's turn`.
+    Text,
+}
+
 /// Options of `decklet replay`.
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
     /// The JSON log (from `simulate --save-logs`, `play --save-log` or `engine.log()`).
     pub file: PathBuf,
-    /// Print every event, one JSON object a line, instead of the summary.
-    #[arg(long)]
-    pub events: bool,
+    /// Print every event instead of the summary: one JSON object a line (`--events` or
+    /// `--events=json`), or a narration, one line a move (`--events=text`).
+    #[arg(
+        long,
+        value_enum,
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "json",
+        value_name = "FORMAT"
+    )]
+    pub events: Option<EventsFormat>,
     /// Replay a log that carries no final digest (nothing then proves the replay
     /// reaches the recorded game); without this, such a log is refused.
     #[arg(long)]

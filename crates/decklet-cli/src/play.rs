@@ -5,6 +5,7 @@
 
 use std::fs;
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use decklet::plugins::{CardDrawn, DrawPlugin, TurnPlugin};
@@ -53,13 +54,46 @@ fn you(state: &GameState) -> Option<PlayerId> {
     state.player_id(YOU)
 }
 
+/// A move in the words of the hint line: `play red 5`, `draw a card`, `pass`,
+/// `choose red`.
 fn describe(state: &GameState, action: &LegalAction) -> String {
     match action {
         LegalAction::Play(card) => match card_view(state, *card) {
             Some(view) => format!("play {}", paint(view)),
             None => format!("play {}", state.id_text(*card)),
         },
-        other => other.describe(state),
+        LegalAction::Draw => "draw a card".to_string(),
+        LegalAction::EndTurn => "pass".to_string(),
+        LegalAction::ChooseColor(color) => format!("choose {color}"),
+    }
+}
+
+/// The moves with each kind of card once (two red 9s are one move, as in the hand).
+fn distinct_moves(state: &GameState, moves: Vec<LegalAction>) -> Vec<LegalAction> {
+    let mut seen: Vec<UnoCard> = Vec::new();
+    moves
+        .into_iter()
+        .filter(|action| match action {
+            LegalAction::Play(card) => match card_view(state, *card) {
+                Some(view) if seen.contains(&view) => false,
+                Some(view) => {
+                    seen.push(view);
+                    true
+                }
+                None => true,
+            },
+            _ => true,
+        })
+        .collect()
+}
+
+/// The key that makes a move besides its number, as the hint line lists them.
+fn shortcut(action: &LegalAction) -> Option<String> {
+    match action {
+        LegalAction::Draw => Some("d".into()),
+        LegalAction::EndTurn => Some("p".into()),
+        LegalAction::ChooseColor(color) => Some(color.to_string()[..1].to_string()),
+        LegalAction::Play(_) => None,
     }
 }
 
@@ -72,16 +106,26 @@ fn subject(state: &GameState, player: PlayerId, you: &str, other: &str) -> Strin
     }
 }
 
-/// One line telling what a move did, from the engine's events.
-fn narrate(state: &GameState, who: &str, action: &LegalAction, outcome: &Outcome) -> String {
+/// One line telling what a move did, from the engine's events: "You pass", "Bot 2
+/// (random) passes".
+fn narrate(state: &GameState, mover: PlayerId, action: &LegalAction, outcome: &Outcome) -> String {
+    let is_you = Some(mover) == you(state);
+    let who = if is_you {
+        "You".to_string()
+    } else {
+        name(state, mover)
+    };
+    let verb = |you: &str, other: &str| if is_you { you } else { other }.to_string();
     let mut line = match action {
         LegalAction::Play(_) => format!(
             "{who} {}",
-            describe(state, action).replacen("play", "plays", 1)
+            describe(state, action).replacen("play", &verb("play", "plays"), 1)
         ),
-        LegalAction::ChooseColor(color) => format!("{who} chooses {color}"),
-        LegalAction::Draw => format!("{who} draws a card"),
-        LegalAction::EndTurn => format!("{who} passes"),
+        LegalAction::ChooseColor(color) => {
+            format!("{who} {} {color}", verb("choose", "chooses"))
+        }
+        LegalAction::Draw => format!("{who} {} a card", verb("draw", "draws")),
+        LegalAction::EndTurn => format!("{who} {}", verb("pass", "passes")),
     };
     for event in &outcome.events {
         if let Some(e) = event.downcast_ref::<UnoPlayerSkipped>() {
@@ -116,18 +160,46 @@ fn show_table(state: &GameState, you: PlayerId, moves: &[LegalAction]) {
         .map(|p| format!("{} {}", name(state, p), state.hand(p).len()))
         .collect();
     println!("Cards: {}", counts.join(" | "));
-    let hand: Vec<String> = state
-        .hand(you)
-        .iter()
-        .filter_map(|c| card_view(state, *c))
-        .map(paint)
-        .collect();
-    println!("Your hand: {}", hand.join(", "));
+    println!("Your hand: {}", hand_text(state, you));
     println!("Your moves:");
     for (i, action) in moves.iter().enumerate() {
-        println!("  {}) {}", i + 1, describe(state, action));
+        match shortcut(action) {
+            Some(key) => println!("  {}) {} ({key})", i + 1, describe(state, action)),
+            None => println!("  {}) {}", i + 1, describe(state, action)),
+        }
     }
-    println!("(a number, d = draw, p = pass, a colour when asked, q = quit)");
+    println!("(a move's number; d = draw a card, p = pass, r/y/g/b = choose a colour, q = quit)");
+}
+
+/// The hand sorted by colour (red, yellow, green, blue, then wilds) and face, each
+/// kind of card once with its count: `red 5 ×2, red skip, wild`.
+fn hand_text(state: &GameState, player: PlayerId) -> String {
+    let mut cards: Vec<UnoCard> = state
+        .hand(player)
+        .iter()
+        .filter_map(|c| card_view(state, *c))
+        .collect();
+    cards.sort_by_key(|card| {
+        (
+            card.color.map_or(UnoColor::ALL.len(), |c| c.index()),
+            card.face,
+        )
+    });
+    let mut groups: Vec<(UnoCard, usize)> = Vec::new();
+    for card in cards {
+        match groups.last_mut() {
+            Some((last, count)) if *last == card => *count += 1,
+            _ => groups.push((card, 1)),
+        }
+    }
+    let shown: Vec<String> = groups
+        .into_iter()
+        .map(|(card, count)| match count {
+            1 => paint(card),
+            n => format!("{} ×{n}", paint(card)),
+        })
+        .collect();
+    shown.join(", ")
 }
 
 enum Input {
@@ -145,9 +217,17 @@ fn parse_input(line: &str, moves: &[LegalAction]) -> Result<Input, String> {
             Err(refusal.to_string())
         }
     };
+    let choosing = moves
+        .iter()
+        .any(|m| matches!(m, LegalAction::ChooseColor(_)));
+    let choose_first = "Choose a colour first: red, yellow, green or blue (r, y, g, b).";
     match word.as_str() {
         "q" | "quit" | "exit" => Ok(Input::Quit),
-        "d" | "draw" => pick(&LegalAction::Draw, "You cannot draw now."),
+        "d" | "draw" | "p" | "pass" if choosing => Err(choose_first.to_string()),
+        "d" | "draw" => pick(
+            &LegalAction::Draw,
+            "You cannot draw now: you have drawn this turn.",
+        ),
         "p" | "pass" => pick(
             &LegalAction::EndTurn,
             "You cannot pass now: draw a card first.",
@@ -176,7 +256,7 @@ fn parse_input(line: &str, moves: &[LegalAction]) -> Result<Input, String> {
                     "No colour is to be chosen now.",
                 ),
                 None => Err(format!(
-                    "I don't understand `{}`: type a move's number, d to draw, p to pass, a colour, or q to quit.",
+                    "I don't understand `{}`: type a move's number, d = draw a card, p = pass, r/y/g/b = choose a colour, or q = quit.",
                     line.trim()
                 )),
             }
@@ -198,17 +278,40 @@ fn ask(lines: &mut impl Iterator<Item = io::Result<String>>, moves: &[LegalActio
     }
 }
 
+/// Where `--save-log` writes, opened before the game starts so that a path that cannot
+/// be written is refused before anyone plays.
+struct LogFile {
+    path: PathBuf,
+    file: fs::File,
+}
+
+impl LogFile {
+    fn open(args: &PlayArgs) -> Result<Option<LogFile>, String> {
+        let Some(path) = &args.save_log else {
+            return Ok(None);
+        };
+        let file = fs::File::create(path)
+            .map_err(|e| format!("cannot write the log to {}: {e}", path.display()))?;
+        Ok(Some(LogFile {
+            path: path.clone(),
+            file,
+        }))
+    }
+}
+
 /// Ends a game of `play`: the seed is told now (it predicts every shuffle, so not
 /// before), then the log is saved if asked.
-fn finish(engine: &GameEngine, args: &PlayArgs) -> Result<(), String> {
+fn finish(engine: &GameEngine, log: Option<LogFile>) -> Result<(), String> {
     println!(
         "Seed {}: `decklet play --seed {}` deals this game again.",
         engine.config().seed,
         engine.config().seed
     );
-    if let Some(path) = &args.save_log {
+    if let Some(LogFile { path, mut file }) = log {
         let text = serde_json::to_string_pretty(&engine.log()).map_err(|e| e.to_string())?;
-        fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        file.write_all(text.as_bytes())
+            .and_then(|()| file.flush())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!("Game log saved to {}.", path.display());
     }
     Ok(())
@@ -218,6 +321,7 @@ fn finish(engine: &GameEngine, args: &PlayArgs) -> Result<(), String> {
 pub fn run(args: &PlayArgs) -> Result<(), String> {
     check_players(args.players)?;
     let kinds = parse_bots(&args.bots, args.players - 1)?;
+    let mut log = LogFile::open(args)?;
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -264,23 +368,23 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             } else {
                 println!("{} wins.", name(state, winner));
             }
-            return finish(&engine, args);
+            return finish(&engine, log.take());
         }
         let Some(current) = state.current_player() else {
             return Err("the game has no current player".into());
         };
         if current == you {
-            let moves = legal_actions(state, you);
+            let moves = distinct_moves(state, legal_actions(state, you));
             show_table(state, you, &moves);
             let action = match ask(&mut lines, &moves) {
                 Input::Move(action) => action,
                 Input::Quit => {
                     println!("You quit the game.");
-                    return finish(&engine, args);
+                    return finish(&engine, log.take());
                 }
                 Input::Closed => {
                     println!("Input ended; leaving the game.");
-                    return finish(&engine, args);
+                    return finish(&engine, log.take());
                 }
             };
             let outcome = action
@@ -295,14 +399,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                     None => println!("There was no card left to draw."),
                 }
             } else {
-                println!(
-                    "{}",
-                    narrate(engine.state(), "You", &action, &outcome).replacen(
-                        "You plays",
-                        "You play",
-                        1
-                    )
-                );
+                println!("{}", narrate(engine.state(), you, &action, &outcome));
             }
         } else {
             // the bots sit in the seats after yours, in order
@@ -317,7 +414,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             let outcome = action
                 .dispatch(&mut engine, current)
                 .map_err(|e| e.to_string())?;
-            println!("{}", narrate(engine.state(), &who, &action, &outcome));
+            println!("{}", narrate(engine.state(), current, &action, &outcome));
         }
     }
 }

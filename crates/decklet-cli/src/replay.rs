@@ -1,13 +1,24 @@
 //! `decklet replay FILE`: rebuild a game from its log and verify where it ends.
 
+use std::fmt::Write as _;
 use std::fs;
-use std::sync::Arc;
+use std::io::Read;
+use std::sync::{Arc, Mutex};
 
-use decklet::plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
-use decklet::uno::UnoPlugin;
-use decklet::{GameEngine, GameLog, GamePlugin, GameStatus};
+use decklet::plugins::TurnStarted;
+use decklet::plugins::{CardDrawn, DeckReshuffled, DrawPlugin, StandardDeckPlugin, TurnPlugin};
+use decklet::uno::{
+    UnoCardPlayed, UnoColorChosen, UnoDrawFour, UnoDrawTwo, UnoGameWon, UnoInitialFlipped,
+    UnoPlayerReversed, UnoPlayerSkipped, UnoPlugin, card_view,
+};
+use decklet::{AnyEvent, GameEngine, GameLog, GamePlugin, GameState, GameStatus, Id};
 
-use crate::ReplayArgs;
+use crate::output::write_stdout;
+use crate::{EventsFormat, ReplayArgs};
+
+/// The largest log `replay` reads: a UNO game's log is a few kilobytes, and a file far
+/// larger is not a log (or is an attempt to exhaust memory).
+pub const MAX_LOG_BYTES: u64 = 64 * 1024 * 1024;
 
 /// The plugin this build knows under `id`.
 fn plugin_by_id(id: &str) -> Result<Arc<dyn GamePlugin>, String> {
@@ -17,23 +28,60 @@ fn plugin_by_id(id: &str) -> Result<Arc<dyn GamePlugin>, String> {
         "uno" => Ok(Arc::new(UnoPlugin)),
         "standard-deck" => Ok(Arc::new(StandardDeckPlugin)),
         other => Err(format!(
-            "the log needs plugin `{other}`, which this decklet does not have"
+            "the log needs plugin `{}`, which this decklet does not have",
+            printable(other)
         )),
     }
+}
+
+/// Text from a log made safe for a terminal: control characters (which could move the
+/// cursor or recolour the screen) are shown escaped.
+fn printable(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
+}
+
+/// Reads the log file, refusing one larger than [`MAX_LOG_BYTES`].
+fn read_log(args: &ReplayArgs) -> Result<GameLog, String> {
+    let path = args.file.display();
+    let file = fs::File::open(&args.file).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut text = String::new();
+    file.take(MAX_LOG_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("cannot read {path}: {e}"))?;
+    if text.len() as u64 > MAX_LOG_BYTES {
+        return Err(format!(
+            "{path} is larger than {} MiB: not a game log",
+            MAX_LOG_BYTES / 1024 / 1024
+        ));
+    }
+    serde_json::from_str(&text).map_err(|e| format!("{path} is not a valid game log: {e}"))
 }
 
 /// Runs `decklet replay`.
 pub fn run(args: &ReplayArgs) -> Result<(), String> {
     let path = args.file.display();
-    let text = fs::read_to_string(&args.file).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let log: GameLog =
-        serde_json::from_str(&text).map_err(|e| format!("{path} is not a valid game log: {e}"))?;
+    let log = read_log(args)?;
     let mut engine = GameEngine::default();
     for info in &log.plugins {
         engine.use_shared_plugin(plugin_by_id(&info.id).map_err(|e| format!("{path}: {e}"))?);
     }
-    if args.events {
-        engine.subscribe_all(|event| println!("{}", event.to_json()));
+    let heard: Arc<Mutex<Vec<AnyEvent>>> = Arc::default();
+    if args.events.is_some() {
+        let heard = Arc::clone(&heard);
+        engine.subscribe_all(move |event| {
+            if let Ok(mut heard) = heard.lock() {
+                heard.push(event.clone());
+            }
+        });
     }
     let replayed = if args.allow_unverified {
         engine.run_unverified_log(&log)
@@ -41,40 +89,134 @@ pub fn run(args: &ReplayArgs) -> Result<(), String> {
         engine.run_log(&log)
     };
     replayed.map_err(|e| format!("{path}: {e}"))?;
-    if args.events {
-        return Ok(());
-    }
+    let events = std::mem::take(&mut *heard.lock().map_err(|_| "event list poisoned")?);
+    let out = match args.events {
+        Some(EventsFormat::Json) => events.iter().fold(String::new(), |mut out, event| {
+            let _ = writeln!(out, "{}", event.to_json());
+            out
+        }),
+        Some(EventsFormat::Text) => narrate(engine.state(), &events),
+        None => summary(&engine, &log),
+    };
+    write_stdout(&out)
+}
+
+/// The summary of a replayed game.
+fn summary(engine: &GameEngine, log: &GameLog) -> String {
     let state = engine.state();
-    println!("game        {} (seed {})", log.game_id, log.seed);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "game        {} (seed {})",
+        printable(&log.game_id),
+        log.seed
+    );
     let players: Vec<String> = log
         .players
         .iter()
-        .map(|p| format!("{} ({})", p.id, p.name))
+        .map(|p| format!("{} ({})", printable(&p.id), printable(&p.name)))
         .collect();
-    println!("players     {}", players.join(", "));
+    let _ = writeln!(out, "players     {}", players.join(", "));
     let plugins: Vec<String> = log
         .plugins
         .iter()
-        .map(|p| format!("{}@{}", p.id, p.version))
+        .map(|p| format!("{}@{}", printable(&p.id), printable(&p.version)))
         .collect();
-    println!("plugins     {}", plugins.join(", "));
-    println!("actions     {}", log.actions.len());
-    println!("turns       {}", state.turn());
+    let _ = writeln!(out, "plugins     {}", plugins.join(", "));
+    let _ = writeln!(out, "actions     {}", log.actions.len());
+    let _ = writeln!(out, "turns       {}", state.turn());
     let status = match state.status() {
         GameStatus::Finished => {
-            let winners: Vec<String> = state
-                .winners()
-                .iter()
-                .map(|w| state.id_text(*w).into_owned())
-                .collect();
+            let winners: Vec<String> = state.winners().iter().map(|w| text(state, *w)).collect();
             format!("finished, won by {}", winners.join(", "))
         }
         other => other.to_string(),
     };
-    println!("status      {status}");
-    match &log.final_digest {
-        Some(digest) => println!("final state verified (digest {digest})"),
-        None => println!("final state not verified: the log carries no digest"),
+    let _ = writeln!(out, "status      {status}");
+    let _ = match &log.final_digest {
+        Some(digest) => writeln!(out, "final state verified (digest {})", printable(digest)),
+        None => writeln!(out, "final state not verified: the log carries no digest"),
+    };
+    out
+}
+
+/// An id's text, safe for a terminal.
+fn text<I: Id>(state: &GameState, id: I) -> String {
+    printable(&state.id_text(id))
+}
+
+/// A card as a player says it (`red 7`, `wild draw four`), or its id.
+fn card(state: &GameState, card: decklet::CardId) -> String {
+    card_view(state, card).map_or_else(|| text(state, card), |view| view.to_string())
+}
+
+/// The game told one line a move: `p1 plays red 7 → p2's turn`. Each line names the
+/// turn its events ended in (a skip starts and ends a turn in between: only where it
+/// lands is told).
+fn narrate(state: &GameState, events: &[AnyEvent]) -> String {
+    // each line and whose turn it is after it
+    let mut lines: Vec<(String, Option<String>)> = Vec::new();
+    for event in events {
+        let line = if let Some(e) = event.downcast_ref::<UnoCardPlayed>() {
+            Some(format!(
+                "{} plays {}",
+                text(state, e.player_id),
+                card(state, e.card_id)
+            ))
+        } else if let Some(e) = event.downcast_ref::<UnoColorChosen>() {
+            Some(format!("{} chooses {}", text(state, e.player_id), e.color))
+        } else if let Some(e) = event.downcast_ref::<CardDrawn>() {
+            let s = if e.count == 1 { "" } else { "s" };
+            Some(format!(
+                "{} draws {} card{s}",
+                text(state, e.player_id),
+                e.count
+            ))
+        } else if let Some(e) = event.downcast_ref::<UnoInitialFlipped>() {
+            let first = e
+                .card_ids
+                .last()
+                .map_or_else(String::new, |c| card(state, *c));
+            Some(format!("the first card is {first}"))
+        } else if let Some(e) = event.downcast_ref::<UnoPlayerSkipped>() {
+            Some(format!("{} is skipped", text(state, e.skipped_player_id)))
+        } else if event.is::<UnoPlayerReversed>() {
+            Some("the direction reverses".to_string())
+        } else if let Some(e) = event.downcast_ref::<UnoDrawTwo>() {
+            Some(format!(
+                "{} must draw {}",
+                text(state, e.target_player_id),
+                e.count
+            ))
+        } else if let Some(e) = event.downcast_ref::<UnoDrawFour>() {
+            Some(format!(
+                "{} must draw {}",
+                text(state, e.target_player_id),
+                e.count
+            ))
+        } else if event.is::<DeckReshuffled>() {
+            Some("the discard pile is shuffled into the deck".to_string())
+        } else if let Some(e) = event.downcast_ref::<UnoGameWon>() {
+            let winners: Vec<String> = e.winner_ids.iter().map(|w| text(state, *w)).collect();
+            Some(format!("{} wins", winners.join(", ")))
+        } else if let Some(e) = event.downcast_ref::<TurnStarted>() {
+            let player = Some(text(state, e.player_id));
+            match lines.last_mut() {
+                Some((_, turn)) => *turn = player,
+                None => lines.push((String::new(), player)),
+            }
+            None
+        } else {
+            None
+        };
+        lines.extend(line.map(|line| (line, None)));
     }
-    Ok(())
+    lines.iter().fold(String::new(), |mut out, (line, turn)| {
+        let _ = match (line.is_empty(), turn) {
+            (_, None) => writeln!(out, "{line}"),
+            (true, Some(player)) => writeln!(out, "{player}'s turn"),
+            (false, Some(player)) => writeln!(out, "{line} → {player}'s turn"),
+        };
+        out
+    })
 }

@@ -1,5 +1,6 @@
 //! `decklet simulate`: many bot games in parallel, one summary.
 
+use std::fmt::Write as _;
 use std::fs;
 use std::io::IsTerminal;
 use std::path::Path;
@@ -153,6 +154,7 @@ fn save_log(dir: &Path, index: u64, log: &decklet::GameLog) -> Result<(), String
 }
 
 #[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
 struct SeatWins {
     seat: usize,
     bot: String,
@@ -162,6 +164,7 @@ struct SeatWins {
 }
 
 #[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
 struct BotWins {
     bot: String,
     seats: usize,
@@ -172,6 +175,7 @@ struct BotWins {
 }
 
 #[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
 struct Distribution {
     mean: f64,
     median: u64,
@@ -180,6 +184,7 @@ struct Distribution {
 }
 
 #[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
 struct Totals {
     total: u64,
     per_game: f64,
@@ -207,7 +212,15 @@ struct Summary {
     max_actions_per_game: u64,
 }
 
-/// The share of `wins` among `finished` games and its 95% Wilson interval.
+/// `x` rounded to `places` decimals: the summary reports what its sampling supports,
+/// not float noise.
+fn round(x: f64, places: i32) -> f64 {
+    let scale = 10f64.powi(places);
+    (x * scale).round() / scale
+}
+
+/// The share of `wins` among `finished` games and its 95% Wilson interval, to 4
+/// decimals.
 fn share_of(wins: u64, finished: u64) -> (f64, [f64; 2]) {
     let (lo, hi) = wilson_95(wins, finished);
     let share = if finished == 0 {
@@ -215,7 +228,7 @@ fn share_of(wins: u64, finished: u64) -> (f64, [f64; 2]) {
     } else {
         wins as f64 / finished as f64
     };
-    (share, [lo, hi])
+    (round(share, 4), [round(lo, 4), round(hi, 4)])
 }
 
 fn summarise(
@@ -230,7 +243,7 @@ fn summarise(
         if games == 0 {
             0.0
         } else {
-            total as f64 / games as f64
+            round(total as f64 / games as f64, 3)
         }
     };
     let actions = tally.actions;
@@ -268,7 +281,7 @@ fn summarise(
                 wins,
                 share,
                 ci95,
-                fair_share: seats as f64 / kinds.len() as f64,
+                fair_share: round(seats as f64 / kinds.len() as f64, 4),
             }
         })
         .collect();
@@ -280,15 +293,15 @@ fn summarise(
         seed: args.seed,
         bots: kinds.iter().map(ToString::to_string).collect(),
         threads,
-        wall_seconds: seconds,
-        games_per_second: games as f64 / seconds.max(1e-9),
-        actions_per_second: actions as f64 / seconds.max(1e-9),
+        wall_seconds: round(seconds, 3),
+        games_per_second: (games as f64 / seconds.max(1e-9)).round(),
+        actions_per_second: (actions as f64 / seconds.max(1e-9)).round(),
         actions,
         dispatched: tally.dispatched,
         wins_by_seat,
         wins_by_bot,
         turns_per_game: Distribution {
-            mean,
+            mean: round(mean, 2),
             median,
             p99,
             max,
@@ -306,26 +319,38 @@ fn summarise(
     }
 }
 
-fn print_text(s: &Summary) {
+/// The text summary.
+fn text(s: &Summary) -> String {
+    let mut out = String::new();
+    // `writeln!` into a `String` cannot fail
+    macro_rules! line {
+        ($($arg:tt)*) => {{
+            let _ = writeln!(out, $($arg)*);
+        }};
+    }
     let pct = |x: f64| format!("{:.1}%", x * 100.0);
-    println!(
+    line!(
         "decklet simulate: {} games, {} players, seed {}, bots {}",
         s.games,
         s.players,
         s.seed,
         s.bots.join(",")
     );
-    println!(
+    line!(
         "  wall time       {:.3} s on {} thread(s): {:.0} games/s, {:.0} actions/s",
-        s.wall_seconds, s.threads, s.games_per_second, s.actions_per_second
+        s.wall_seconds,
+        s.threads,
+        s.games_per_second,
+        s.actions_per_second
     );
-    println!(
+    line!(
         "  actions         {} ({} dispatched to the engine)",
-        s.actions, s.dispatched
+        s.actions,
+        s.dispatched
     );
-    println!("wins by seat (95% interval)");
+    line!("wins by seat (95% interval)");
     for w in &s.wins_by_seat {
-        println!(
+        line!(
             "  seat {:<2} {:<10} {:>8}  {:>6}  [{}, {}]",
             w.seat,
             w.bot,
@@ -335,9 +360,9 @@ fn print_text(s: &Summary) {
             pct(w.ci95[1])
         );
     }
-    println!("wins by bot (95% interval; fair share = seats / players)");
+    line!("wins by bot (95% interval; fair share = seats / players)");
     for w in &s.wins_by_bot {
-        println!(
+        line!(
             "  {:<10} {} seat(s) {:>8}  {:>6}  [{}, {}]  fair {}",
             w.bot,
             w.seats,
@@ -349,27 +374,37 @@ fn print_text(s: &Summary) {
         );
     }
     let t = &s.turns_per_game;
-    println!(
+    line!(
         "turns per game   mean {:.1}, median {}, p99 {}, max {}",
-        t.mean, t.median, t.p99, t.max
+        t.mean,
+        t.median,
+        t.p99,
+        t.max
     );
-    println!(
+    line!(
         "cards drawn      {} in all, {:.1} per game (deal included)",
-        s.cards_drawn.total, s.cards_drawn.per_game
+        s.cards_drawn.total,
+        s.cards_drawn.per_game
     );
-    println!(
+    line!(
         "reshuffles       {} in all, {:.3} per game",
-        s.reshuffles.total, s.reshuffles.per_game
+        s.reshuffles.total,
+        s.reshuffles.per_game
     );
-    println!(
+    line!(
         "capped games     {} (a game stops after {} dispatched actions)",
-        s.capped_games, s.max_actions_per_game
+        s.capped_games,
+        s.max_actions_per_game
     );
+    out
 }
 
 /// Runs `decklet simulate`.
 pub fn run(args: &SimulateArgs) -> Result<(), String> {
     check_players(args.players)?;
+    if args.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
     let kinds = parse_bots(&args.bots, args.players)?;
     if args.threads == Some(0) {
         return Err("--threads must be at least 1".into());
@@ -388,9 +423,14 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
     let bar = if !args.json && std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(args.games);
         if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {rate} games/s, eta {eta}")
         {
-            bar.set_style(style);
+            bar.set_style(style.with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0}", state.per_sec());
+                },
+            ));
         }
         bar
     } else {
@@ -416,11 +456,13 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
     bar.finish_and_clear();
     let tally = tally?;
     let summary = summarise(args, &kinds, &tally, seconds, threads);
-    if args.json {
-        let text = serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?;
-        println!("{text}");
+    let mut out = if args.json {
+        serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?
     } else {
-        print_text(&summary);
+        text(&summary)
+    };
+    if args.json {
+        out.push('\n');
     }
-    Ok(())
+    crate::output::write_stdout(&out)
 }

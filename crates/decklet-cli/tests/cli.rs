@@ -314,3 +314,207 @@ fn play_refuses_bad_options() {
     let (_, err) = run_err(&["play", "--players", "3", "--bots", "random,random,random"]);
     assert!(err.contains("3 bots for 2 seats"), "{err}");
 }
+
+/// Several scripted games: draw, pass, take the first move, over and over.
+fn scripted_games() -> Vec<String> {
+    (1..=12)
+        .map(|seed| {
+            play_with(
+                &["play", "--seed", &seed.to_string(), "--players", "3"],
+                &"1\nd\np\n".repeat(400),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn play_speaks_to_you_in_the_second_person_and_to_bots_in_the_third() {
+    let all = scripted_games().concat();
+    for said in ["You pass", "You choose ", "You play ", "You drew "] {
+        assert!(all.contains(said), "never said `{said}`");
+    }
+    for wrong in ["You passes", "You chooses", "You plays", "You draws"] {
+        assert!(!all.contains(wrong), "said `{wrong}`");
+    }
+    assert!(
+        all.contains(" passes") && all.contains(" plays "),
+        "bots' moves"
+    );
+}
+
+#[test]
+fn play_shows_the_hand_sorted_and_grouped_and_moves_in_the_hint_s_words() {
+    let colours = ["red", "yellow", "green", "blue", "wild"];
+    let mut grouped = false;
+    for out in scripted_games() {
+        assert!(out.contains("d = draw a card, p = pass, r/y/g/b = choose a colour"));
+        assert!(out.contains(") draw a card (d)"), "{out}");
+        for hand in out.lines().filter_map(|l| l.strip_prefix("Your hand: ")) {
+            let cards: Vec<&str> = hand.split(", ").collect();
+            let rank = |card: &str| colours.iter().position(|c| card.starts_with(c)).unwrap();
+            assert!(cards.windows(2).all(|w| rank(w[0]) <= rank(w[1])), "{hand}");
+            let names: Vec<&str> = cards
+                .iter()
+                .map(|c| c.split(" ×").next().unwrap())
+                .collect();
+            let mut distinct = names.clone();
+            distinct.dedup();
+            assert_eq!(distinct, names, "a card listed twice: {hand}");
+            grouped |= hand.contains(" ×2");
+        }
+        for moves in out.split("Your moves:").skip(1) {
+            let list: Vec<&str> = moves.lines().take_while(|l| l.starts_with("  ")).collect();
+            let mut names: Vec<&str> = list.iter().map(|l| l.split(") ").nth(1).unwrap()).collect();
+            names.sort();
+            let before = names.len();
+            names.dedup();
+            assert_eq!(before, names.len(), "a move listed twice: {list:?}");
+        }
+    }
+    assert!(grouped, "no hand held two identical cards in twelve games");
+}
+
+#[test]
+fn while_a_colour_is_pending_draw_and_pass_get_the_same_message() {
+    let all = scripted_games().concat();
+    let message = "Choose a colour first: red, yellow, green or blue (r, y, g, b).";
+    // after a wild, the script's `d` and `p` both meet the same answer
+    assert!(all.contains(&format!("> {message}\n> {message}")), "{all}");
+    assert!(all.contains(") choose red (r)"));
+}
+
+#[test]
+fn play_checks_the_save_log_path_before_the_game_starts() {
+    let out = decklet()
+        .args(["play", "--save-log", "/nonexistent-dir/game.json"])
+        .write_stdin("1\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot write the log to /nonexistent-dir/game.json"),
+        "{err}"
+    );
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("decklet UNO"));
+}
+
+#[test]
+fn simulate_refuses_zero_games() {
+    let (code, err) = run_err(&["simulate", "--games", "0"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--games must be at least 1"), "{err}");
+}
+
+#[test]
+fn simulate_json_keys_are_camel_case_and_rates_rounded() {
+    let out = run_ok(&[
+        "simulate",
+        "--games",
+        "300",
+        "--json",
+        "--players",
+        "2",
+        "--bots",
+        "random,heuristic",
+    ]);
+    let json: Value = serde_json::from_str(&out).unwrap();
+    fn keys(v: &Value, found: &mut Vec<String>) {
+        match v {
+            Value::Object(map) => {
+                for (k, v) in map {
+                    found.push(k.clone());
+                    keys(v, found);
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|v| keys(v, found)),
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    keys(&json, &mut found);
+    assert!(found.iter().all(|k| !k.contains('_')), "{found:?}");
+    assert!(found.contains(&"fairShare".to_string()) && found.contains(&"perGame".to_string()));
+    let rate = json["winsBySeat"][0]["rate"].as_f64().unwrap();
+    assert_eq!(
+        (rate * 1e4).round() / 1e4,
+        rate,
+        "rate {rate} is not rounded"
+    );
+    assert!(json["gamesPerSecond"].as_f64().unwrap().fract() == 0.0);
+    assert!(!out.contains("0000000"), "{out}");
+}
+
+#[test]
+fn simulate_into_a_closed_pipe_exits_quietly() {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("decklet"))
+        .args(["simulate", "--games", "20", "--threads", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away, as `| head` does
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+#[test]
+fn replay_narrates_the_events_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().to_str().unwrap();
+    run_ok(&["simulate", "--games", "1", "--save-logs", logs]);
+    let file = dir.path().join("game-000000.json");
+    let text = run_ok(&["replay", file.to_str().unwrap(), "--events=text"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "p1's turn", "{text}");
+    assert!(
+        lines[1..5].iter().all(|l| l.ends_with("draws 7 cards")),
+        "{text}"
+    );
+    assert!(lines[5].starts_with("the first card is "), "{text}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(" plays ") && l.contains(" → p")),
+        "{text}"
+    );
+    assert!(lines.last().unwrap().ends_with(" wins"), "{text}");
+    // the JSON form is still there, with or without its value
+    let json = run_ok(&["replay", file.to_str().unwrap(), "--events"]);
+    assert!(
+        json.lines()
+            .all(|l| serde_json::from_str::<Value>(l).is_ok())
+    );
+    assert_eq!(
+        json,
+        run_ok(&["replay", file.to_str().unwrap(), "--events=json"])
+    );
+}
+
+#[test]
+fn replay_shows_text_from_a_log_with_its_control_characters_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().to_str().unwrap();
+    run_ok(&["simulate", "--games", "1", "--save-logs", logs]);
+    let file = dir.path().join("game-000000.json");
+    let mut log: Value = serde_json::from_str(&fs::read_to_string(&file).unwrap()).unwrap();
+    log.as_object_mut().unwrap().remove("finalDigest");
+    log["gameId"] = "\u{1b}[2Jevil".into();
+    let edited = dir.path().join("edited.json");
+    fs::write(&edited, log.to_string()).unwrap();
+    let out = run_ok(&["replay", edited.to_str().unwrap(), "--allow-unverified"]);
+    assert!(!out.contains('\u{1b}'), "{out}");
+    assert!(out.contains("\\u{1b}[2Jevil"), "{out}");
+}
+
+#[test]
+fn replay_refuses_a_file_too_large_to_be_a_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = dir.path().join("huge.json");
+    let file = fs::File::create(&huge).unwrap();
+    file.set_len(65 * 1024 * 1024).unwrap(); // sparse: no 65 MiB written
+    let (code, err) = run_err(&["replay", huge.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("larger than 64 MiB"), "{err}");
+}
