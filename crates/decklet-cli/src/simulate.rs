@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::io::IsTerminal;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use decklet::GameEngine;
@@ -147,10 +148,28 @@ fn run_one(
     })
 }
 
+/// Writes a game's log atomically: into a hidden temporary file, then renamed, so a
+/// `game-*.json` file is always a whole log, whenever the program is stopped.
 fn save_log(dir: &Path, index: u64, log: &decklet::GameLog) -> Result<(), String> {
     let path = dir.join(format!("game-{index:06}.json"));
+    let partial = dir.join(format!(".game-{index:06}.json.partial"));
     let text = serde_json::to_string(log).map_err(|e| format!("cannot encode log {index}: {e}"))?;
-    fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    fs::write(&partial, text)
+        .and_then(|()| fs::rename(&partial, &path))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Most worker threads `--threads` accepts: far more than any machine's cores, few
+/// enough that starting them cannot exhaust the system.
+pub const MAX_THREADS: usize = 256;
+
+/// Set when the user asks the program to stop (Ctrl-C, `SIGTERM`, `SIGHUP`).
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// From now on, a stop signal makes workers finish the game they are playing and stop.
+fn stop_on_signal() {
+    // if a handler cannot be set, the signal keeps its default effect
+    let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst));
 }
 
 #[derive(Debug, Serialize)]
@@ -399,6 +418,9 @@ fn text(s: &Summary) -> String {
     out
 }
 
+/// What `simulate` says when a signal stopped it.
+const INTERRUPTED: &str = "interrupted: stopped before the summary";
+
 /// Runs `decklet simulate`.
 pub fn run(args: &SimulateArgs) -> Result<(), String> {
     check_players(args.players)?;
@@ -406,8 +428,10 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
         return Err("--games must be at least 1".into());
     }
     let kinds = parse_bots(&args.bots, args.players)?;
-    if args.threads == Some(0) {
-        return Err("--threads must be at least 1".into());
+    if let Some(threads) = args.threads
+        && !(1..=MAX_THREADS).contains(&threads)
+    {
+        return Err(format!("--threads must be between 1 and {MAX_THREADS}"));
     }
     if let Some(dir) = &args.save_logs {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -436,6 +460,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
     } else {
         ProgressBar::hidden()
     };
+    stop_on_signal();
     let start = Instant::now();
     let seats = kinds.len();
     let tally: Result<Tally, String> = pool.install(|| {
@@ -444,6 +469,9 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
             .map_init(
                 || None,
                 |engine, index| {
+                    if STOP.load(Ordering::Relaxed) {
+                        return Err(INTERRUPTED.to_string());
+                    }
                     let result = run_one(engine, index, args, &kinds);
                     bar.inc(1);
                     result
@@ -454,6 +482,13 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
     });
     let seconds = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
+    if STOP.load(Ordering::SeqCst) {
+        let saved = match &args.save_logs {
+            Some(dir) => format!("; the logs in {} are whole games", dir.display()),
+            None => String::new(),
+        };
+        return Err(format!("{INTERRUPTED} after {:.1} s{saved}", seconds));
+    }
     let tally = tally?;
     let summary = summarise(args, &kinds, &tally, seconds, threads);
     let mut out = if args.json {

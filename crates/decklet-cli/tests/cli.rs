@@ -518,3 +518,67 @@ fn replay_refuses_a_file_too_large_to_be_a_log() {
     assert_eq!(code, 1);
     assert!(err.contains("larger than 64 MiB"), "{err}");
 }
+
+#[test]
+fn simulate_stopped_by_a_signal_leaves_only_whole_logs() {
+    let dir = tempfile::tempdir().unwrap();
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("decklet"))
+        .args(["simulate", "--games", "10000000", "--save-logs"])
+        .arg(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // let it write some logs, then interrupt it as Ctrl-C would
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while fs::read_dir(dir.path()).unwrap().count() < 20 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{:?}", out.status);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("interrupted"), "{err}");
+    let mut logs = 0;
+    for entry in fs::read_dir(dir.path()).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        assert!(name.starts_with("game-"), "left behind: {name}");
+        let text = fs::read_to_string(entry.path()).unwrap();
+        assert!(
+            serde_json::from_str::<Value>(&text).is_ok(),
+            "{name} is not a whole log"
+        );
+        logs += 1;
+    }
+    assert!(logs >= 20, "{logs}");
+}
+
+#[test]
+fn simulate_bounds_its_threads() {
+    let (code, err) = run_err(&["simulate", "--games", "10", "--threads", "20000"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--threads must be between 1 and 256"), "{err}");
+}
+
+#[test]
+fn an_output_error_is_a_message_and_status_1() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("decklet"))
+        .args(["simulate", "--games", "5"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot write the output"), "{err}");
+}
