@@ -134,6 +134,15 @@ fn state_mutations(state: &Value) -> Vec<(String, String)> {
     v["zones"]["hand:p1"]["owner"] = json!("stranger");
     push("hand owned by a stranger", v);
     let mut v = state.clone();
+    v["zones"]["hand:p1"]["owner"] = json!("p2");
+    push("p1's hand owned by p2", v);
+    let mut v = state.clone();
+    v["zones"]["hand:p1"]["visibility"] = json!("public");
+    push("a hand everyone sees", v);
+    let mut v = state.clone();
+    v["winners"] = json!(["p1", "p1"]);
+    push("a winner twice", v);
+    let mut v = state.clone();
     v["zones"]["deck"]["id"] = json!("discard");
     push("zone key and id differ", v);
     let mut v = state.clone();
@@ -149,6 +158,12 @@ fn state_mutations(state: &Value) -> Vec<(String, String)> {
         v[field] = value;
         push(&format!("set {field}"), v);
     }
+    // a key given twice: a lax reader would keep the last one silently
+    let first_key = text.find("\"turn\":").unwrap();
+    out.push((
+        "the turn given twice".to_string(),
+        format!("{}\"turn\":0,{}", &text[..first_key], &text[first_key..]),
+    ));
     for cut in [1, text.len() / 2, text.len() - 1] {
         out.push((format!("truncated at {cut}"), text[..cut].to_string()));
     }
