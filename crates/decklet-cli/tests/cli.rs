@@ -582,3 +582,50 @@ fn an_output_error_is_a_message_and_status_1() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot write the output"), "{err}");
 }
+
+#[test]
+fn a_log_cut_short_without_its_digest_fails_unless_allowed() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().to_str().unwrap();
+    run_ok(&["simulate", "--games", "1", "--save-logs", logs]);
+    let file = dir.path().join("game-000000.json");
+    let mut log: Value = serde_json::from_str(&fs::read_to_string(&file).unwrap()).unwrap();
+    // the last ten moves and the digest deleted: what a user hiding the end would do
+    let actions = log["actions"].as_array_mut().unwrap();
+    let keep = actions.len() - 10;
+    actions.truncate(keep);
+    log.as_object_mut().unwrap().remove("finalDigest");
+    let cut = dir.path().join("cut.json");
+    fs::write(&cut, log.to_string()).unwrap();
+    let (code, err) = run_err(&["replay", cut.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("digest"), "{err}");
+    let out = run_ok(&["replay", cut.to_str().unwrap(), "--allow-unverified"]);
+    assert!(out.contains("final state not verified"), "{out}");
+    assert!(out.contains("status      playing"), "{out}");
+}
+
+#[test]
+fn the_progress_bar_on_a_terminal_shows_whole_games_per_second() {
+    // `script` runs the command on a pseudo-terminal, where the bar is drawn
+    let Ok(out) = std::process::Command::new("script")
+        .args(["-qec"])
+        .arg(format!(
+            "{} simulate --games 300 --threads 1",
+            assert_cmd::cargo::cargo_bin("decklet").display()
+        ))
+        .arg("/dev/null")
+        .output()
+    else {
+        return; // no `script` here: nothing to drive a terminal with
+    };
+    let screen = String::from_utf8_lossy(&out.stdout).replace('\r', "\n");
+    let rates: Vec<&str> = screen
+        .lines()
+        .filter(|l| l.contains(", eta "))
+        .filter_map(|l| l.split(" games, ").nth(1))
+        .filter_map(|rest| rest.split(" games/s").next())
+        .collect();
+    assert!(!rates.is_empty(), "no progress bar drawn: {screen}");
+    assert!(rates.iter().all(|r| r.parse::<u64>().is_ok()), "{rates:?}");
+}
