@@ -619,6 +619,9 @@ fn the_progress_bar_on_a_terminal_shows_whole_games_per_second() {
     else {
         return; // no `script` here: nothing to drive a terminal with
     };
+    if !out.status.success() {
+        return; // no pseudo-terminal to be had
+    }
     let screen = String::from_utf8_lossy(&out.stdout).replace('\r', "\n");
     let rates: Vec<&str> = screen
         .lines()
