@@ -16,10 +16,6 @@ use decklet::{AnyEvent, GameEngine, GameLog, GamePlugin, GameState, GameStatus, 
 use crate::output::write_stdout;
 use crate::{EventsFormat, ReplayArgs};
 
-/// The largest log `replay` reads: a UNO game's log is a few kilobytes, and a file far
-/// larger is not a log (or is an attempt to exhaust memory).
-pub const MAX_LOG_BYTES: u64 = 64 * 1024 * 1024;
-
 /// The plugin this build knows under `id`.
 fn plugin_by_id(id: &str) -> Result<Arc<dyn GamePlugin>, String> {
     match id {
@@ -49,18 +45,20 @@ fn printable(text: &str) -> String {
         .collect()
 }
 
-/// Reads the log file, refusing one larger than [`MAX_LOG_BYTES`].
+/// Reads the log file, refusing one larger than `--max-log-mib` (a UNO game's log is a
+/// few kilobytes: a file far larger is not a log, or is an attempt to exhaust memory).
 fn read_log(args: &ReplayArgs) -> Result<GameLog, String> {
     let path = args.file.display();
+    let max_bytes = args.max_log_mib.saturating_mul(1024 * 1024);
     let file = fs::File::open(&args.file).map_err(|e| format!("cannot read {path}: {e}"))?;
     let mut text = String::new();
-    file.take(MAX_LOG_BYTES + 1)
+    file.take(max_bytes.saturating_add(1))
         .read_to_string(&mut text)
         .map_err(|e| format!("cannot read {path}: {e}"))?;
-    if text.len() as u64 > MAX_LOG_BYTES {
+    if text.len() as u64 > max_bytes {
         return Err(format!(
-            "{path} is larger than {} MiB: not a game log",
-            MAX_LOG_BYTES / 1024 / 1024
+            "{path} is larger than {} MiB: not a game log (--max-log-mib raises the limit)",
+            args.max_log_mib
         ));
     }
     serde_json::from_str(&text).map_err(|e| format!("{path} is not a valid game log: {e}"))

@@ -517,6 +517,13 @@ fn replay_refuses_a_file_too_large_to_be_a_log() {
     let (code, err) = run_err(&["replay", huge.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(err.contains("larger than 64 MiB"), "{err}");
+    // the limit is the user's to set
+    let dir2 = tempfile::tempdir().unwrap();
+    let logs = dir2.path().to_str().unwrap();
+    run_ok(&["simulate", "--games", "1", "--save-logs", logs]);
+    let small = dir2.path().join("game-000000.json");
+    let (_, err) = run_err(&["replay", small.to_str().unwrap(), "--max-log-mib", "0"]);
+    assert!(err.contains("larger than 0 MiB"), "{err}");
 }
 
 #[test]
