@@ -541,10 +541,15 @@ fn simulate_stopped_by_a_signal_leaves_only_whole_logs() {
     while fs::read_dir(dir.path()).unwrap().count() < 20 && std::time::Instant::now() < deadline {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    let killed = std::process::Command::new("kill")
+    let Ok(killed) = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
-        .unwrap();
+    else {
+        // no `kill` command to send the signal with: nothing to test here
+        let mut child = child;
+        let _ = child.kill();
+        return;
+    };
     assert!(killed.success());
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(1), "{:?}", out.status);
