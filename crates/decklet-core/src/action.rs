@@ -57,12 +57,12 @@ pub enum ActionOrigin {
 /// use decklet_core::*;
 /// let mut engine = GameEngine::new(EngineConfig::default());
 /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
-/// let p1 = engine.state().player_id("p1").expect("p1");
+/// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
 /// let play = PlayCard::new(p1, []);
 /// let seen = ActionRef::of(&play);
 /// assert_eq!((seen.kind(), seen.player_id()), ("PLAY_CARD", Some(p1)));
 /// assert_eq!(seen.downcast_ref::<PlayCard>(), Some(&play));
-/// # Ok::<(), EngineError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy)]
 pub struct ActionRef<'a>(&'a dyn ErasedAction);
@@ -130,12 +130,12 @@ impl<A: Action> ErasedAction for A {
 /// use decklet_core::*;
 /// let mut engine = GameEngine::new(EngineConfig::default());
 /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
-/// let p1 = engine.state().player_id("p1").expect("p1");
+/// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
 /// let action = AnyAction::new(PlayCard::new(p1, []));
 /// assert_eq!(action.kind(), "PLAY_CARD");
 /// assert_eq!(action.player_id(), Some(p1));
 /// assert_eq!(engine.state().json_of(&action)?["payload"]["playerId"], "p1");
-/// # Ok::<(), EngineError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct AnyAction {
     type_id: TypeId,

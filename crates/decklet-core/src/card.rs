@@ -102,11 +102,11 @@ impl Card {
 /// ```
 /// use decklet_core::{Card, CardTable};
 /// let table = CardTable::new(vec![Card::new("a", "x"), Card::new("b", "x")])?;
-/// let b = table.id_of("b").expect("b is there");
+/// let b = table.id_of("b").ok_or("no card b")?;
 /// assert_eq!(b.index(), 1);
 /// assert_eq!(table.get(b).map(|card| card.id.as_str()), Some("b"));
 /// assert!(CardTable::new(vec![Card::new("a", "x"), Card::new("a", "y")]).is_err());
-/// # Ok::<(), decklet_core::EngineError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct CardTable(Arc<CardData>);

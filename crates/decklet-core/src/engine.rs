@@ -87,10 +87,10 @@ impl Outcome {
 /// assert_eq!(engine.state().status(), GameStatus::Playing);
 /// // No plugin handles PLAY_CARD here, so the engine refuses it and nothing changes.
 /// let before = engine.state().clone();
-/// let p1 = engine.state().player_id("p1").expect("p1");
+/// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
 /// assert!(engine.dispatch(PlayCard::new(p1, [])).is_err());
 /// assert_eq!(engine.state(), &before);
-/// # Ok::<(), EngineError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct GameEngine {
     pub(crate) config: EngineConfig,
@@ -449,10 +449,10 @@ impl GameEngine {
     /// let mut engine = GameEngine::new(EngineConfig::default());
     /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
     /// engine.start()?;
-    /// let p1 = engine.state().player_id("p1").expect("p1");
+    /// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
     /// // nothing handles PLAY_CARD here: refused like `dispatch` would, nothing changes
     /// assert!(engine.apply(PlayCard::new(p1, [])).is_err());
-    /// # Ok::<(), EngineError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn apply<A: Action>(&mut self, action: A) -> Result<(), EngineError> {
         self.external_tick(action, false)?;

@@ -86,11 +86,11 @@ handle! {
     /// use decklet_core::*;
     /// let mut engine = GameEngine::new(EngineConfig::default());
     /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
-    /// let bob = engine.state().player_id("p2").expect("a player");
+    /// let bob = engine.state().player_id("p2").ok_or("no such player")?;
     /// assert_eq!(bob.index(), 1);
     /// assert_eq!(engine.state().id_text(bob), "p2");
     /// assert_eq!(engine.state().json_of(&bob)?, serde_json::json!("p2"));
-    /// # Ok::<(), EngineError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     PlayerId, "player", player_text, find_player
 }

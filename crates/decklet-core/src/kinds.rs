@@ -26,10 +26,10 @@ pub const GAME_FINISHED: &str = "GAME_FINISHED";
 /// use decklet_core::*;
 /// let mut engine = GameEngine::new(EngineConfig::default());
 /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
-/// let p1 = engine.state().player_id("p1").expect("p1");
+/// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
 /// let play = PlayCard::new(p1, []);
 /// assert_eq!(engine.state().json_of(&play)?, serde_json::json!({"playerId": "p1", "cardIds": []}));
-/// # Ok::<(), EngineError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

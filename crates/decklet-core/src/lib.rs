@@ -50,7 +50,7 @@
 //! engine.use_plugin(KnockPlugin);
 //! engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
 //! engine.start()?;
-//! let alice = engine.state().player_id("p1").expect("Alice plays");
+//! let alice = engine.state().player_id("p1").ok_or("no player p1")?;
 //! engine.dispatch(Knock { player_id: alice })?;
 //! assert_eq!(engine.state().variable(&KNOCKS), Some(1));
 //!
@@ -59,7 +59,7 @@
 //!     {"type": "KNOCK", "payload": {"playerId": "zed"}})).unwrap_err();
 //! assert!(err.to_string().contains("unknown player `zed`"));
 //! assert_eq!(engine.state().variable(&KNOCKS), Some(1)); // unchanged
-//! # Ok::<(), EngineError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! See `docs/ARCHITECTURE.md` in the repository for the map of the crates.

@@ -60,11 +60,11 @@ impl std::fmt::Display for GameStatus {
 /// let mut engine = GameEngine::new(EngineConfig::default());
 /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
 /// let state = engine.state();
-/// let bob = state.player_id("p2").expect("Bob plays");
+/// let bob = state.player_id("p2").ok_or("no player p2")?;
 /// assert_eq!(state.player(bob).map(|p| p.name.as_str()), Some("Bob"));
 /// assert!(state.hand(bob).is_empty());
 /// assert_eq!(state.status(), GameStatus::Waiting);
-/// # Ok::<(), EngineError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct GameState {
@@ -270,10 +270,10 @@ impl GameState {
     /// let mut engine = GameEngine::new(EngineConfig::default());
     /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
     /// let state = engine.state();
-    /// let p1 = state.player_id("p1").expect("p1");
+    /// let p1 = state.player_id("p1").ok_or("no player p1")?;
     /// assert_eq!(state.id_text(p1), "p1");
-    /// assert_eq!(state.id_text(state.hand_zone(p1).expect("a hand")), "hand:p1");
-    /// # Ok::<(), EngineError>(())
+    /// assert_eq!(state.id_text(state.hand_zone(p1).ok_or("no hand")?), "hand:p1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn id_text<I: Id>(&self, id: I) -> std::borrow::Cow<'_, str> {
         match id.text(self) {
@@ -300,10 +300,10 @@ impl GameState {
     /// # use decklet_core::*;
     /// let mut engine = GameEngine::new(EngineConfig::default());
     /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
-    /// let p1 = engine.state().player_id("p1").expect("p1");
+    /// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
     /// let play = PlayCard::new(p1, []);
     /// assert_eq!(engine.state().json_of(&play)?["playerId"], "p1");
-    /// # Ok::<(), EngineError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn json_of<T: Serialize + ?Sized>(
         &self,

@@ -70,11 +70,11 @@ impl GameState {
     /// # use decklet_core::*;
     /// let mut engine = GameEngine::new(EngineConfig::default());
     /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
-    /// let p1 = engine.state().player_id("p1").expect("p1");
+    /// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
     /// let view = engine.state().view_for(p1);
     /// assert!(view.zone("hand:p1").is_some_and(|z| z.cards.is_some()));
     /// assert!(view.zone("hand:p2").is_some_and(|z| z.cards.is_none()));
-    /// # Ok::<(), EngineError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn view_for(&self, viewer: PlayerId) -> GameView {
         let text = |id| SmolStr::new(self.id_text(id));

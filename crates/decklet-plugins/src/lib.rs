@@ -15,9 +15,9 @@
 //! engine.use_plugin(StandardDeckPlugin).use_plugin(DrawPlugin).use_plugin(TurnPlugin);
 //! engine.create_game(vec![Player::new("p1", "Alice", 0)])?;
 //! engine.start()?; // GAME_STARTED -> SHUFFLE -> the deck is shuffled
-//! let deck = engine.state().zone_id(STANDARD_DECK_ZONE_ID).expect("the deck");
+//! let deck = engine.state().zone_id(STANDARD_DECK_ZONE_ID).ok_or("no deck")?;
 //! assert_eq!(engine.state().zone_cards(deck).len(), 52);
-//! # Ok::<(), decklet_core::EngineError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 #![cfg_attr(

@@ -74,11 +74,11 @@ impl Event for TurnStarted {
 /// let mut engine = GameEngine::new(EngineConfig::default());
 /// engine.create_game(vec![Player::new("a", "A", 10), Player::new("b", "B", 2), Player::new("c", "C", 7)])?;
 /// let state = engine.state();
-/// let id = |t| state.player_id(t).expect("a player");
-/// assert_eq!(next_player_in(state, id("b"), 1), Some(id("c")));
-/// assert_eq!(next_player_in(state, id("a"), 1), Some(id("b")));
-/// assert_eq!(next_player_in(state, id("b"), -1), Some(id("a")));
-/// # Ok::<(), EngineError>(())
+/// let id = |t| state.player_id(t).ok_or("no such player");
+/// assert_eq!(next_player_in(state, id("b")?, 1), Some(id("c")?));
+/// assert_eq!(next_player_in(state, id("a")?, 1), Some(id("b")?));
+/// assert_eq!(next_player_in(state, id("b")?, -1), Some(id("a")?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn next_player_in(state: &GameState, current: PlayerId, direction: i64) -> Option<PlayerId> {
     let order = state.seat_order();

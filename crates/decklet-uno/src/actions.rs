@@ -24,10 +24,10 @@ pub const UNO_FLIP_INITIAL_ACTION: &str = "UNO_FLIP_INITIAL";
 /// ```
 /// use decklet_uno::{new_uno_engine, ChooseColor, UnoColor};
 /// let engine = new_uno_engine(1, 2)?;
-/// let p1 = engine.state().player_id("p1").expect("p1");
+/// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
 /// let choice = ChooseColor::new(p1, UnoColor::Green);
 /// assert_eq!(engine.state().json_of(&choice)?, serde_json::json!({"playerId": "p1", "color": "green"}));
-/// # Ok::<(), decklet_core::EngineError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -7,14 +7,14 @@
 //! use decklet_uno::{legal_actions, new_uno_engine, LegalAction};
 //! let engine = new_uno_engine(7, 3)?;
 //! let state = engine.state();
-//! let player = state.current_player().expect("someone's turn");
+//! let player = state.current_player().ok_or("nobody's turn")?;
 //! let moves = legal_actions(state, player);
 //! assert!(moves.contains(&LegalAction::Draw)); // before drawing, drawing is always legal
 //! // everyone else has nothing to do
 //! for other in state.players().filter(|p| *p != player) {
 //!     assert!(legal_actions(state, other).is_empty());
 //! }
-//! # Ok::<(), decklet_core::EngineError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use decklet_core::{

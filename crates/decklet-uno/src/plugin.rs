@@ -174,9 +174,9 @@ pub fn handle_color_chosen(
 /// engine.use_plugin(TurnPlugin).use_plugin(DrawPlugin).use_plugin(UnoPlugin);
 /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
 /// engine.start()?;
-/// let p1 = engine.state().player_id("p1").expect("p1");
+/// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
 /// assert_eq!(engine.state().hand(p1).len(), 7);
-/// # Ok::<(), decklet_core::EngineError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct UnoPlugin;

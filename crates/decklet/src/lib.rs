@@ -13,10 +13,10 @@
 //! engine.use_plugin(TurnPlugin).use_plugin(DrawPlugin).use_plugin(UnoPlugin);
 //! engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
 //! engine.start()?;
-//! let p1 = engine.state().player_id("p1").expect("Alice plays");
+//! let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
 //! let first_move = legal_actions(engine.state(), p1)[0];
 //! first_move.dispatch(&mut engine, p1)?;
-//! # Ok::<(), decklet::EngineError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! Depend on `decklet-core` (and `decklet-plugins`) alone to build other games without
