@@ -238,16 +238,11 @@ impl Debug for AnyAction {
 
 impl Serialize for AnyAction {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let write = |serializer: S| {
-            let payload = self
-                .inner
-                .payload_json()
-                .map_err(serde::ser::Error::custom)?;
-            serde_json::json!({ "type": self.kind(), "payload": payload }).serialize(serializer)
-        };
-        match &self.tables {
-            Some(tables) => scope::with_tables(tables, || write(serializer)),
-            None => write(serializer),
-        }
+        scope::serialize_typed(
+            self.kind(),
+            || self.inner.payload_json(),
+            self.tables.as_ref(),
+            serializer,
+        )
     }
 }

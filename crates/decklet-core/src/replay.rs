@@ -11,10 +11,9 @@ use crate::engine::{EngineConfig, GameEngine};
 use crate::error::EngineError;
 use crate::log::{GameLog, LOG_FORMAT, LoggedAction, PluginInfo, state_digest};
 use crate::plugin::GamePlugin;
-use crate::queues::{Kinds, Log, Queues};
+use crate::queues::Kinds;
 use crate::scope;
 use crate::state::GameState;
-use crate::subscribers::Subscribers;
 
 use std::sync::Arc;
 
@@ -103,10 +102,7 @@ impl GameEngine {
         log: &GameLog,
         plugins: impl IntoIterator<Item = Arc<dyn GamePlugin>>,
     ) -> Result<GameEngine, EngineError> {
-        let mut engine = GameEngine::new(EngineConfig::default());
-        for plugin in plugins {
-            engine.use_shared_plugin(plugin);
-        }
+        let mut engine = GameEngine::with_plugins(plugins);
         engine.run_log(log)?;
         Ok(engine)
     }
@@ -118,12 +114,18 @@ impl GameEngine {
         log: &GameLog,
         plugins: impl IntoIterator<Item = Arc<dyn GamePlugin>>,
     ) -> Result<GameEngine, EngineError> {
+        let mut engine = GameEngine::with_plugins(plugins);
+        engine.run_unverified_log(log)?;
+        Ok(engine)
+    }
+
+    /// An engine with default settings and these plugins, ready to replay a log.
+    fn with_plugins(plugins: impl IntoIterator<Item = Arc<dyn GamePlugin>>) -> GameEngine {
         let mut engine = GameEngine::new(EngineConfig::default());
         for plugin in plugins {
             engine.use_shared_plugin(plugin);
         }
-        engine.run_unverified_log(log)?;
-        Ok(engine)
+        engine
     }
 
     /// Replays a log on this engine (its plugins must be the log's), replacing its game
@@ -192,18 +194,10 @@ impl GameEngine {
     /// This engine's plugins and registry, with no game and no subscribers.
     fn empty_like(&self) -> GameEngine {
         GameEngine {
-            config: self.config.clone(),
             plugins: self.plugins.clone(),
             registry: self.registry.clone(),
             kinds: self.kinds.clone(),
-            state: GameState::default(),
-            created: false,
-            players: Vec::new(),
-            initial_state: None,
-            log: Log::default(),
-            start_index: None,
-            subscribers: Subscribers::default(),
-            queues: Queues::default(),
+            ..GameEngine::new(self.config.clone())
         }
     }
 

@@ -57,6 +57,25 @@ fn unknown(what: &str, text: &str) -> String {
     format!("unknown {what} `{}`", shown(text))
 }
 
+/// Writes an action or event as the wire has it, `{"type": kind, "payload": …}`, with
+/// the ids of `tables` (the game it came from) in scope when it has one.
+pub(crate) fn serialize_typed<S: serde::Serializer>(
+    kind: &str,
+    payload: impl FnOnce() -> Result<serde_json::Value, serde_json::Error>,
+    tables: Option<&Arc<Tables>>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::Serialize;
+    let write = |serializer: S| {
+        let payload = payload().map_err(serde::ser::Error::custom)?;
+        serde_json::json!({ "type": kind, "payload": payload }).serialize(serializer)
+    };
+    match tables {
+        Some(tables) => with_tables(tables, || write(serializer)),
+        None => write(serializer),
+    }
+}
+
 pub(crate) fn player_text(id: PlayerId) -> Result<SmolStr, String> {
     lookup(|t| {
         t.players
