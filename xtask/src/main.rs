@@ -273,7 +273,8 @@ fn install_from_package(packaging: &Path, home: &Path) -> Result {
     for config in INSTALL_CONFIG {
         cmd.args(["--config", config]);
     }
-    for krate in &CRATES[..4] {
+    // the CLI's sibling crates (every publishable crate but the CLI) from their packages
+    for krate in CRATES.iter().filter(|krate| **krate != "decklet-cli") {
         let path = package_of(krate)?;
         cmd.arg("--config").arg(format!(
             "patch.crates-io.{krate}.path={:?}",

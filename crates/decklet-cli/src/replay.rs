@@ -33,16 +33,15 @@ fn plugin_by_id(id: &str) -> Result<Arc<dyn GamePlugin>, String> {
 /// Text from a log made safe for a terminal: control characters (which could move the
 /// cursor or recolour the screen) are shown escaped.
 fn printable(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| {
-            let escaped: Vec<char> = if c.is_control() {
-                c.escape_default().collect()
-            } else {
-                vec![c]
-            };
-            escaped
-        })
-        .collect()
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Reads the log file, refusing one larger than `--max-log-mib` (a UNO game's log is a

@@ -342,34 +342,34 @@ fn summarise(
 fn text(s: &Summary) -> String {
     let mut out = String::new();
     // `writeln!` into a `String` cannot fail
-    macro_rules! line {
+    macro_rules! say {
         ($($arg:tt)*) => {{
             let _ = writeln!(out, $($arg)*);
         }};
     }
     let pct = |x: f64| format!("{:.1}%", x * 100.0);
-    line!(
+    say!(
         "decklet simulate: {} games, {} players, seed {}, bots {}",
         s.games,
         s.players,
         s.seed,
         s.bots.join(",")
     );
-    line!(
+    say!(
         "  wall time       {:.3} s on {} thread(s): {:.0} games/s, {:.0} actions/s",
         s.wall_seconds,
         s.threads,
         s.games_per_second,
         s.actions_per_second
     );
-    line!(
+    say!(
         "  actions         {} ({} dispatched to the engine)",
         s.actions,
         s.dispatched
     );
-    line!("wins by seat (95% interval)");
+    say!("wins by seat (95% interval)");
     for w in &s.wins_by_seat {
-        line!(
+        say!(
             "  seat {:<2} {:<10} {:>8}  {:>6}  [{}, {}]",
             w.seat,
             w.bot,
@@ -379,9 +379,9 @@ fn text(s: &Summary) -> String {
             pct(w.ci95[1])
         );
     }
-    line!("wins by bot (95% interval; fair share = seats / players)");
+    say!("wins by bot (95% interval; fair share = seats / players)");
     for w in &s.wins_by_bot {
-        line!(
+        say!(
             "  {:<10} {} seat(s) {:>8}  {:>6}  [{}, {}]  fair {}",
             w.bot,
             w.seats,
@@ -393,24 +393,24 @@ fn text(s: &Summary) -> String {
         );
     }
     let t = &s.turns_per_game;
-    line!(
+    say!(
         "turns per game   mean {:.1}, median {}, p99 {}, max {}",
         t.mean,
         t.median,
         t.p99,
         t.max
     );
-    line!(
+    say!(
         "cards drawn      {} in all, {:.1} per game (deal included)",
         s.cards_drawn.total,
         s.cards_drawn.per_game
     );
-    line!(
+    say!(
         "reshuffles       {} in all, {:.3} per game",
         s.reshuffles.total,
         s.reshuffles.per_game
     );
-    line!(
+    say!(
         "capped games     {} (a game stops after {} dispatched actions)",
         s.capped_games,
         s.max_actions_per_game
