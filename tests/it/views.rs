@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use decklet::plugins::CardDrawn;
-use decklet::uno::{BotKind, new_uno_engine};
+use decklet::uno::{BotKind, ask_bot, new_uno_engine};
 use decklet::{AnyEvent, GameEngine, GameState, PlayerId};
 use proptest::prelude::*;
 
@@ -89,7 +89,7 @@ proptest! {
             }
             let current = engine.state().current_player().unwrap();
             let seat = engine.state().seat_index(current).unwrap();
-            let choice = bots[seat].choose(engine.state(), current).unwrap();
+            let choice = ask_bot(bots[seat].as_mut(), engine.state(), current).unwrap();
             let outcome = choice.dispatch(&mut engine, current).unwrap();
             events.extend(outcome.events);
         }

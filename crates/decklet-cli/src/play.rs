@@ -11,7 +11,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use decklet::plugins::{CardDrawn, DrawPlugin, TurnPlugin};
 use decklet::uno::{
     Bot, LegalAction, UnoCard, UnoColor, UnoDrawFour, UnoDrawTwo, UnoPlayerReversed,
-    UnoPlayerSkipped, UnoPlugin, card_view, current_color, discard_top, legal_actions,
+    UnoPlayerSkipped, UnoPlugin, ask_bot, card_view, current_color, discard_top, legal_actions,
 };
 use decklet::{EngineConfig, GameEngine, GameState, Outcome, Player, PlayerId};
 use owo_colors::{OwoColorize, Stream};
@@ -408,7 +408,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             let Some(bot) = bots.get_mut(seat) else {
                 return Err(format!("no bot for {who}"));
             };
-            let Some(action) = bot.choose(state, current) else {
+            let Some(action) = ask_bot(bot.as_mut(), state, current) else {
                 return Err(format!("{who} has no move"));
             };
             let outcome = action

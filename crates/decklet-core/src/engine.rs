@@ -284,6 +284,11 @@ impl GameEngine {
     /// attach); a state the setups would change is not one of these plugins' games and
     /// is refused. The log starts empty and records the position, so it still replays.
     ///
+    /// A position of the game this engine holds now (one that shares its tables: a
+    /// fork's state, a [`SeatView::determinize`](crate::SeatView::determinize)d world
+    /// of it) is only validated: its tables are the ones these plugins' setup made.
+    /// That is what lets a search bot adopt thousands of sampled worlds a second.
+    ///
     /// ```
     /// # use decklet_core::*;
     /// let mut engine = GameEngine::new(EngineConfig { seed: 3, ..Default::default() });
@@ -303,6 +308,11 @@ impl GameEngine {
         }
         state.validate()?;
         self.ensure_registry()?;
+        if self.created && Arc::ptr_eq(&state.tables, &self.state.tables) {
+            self.queues.clear();
+            self.adopt(state);
+            return Ok(());
+        }
         let mut adopted = state.clone();
         self.queues.clear();
         self.queues.begin(self.config.max_events_per_tick, false);
@@ -318,6 +328,12 @@ impl GameEngine {
                     .to_string(),
             });
         }
+        self.adopt(adopted);
+        Ok(())
+    }
+
+    /// Makes a checked position the game, with a log that starts from it.
+    fn adopt(&mut self, adopted: GameState) {
         self.players = adopted.tables.players.clone();
         self.config.game_id = adopted.tables.game_id.clone();
         self.start_index = (adopted.status != GameStatus::Waiting).then_some(0);
@@ -325,7 +341,6 @@ impl GameEngine {
         self.state = adopted;
         self.created = true;
         self.log.clear();
-        Ok(())
     }
 
     /// Starts the game: status `playing`, emits `GAME_STARTED` (a tick: plugins deal,

@@ -87,6 +87,7 @@ mod replay;
 mod rng;
 mod rule;
 mod scope;
+mod seat;
 mod state;
 mod state_json;
 mod subscribers;
@@ -114,6 +115,7 @@ pub use plugin::{ActionHandler, EventHandler, GamePlugin};
 pub use replay::ParsedLog;
 pub use rng::GameRng;
 pub use rule::{Inner, Rule, RuleResult, RuleScope};
+pub use seat::SeatView;
 /// The small-string type of ids' text, card types, ranks and suits (re-exported).
 pub use smol_str::SmolStr;
 pub use state::{GameState, GameStatus, MAX_ID_LEN, MAX_PLAYERS};

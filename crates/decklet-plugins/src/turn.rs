@@ -2,7 +2,7 @@
 
 use decklet_core::{
     Action, ActionHandler, EngineError, Event, EventHandler, GameContext, GamePlugin, GameStarted,
-    GameState, PlayerId, PlayerStatus, Rule, Var,
+    GameState, PlayerId, PlayerStatus, Rule, SeatView, Var,
 };
 use serde::{Deserialize, Serialize};
 
@@ -81,13 +81,23 @@ impl Event for TurnStarted {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn next_player_in(state: &GameState, current: PlayerId, direction: i64) -> Option<PlayerId> {
-    let order = state.seat_order();
+    next_player_seen(&state.seat_view(current), current, direction)
+}
+
+/// [`next_player_in`] as any seat sees it (seat order and statuses are public): what a
+/// bot handed a [`SeatView`] asks.
+pub fn next_player_seen(
+    view: &SeatView<'_>,
+    current: PlayerId,
+    direction: i64,
+) -> Option<PlayerId> {
+    let order = view.seat_order();
     let n = order.len();
-    let position = state.seat_index(current)?;
+    let position = view.seat_index(current)?;
     let step = if direction < 0 { n - 1 } else { 1 };
     (1..=n)
         .filter_map(|k| order.get((position + k * step) % n).copied())
-        .find(|p| state.player_status(*p) == Some(PlayerStatus::Active))
+        .find(|p| view.player_status(*p) == Some(PlayerStatus::Active))
 }
 
 /// The direction of play ([`TURN_VARIABLE_DIRECTION`], 1 when unset).

@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use decklet_core::GameEngine;
-use decklet_uno::{Bot, BotKind, RandomBot, new_uno_engine, play_game, uno_plugins};
+use decklet_uno::{Bot, BotKind, RandomBot, ask_bot, new_uno_engine, play_game, uno_plugins};
 
 fn playout(c: &mut Criterion) {
     let mut group = c.benchmark_group("uno");
@@ -92,7 +92,7 @@ fn playout(c: &mut Criterion) {
     let mut bot = RandomBot::new(1);
     for _ in 0..30 {
         let player = engine.state().current_player().unwrap();
-        let choice = bot.choose(engine.state(), player).unwrap();
+        let choice = ask_bot(&mut bot, engine.state(), player).unwrap();
         choice.apply(&mut engine, player).unwrap();
     }
     let state = engine.state().clone();

@@ -1,34 +1,83 @@
-//! Bots: [`RandomBot`] and [`HeuristicBot`]. Both choose only among
-//! [`legal_actions`](crate::legal_actions) and never touch the game's RNG.
+//! Bots: the [`Bot`] interface, [`RandomBot`] and [`HeuristicBot`]. A bot is handed
+//! what its seat sees ([`SeatView`]) and the seat's legal actions, and returns one of
+//! them; it never sees another hand or the deck's order, and never touches the game's
+//! RNG.
 
 use std::fmt;
 use std::str::FromStr;
 
-use decklet_core::{GameRng, GameState, PlayerId};
-use decklet_plugins::{direction, next_player_in};
+use decklet_core::{GameRng, GameState, PlayerId, SeatView};
+use decklet_plugins::{TURN_VARIABLE_DIRECTION, next_player_seen};
 
 use crate::cards::{UnoColor, UnoFace};
-use crate::legal::{LegalAction, Moves, legal_actions_into};
-use crate::state::uno_table;
+use crate::legal::{LegalAction, legal_actions};
+use crate::state::seen_uno_table;
 
-/// A player program.
+/// A player program. The engine's side ([`play_game`](crate::play_game), the CLI)
+/// asks it for a move whenever its seat has legal actions, handing it the seat's view
+/// and those actions ([`legal_actions`](crate::legal_actions)); the bot answers with
+/// one of them.
+///
+/// ```
+/// use decklet_core::SeatView;
+/// use decklet_uno::{Bot, LegalAction};
+///
+/// /// Always the last legal action (drawing, when it may).
+/// struct Last;
+///
+/// impl Bot for Last {
+///     fn name(&self) -> &'static str {
+///         "last"
+///     }
+///     fn choose(&mut self, _view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction> {
+///         legal.last().copied()
+///     }
+/// }
+/// ```
 pub trait Bot: Send {
     /// A short name, e.g. `random`.
     fn name(&self) -> &'static str;
-    /// The bot's move for `player`, or `None` when it has none.
-    fn choose(&mut self, state: &GameState, player: PlayerId) -> Option<LegalAction>;
+    /// The bot's move: one of `legal` (the seat's legal actions now, not empty), chosen
+    /// from what `view` shows; `None` to give up.
+    fn choose(&mut self, view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction>;
 }
 
-/// Random play, the policy of the reference no-engine loop: a uniformly chosen playable
-/// card if there is one (a wild's colour uniformly too), otherwise draw; after drawing,
-/// play the drawn card if it is playable, else end the turn. Seeded; its RNG is its own.
+/// Asks `bot` for `player`'s move in `state`: hands it the player's view and legal
+/// actions; `None` when the player has no legal action (or the bot gives up).
+///
+/// ```
+/// use decklet_uno::{ask_bot, legal_actions, new_uno_engine, HeuristicBot};
+/// let engine = new_uno_engine(5, 3)?;
+/// let state = engine.state();
+/// let player = state.current_player().ok_or("nobody's turn")?;
+/// let choice = ask_bot(&mut HeuristicBot::new(1), state, player).ok_or("no move")?;
+/// assert!(legal_actions(state, player).contains(&choice));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn ask_bot<B: Bot + ?Sized>(
+    bot: &mut B,
+    state: &GameState,
+    player: PlayerId,
+) -> Option<LegalAction> {
+    let legal = legal_actions(state, player);
+    if legal.is_empty() {
+        return None;
+    }
+    bot.choose(&state.seat_view(player), &legal)
+}
+
+/// Random play, the policy of the no-engine loop: a uniformly chosen playable card if
+/// there is one (a wild's colour uniformly too), otherwise draw; after drawing, play
+/// the drawn card if it is playable, else end the turn. Seeded; its RNG is its own.
 ///
 /// ```
 /// use decklet_uno::{new_uno_engine, Bot, RandomBot, legal_actions};
 /// let engine = new_uno_engine(3, 4)?;
-/// if let Some(player) = engine.state().current_player() {
-///     let choice = RandomBot::new(9).choose(engine.state(), player);
-///     assert!(choice.is_some_and(|c| legal_actions(engine.state(), player).contains(&c)));
+/// let state = engine.state();
+/// if let Some(player) = state.current_player() {
+///     let legal = legal_actions(state, player);
+///     let choice = RandomBot::new(9).choose(&state.seat_view(player), &legal);
+///     assert!(choice.is_some_and(|c| legal.contains(&c)));
 /// }
 /// # Ok::<(), decklet_core::EngineError>(())
 /// ```
@@ -44,6 +93,21 @@ impl RandomBot {
             rng: GameRng::seed_from(seed),
         }
     }
+
+    /// The move, from the legal actions alone (what playouts call).
+    #[inline]
+    pub fn pick(&mut self, legal: &[LegalAction]) -> Option<LegalAction> {
+        // the plays and the colour choices come first in `legal_actions`: pick one of
+        // them uniformly; without any, the only other move (draw, or end the turn)
+        let choices = legal
+            .iter()
+            .take_while(|a| matches!(a, LegalAction::Play(_) | LegalAction::ChooseColor(_)))
+            .count();
+        if choices == 0 {
+            return legal.first().copied();
+        }
+        legal.get(self.rng.index(choices)).copied()
+    }
 }
 
 impl Bot for RandomBot {
@@ -51,34 +115,8 @@ impl Bot for RandomBot {
         "random"
     }
 
-    fn choose(&mut self, state: &GameState, player: PlayerId) -> Option<LegalAction> {
-        // the same choice as picking among `legal_actions` (plays and colours first,
-        // uniformly, else the first move), read without listing the moves
-        match Moves::of(state, player) {
-            Moves::Nothing => None,
-            Moves::ChooseColor => {
-                let pick = self.rng.index(UnoColor::ALL.len());
-                UnoColor::ALL
-                    .get(pick)
-                    .copied()
-                    .map(LegalAction::ChooseColor)
-            }
-            Moves::AfterDraw {
-                playable: Some(card),
-            } => {
-                self.rng.index(1);
-                Some(LegalAction::Play(card))
-            }
-            Moves::AfterDraw { playable: None } => Some(LegalAction::EndTurn),
-            Moves::Turn { hand, playable } => match playable.len() {
-                0 => Some(LegalAction::Draw),
-                plays => {
-                    let pick = self.rng.index(plays);
-                    let card = playable.nth(pick).and_then(|k| hand.get(k))?;
-                    Some(LegalAction::Play(*card))
-                }
-            },
-        }
+    fn choose(&mut self, _view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction> {
+        self.pick(legal)
     }
 }
 
@@ -89,7 +127,6 @@ impl Bot for RandomBot {
 #[derive(Debug, Clone)]
 pub struct HeuristicBot {
     rng: GameRng,
-    legal: Vec<LegalAction>,
 }
 
 impl HeuristicBot {
@@ -97,15 +134,15 @@ impl HeuristicBot {
     pub fn new(seed: u64) -> Self {
         HeuristicBot {
             rng: GameRng::seed_from(seed),
-            legal: Vec::new(),
         }
     }
 }
 
-fn color_counts(state: &GameState, player: PlayerId) -> [usize; 4] {
+/// How many cards of each colour the seat holds.
+fn color_counts(view: &SeatView<'_>) -> [usize; 4] {
     let mut counts = [0; 4];
-    if let Some(table) = uno_table(state) {
-        for card in state.hand(player) {
+    if let Some(table) = seen_uno_table(view) {
+        for card in view.hand() {
             if let Some(color) = table.card(*card).and_then(|v| v.color) {
                 counts[color.index()] += 1;
             }
@@ -119,11 +156,9 @@ impl Bot for HeuristicBot {
         "heuristic"
     }
 
-    fn choose(&mut self, state: &GameState, player: PlayerId) -> Option<LegalAction> {
-        legal_actions_into(state, player, &mut self.legal);
-        let counts = color_counts(state, player);
-        if self
-            .legal
+    fn choose(&mut self, view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction> {
+        let counts = color_counts(view);
+        if legal
             .iter()
             .any(|a| matches!(a, LegalAction::ChooseColor(_)))
         {
@@ -132,24 +167,26 @@ impl Bot for HeuristicBot {
                 .max_by_key(|c| (counts[c.index()], 3 - c.index()))?;
             return Some(LegalAction::ChooseColor(best));
         }
-        let my_cards = state.hand(player).len();
-        let next_cards = next_player_in(state, player, direction(state))
-            .filter(|next| state.hand_zone(*next).is_some())
-            .map_or(7, |next| state.hand(next).len());
-        let Some(table) = uno_table(state) else {
-            return self.legal.first().copied();
+        let seat = view.seat();
+        let my_cards = view.hand().len();
+        let direction = view.variable(&TURN_VARIABLE_DIRECTION).unwrap_or(1);
+        let next_cards = next_player_seen(view, seat, direction)
+            .filter(|next| view.hand_zone(*next).is_some())
+            .map_or(7, |next| view.hand_size(next));
+        let Some(table) = seen_uno_table(view) else {
+            return legal.first().copied();
         };
         let mut best: Option<(i64, usize)> = None;
         let mut ties = 0u32;
-        for (index, action) in self.legal.iter().enumerate() {
+        for (index, action) in legal.iter().enumerate() {
             let LegalAction::Play(card) = action else {
                 continue;
             };
-            let Some(view) = table.card(*card) else {
+            let Some(card) = table.card(*card) else {
                 continue;
             };
             let threat = next_cards <= 2;
-            let mut score = match view.face {
+            let mut score = match card.face {
                 UnoFace::Number(n) => 10 + i64::from(n),
                 UnoFace::Skip | UnoFace::Reverse | UnoFace::Draw2 => {
                     20 + if threat { 40 } else { 0 }
@@ -157,7 +194,7 @@ impl Bot for HeuristicBot {
                 UnoFace::Wild => 5 + if my_cards <= 2 { 40 } else { 0 },
                 UnoFace::WildDraw4 => 3 + if threat { 60 } else { 0 },
             };
-            if let Some(color) = view.color {
+            if let Some(color) = card.color {
                 score += 3 * counts[color.index()] as i64;
             }
             match best {
@@ -175,9 +212,9 @@ impl Bot for HeuristicBot {
             }
         }
         if let Some((_, index)) = best {
-            return self.legal.get(index).copied();
+            return legal.get(index).copied();
         }
-        self.legal.first().copied()
+        legal.first().copied()
     }
 }
 

@@ -317,19 +317,6 @@ impl Positions {
         Positions::List((0..hand.len()).filter(|&k| playable(hand[k])).collect())
     }
 
-    /// How many.
-    pub(crate) fn len(&self) -> usize {
-        match self {
-            Positions::Bits(bits) => bits.count_ones() as usize,
-            Positions::List(list) => list.len(),
-        }
-    }
-
-    /// The `n`-th, in hand order.
-    pub(crate) fn nth(&self, n: usize) -> Option<usize> {
-        self.positions().nth(n)
-    }
-
     /// All of them, in hand order.
     pub(crate) fn positions(&self) -> impl Iterator<Item = usize> + '_ {
         let (bits, list) = match self {

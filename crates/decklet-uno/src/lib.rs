@@ -56,7 +56,7 @@ pub use actions::{
     choose_color_handler, create_play_card_action, create_uno_flip_initial_action,
     flip_initial_card_handler, play_card_handler,
 };
-pub use bots::{Bot, BotKind, HeuristicBot, RandomBot};
+pub use bots::{Bot, BotKind, HeuristicBot, RandomBot, ask_bot};
 pub use cards::{
     CARD_TYPE_DRAW2, CARD_TYPE_NUMBER, CARD_TYPE_REVERSE, CARD_TYPE_SKIP, CARD_TYPE_WILD,
     CARD_TYPE_WILD_DRAW4, UnoCard, UnoColor, UnoFace, create_shuffled_uno_deck, create_uno_deck,
@@ -90,5 +90,5 @@ pub use state::{
     UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
     UNO_VAR_CURRENT_COLOR, UNO_VAR_DRAW_COUNT, UNO_VAR_DRAW_PLAYER, UNO_VAR_DRAW_TURN,
     UNO_VAR_PENDING_COLOR, UnoTable, card_view, current_color, discard_top, drawn_this_turn,
-    holds_color, is_color_pending, uno_table,
+    holds_color, is_color_pending, seen_uno_table, uno_table,
 };

@@ -10,7 +10,7 @@ use decklet_plugins::{DeckReshuffled, DrawPlugin, TurnPlugin};
 
 use crate::bots::Bot;
 use crate::events::{UnoDrawFour, UnoDrawTwo};
-use crate::legal::LegalAction;
+use crate::legal::{LegalAction, legal_actions_into};
 use crate::plugin::UnoPlugin;
 
 /// The plugins of an UNO game, in registration order (for [`GameEngine::replay`]).
@@ -155,6 +155,7 @@ fn play_turns(
     report: &mut GameReport,
 ) -> Result<u64, EngineError> {
     let mut plays = 0;
+    let mut legal = Vec::new();
     while engine.state().winners().is_empty() {
         if report.dispatched >= max_dispatches {
             report.capped = true;
@@ -172,7 +173,12 @@ fn play_turns(
                 message: "no bot for the player".into(),
             });
         };
-        let Some(choice) = bot.choose(state, current) else {
+        legal_actions_into(state, current, &mut legal);
+        let choice = match legal.is_empty() {
+            true => None,
+            false => bot.choose(&state.seat_view(current), &legal),
+        };
+        let Some(choice) = choice else {
             return Err(EngineError::InvalidState {
                 message: format!("{} has no legal action", state.id_text(current)),
             });

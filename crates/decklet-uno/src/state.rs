@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
-use decklet_core::{CardId, CardTable, GameState, PlayerId, SmolStr, Var, ZoneId};
+use decklet_core::{CardId, CardTable, GameState, PlayerId, SeatView, SmolStr, Var, ZoneId};
 
 use crate::cards::{UnoCard, UnoColor, uno_card_table};
 
@@ -57,6 +57,15 @@ impl UnoTable {
         })
     }
 
+    /// Reads the table of the game a seat sees (zones and card definitions are public).
+    pub fn seen(view: &SeatView<'_>) -> Option<UnoTable> {
+        Some(UnoTable {
+            deck: view.zone_id(UNO_DECK_ZONE_ID)?,
+            discard: view.zone_id(UNO_DISCARD_ZONE_ID)?,
+            cards: card_views(view.cards()),
+        })
+    }
+
     /// What a card is.
     #[inline]
     pub fn card(&self, card: CardId) -> Option<UnoCard> {
@@ -82,6 +91,15 @@ pub fn uno_table(state: &GameState) -> Option<Cow<'_, UnoTable>> {
     match state.attachment::<UnoTable>() {
         Some(table) => Some(Cow::Borrowed(table)),
         None => UnoTable::of(state).map(Cow::Owned),
+    }
+}
+
+/// The UNO table of the game a seat sees: the one setup attached, or one read now.
+#[inline]
+pub fn seen_uno_table<'s>(view: &SeatView<'s>) -> Option<Cow<'s, UnoTable>> {
+    match view.attachment::<UnoTable>() {
+        Some(table) => Some(Cow::Borrowed(table)),
+        None => UnoTable::seen(view).map(Cow::Owned),
     }
 }
 

@@ -20,7 +20,7 @@ use std::ops::RangeInclusive;
 use decklet_core::{EngineError, GameEngine, GameState, GameStatus};
 use proptest::prelude::*;
 
-use crate::bots::{Bot, RandomBot};
+use crate::bots::{RandomBot, ask_bot};
 use crate::cards::UnoFace;
 use crate::legal::{LegalAction, legal_actions};
 use crate::sim::new_uno_engine;
@@ -52,7 +52,7 @@ impl GameSetup {
             let Some(player) = engine.state().current_player() else {
                 break;
             };
-            let Some(choice) = bot.choose(engine.state(), player) else {
+            let Some(choice) = ask_bot(&mut bot, engine.state(), player) else {
                 break;
             };
             choice.dispatch(&mut engine, player)?;

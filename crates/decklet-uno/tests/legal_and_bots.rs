@@ -92,7 +92,7 @@ fn every_candidate_is_accepted_iff_listed() {
                 }
             }
             let player = state.current_player().unwrap();
-            let choice = bot.choose(&state, player).unwrap();
+            let choice = ask_bot(&mut bot, &state, player).unwrap();
             engine.dispatch_any(choice.to_action(player)).unwrap();
         }
     }
@@ -105,7 +105,7 @@ fn bots_choose_legal_moves_and_leave_the_game_rng_alone() {
         let before = json(engine.state());
         let player = engine.state().current_player().unwrap();
         let mut bot = kind.create(1);
-        let choice = bot.choose(engine.state(), player).unwrap();
+        let choice = ask_bot(bot.as_mut(), engine.state(), player).unwrap();
         assert!(legal_actions(engine.state(), player).contains(&choice));
         assert_eq!(json(engine.state()), before);
         assert_eq!(kind.as_str().parse::<BotKind>().unwrap(), kind);

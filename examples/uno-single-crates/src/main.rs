@@ -3,7 +3,7 @@
 
 use decklet_core::{EngineConfig, EngineError, GameEngine, Player};
 use decklet_plugins::{DrawPlugin, TurnPlugin};
-use decklet_uno::{Bot, HeuristicBot, RandomBot, UnoGameWon, UnoPlugin, uno_plugins};
+use decklet_uno::{Bot, HeuristicBot, RandomBot, UnoGameWon, UnoPlugin, ask_bot, uno_plugins};
 
 fn main() -> Result<(), EngineError> {
     let mut engine = GameEngine::new(EngineConfig {
@@ -35,7 +35,7 @@ fn main() -> Result<(), EngineError> {
         let Some(seat) = engine.state().seat_index(player) else {
             break;
         };
-        let Some(choice) = bots[seat].choose(engine.state(), player) else {
+        let Some(choice) = ask_bot(bots[seat].as_mut(), engine.state(), player) else {
             break;
         };
         choice.dispatch(&mut engine, player)?;

@@ -1,0 +1,253 @@
+//! What a seat sees ([`SeatView`]) and the worlds sampled from it
+//! ([`SeatView::determinize`]): a view is the same whatever the hidden cards are, a
+//! world agrees with the view it came from, and every unseen card is equally likely to
+//! be in every unseen place.
+
+use decklet_core::*;
+use decklet_uno::*;
+use proptest::prelude::*;
+
+/// A game of `players` after up to `moves` random legal moves.
+fn game(seed: u64, players: usize, moves: usize) -> GameEngine {
+    let mut engine = new_uno_engine(seed, players).unwrap();
+    let mut bot = RandomBot::new(seed + 1);
+    for _ in 0..moves {
+        let Some(player) = engine.state().current_player() else {
+            break;
+        };
+        if !engine.state().winners().is_empty() {
+            break;
+        }
+        let choice = ask_bot(&mut bot, engine.state(), player).unwrap();
+        choice.apply(&mut engine, player).unwrap();
+    }
+    engine
+}
+
+/// The state read back from JSON after `edit` changed its JSON value (both sides of a
+/// comparison go through the same route, so variable order is the same).
+fn through_json(state: &GameState, edit: impl FnOnce(&mut serde_json::Value)) -> GameState {
+    let mut json: serde_json::Value = serde_json::from_str(&state.to_json().unwrap()).unwrap();
+    edit(&mut json);
+    GameState::from_json(&json.to_string()).unwrap()
+}
+
+/// The card ids of a zone in the JSON form of a state.
+fn zone_cards<'j>(json: &'j mut serde_json::Value, zone: &str) -> &'j mut Vec<serde_json::Value> {
+    json["zones"][zone]["cards"].as_array_mut().unwrap()
+}
+
+/// The position with one card of p2's hand traded for one deep in the deck, and the
+/// deck cut: what p1 cannot see has changed, nothing else.
+fn hidden_cards_moved(state: &GameState) -> (GameState, GameState) {
+    let same = through_json(state, |_| {});
+    let moved = through_json(state, |json| {
+        let from_hand = zone_cards(json, "hand:p2").remove(0);
+        let deck = zone_cards(json, "deck");
+        let from_deck = deck.remove(0);
+        deck.rotate_left(5);
+        deck.insert(0, from_hand);
+        zone_cards(json, "hand:p2").push(from_deck);
+    });
+    (same, moved)
+}
+
+#[test]
+fn a_view_is_the_same_whatever_the_hidden_cards_are() {
+    let engine = game(11, 4, 20);
+    let (same, moved) = hidden_cards_moved(engine.state());
+    assert_ne!(same, moved, "the hidden cards did move");
+    let p1 = same.player_id("p1").unwrap();
+    let p2 = same.player_id("p2").unwrap();
+    assert_eq!(same.seat_view(p1), moved.seat_view(p1));
+    // p2 sees its own hand change
+    assert_ne!(same.seat_view(p2), moved.seat_view(p2));
+    // so a bot of p1 hears the same and, with the same seed, does the same
+    for kind in [BotKind::Random, BotKind::Heuristic] {
+        let mut bots = (kind.create(3), kind.create(3));
+        let legal = legal_actions(&same, p1);
+        assert_eq!(legal, legal_actions(&moved, p1));
+        if !legal.is_empty() {
+            assert_eq!(
+                bots.0.choose(&same.seat_view(p1), &legal),
+                bots.1.choose(&moved.seat_view(p1), &legal)
+            );
+        }
+    }
+    // and the same seed samples the same world from either
+    let worlds = (
+        same.seat_view(p1).determinize(&mut GameRng::seed_from(5)),
+        moved.seat_view(p1).determinize(&mut GameRng::seed_from(5)),
+    );
+    assert_eq!(worlds.0, worlds.1);
+}
+
+#[test]
+fn a_view_shows_the_seat_its_hand_the_public_piles_and_only_counts_of_the_rest() {
+    let engine = game(4, 3, 10);
+    let state = engine.state();
+    let p1 = state.player_id("p1").unwrap();
+    let p2 = state.player_id("p2").unwrap();
+    let view = state.seat_view(p1);
+    let deck = state.zone_id(UNO_DECK_ZONE_ID).unwrap();
+    let discard = state.zone_id(UNO_DISCARD_ZONE_ID).unwrap();
+    assert_eq!(view.hand(), state.hand(p1));
+    assert_eq!(view.hand_size(p2), state.hand(p2).len());
+    assert_eq!(view.zone_cards(state.hand_zone(p2).unwrap()), None);
+    assert_eq!(view.zone_cards(deck), None);
+    assert_eq!(view.zone_size(deck), state.zone_cards(deck).len());
+    assert_eq!(view.top(deck), None);
+    assert_eq!(view.zone_cards(discard), Some(state.zone_cards(discard)));
+    assert_eq!(view.top(discard), state.top(discard));
+    let hidden = state.hand(p2)[0];
+    assert_eq!(view.zone_of(hidden), None);
+    assert_eq!(view.zone_of(state.hand(p1)[0]), state.hand_zone(p1));
+    assert_eq!(view.current_player(), state.current_player());
+    assert_eq!(view.variable(&UNO_VAR_CURRENT_COLOR), current_color(state));
+}
+
+/// Pearson's chi-square statistic of `counts` against equal expectations.
+fn chi_square(counts: &[u64]) -> f64 {
+    let total: u64 = counts.iter().sum();
+    let expected = total as f64 / counts.len() as f64;
+    counts
+        .iter()
+        .map(|&c| (c as f64 - expected).powi(2) / expected)
+        .sum()
+}
+
+/// The chi-square value a statistic with `df` degrees of freedom passes with
+/// probability 0.001 (Wilson–Hilferty).
+fn chi_square_critical(df: usize) -> f64 {
+    let k = df as f64;
+    let z = 3.090; // the 0.999 quantile of the standard normal
+    k * (1.0 - 2.0 / (9.0 * k) + z * (2.0 / (9.0 * k)).sqrt()).powi(3)
+}
+
+#[test]
+fn every_unseen_card_is_equally_likely_in_every_unseen_place() {
+    let engine = game(21, 4, 6);
+    let state = engine.state();
+    let p1 = state.player_id("p1").unwrap();
+    let view = state.seat_view(p1);
+    // the unseen places: every position of every zone p1 does not see
+    let unseen: Vec<ZoneId> = state.zones().filter(|z| !view.sees(*z)).collect();
+    let places: Vec<(ZoneId, usize)> = unseen
+        .iter()
+        .flat_map(|z| (0..view.zone_size(*z)).map(move |k| (*z, k)))
+        .collect();
+    let mut tracked: Vec<CardId> = unseen
+        .iter()
+        .flat_map(|z| state.zone_cards(*z).iter().copied())
+        .collect();
+    tracked.sort_unstable();
+    let tracked = [
+        tracked[0],
+        tracked[tracked.len() / 2],
+        tracked[tracked.len() - 1],
+    ];
+    let samples = 12_000;
+    let mut counts = vec![vec![0u64; places.len()]; tracked.len()];
+    let mut by_zone = vec![vec![0u64; unseen.len()]; tracked.len()];
+    let mut rng = GameRng::seed_from(99);
+    for _ in 0..samples {
+        let world = view.determinize(&mut rng);
+        for (place, (zone, k)) in places.iter().enumerate() {
+            let card = world.zone_cards(*zone)[*k];
+            if let Some(t) = tracked.iter().position(|c| *c == card) {
+                counts[t][place] += 1;
+                by_zone[t][unseen.iter().position(|z| z == zone).unwrap()] += 1;
+            }
+        }
+    }
+    let critical = chi_square_critical(places.len() - 1);
+    for (t, counts) in counts.iter().enumerate() {
+        assert_eq!(
+            counts.iter().sum::<u64>(),
+            samples,
+            "each sample places the card once"
+        );
+        let statistic = chi_square(counts);
+        assert!(
+            statistic < critical,
+            "card {t}: chi-square {statistic:.1} over {} places (critical {critical:.1})",
+            places.len()
+        );
+        // and by zone: in proportion to each zone's size
+        for (z, zone) in unseen.iter().enumerate() {
+            let expected = samples as f64 * view.zone_size(*zone) as f64 / places.len() as f64;
+            let seen = by_zone[t][z] as f64;
+            assert!((seen - expected).abs() < 5.0 * expected.sqrt() + 1.0);
+        }
+    }
+    // a sampler that left the cards where they are would fail the same test
+    let mut frozen = vec![0u64; places.len()];
+    for _ in 0..samples {
+        let place = places
+            .iter()
+            .position(|(z, k)| state.zone_cards(*z)[*k] == tracked[0])
+            .unwrap();
+        frozen[place] += 1;
+    }
+    assert!(chi_square(&frozen) > critical);
+}
+
+#[test]
+fn a_known_card_stays_where_the_seat_knows_it_is() {
+    let engine = game(8, 3, 12);
+    let state = engine.state();
+    let p1 = state.player_id("p1").unwrap();
+    let p3 = state.player_id("p3").unwrap();
+    let hand3 = state.hand_zone(p3).unwrap();
+    let shown = state.hand(p3)[0];
+    let view = state.seat_view(p1);
+    let mut rng = GameRng::seed_from(1);
+    let mut moved = false;
+    for _ in 0..200 {
+        let world = view.determinize_knowing(&[(shown, hand3)], &mut rng);
+        assert!(world.hand(p3).contains(&shown));
+        assert_eq!(world.seat_view(p1), view);
+        moved |= world.hand(p3) != state.hand(p3);
+    }
+    assert!(
+        moved,
+        "the other cards of the hand are still dealt at random"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_world_is_a_valid_game_that_agrees_with_the_view(
+        game_seed in 0u64..1_000_000,
+        players in 2usize..=6,
+        moves in 0usize..120,
+        seat in 0usize..6,
+        seed in any::<u64>(),
+    ) {
+        let engine = game(game_seed, players, moves);
+        let state = engine.state();
+        let seat = state.seat_order()[seat % state.player_count()];
+        let view = state.seat_view(seat);
+        let world = view.determinize(&mut GameRng::seed_from(seed));
+        prop_assert!(world.validate().is_ok());
+        prop_assert_eq!(world.seat_view(seat), view);
+        prop_assert_eq!(world.hand(seat), state.hand(seat));
+        // the same cards, wherever they are
+        let mut before: Vec<CardId> = state.zones().flat_map(|z| state.zone_cards(z).to_vec()).collect();
+        let mut after: Vec<CardId> = world.zones().flat_map(|z| world.zone_cards(z).to_vec()).collect();
+        before.sort_unstable();
+        after.sort_unstable();
+        prop_assert_eq!(before, after);
+        // and a game the engine plays on from, with the same legal actions for the seat
+        let mut fork = engine.fork();
+        fork.load_state(world.clone()).unwrap();
+        prop_assert_eq!(legal_actions(&world, seat), legal_actions(state, seat));
+        if let Some(current) = world.current_player()
+            && let Some(choice) = ask_bot(&mut RandomBot::new(seed), &world, current)
+        {
+            prop_assert!(choice.apply(&mut fork, current).is_ok());
+        }
+    }
+}
