@@ -23,6 +23,8 @@ pub mod docs {
     pub mod determinism {}
     #[doc = include_str!("../../docs/uno.md")]
     pub mod uno {}
+    #[doc = include_str!("../../docs/bots.md")]
+    pub mod bots {}
     #[doc = include_str!("../../docs/property-testing.md")]
     pub mod property_testing {}
     #[doc = include_str!("../../docs/cli.md")]

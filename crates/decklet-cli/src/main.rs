@@ -1,11 +1,15 @@
-//! `decklet`: simulate UNO games with bots, play one against them, replay a game log.
+//! `decklet`: simulate UNO games with bots, play one against them, replay a game log,
+//! hold a tournament of bots.
 
 mod bots;
 mod output;
 mod play;
+mod rating;
 mod replay;
+mod runner;
 mod simulate;
 mod stats;
+mod tournament;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -33,6 +37,8 @@ enum Command {
     Play(PlayArgs),
     /// Replay a JSON game log, verify where it ends, print a summary or the events.
     Replay(ReplayArgs),
+    /// Play bots against each other in every seat: win rates, intervals and ratings.
+    Tournament(TournamentArgs),
 }
 
 /// Options of `decklet simulate`.
@@ -47,7 +53,8 @@ pub struct SimulateArgs {
     /// Master seed; game i is seeded from it and i, so results never depend on threads.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Bot kinds by seat, comma-separated (`random`, `heuristic`); one kind fills every seat.
+    /// Bot kinds by seat, comma-separated (`random`, `heuristic`, `ismcts`, `ismcts:N`);
+    /// one kind fills every seat.
     #[arg(long, default_value = "random")]
     pub bots: String,
     /// Worker threads (default: one per core).
@@ -59,6 +66,34 @@ pub struct SimulateArgs {
     /// Write each game's replay log as DIR/game-NNNNNN.json.
     #[arg(long, value_name = "DIR")]
     pub save_logs: Option<PathBuf>,
+    /// Safety cap: a game stops after this many dispatched actions (counted as capped).
+    #[arg(long, default_value_t = 100_000)]
+    pub max_actions: u64,
+}
+
+/// Options of `decklet tournament`.
+#[derive(Debug, Args)]
+pub struct TournamentArgs {
+    /// The bots, comma-separated (`random`, `heuristic`, `ismcts`, `ismcts:N`); every
+    /// group of `--players` of them meets at a table. A bot named twice plays twice.
+    #[arg(long, default_value = "random,heuristic")]
+    pub bots: String,
+    /// Players per game (2–10).
+    #[arg(long, default_value_t = 2)]
+    pub players: usize,
+    /// Games per table, rounded up to a multiple of the players (every bot sits in
+    /// every seat equally often).
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Master seed; game i is seeded from it and i, so results never depend on threads.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print one JSON object instead of the text summary.
+    #[arg(long)]
+    pub json: bool,
     /// Safety cap: a game stops after this many dispatched actions (counted as capped).
     #[arg(long, default_value_t = 100_000)]
     pub max_actions: u64,
@@ -122,6 +157,7 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Tournament(args) => tournament::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -18,7 +18,7 @@ use owo_colors::{OwoColorize, Stream};
 
 use crate::PlayArgs;
 use crate::bots::{check_players, parse_bots};
-use crate::simulate::bot_seed;
+use crate::runner::bot_seed;
 
 const YOU: &str = "p1";
 

@@ -2,38 +2,20 @@
 
 use std::fmt::Write as _;
 use std::fs;
-use std::io::IsTerminal;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use decklet::GameEngine;
 use decklet::uno::{Bot, BotKind, new_uno_engine, play_game, restart_uno_game};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::SimulateArgs;
 use crate::bots::{check_players, parse_bots};
+use crate::runner::{
+    INTERRUPTED, bot_seed, game_seed, progress, round, stop_on_signal, stopped, worker_pool,
+};
 use crate::stats::{Histogram, wilson_95};
-
-/// SplitMix64: a fixed, documented mixer for deriving seeds.
-pub fn splitmix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
-
-/// The seed of game `index` under master seed `master`.
-pub fn game_seed(master: u64, index: u64) -> u64 {
-    splitmix64(master ^ splitmix64(index))
-}
-
-/// The seed of the bot in `seat` of a game.
-pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
-    splitmix64(game_seed ^ (seat as u64 + 1).wrapping_mul(0xd6e8_feb8_6659_fd93))
-}
 
 #[derive(Clone, Copy, Debug, Default)]
 struct GameResult {
@@ -159,19 +141,6 @@ fn save_log(dir: &Path, index: u64, log: &decklet::GameLog) -> Result<(), String
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// Most worker threads `--threads` accepts: far more than any machine's cores, few
-/// enough that starting them cannot exhaust the system.
-pub const MAX_THREADS: usize = 256;
-
-/// Set when the user asks the program to stop (Ctrl-C, `SIGTERM`, `SIGHUP`).
-static STOP: AtomicBool = AtomicBool::new(false);
-
-/// From now on, a stop signal makes workers finish the game they are playing and stop.
-fn stop_on_signal() {
-    // if a handler cannot be set, the signal keeps its default effect
-    let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst));
-}
-
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct SeatWins {
@@ -229,13 +198,6 @@ struct Summary {
     reshuffles: Totals,
     capped_games: u64,
     max_actions_per_game: u64,
-}
-
-/// `x` rounded to `places` decimals: the summary reports what its sampling supports,
-/// not float noise.
-fn round(x: f64, places: i32) -> f64 {
-    let scale = 10f64.powi(places);
-    (x * scale).round() / scale
 }
 
 /// The share of `wins` among `finished` games and its 95% Wilson interval, to 4
@@ -418,9 +380,6 @@ fn text(s: &Summary) -> String {
     out
 }
 
-/// What `simulate` says when a signal stopped it.
-const INTERRUPTED: &str = "interrupted: stopped before the summary";
-
 /// Runs `decklet simulate`.
 pub fn run(args: &SimulateArgs) -> Result<(), String> {
     check_players(args.players)?;
@@ -428,38 +387,11 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
         return Err("--games must be at least 1".into());
     }
     let kinds = parse_bots(&args.bots, args.players)?;
-    if let Some(threads) = args.threads
-        && !(1..=MAX_THREADS).contains(&threads)
-    {
-        return Err(format!("--threads must be between 1 and {MAX_THREADS}"));
-    }
     if let Some(dir) = &args.save_logs {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(threads) = args.threads {
-        builder = builder.num_threads(threads);
-    }
-    let pool = builder
-        .build()
-        .map_err(|e| format!("cannot start threads: {e}"))?;
-    let threads = pool.current_num_threads();
-    let bar = if !args.json && std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(args.games);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {rate} games/s, eta {eta}")
-        {
-            bar.set_style(style.with_key(
-                "rate",
-                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{:.0}", state.per_sec());
-                },
-            ));
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let (pool, threads) = worker_pool(args.threads)?;
+    let bar = progress(args.games, args.json);
     stop_on_signal();
     let start = Instant::now();
     let seats = kinds.len();
@@ -469,7 +401,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
             .map_init(
                 || None,
                 |engine, index| {
-                    if STOP.load(Ordering::Relaxed) {
+                    if stopped() {
                         return Err(INTERRUPTED.to_string());
                     }
                     let result = run_one(engine, index, args, &kinds);
@@ -482,7 +414,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
     });
     let seconds = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
-    if STOP.load(Ordering::SeqCst) {
+    if stopped() {
         let saved = match &args.save_logs {
             Some(dir) => format!("; the logs in {} are whole games", dir.display()),
             None => String::new(),

@@ -275,14 +275,28 @@ impl<'s> SeatView<'s> {
                 .iter()
                 .any(|(c, z)| *c == card && z.index() == zone && !self.sees(*z))
         };
-        // the cards to deal, in handle order: nothing of where they lie stays
-        let mut pool: Vec<CardId> = Vec::new();
+        // the cards to deal, in handle order (a set of handles, read in order): nothing
+        // of where they lie stays
+        let mut unseen_cards = vec![0u64; world.cards().len().div_ceil(64)];
+        let mut count = 0;
         for &zone in &unseen {
-            if let Some(cards) = world.zone_cards.get(zone) {
-                pool.extend(cards.iter().filter(|c| !pinned(zone, **c)));
+            for card in world.zone_cards.get(zone).map_or(&[][..], Vec::as_slice) {
+                if !pinned(zone, *card)
+                    && let Some(word) = unseen_cards.get_mut(card.index() / 64)
+                {
+                    *word |= 1 << (card.index() % 64);
+                    count += 1;
+                }
             }
         }
-        pool.sort_unstable();
+        let mut pool: Vec<CardId> = Vec::with_capacity(count);
+        for (w, &word) in unseen_cards.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                pool.push(CardId::at(w * 64 + bits.trailing_zeros() as usize));
+                bits &= bits - 1;
+            }
+        }
         rng.shuffle_in_place(&mut pool);
         let mut dealt = pool.into_iter();
         for &zone in &unseen {

@@ -7,7 +7,10 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use decklet_core::GameEngine;
-use decklet_uno::{Bot, BotKind, RandomBot, ask_bot, new_uno_engine, play_game, uno_plugins};
+use decklet_uno::{
+    Bot, BotKind, IsmctsBot, IsmctsConfig, RandomBot, ask_bot, legal_actions, new_uno_engine,
+    play_game, uno_plugins,
+};
 
 fn playout(c: &mut Criterion) {
     let mut group = c.benchmark_group("uno");
@@ -90,8 +93,17 @@ fn playout(c: &mut Criterion) {
     // cloning a mid-game state, as a search bot would
     let mut engine = new_uno_engine(5, 4).unwrap();
     let mut bot = RandomBot::new(1);
+    // 30 moves in, at a choice (two legal moves at least: a search has work to do)
     for _ in 0..30 {
         let player = engine.state().current_player().unwrap();
+        let choice = ask_bot(&mut bot, engine.state(), player).unwrap();
+        choice.apply(&mut engine, player).unwrap();
+    }
+    loop {
+        let player = engine.state().current_player().unwrap();
+        if legal_actions(engine.state(), player).len() >= 2 {
+            break;
+        }
         let choice = ask_bot(&mut bot, engine.state(), player).unwrap();
         choice.apply(&mut engine, player).unwrap();
     }
@@ -113,6 +125,25 @@ fn playout(c: &mut Criterion) {
     c.bench_function("digest a mid-game state", |b| {
         b.iter(|| black_box(decklet_core::state_digest(&state)))
     });
+
+    // what a search bot does: sample worlds from one seat's view, search a move
+    let seat = state.current_player().unwrap();
+    let mut rng = decklet_core::GameRng::seed_from(3);
+    c.bench_function("determinize a mid-game view", |b| {
+        b.iter(|| black_box(state.seat_view(seat).determinize(&mut rng)))
+    });
+    let legal = legal_actions(&state, seat);
+    let mut search = c.benchmark_group("ismcts");
+    search.sample_size(10);
+    search.throughput(Throughput::Elements(1000));
+    search.bench_function(
+        "1000 iterations, 4-player mid-game (elements: iterations)",
+        |b| {
+            let mut bot = IsmctsBot::new(IsmctsConfig::default(), 7);
+            b.iter(|| black_box(bot.choose(&state.seat_view(seat), &legal)))
+        },
+    );
+    search.finish();
 }
 
 criterion_group!(benches, playout);

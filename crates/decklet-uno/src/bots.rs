@@ -218,14 +218,27 @@ impl Bot for HeuristicBot {
     }
 }
 
-/// The kinds of bot, by name (`random`, `heuristic`).
+/// The kinds of bot, by name: `random`, `heuristic`, `ismcts` (1,000 iterations per
+/// move) or `ismcts:N` (N iterations).
+///
+/// ```
+/// use decklet_uno::BotKind;
+/// assert_eq!("ismcts:300".parse::<BotKind>(), Ok(BotKind::Ismcts(300)));
+/// assert_eq!(BotKind::Ismcts(300).to_string(), "ismcts:300");
+/// assert_eq!("ismcts".parse::<BotKind>(), Ok(BotKind::Ismcts(1000)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BotKind {
     /// [`RandomBot`].
     Random,
     /// [`HeuristicBot`].
     Heuristic,
+    /// [`IsmctsBot`](crate::IsmctsBot) with this many iterations per move.
+    Ismcts(u32),
 }
+
+/// The most iterations `ismcts:N` accepts.
+pub const MAX_ISMCTS_ITERATIONS: u32 = 10_000_000;
 
 impl BotKind {
     /// A new bot of this kind.
@@ -233,21 +246,32 @@ impl BotKind {
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic => Box::new(HeuristicBot::new(seed)),
+            BotKind::Ismcts(iterations) => Box::new(crate::ismcts::IsmctsBot::new(
+                crate::ismcts::IsmctsConfig {
+                    iterations,
+                    ..Default::default()
+                },
+                seed,
+            )),
         }
     }
 
-    /// The kind's name.
+    /// The kind's name, without its iterations.
     pub fn as_str(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
+            BotKind::Ismcts(_) => "ismcts",
         }
     }
 }
 
 impl fmt::Display for BotKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        match self {
+            BotKind::Ismcts(iterations) => write!(f, "ismcts:{iterations}"),
+            other => f.write_str(other.as_str()),
+        }
     }
 }
 
@@ -257,7 +281,16 @@ impl FromStr for BotKind {
         match s.trim() {
             "random" => Ok(BotKind::Random),
             "heuristic" => Ok(BotKind::Heuristic),
-            other => Err(format!("unknown bot `{other}` (known: random, heuristic)")),
+            "ismcts" => Ok(BotKind::Ismcts(1000)),
+            other => match other.strip_prefix("ismcts:").map(str::parse::<u32>) {
+                Some(Ok(n)) if (1..=MAX_ISMCTS_ITERATIONS).contains(&n) => Ok(BotKind::Ismcts(n)),
+                Some(_) => Err(format!(
+                    "`{other}`: the iterations must be a number from 1 to {MAX_ISMCTS_ITERATIONS}"
+                )),
+                None => Err(format!(
+                    "unknown bot `{other}` (known: random, heuristic, ismcts, ismcts:N)"
+                )),
+            },
         }
     }
 }

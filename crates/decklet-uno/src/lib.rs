@@ -8,7 +8,7 @@
 //! ```
 //! use decklet_core::{EngineConfig, GameEngine, Player};
 //! use decklet_plugins::{DrawPlugin, TurnPlugin};
-//! use decklet_uno::{legal_actions, UnoPlugin, UnoGameWon, Bot, RandomBot};
+//! use decklet_uno::{ask_bot, legal_actions, UnoPlugin, UnoGameWon, RandomBot};
 //!
 //! let mut engine = GameEngine::new(EngineConfig { seed: 42, ..Default::default() });
 //! engine.use_plugin(TurnPlugin).use_plugin(DrawPlugin).use_plugin(UnoPlugin);
@@ -25,7 +25,7 @@
 //!     if !engine.state().winners().is_empty() {
 //!         break;
 //!     }
-//!     let Some(choice) = bot.choose(engine.state(), player) else { break };
+//!     let Some(choice) = ask_bot(&mut bot, engine.state(), player) else { break };
 //!     assert!(legal_actions(engine.state(), player).contains(&choice));
 //!     choice.dispatch(&mut engine, player)?;
 //! }
@@ -43,6 +43,7 @@ pub mod bots;
 pub mod cards;
 pub mod effects;
 pub mod events;
+pub mod ismcts;
 pub mod legal;
 pub mod plugin;
 pub mod rules;
@@ -56,7 +57,7 @@ pub use actions::{
     choose_color_handler, create_play_card_action, create_uno_flip_initial_action,
     flip_initial_card_handler, play_card_handler,
 };
-pub use bots::{Bot, BotKind, HeuristicBot, RandomBot, ask_bot};
+pub use bots::{Bot, BotKind, HeuristicBot, MAX_ISMCTS_ITERATIONS, RandomBot, ask_bot};
 pub use cards::{
     CARD_TYPE_DRAW2, CARD_TYPE_NUMBER, CARD_TYPE_REVERSE, CARD_TYPE_SKIP, CARD_TYPE_WILD,
     CARD_TYPE_WILD_DRAW4, UnoCard, UnoColor, UnoFace, create_shuffled_uno_deck, create_uno_deck,
@@ -73,6 +74,7 @@ pub use events::{
     UnoColorChanged, UnoColorChosen, UnoDrawFour, UnoDrawTwo, UnoGameWon, UnoInitialFlipped,
     UnoPlayerReversed, UnoPlayerSkipped,
 };
+pub use ismcts::{IsmctsBot, IsmctsConfig};
 pub use legal::{
     LegalAction, Pile, Refusal, candidate_actions, check_matches_pile, check_turn_discipline,
     check_wild_draw_four, legal_actions, legal_actions_into,

@@ -1,0 +1,91 @@
+//! What `simulate` and `tournament` share to play many games: seeds derived from one
+//! master seed, a pool of worker threads, a progress bar, and stopping on a signal.
+
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// SplitMix64: a fixed, documented mixer for deriving seeds.
+pub fn splitmix64(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// The seed of game `index` under master seed `master`.
+pub fn game_seed(master: u64, index: u64) -> u64 {
+    splitmix64(master ^ splitmix64(index))
+}
+
+/// The seed of the bot in `seat` of a game.
+pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
+    splitmix64(game_seed ^ (seat as u64 + 1).wrapping_mul(0xd6e8_feb8_6659_fd93))
+}
+
+/// Most worker threads `--threads` accepts: far more than any machine's cores, few
+/// enough that starting them cannot exhaust the system.
+pub const MAX_THREADS: usize = 256;
+
+/// The error of a run stopped by a signal.
+pub const INTERRUPTED: &str = "interrupted: stopped before the summary";
+
+/// Set when the user asks the program to stop (Ctrl-C, `SIGTERM`, `SIGHUP`).
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// From now on, a stop signal makes workers finish the game they are playing and stop.
+pub fn stop_on_signal() {
+    // if a handler cannot be set, the signal keeps its default effect
+    let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst));
+}
+
+/// Whether a stop signal came.
+pub fn stopped() -> bool {
+    STOP.load(Ordering::SeqCst)
+}
+
+/// A pool of `threads` workers (default: one per core); returns it and its size.
+pub fn worker_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), String> {
+    if let Some(threads) = threads
+        && !(1..=MAX_THREADS).contains(&threads)
+    {
+        return Err(format!("--threads must be between 1 and {MAX_THREADS}"));
+    }
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = threads {
+        builder = builder.num_threads(threads);
+    }
+    let pool = builder
+        .build()
+        .map_err(|e| format!("cannot start threads: {e}"))?;
+    let size = pool.current_num_threads();
+    Ok((pool, size))
+}
+
+/// A progress bar of `games` games on standard error, when it is a terminal and the
+/// output is text; a hidden one otherwise.
+pub fn progress(games: u64, json: bool) -> ProgressBar {
+    if json || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(games);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {rate} games/s, eta {eta}")
+    {
+        bar.set_style(style.with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0}", state.per_sec());
+            },
+        ));
+    }
+    bar
+}
+
+/// `x` rounded to `places` decimals: a summary reports what its sampling supports, not
+/// float noise.
+pub fn round(x: f64, places: i32) -> f64 {
+    let scale = 10f64.powi(places);
+    (x * scale).round() / scale
+}

@@ -1,0 +1,396 @@
+//! [`IsmctsBot`]: single-observer information-set Monte Carlo tree search (Cowling,
+//! Powley and Whitehouse, 2012), over whatever plugins the game runs.
+//!
+//! One tree per move, of the moves made from the bot's information set. Each iteration:
+//! 1. **determinize**: sample a whole game the seat cannot tell from the real one
+//!    ([`SeatView::determinize`]) and let a scratch engine adopt it;
+//! 2. **select**: from the root, while every action legal in that world has a child,
+//!    follow the child with the best UCB score among those legal in it (each of them
+//!    counts one more *availability*: the number of iterations it could have been
+//!    chosen in stands for the parent's visits);
+//! 3. **expand**: add one untried legal action, chosen at random, and play it;
+//! 4. **play out** with [`RandomBot`]'s policy to the end (or a cap);
+//! 5. **back up**: every node on the path counts a visit, and a win when the player
+//!    who made its move won.
+//!
+//! The move played is the root's most visited child. With an iteration budget the bot is
+//! deterministic for its seed; with a time budget it is not.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use decklet_core::{EngineConfig, GameEngine, GamePlugin, GameRng, GameState, PlayerId, SeatView};
+
+use crate::bots::{Bot, HeuristicBot, RandomBot};
+use crate::cards::UnoCard;
+use crate::legal::{LegalAction, legal_actions_into};
+use crate::sim::uno_plugins;
+use crate::state::{UnoTable, seen_uno_table, uno_table};
+
+/// How long an [`IsmctsBot`] thinks, and how it weighs exploring against winning.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IsmctsConfig {
+    /// Iterations per move.
+    pub iterations: u32,
+    /// A time limit per move, as well (`None`: the iterations alone decide, and the bot
+    /// is deterministic for its seed).
+    pub time: Option<Duration>,
+    /// The UCB exploration constant (0.7 by default: wins are 0 or 1).
+    pub exploration: f64,
+    /// The longest playout, in actions (a playout that reaches it counts as nobody's
+    /// win).
+    pub max_playout: u32,
+    /// How playouts choose their moves.
+    pub playout: Playout,
+}
+
+impl Default for IsmctsConfig {
+    fn default() -> Self {
+        IsmctsConfig {
+            iterations: 1000,
+            time: None,
+            exploration: 0.7,
+            max_playout: 2000,
+            playout: Playout::default(),
+        }
+    }
+}
+
+/// One node of the tree: a move, by whom, and what came of it.
+#[derive(Clone, Debug)]
+struct Node {
+    /// The move that leads here (none at the root).
+    action: Option<Move>,
+    /// Who made it.
+    mover: Option<PlayerId>,
+    children: Vec<u32>,
+    visits: u32,
+    /// Iterations in which this node's move was legal when its parent was reached.
+    available: u32,
+    wins: f64,
+}
+
+impl Node {
+    fn new(action: Option<Move>, mover: Option<PlayerId>) -> Node {
+        Node {
+            action,
+            mover,
+            children: Vec::new(),
+            visits: 0,
+            available: 0,
+            wins: 0.0,
+        }
+    }
+}
+
+/// A move as the tree tells moves apart: playing a card is playing what the card is
+/// (two red sevens are one move), anything else is itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Move {
+    /// Play a card that is this.
+    Card(UnoCard),
+    /// Any other action (a card UNO does not know is played by its handle).
+    Other(LegalAction),
+}
+
+impl Move {
+    fn of(table: Option<&UnoTable>, action: LegalAction) -> Move {
+        match action {
+            LegalAction::Play(card) => match table.and_then(|t| t.card(card)) {
+                Some(view) => Move::Card(view),
+                None => Move::Other(action),
+            },
+            other => Move::Other(other),
+        }
+    }
+}
+
+/// How playouts choose their moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Playout {
+    /// [`RandomBot`]'s policy: fast.
+    Random,
+    /// [`HeuristicBot`]'s policy: slower, and the searches it feeds play better.
+    #[default]
+    Heuristic,
+}
+
+/// A search bot: single-observer information-set MCTS. It sees only its seat's view:
+/// every world it searches is sampled from it.
+///
+/// ```
+/// use decklet_uno::{ask_bot, legal_actions, new_uno_engine, IsmctsBot, IsmctsConfig};
+/// let engine = new_uno_engine(3, 2)?;
+/// let state = engine.state();
+/// let player = state.current_player().ok_or("nobody's turn")?;
+/// let config = IsmctsConfig { iterations: 50, ..IsmctsConfig::default() };
+/// let choice = ask_bot(&mut IsmctsBot::new(config, 1), state, player).ok_or("no move")?;
+/// assert!(legal_actions(state, player).contains(&choice));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct IsmctsBot {
+    config: IsmctsConfig,
+    plugins: Vec<Arc<dyn GamePlugin>>,
+    rng: GameRng,
+    random: RandomBot,
+    heuristic: HeuristicBot,
+    /// The engine the worlds are played in (made at the first move).
+    engine: Option<GameEngine>,
+    nodes: Vec<Node>,
+    legal: Vec<LegalAction>,
+    /// The distinct moves among `legal`, each with one action that makes it.
+    moves: Vec<(Move, LegalAction)>,
+    path: Vec<u32>,
+    /// Iterations run by the last move.
+    last_iterations: u32,
+}
+
+impl std::fmt::Debug for IsmctsBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("IsmctsBot")
+            .field("config", &self.config)
+            .field(
+                "plugins",
+                &self.plugins.iter().map(|p| p.id()).collect::<Vec<_>>(),
+            )
+            .finish_non_exhaustive()
+    }
+}
+
+impl IsmctsBot {
+    /// A search bot for the seeds' UNO ([`uno_plugins`]), seeded.
+    pub fn new(config: IsmctsConfig, seed: u64) -> Self {
+        IsmctsBot::with_plugins(config, seed, uno_plugins())
+    }
+
+    /// A search bot for a game of these plugins (in registration order): the game it is
+    /// asked to play must be one of theirs, and [`legal_actions`](crate::legal_actions)
+    /// must list its moves.
+    pub fn with_plugins(
+        config: IsmctsConfig,
+        seed: u64,
+        plugins: Vec<Arc<dyn GamePlugin>>,
+    ) -> Self {
+        let mut rng = GameRng::seed_from(seed);
+        let random = RandomBot::new(rng.next_u64());
+        let heuristic = HeuristicBot::new(rng.next_u64());
+        IsmctsBot {
+            config,
+            plugins,
+            rng,
+            random,
+            heuristic,
+            engine: None,
+            nodes: Vec::new(),
+            legal: Vec::new(),
+            moves: Vec::new(),
+            path: Vec::new(),
+            last_iterations: 0,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &IsmctsConfig {
+        &self.config
+    }
+
+    /// How many iterations the last move ran (fewer than configured when time ran out).
+    pub fn last_iterations(&self) -> u32 {
+        self.last_iterations
+    }
+
+    /// The scratch engine, holding a world of the game `view` shows (the first world
+    /// of a move is adopted whole: setup and checks; later ones share its tables).
+    fn engine_for(&mut self, view: &SeatView<'_>) -> Option<GameState> {
+        let world = view.determinize(&mut self.rng);
+        let engine = self.engine.get_or_insert_with(|| {
+            let mut engine = GameEngine::new(EngineConfig::default());
+            for plugin in &self.plugins {
+                engine.use_shared_plugin(Arc::clone(plugin));
+            }
+            engine
+        });
+        engine.load_state(world).ok()?;
+        Some(engine.state().clone())
+    }
+
+    /// Counts one more availability for each child of `node` whose move `current` may
+    /// make now (in `moves`); returns the one with the best UCB score.
+    fn count_available(
+        nodes: &mut [Node],
+        moves: &[(Move, LegalAction)],
+        exploration: f64,
+        node: u32,
+        current: PlayerId,
+    ) -> Option<(f64, u32)> {
+        let count = nodes.get(node as usize)?.children.len();
+        let mut best: Option<(f64, u32)> = None;
+        for k in 0..count {
+            let child = *nodes.get(node as usize)?.children.get(k)?;
+            let Some(n) = nodes.get_mut(child as usize) else {
+                continue;
+            };
+            if n.mover != Some(current) || !moves.iter().any(|(m, _)| Some(*m) == n.action) {
+                continue;
+            }
+            n.available += 1;
+            let visits = f64::from(n.visits.max(1));
+            let score =
+                n.wins / visits + exploration * (f64::from(n.available).ln() / visits).sqrt();
+            if best.is_none_or(|(top, _)| score > top) {
+                best = Some((score, child));
+            }
+        }
+        best
+    }
+
+    /// Whether `node` has a child for `current` making `action`.
+    fn tried(nodes: &[Node], node: u32, current: PlayerId, action: Move) -> bool {
+        nodes.get(node as usize).is_some_and(|parent| {
+            parent.children.iter().any(|c| {
+                nodes
+                    .get(*c as usize)
+                    .is_some_and(|n| n.mover == Some(current) && n.action == Some(action))
+            })
+        })
+    }
+
+    /// Runs one iteration from `root`'s information set.
+    fn iterate(&mut self, root: &GameState, seat: PlayerId) -> Option<()> {
+        let world = root.seat_view(seat).determinize(&mut self.rng);
+        let exploration = self.config.exploration;
+        let engine = self.engine.as_mut()?;
+        engine.load_state(world).ok()?;
+        let table = uno_table(engine.state()).map(|t| t.into_owned());
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        // selection and expansion
+        loop {
+            let state = engine.state();
+            if !state.winners().is_empty() {
+                break;
+            }
+            let Some(current) = state.current_player() else {
+                break;
+            };
+            legal_actions_into(state, current, &mut self.legal);
+            self.moves.clear();
+            for action in &self.legal {
+                let m = Move::of(table.as_ref(), *action);
+                if !self.moves.iter().any(|(seen, _)| *seen == m) {
+                    self.moves.push((m, *action));
+                }
+            }
+            if self.moves.is_empty() {
+                break;
+            }
+            let untried = self
+                .moves
+                .iter()
+                .filter(|(m, _)| !Self::tried(&self.nodes, node, current, *m))
+                .count();
+            let best =
+                Self::count_available(&mut self.nodes, &self.moves, exploration, node, current);
+            if untried > 0 {
+                let pick = self.rng.index(untried);
+                let (m, action) = self
+                    .moves
+                    .iter()
+                    .filter(|(m, _)| !Self::tried(&self.nodes, node, current, *m))
+                    .nth(pick)
+                    .copied()?;
+                let child = u32::try_from(self.nodes.len()).ok()?;
+                let mut fresh = Node::new(Some(m), Some(current));
+                fresh.available = 1;
+                self.nodes.push(fresh);
+                self.nodes.get_mut(node as usize)?.children.push(child);
+                action.apply(engine, current).ok()?;
+                self.path.push(child);
+                break;
+            }
+            let (_, child) = best?;
+            let m = self.nodes.get(child as usize)?.action?;
+            let action = self.moves.iter().find(|(seen, _)| *seen == m)?.1;
+            action.apply(engine, current).ok()?;
+            self.path.push(child);
+            node = child;
+        }
+        // playout
+        let mut steps = 0;
+        while engine.state().winners().is_empty() && steps < self.config.max_playout {
+            let state = engine.state();
+            let Some(current) = state.current_player() else {
+                break;
+            };
+            legal_actions_into(state, current, &mut self.legal);
+            let action = match self.config.playout {
+                Playout::Random => self.random.pick(&self.legal),
+                Playout::Heuristic if self.legal.len() > 1 => self
+                    .heuristic
+                    .choose(&state.seat_view(current), &self.legal),
+                Playout::Heuristic => self.legal.first().copied(),
+            };
+            let Some(action) = action else {
+                break;
+            };
+            action.apply(engine, current).ok()?;
+            steps += 1;
+        }
+        // back up
+        let winner = engine.state().winners().first().copied();
+        for &n in &self.path {
+            let node = self.nodes.get_mut(n as usize)?;
+            node.visits += 1;
+            if winner.is_some() && node.mover == winner {
+                node.wins += 1.0;
+            }
+        }
+        Some(())
+    }
+}
+
+impl Bot for IsmctsBot {
+    fn name(&self) -> &'static str {
+        "ismcts"
+    }
+
+    fn choose(&mut self, view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction> {
+        if legal.len() <= 1 {
+            return legal.first().copied();
+        }
+        let started = Instant::now();
+        let seat = view.seat();
+        let root = self.engine_for(view)?;
+        self.nodes.clear();
+        self.nodes.push(Node::new(None, None));
+        self.last_iterations = 0;
+        for i in 0..self.config.iterations {
+            if let Some(limit) = self.config.time
+                && i % 16 == 0
+                && started.elapsed() >= limit
+            {
+                break;
+            }
+            if self.iterate(&root, seat).is_none() {
+                break; // a world the plugins refused: keep what was learnt
+            }
+            self.last_iterations += 1;
+        }
+        // the most visited of the root's moves (all of them the seat's, legal now)
+        let table = seen_uno_table(view);
+        let best = self
+            .nodes
+            .first()?
+            .children
+            .iter()
+            .filter_map(|c| self.nodes.get(*c as usize))
+            .max_by(|a, b| a.visits.cmp(&b.visits).then(a.wins.total_cmp(&b.wins)))
+            .and_then(|n| n.action);
+        legal
+            .iter()
+            .find(|a| Some(Move::of(table.as_deref(), **a)) == best)
+            .or_else(|| legal.first())
+            .copied()
+    }
+}

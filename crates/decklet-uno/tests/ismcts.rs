@@ -1,0 +1,103 @@
+//! The search bot: legal, deterministic for a seed and an iteration budget, bounded by
+//! a time budget, and blind to what its seat cannot see.
+
+use std::time::Duration;
+
+use decklet_core::*;
+use decklet_uno::*;
+
+fn config(iterations: u32) -> IsmctsConfig {
+    IsmctsConfig {
+        iterations,
+        ..IsmctsConfig::default()
+    }
+}
+
+/// A two-player game between the search bot (seat 1) and a heuristic bot; the moves.
+fn game(seed: u64, iterations: u32) -> (Vec<LegalAction>, GameEngine) {
+    let mut engine = new_uno_engine(seed, 2).unwrap();
+    let mut bots: Vec<Box<dyn Bot>> = vec![
+        Box::new(IsmctsBot::new(config(iterations), seed)),
+        Box::new(HeuristicBot::new(seed)),
+    ];
+    let mut moves = Vec::new();
+    while engine.state().winners().is_empty() && moves.len() < 400 {
+        let state = engine.state();
+        let player = state.current_player().unwrap();
+        let seat = state.seat_index(player).unwrap();
+        let choice = ask_bot(bots[seat].as_mut(), state, player).unwrap();
+        assert!(legal_actions(state, player).contains(&choice));
+        choice.apply(&mut engine, player).unwrap();
+        moves.push(choice);
+    }
+    (moves, engine)
+}
+
+#[test]
+fn the_search_bot_plays_legal_moves_to_the_end_and_the_log_replays() {
+    let (moves, engine) = game(4, 25);
+    assert!(
+        !engine.state().winners().is_empty(),
+        "{} moves",
+        moves.len()
+    );
+    let replayed = GameEngine::replay(&engine.log(), uno_plugins()).unwrap();
+    assert_eq!(replayed.state(), engine.state());
+}
+
+#[test]
+fn the_same_seed_and_budget_give_the_same_game() {
+    assert_eq!(game(11, 20).0, game(11, 20).0);
+}
+
+#[test]
+fn a_time_budget_stops_the_search() {
+    let engine = new_uno_engine(2, 4).unwrap();
+    let state = engine.state();
+    let player = state.current_player().unwrap();
+    let mut bot = IsmctsBot::new(
+        IsmctsConfig {
+            iterations: 10_000_000,
+            time: Some(Duration::from_millis(20)),
+            ..IsmctsConfig::default()
+        },
+        1,
+    );
+    let choice = ask_bot(&mut bot, state, player).unwrap();
+    assert!(legal_actions(state, player).contains(&choice));
+    assert!(bot.last_iterations() > 0 && bot.last_iterations() < 10_000_000);
+}
+
+#[test]
+fn the_search_does_not_depend_on_hidden_cards() {
+    // positions that differ only in p2's hand and the deck's order: the same move
+    let mut checked = 0;
+    for seed in 0..40 {
+        let engine = new_uno_engine(seed, 2).unwrap();
+        let state = engine.state().clone();
+        let p1 = state.player_id("p1").unwrap();
+        let p2 = state.player_id("p2").unwrap();
+        let legal = legal_actions(&state, p1);
+        if state.current_player() != Some(p1) || legal.len() < 2 {
+            continue;
+        }
+        let other = state
+            .seat_view(p1)
+            .determinize(&mut GameRng::seed_from(seed));
+        assert_ne!(other.hand(p2), state.hand(p2));
+        let a = IsmctsBot::new(config(60), 3).choose(&state.seat_view(p1), &legal);
+        let b = IsmctsBot::new(config(60), 3).choose(&other.seat_view(p1), &legal);
+        assert_eq!(a, b, "seed {seed}");
+        checked += 1;
+    }
+    assert!(checked >= 5, "only {checked} positions checked");
+}
+
+#[test]
+fn bot_kinds_name_the_search_bot_with_its_iterations() {
+    assert_eq!("ismcts:250".parse::<BotKind>(), Ok(BotKind::Ismcts(250)));
+    assert_eq!("ismcts".parse::<BotKind>(), Ok(BotKind::Ismcts(1000)));
+    assert!("ismcts:0".parse::<BotKind>().is_err());
+    assert!("ismcts:many".parse::<BotKind>().is_err());
+    assert_eq!(BotKind::Ismcts(250).create(1).name(), "ismcts");
+}
