@@ -1,8 +1,11 @@
-//! UNO invariants over random seeds, 2–10 players, random legal play and random
-//! illegal attempts.
+//! UNO invariants over random seeds, 2–10 players, random combinations of house rules,
+//! random legal play and random illegal attempts.
 
 use decklet::uno::testing::{check_invariants, game_in_progress};
-use decklet::uno::{LegalAction, candidate_actions, legal_actions, new_uno_engine, uno_plugins};
+use decklet::uno::{
+    HouseRule, LegalAction, candidate_actions, legal_actions, new_uno_engine, new_uno_engine_with,
+    uno_plugins_with,
+};
 use decklet::{GameEngine, GameState, GameStatus};
 use proptest::prelude::*;
 
@@ -52,9 +55,10 @@ proptest! {
     fn uno_invariants_hold_through_random_play(
         seed in any::<u64>(),
         players in 2usize..=10,
+        house in prop::sample::subsequence(HouseRule::ALL.to_vec(), 0..=HouseRule::ALL.len()),
         steps in prop::collection::vec(step(), 1..400),
     ) {
-        let mut engine = new_uno_engine(seed, players).unwrap();
+        let mut engine = new_uno_engine_with(seed, players, &house).unwrap();
         check_invariants(engine.state()).map_err(TestCaseError::fail)?;
         for (i, step) in steps.iter().enumerate() {
             let state = engine.state().clone();
@@ -98,7 +102,7 @@ proptest! {
             }
         }
         assert_exact(&engine)?;
-        let replayed = GameEngine::replay(&engine.log(), uno_plugins()).unwrap();
+        let replayed = GameEngine::replay(&engine.log(), uno_plugins_with(&house)).unwrap();
         prop_assert_eq!(json(replayed.state()), json(engine.state()));
     }
 

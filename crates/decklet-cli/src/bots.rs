@@ -1,6 +1,6 @@
 //! Parsing `--bots` lists.
 
-use decklet::uno::{BotKind, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS};
+use decklet::uno::{BotKind, HouseRule, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS};
 
 /// Checks a player count.
 pub fn check_players(players: usize) -> Result<(), String> {
@@ -27,4 +27,19 @@ pub fn parse_bots(spec: &str, seats: usize) -> Result<Vec<BotKind>, String> {
             "--bots names {n} bots for {seats} seats (give one kind, or one per seat)"
         )),
     }
+}
+
+/// Parses `--house draw-until-playable,forced-play` (empty: none).
+pub fn parse_house(spec: &str) -> Result<Vec<HouseRule>, String> {
+    if spec.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut rules = spec
+        .split(',')
+        .map(str::parse::<HouseRule>)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("--house: {e}"))?;
+    rules.sort();
+    rules.dedup();
+    Ok(rules)
 }

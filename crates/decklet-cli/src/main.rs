@@ -57,6 +57,10 @@ pub struct SimulateArgs {
     /// one kind fills every seat.
     #[arg(long, default_value = "random")]
     pub bots: String,
+    /// House rules, comma-separated (`draw-until-playable`, `forced-play`); none by
+    /// default (the seeds' rules).
+    #[arg(long, default_value = "")]
+    pub house: String,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -78,6 +82,10 @@ pub struct TournamentArgs {
     /// group of `--players` of them meets at a table. A bot named twice plays twice.
     #[arg(long, default_value = "random,heuristic")]
     pub bots: String,
+    /// House rules, comma-separated (`draw-until-playable`, `forced-play`); none by
+    /// default (the seeds' rules).
+    #[arg(long, default_value = "")]
+    pub house: String,
     /// Players per game (2–10).
     #[arg(long, default_value_t = 2)]
     pub players: usize,
@@ -111,6 +119,10 @@ pub struct PlayArgs {
     /// Bot kinds for the other seats, comma-separated; one kind fills every seat.
     #[arg(long, default_value = "heuristic")]
     pub bots: String,
+    /// House rules, comma-separated (`draw-until-playable`, `forced-play`); none by
+    /// default (the seeds' rules).
+    #[arg(long, default_value = "")]
+    pub house: String,
     /// Write the game's log here when it ends (or when you quit).
     #[arg(long, value_name = "FILE")]
     pub save_log: Option<PathBuf>,

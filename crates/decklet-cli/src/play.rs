@@ -8,16 +8,17 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use decklet::plugins::{CardDrawn, DrawPlugin, TurnPlugin};
+use decklet::plugins::CardDrawn;
 use decklet::uno::{
     Bot, LegalAction, UnoCard, UnoColor, UnoDrawFour, UnoDrawTwo, UnoPlayerReversed,
-    UnoPlayerSkipped, UnoPlugin, ask_bot, card_view, current_color, discard_top, legal_actions,
+    UnoPlayerSkipped, ask_bot, card_view, current_color, discard_top, legal_actions,
+    uno_plugins_with,
 };
 use decklet::{EngineConfig, GameEngine, GameState, Outcome, Player, PlayerId};
 use owo_colors::{OwoColorize, Stream};
 
 use crate::PlayArgs;
-use crate::bots::{check_players, parse_bots};
+use crate::bots::{check_players, parse_bots, parse_house};
 use crate::runner::bot_seed;
 
 const YOU: &str = "p1";
@@ -301,10 +302,9 @@ impl LogFile {
 
 /// Ends a game of `play`: the seed is told now (it predicts every shuffle, so not
 /// before), then the log is saved if asked.
-fn finish(engine: &GameEngine, log: Option<LogFile>) -> Result<(), String> {
+fn finish(engine: &GameEngine, again: &str, log: Option<LogFile>) -> Result<(), String> {
     println!(
-        "Seed {}: `decklet play --seed {}` deals this game again.",
-        engine.config().seed,
+        "Seed {}: `{again}` deals this game again.",
         engine.config().seed
     );
     if let Some(LogFile { path, mut file }) = log {
@@ -321,22 +321,34 @@ fn finish(engine: &GameEngine, log: Option<LogFile>) -> Result<(), String> {
 pub fn run(args: &PlayArgs) -> Result<(), String> {
     check_players(args.players)?;
     let kinds = parse_bots(&args.bots, args.players - 1)?;
+    let house = parse_house(&args.house)?;
     let mut log = LogFile::open(args)?;
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
+    // the command that deals this game again (told once it is over)
+    let mut again = format!("decklet play --seed {seed}");
+    if args.players != 4 {
+        again.push_str(&format!(" --players {}", args.players));
+    }
+    if args.bots != "heuristic" {
+        again.push_str(&format!(" --bots {}", args.bots));
+    }
+    if !house.is_empty() {
+        let names: Vec<&str> = house.iter().map(|r| r.as_str()).collect();
+        again.push_str(&format!(" --house {}", names.join(",")));
+    }
     let mut engine = GameEngine::new(EngineConfig {
         seed,
         // every player sees the game id: it must say nothing about the seed
         game_id: "play".into(),
         ..Default::default()
     });
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(UnoPlugin);
+    for plugin in uno_plugins_with(&house) {
+        engine.use_shared_plugin(plugin);
+    }
     let mut players = vec![Player::new(YOU, "You", 1)];
     for (i, kind) in kinds.iter().enumerate() {
         players.push(Player::new(
@@ -350,7 +362,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let mut bots: Vec<Box<dyn Bot>> = kinds
         .iter()
         .enumerate()
-        .map(|(i, k)| k.create(bot_seed(seed, i + 1)))
+        .map(|(i, k)| k.create_for(bot_seed(seed, i + 1), &house))
         .collect();
     println!(
         "decklet UNO: {} players. You are p1. (The seed is shown when the game ends.)",
@@ -368,7 +380,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             } else {
                 println!("{} wins.", name(state, winner));
             }
-            return finish(&engine, log.take());
+            return finish(&engine, &again, log.take());
         }
         let Some(current) = state.current_player() else {
             return Err("the game has no current player".into());
@@ -380,11 +392,11 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 Input::Move(action) => action,
                 Input::Quit => {
                     println!("You quit the game.");
-                    return finish(&engine, log.take());
+                    return finish(&engine, &again, log.take());
                 }
                 Input::Closed => {
                     println!("Input ended; leaving the game.");
-                    return finish(&engine, log.take());
+                    return finish(&engine, &again, log.take());
                 }
             };
             let outcome = action

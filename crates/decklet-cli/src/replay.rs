@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 use decklet::plugins::TurnStarted;
 use decklet::plugins::{CardDrawn, DeckReshuffled, DrawPlugin, StandardDeckPlugin, TurnPlugin};
 use decklet::uno::{
-    UnoCardPlayed, UnoColorChosen, UnoDrawFour, UnoDrawTwo, UnoGameWon, UnoInitialFlipped,
-    UnoPlayerReversed, UnoPlayerSkipped, UnoPlugin, card_view,
+    HouseRule, UnoCardPlayed, UnoColorChosen, UnoDrawFour, UnoDrawTwo, UnoGameWon,
+    UnoInitialFlipped, UnoPlayerReversed, UnoPlayerSkipped, UnoPlugin, card_view,
 };
 use decklet::{AnyEvent, GameEngine, GameLog, GamePlugin, GameState, GameStatus, Id};
 
@@ -23,6 +23,7 @@ fn plugin_by_id(id: &str) -> Result<Arc<dyn GamePlugin>, String> {
         "draw" => Ok(Arc::new(DrawPlugin)),
         "uno" => Ok(Arc::new(UnoPlugin)),
         "standard-deck" => Ok(Arc::new(StandardDeckPlugin)),
+        other if let Some(rule) = HouseRule::of_plugin(other) => Ok(rule.plugin()),
         other => Err(format!(
             "the log needs plugin `{}`, which this decklet does not have",
             printable(other)

@@ -6,12 +6,12 @@ use std::path::Path;
 use std::time::Instant;
 
 use decklet::GameEngine;
-use decklet::uno::{Bot, BotKind, new_uno_engine, play_game, restart_uno_game};
+use decklet::uno::{Bot, BotKind, HouseRule, new_uno_engine_with, play_game, restart_uno_game};
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::SimulateArgs;
-use crate::bots::{check_players, parse_bots};
+use crate::bots::{check_players, parse_bots, parse_house};
 use crate::runner::{
     INTERRUPTED, bot_seed, game_seed, progress, round, stop_on_signal, stopped, worker_pool,
 };
@@ -97,6 +97,7 @@ fn run_one(
     index: u64,
     args: &SimulateArgs,
     kinds: &[BotKind],
+    house: &[HouseRule],
 ) -> Result<GameResult, String> {
     let seed = game_seed(args.seed, index);
     // one engine per worker, reused: create_game starts every game afresh
@@ -106,13 +107,15 @@ fn run_one(
                 .map_err(|e| format!("game {index}: {e}"))?;
             engine
         }
-        None => engine
-            .insert(new_uno_engine(seed, kinds.len()).map_err(|e| format!("game {index}: {e}"))?),
+        None => engine.insert(
+            new_uno_engine_with(seed, kinds.len(), house)
+                .map_err(|e| format!("game {index}: {e}"))?,
+        ),
     };
     let mut bots: Vec<Box<dyn Bot>> = kinds
         .iter()
         .enumerate()
-        .map(|(seat, kind)| kind.create(bot_seed(seed, seat)))
+        .map(|(seat, kind)| kind.create_for(bot_seed(seed, seat), house))
         .collect();
     let report =
         play_game(engine, &mut bots, args.max_actions).map_err(|e| format!("game {index}: {e}"))?;
@@ -185,6 +188,8 @@ struct Summary {
     players: usize,
     seed: u64,
     bots: Vec<String>,
+    /// The house rules in play (none: the seeds' rules).
+    house: Vec<String>,
     threads: usize,
     wall_seconds: f64,
     games_per_second: f64,
@@ -215,6 +220,7 @@ fn share_of(wins: u64, finished: u64) -> (f64, [f64; 2]) {
 fn summarise(
     args: &SimulateArgs,
     kinds: &[BotKind],
+    house: &[HouseRule],
     tally: &Tally,
     seconds: f64,
     threads: usize,
@@ -273,6 +279,7 @@ fn summarise(
         players: kinds.len(),
         seed: args.seed,
         bots: kinds.iter().map(ToString::to_string).collect(),
+        house: house.iter().map(ToString::to_string).collect(),
         threads,
         wall_seconds: round(seconds, 3),
         games_per_second: (games as f64 / seconds.max(1e-9)).round(),
@@ -310,8 +317,12 @@ fn text(s: &Summary) -> String {
         }};
     }
     let pct = |x: f64| format!("{:.1}%", x * 100.0);
+    let house = match s.house.is_empty() {
+        true => String::new(),
+        false => format!(", house rules {}", s.house.join(",")),
+    };
     say!(
-        "decklet simulate: {} games, {} players, seed {}, bots {}",
+        "decklet simulate: {} games, {} players, seed {}, bots {}{house}",
         s.games,
         s.players,
         s.seed,
@@ -387,6 +398,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
         return Err("--games must be at least 1".into());
     }
     let kinds = parse_bots(&args.bots, args.players)?;
+    let house = parse_house(&args.house)?;
     if let Some(dir) = &args.save_logs {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
@@ -404,7 +416,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
                     if stopped() {
                         return Err(INTERRUPTED.to_string());
                     }
-                    let result = run_one(engine, index, args, &kinds);
+                    let result = run_one(engine, index, args, &kinds, &house);
                     bar.inc(1);
                     result
                 },
@@ -422,7 +434,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
         return Err(format!("{INTERRUPTED} after {:.1} s{saved}", seconds));
     }
     let tally = tally?;
-    let summary = summarise(args, &kinds, &tally, seconds, threads);
+    let summary = summarise(args, &kinds, &house, &tally, seconds, threads);
     let mut out = if args.json {
         serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?
     } else {

@@ -11,12 +11,12 @@
 use std::fmt::Write as _;
 
 use decklet::GameEngine;
-use decklet::uno::{Bot, BotKind, new_uno_engine, play_game, restart_uno_game};
+use decklet::uno::{Bot, BotKind, HouseRule, new_uno_engine_with, play_game, restart_uno_game};
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::TournamentArgs;
-use crate::bots::check_players;
+use crate::bots::{check_players, parse_house};
 use crate::output::write_stdout;
 use crate::rating::Pairwise;
 use crate::runner::{
@@ -157,6 +157,8 @@ struct Summary {
     games: u64,
     players: usize,
     seed: u64,
+    /// The house rules in play (none: the seeds' rules).
+    house: Vec<String>,
     tables: usize,
     games_per_table: u64,
     threads: usize,
@@ -167,16 +169,29 @@ struct Summary {
     entries: Vec<Entry>,
 }
 
+/// What a tournament plays: its entries, rules and tables.
+struct Plan {
+    kinds: Vec<BotKind>,
+    house: Vec<HouseRule>,
+    tables: Vec<Vec<usize>>,
+    /// Games per table (a multiple of the players).
+    per_table: u64,
+}
+
 /// Plays game `index` of the run: which table, which rotation, who won.
 fn play_one(
     engine: &mut Option<GameEngine>,
     index: u64,
     args: &TournamentArgs,
-    kinds: &[BotKind],
-    tables: &[Vec<usize>],
-    per_table: u64,
+    plan: &Plan,
 ) -> Result<(Vec<usize>, Option<usize>, bool), String> {
-    let players = args.players;
+    let Plan {
+        kinds,
+        house,
+        tables,
+        per_table,
+    } = plan;
+    let (players, per_table) = (args.players, *per_table);
     let table = tables
         .get((index / per_table) as usize)
         .ok_or("a game past the last table")?;
@@ -187,14 +202,14 @@ fn play_one(
             restart_uno_game(engine, seed, players).map_err(|e| format!("game {index}: {e}"))?;
             engine
         }
-        None => {
-            engine.insert(new_uno_engine(seed, players).map_err(|e| format!("game {index}: {e}"))?)
-        }
+        None => engine.insert(
+            new_uno_engine_with(seed, players, house).map_err(|e| format!("game {index}: {e}"))?,
+        ),
     };
     let mut bots: Vec<Box<dyn Bot>> = seated
         .iter()
         .enumerate()
-        .map(|(seat, entry)| kinds[*entry].create(bot_seed(seed, seat)))
+        .map(|(seat, entry)| kinds[*entry].create_for(bot_seed(seed, seat), house))
         .collect();
     let report =
         play_game(engine, &mut bots, args.max_actions).map_err(|e| format!("game {index}: {e}"))?;
@@ -229,18 +244,25 @@ pub fn run(args: &TournamentArgs) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
+    let house = parse_house(&args.house)?;
     let players = args.players as u64;
     let per_table = args.games.div_ceil(players) * players;
     let tables = tables(kinds.len(), args.players);
+    let plan = Plan {
+        kinds,
+        house,
+        tables,
+        per_table,
+    };
     let total = per_table
-        .checked_mul(tables.len() as u64)
+        .checked_mul(plan.tables.len() as u64)
         .filter(|total| *total <= MAX_GAMES)
         .ok_or_else(|| format!("the tournament would play more than {MAX_GAMES} games"))?;
     let (pool, threads) = worker_pool(args.threads)?;
     let bar = progress(total, args.json);
     stop_on_signal();
     let start = std::time::Instant::now();
-    let entries = kinds.len();
+    let entries = plan.kinds.len();
     let tally: Result<Tally, String> = pool.install(|| {
         (0..total)
             .into_par_iter()
@@ -250,7 +272,7 @@ pub fn run(args: &TournamentArgs) -> Result<(), String> {
                     if stopped() {
                         return Err(INTERRUPTED.to_string());
                     }
-                    let result = play_one(engine, index, args, &kinds, &tables, per_table);
+                    let result = play_one(engine, index, args, &plan);
                     bar.inc(1);
                     result
                 },
@@ -270,15 +292,7 @@ pub fn run(args: &TournamentArgs) -> Result<(), String> {
         return Err(format!("{INTERRUPTED} after {seconds:.1} s"));
     }
     let tally = tally?;
-    let summary = summarise(
-        args,
-        &kinds,
-        &tally,
-        tables.len(),
-        per_table,
-        threads,
-        seconds,
-    );
+    let summary = summarise(args, &plan, &tally, threads, seconds);
     let mut out = if args.json {
         serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?
     } else {
@@ -292,13 +306,12 @@ pub fn run(args: &TournamentArgs) -> Result<(), String> {
 
 fn summarise(
     args: &TournamentArgs,
-    kinds: &[BotKind],
+    plan: &Plan,
     tally: &Tally,
-    tables: usize,
-    per_table: u64,
     threads: usize,
     seconds: f64,
 ) -> Summary {
+    let (kinds, house) = (&plan.kinds, &plan.house);
     let ratings = tally.pairwise.ratings();
     let mut entries: Vec<Entry> = labels(kinds)
         .into_iter()
@@ -331,8 +344,9 @@ fn summarise(
         games: tally.played,
         players: args.players,
         seed: args.seed,
-        tables,
-        games_per_table: per_table,
+        house: house.iter().map(ToString::to_string).collect(),
+        tables: plan.tables.len(),
+        games_per_table: plan.per_table,
         threads,
         wall_seconds: round(seconds, 3),
         unfinished_games: tally.unfinished,

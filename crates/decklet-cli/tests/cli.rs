@@ -283,7 +283,10 @@ fn invalid_input_in_play_gets_a_message_and_the_prompt_again() {
     assert!(out.contains("You cannot pass now"), "{out}");
     assert!(out.contains("Type a move."), "{out}");
     assert!(out.contains("You quit the game."), "{out}");
-    assert!(out.contains("Seed 5: `decklet play --seed 5`"), "{out}");
+    assert!(
+        out.contains("Seed 5: `decklet play --seed 5 --players 2` deals this game again."),
+        "{out}"
+    );
 }
 
 #[test]

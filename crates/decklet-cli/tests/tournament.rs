@@ -183,7 +183,7 @@ fn simulate_and_play_seat_the_search_bot() {
             "--bots",
             "ismcts:10",
         ])
-        .write_stdin("1\n".repeat(400))
+        .write_stdin("1\n".repeat(3000))
         .output()
         .unwrap();
     assert!(
@@ -194,4 +194,87 @@ fn simulate_and_play_seat_the_search_bot() {
     let out = String::from_utf8(out.stdout).unwrap();
     assert!(out.contains("Bot 2 (ismcts"), "{out}");
     assert!(out.contains("You win!") || out.contains(" wins."), "{out}");
+}
+
+#[test]
+fn house_rules_are_played_logged_and_replayed() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = json(&[
+        "simulate",
+        "--games",
+        "20",
+        "--players",
+        "3",
+        "--house",
+        "forced-play,draw-until-playable",
+        "--bots",
+        "random,heuristic,ismcts:5",
+        "--json",
+        "--save-logs",
+        dir.path().to_str().unwrap(),
+    ]);
+    // in the order the plugins are registered, whatever order they were named in
+    assert_eq!(
+        v["house"],
+        serde_json::json!(["draw-until-playable", "forced-play"])
+    );
+    assert_eq!(v["games"], 20);
+    let log = dir.path().join("game-000003.json");
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("\"uno-forced-play\"") && text.contains("\"uno-draw-until-playable\""));
+    let replay = run_ok(&["replay", log.to_str().unwrap()]);
+    assert!(replay.contains("final state verified"), "{replay}");
+    // the text summary names them
+    let out = run_ok(&["simulate", "--games", "5", "--house", "forced-play"]);
+    assert!(out.contains("house rules forced-play"), "{out}");
+    // and so does a tournament
+    let t = json(&[
+        "tournament",
+        "--games",
+        "4",
+        "--house",
+        "draw-until-playable",
+        "--json",
+    ]);
+    assert_eq!(t["house"], serde_json::json!(["draw-until-playable"]));
+}
+
+#[test]
+fn an_unknown_house_rule_is_refused_with_the_known_ones() {
+    for command in ["simulate", "tournament", "play"] {
+        let err = run_err(&[command, "--house", "stacking-everything"]);
+        assert!(
+            err.contains("unknown house rule `stacking-everything`"),
+            "{err}"
+        );
+        assert!(err.contains("draw-until-playable, forced-play"), "{err}");
+    }
+}
+
+#[test]
+fn play_takes_house_rules() {
+    let out = decklet()
+        .args([
+            "play",
+            "--seed",
+            "4",
+            "--players",
+            "2",
+            "--house",
+            "forced-play,draw-until-playable",
+        ])
+        .write_stdin("1\n".repeat(3000))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(out.contains("You win!") || out.contains(" wins."), "{out}");
+    assert!(
+        out.contains("`decklet play --seed 4 --players 2 --house draw-until-playable,forced-play`"),
+        "{out}"
+    );
 }

@@ -10,7 +10,9 @@ use decklet_core::{GameRng, GameState, PlayerId, SeatView};
 use decklet_plugins::{TURN_VARIABLE_DIRECTION, next_player_seen};
 
 use crate::cards::{UnoColor, UnoFace};
+use crate::house::HouseRule;
 use crate::legal::{LegalAction, legal_actions};
+use crate::sim::uno_plugins_with;
 use crate::state::seen_uno_table;
 
 /// A player program. The engine's side ([`play_game`](crate::play_game), the CLI)
@@ -241,17 +243,24 @@ pub enum BotKind {
 pub const MAX_ISMCTS_ITERATIONS: u32 = 10_000_000;
 
 impl BotKind {
-    /// A new bot of this kind.
+    /// A new bot of this kind, for the seeds' UNO.
     pub fn create(self, seed: u64) -> Box<dyn Bot> {
+        self.create_for(seed, &[])
+    }
+
+    /// A new bot of this kind, for UNO with these house rules (a search bot plays its
+    /// worlds with the same rules).
+    pub fn create_for(self, seed: u64, house: &[HouseRule]) -> Box<dyn Bot> {
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic => Box::new(HeuristicBot::new(seed)),
-            BotKind::Ismcts(iterations) => Box::new(crate::ismcts::IsmctsBot::new(
+            BotKind::Ismcts(iterations) => Box::new(crate::ismcts::IsmctsBot::with_plugins(
                 crate::ismcts::IsmctsConfig {
                     iterations,
                     ..Default::default()
                 },
                 seed,
+                uno_plugins_with(house),
             )),
         }
     }

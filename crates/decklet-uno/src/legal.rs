@@ -27,6 +27,7 @@ use decklet_plugins::{
 
 use crate::actions::{CHOOSE_COLOR_ACTION, ChooseColor, UNO_FLIP_INITIAL_ACTION};
 use crate::cards::{UnoColor, UnoFace};
+use crate::house::ForcedPlay;
 use crate::state::{
     UnoTable, current_color, drawn_this_turn, holds_color, is_color_pending, uno_table,
 };
@@ -87,6 +88,15 @@ impl<'s> Pile<'s> {
     pub fn playable(&self, state: &GameState, player: PlayerId, card: CardId) -> bool {
         self.matches(card) && !self.wild_draw_four_held_back(state, player, card)
     }
+}
+
+/// Whether `player` may play `card` on the pile now (both rules of [`Pile::playable`]);
+/// `false` before the initial flip or for a card UNO does not know.
+pub fn playable_now(state: &GameState, player: PlayerId, card: CardId) -> bool {
+    uno_table(state)
+        .as_deref()
+        .and_then(|table| Pile::of(state, table))
+        .is_some_and(|pile| pile.playable(state, player, card))
 }
 
 /// Rule `canPlayCard`: the card matches the colour in force or the top card's face, or
@@ -256,7 +266,10 @@ impl LegalAction {
 
 /// Exactly the external actions `dispatch` accepts from `player` now: the playable
 /// cards in hand order and a draw; after a draw, the drawn card if playable and ending
-/// the turn; after a wild, the four colours; nothing when it is not their turn.
+/// the turn (not both under the *forced play* house rule); after a wild, the four
+/// colours; nothing when it is not their turn. House rules are known by the markers
+/// their plugins attach, so a state read from JSON and never adopted by an engine is
+/// answered by the seeds' rules.
 pub fn legal_actions(state: &GameState, player: PlayerId) -> Vec<LegalAction> {
     let mut out = Vec::new();
     legal_actions_into(state, player, &mut out);
@@ -271,7 +284,10 @@ pub fn legal_actions_into(state: &GameState, player: PlayerId, out: &mut Vec<Leg
         Moves::ChooseColor => out.extend(UnoColor::ALL.map(LegalAction::ChooseColor)),
         Moves::AfterDraw { playable } => {
             out.extend(playable.map(LegalAction::Play));
-            out.push(LegalAction::EndTurn);
+            // forced play: a playable drawn card must be played
+            if playable.is_none() || state.attachment::<ForcedPlay>().is_none() {
+                out.push(LegalAction::EndTurn);
+            }
         }
         Moves::Turn { hand, playable } => {
             out.extend(

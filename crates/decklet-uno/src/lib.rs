@@ -43,6 +43,7 @@ pub mod bots;
 pub mod cards;
 pub mod effects;
 pub mod events;
+pub mod house;
 pub mod ismcts;
 pub mod legal;
 pub mod plugin;
@@ -74,10 +75,14 @@ pub use events::{
     UnoColorChanged, UnoColorChosen, UnoDrawFour, UnoDrawTwo, UnoGameWon, UnoInitialFlipped,
     UnoPlayerReversed, UnoPlayerSkipped,
 };
+pub use house::{
+    DRAW_UNTIL_PLAYABLE_PLUGIN_ID, DrawUntilPlayable, DrawUntilPlayablePlugin,
+    FORCED_PLAY_PLUGIN_ID, ForcedPlay, ForcedPlayPlugin, HouseRule, UNO_VAR_DRAWING_UNTIL_PLAYABLE,
+};
 pub use ismcts::{IsmctsBot, IsmctsConfig};
 pub use legal::{
     LegalAction, Pile, Refusal, candidate_actions, check_matches_pile, check_turn_discipline,
-    check_wild_draw_four, legal_actions, legal_actions_into,
+    check_wild_draw_four, legal_actions, legal_actions_into, playable_now,
 };
 pub use plugin::{
     UNO_PLUGIN_ID, UnoPlugin, handle_card_drawn, handle_card_played, handle_color_chosen,
@@ -85,8 +90,8 @@ pub use plugin::{
 };
 pub use rules::uno_rules;
 pub use sim::{
-    GameReport, UNO_GAME_ID, default_players, new_uno_engine, play_game, restart_uno_game,
-    uno_plugins,
+    GameReport, UNO_GAME_ID, default_players, new_uno_engine, new_uno_engine_with, play_game,
+    restart_uno_game, uno_plugins, uno_plugins_with,
 };
 pub use state::{
     UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,

@@ -10,6 +10,7 @@ use decklet_plugins::{DeckReshuffled, DrawPlugin, TurnPlugin};
 
 use crate::bots::Bot;
 use crate::events::{UnoDrawFour, UnoDrawTwo};
+use crate::house::HouseRule;
 use crate::legal::{LegalAction, legal_actions_into};
 use crate::plugin::UnoPlugin;
 
@@ -20,6 +21,20 @@ pub fn uno_plugins() -> Vec<Arc<dyn GamePlugin>> {
         Arc::new(DrawPlugin),
         Arc::new(UnoPlugin),
     ]
+}
+
+/// The plugins of an UNO game with these house rules: Turn, Draw, UNO, then the house
+/// rules' plugins in [`HouseRule::ALL`]'s order (whatever order they are given in, and
+/// each once), so that one set of rules always makes one game.
+pub fn uno_plugins_with(house: &[HouseRule]) -> Vec<Arc<dyn GamePlugin>> {
+    let mut plugins = uno_plugins();
+    plugins.extend(
+        HouseRule::ALL
+            .into_iter()
+            .filter(|rule| house.contains(rule))
+            .map(HouseRule::plugin),
+    );
+    plugins
 }
 
 /// Players `p1`…`pN` named `Player 1`… in seats 1…N.
@@ -37,8 +52,26 @@ pub const UNO_GAME_ID: &str = "uno";
 /// An engine with Turn, Draw and UNO registered, a game of `players` default players
 /// created with `seed` (game id [`UNO_GAME_ID`]) and started.
 pub fn new_uno_engine(seed: u64, players: usize) -> Result<GameEngine, EngineError> {
+    new_uno_engine_with(seed, players, &[])
+}
+
+/// [`new_uno_engine`] with house rules ([`uno_plugins_with`]).
+///
+/// ```
+/// use decklet_uno::{new_uno_engine_with, HouseRule};
+/// let engine = new_uno_engine_with(7, 3, &[HouseRule::ForcedPlay])?;
+/// let log = engine.log();
+/// let ids: Vec<&str> = log.plugins.iter().map(|p| p.id.as_str()).collect();
+/// assert_eq!(ids, ["turn", "draw", "uno", "uno-forced-play"]);
+/// # Ok::<(), decklet_core::EngineError>(())
+/// ```
+pub fn new_uno_engine_with(
+    seed: u64,
+    players: usize,
+    house: &[HouseRule],
+) -> Result<GameEngine, EngineError> {
     let mut engine = GameEngine::new(EngineConfig::default());
-    for plugin in uno_plugins() {
+    for plugin in uno_plugins_with(house) {
         engine.use_shared_plugin(plugin);
     }
     restart_uno_game(&mut engine, seed, players)?;

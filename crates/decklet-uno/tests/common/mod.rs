@@ -123,6 +123,27 @@ pub fn players(n: usize) -> Vec<Player> {
     default_players(n)
 }
 
+/// An engine with Turn, Draw, UNO, these house rules and Rig, and a started game of
+/// `n` players.
+pub fn uno_with(n: usize, seed: u64, house: &[HouseRule]) -> GameEngine {
+    let mut engine = GameEngine::new(EngineConfig {
+        seed,
+        game_id: "t".into(),
+        ..Default::default()
+    });
+    engine
+        .use_plugin(TurnPlugin)
+        .use_plugin(DrawPlugin)
+        .use_plugin(UnoPlugin);
+    for rule in house {
+        engine.use_shared_plugin(rule.plugin());
+    }
+    engine.use_plugin(Rig);
+    engine.create_game(players(n)).unwrap();
+    engine.start().unwrap();
+    engine
+}
+
 /// An engine with Turn, Draw, UNO and Rig and a game of `n` players, not started.
 pub fn uno_created(n: usize, seed: u64) -> GameEngine {
     let mut engine = GameEngine::new(EngineConfig {

@@ -1,0 +1,93 @@
+//! House rule *draw until playable* (our reading): a player who draws on their turn
+//! keeps drawing, one card at a time, until they draw a card they can play or both
+//! piles are empty. Then the turn goes on as usual: they may play that card or end the
+//! turn. Only a player's own draw is extended: the deal and the cards a draw two or a
+//! wild draw four gives are not.
+
+use decklet_core::{ActionOrigin, EngineError, EventHandler, GameContext, GamePlugin, Var};
+use decklet_plugins::{CardDrawn, create_draw_card_action};
+
+use crate::legal::playable_now;
+use crate::plugin::UNO_PLUGIN_ID;
+
+/// The plugin's id.
+pub const DRAW_UNTIL_PLAYABLE_PLUGIN_ID: &str = "uno-draw-until-playable";
+
+/// `true` while a player's draw is being extended (inside a tick only: the chain ends
+/// in the tick it starts).
+pub const UNO_VAR_DRAWING_UNTIL_PLAYABLE: Var<bool> = Var::new("uno:drawingUntilPlayable");
+
+/// The marker this plugin attaches: the rule is in play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrawUntilPlayable;
+
+/// The plugin of the *draw until playable* house rule.
+///
+/// ```
+/// use decklet_core::{EngineConfig, GameEngine, Player};
+/// use decklet_plugins::{DrawPlugin, TurnPlugin};
+/// use decklet_uno::{DrawUntilPlayablePlugin, UnoPlugin};
+/// let mut engine = GameEngine::new(EngineConfig::default());
+/// engine
+///     .use_plugin(TurnPlugin)
+///     .use_plugin(DrawPlugin)
+///     .use_plugin(UnoPlugin)
+///     .use_plugin(DrawUntilPlayablePlugin);
+/// engine.create_game(vec![Player::new("p1", "A", 1), Player::new("p2", "B", 2)])?;
+/// engine.start()?;
+/// # Ok::<(), decklet_core::EngineError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DrawUntilPlayablePlugin;
+
+/// After a player's own draw, and after each card the rule drew for them: another card
+/// while the last one cannot be played and the piles are not empty.
+fn keep_drawing(event: &CardDrawn, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
+    let chaining = ctx
+        .state()
+        .variable(&UNO_VAR_DRAWING_UNTIL_PLAYABLE)
+        .unwrap_or(false);
+    let own_draw = ctx.origin() == ActionOrigin::External;
+    if !own_draw && !chaining {
+        return Ok(()); // the deal, a penalty
+    }
+    let state = ctx.state();
+    let done = event.count == 0
+        || event
+            .card_ids
+            .last()
+            .is_none_or(|card| playable_now(state, event.player_id, *card));
+    if done {
+        if chaining {
+            ctx.set_variable(&UNO_VAR_DRAWING_UNTIL_PLAYABLE, false);
+        }
+        return Ok(());
+    }
+    if !chaining {
+        ctx.set_variable(&UNO_VAR_DRAWING_UNTIL_PLAYABLE, true);
+    }
+    ctx.dispatch(create_draw_card_action(event.player_id, 1));
+    Ok(())
+}
+
+impl GamePlugin for DrawUntilPlayablePlugin {
+    fn id(&self) -> &'static str {
+        DRAW_UNTIL_PLAYABLE_PLUGIN_ID
+    }
+    fn name(&self) -> &'static str {
+        "UNO house rule: draw until playable"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn requires(&self) -> &'static [&'static str] {
+        &[UNO_PLUGIN_ID]
+    }
+    fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
+        ctx.attach(DrawUntilPlayable);
+        Ok(())
+    }
+    fn events(&self) -> Vec<EventHandler> {
+        vec![EventHandler::new(keep_drawing)]
+    }
+}

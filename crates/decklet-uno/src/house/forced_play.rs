@@ -1,0 +1,59 @@
+//! House rule *forced play* (our reading): a player whose own draw gave a card they can
+//! play must play it; ending the turn is refused. A drawn card that cannot be played
+//! still ends the turn as usual. It wraps UNO's `turnDiscipline` rule for `END_TURN`
+//! (rejections keep that rule's id) and [`legal_actions`](crate::legal_actions)
+//! offers only the play.
+
+use decklet_core::{ActionOrigin, EngineError, GameContext, GamePlugin, Rule};
+use decklet_plugins::EndTurn;
+
+use crate::legal::playable_now;
+use crate::plugin::UNO_PLUGIN_ID;
+use crate::state::drawn_this_turn;
+
+/// The plugin's id.
+pub const FORCED_PLAY_PLUGIN_ID: &str = "uno-forced-play";
+
+/// The marker this plugin attaches: the rule is in play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ForcedPlay;
+
+/// The plugin of the *forced play* house rule.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ForcedPlayPlugin;
+
+impl GamePlugin for ForcedPlayPlugin {
+    fn id(&self) -> &'static str {
+        FORCED_PLAY_PLUGIN_ID
+    }
+    fn name(&self) -> &'static str {
+        "UNO house rule: forced play"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn requires(&self) -> &'static [&'static str] {
+        &[UNO_PLUGIN_ID]
+    }
+    fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
+        ctx.attach(ForcedPlay);
+        Ok(())
+    }
+    fn rules(&self) -> Vec<Rule> {
+        vec![Rule::wrapping::<EndTurn>(
+            "turnDiscipline",
+            |end, origin, state, original| {
+                original(end, origin, state)?;
+                if origin == ActionOrigin::Internal {
+                    return Ok(()); // the game ending a turn, not the player
+                }
+                match drawn_this_turn(state, end.player_id) {
+                    Some(Some(card)) if playable_now(state, end.player_id, card) => {
+                        Err("the card you drew can be played, so you must play it".into())
+                    }
+                    _ => Ok(()),
+                }
+            },
+        )]
+    }
+}
