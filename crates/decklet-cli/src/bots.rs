@@ -41,5 +41,6 @@ pub fn parse_house(spec: &str) -> Result<Vec<HouseRule>, String> {
         .map_err(|e| format!("--house: {e}"))?;
     rules.sort();
     rules.dedup();
+    HouseRule::check_combination(&rules).map_err(|e| format!("--house: {e}"))?;
     Ok(rules)
 }

@@ -252,6 +252,30 @@ fn an_unknown_house_rule_is_refused_with_the_known_ones() {
 }
 
 #[test]
+fn stacking_plays_and_replays_and_takes_one_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = json(&[
+        "simulate",
+        "--games",
+        "30",
+        "--house",
+        "stacking-any,draw-until-playable",
+        "--json",
+        "--save-logs",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(
+        v["house"],
+        serde_json::json!(["draw-until-playable", "stacking-any"])
+    );
+    let log = dir.path().join("game-000007.json");
+    let replay = run_ok(&["replay", log.to_str().unwrap()]);
+    assert!(replay.contains("final state verified"), "{replay}");
+    let err = run_err(&["simulate", "--house", "stacking,stacking-same"]);
+    assert!(err.contains("choose one of stacking"), "{err}");
+}
+
+#[test]
 fn play_takes_house_rules() {
     let out = decklet()
         .args([

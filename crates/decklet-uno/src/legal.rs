@@ -27,9 +27,10 @@ use decklet_plugins::{
 
 use crate::actions::{CHOOSE_COLOR_ACTION, ChooseColor, UNO_FLIP_INITIAL_ACTION};
 use crate::cards::{UnoColor, UnoFace};
-use crate::house::ForcedPlay;
+use crate::house::{ForcedPlay, Stacking, answers_penalty};
 use crate::state::{
-    UnoTable, current_color, drawn_this_turn, holds_color, is_color_pending, uno_table,
+    UnoTable, current_color, drawn_this_turn, holds_color, is_color_pending, pending_draw,
+    uno_table,
 };
 
 /// Why something is not allowed, in words a player understands.
@@ -372,6 +373,13 @@ impl<'s> Moves<'s> {
             };
         }
         let hand = state.hand(player);
+        // under stacking, a pending penalty is answered or drawn
+        if state.attachment::<Stacking>().is_some() && pending_draw(state) > 0 {
+            return Moves::Turn {
+                hand,
+                playable: Positions::of(hand, |card| answers_penalty(state, card) == Some(true)),
+            };
+        }
         Moves::Turn {
             hand,
             playable: Positions::of(hand, playable),

@@ -66,8 +66,8 @@ pub use cards::{
 };
 pub use decklet_core::{PLAY_CARD_ACTION, PlayCard};
 pub use effects::{
-    apply_draw_two_effect, apply_reverse_effect, apply_skip_effect, apply_wild_draw_four_effect,
-    apply_wild_draw_four_post_choice_effect, apply_wild_effect,
+    Effect, UnoEffects, apply_draw_two_effect, apply_reverse_effect, apply_skip_effect,
+    apply_wild_draw_four_effect, apply_wild_draw_four_post_choice_effect, apply_wild_effect,
 };
 pub use events::{
     UNO_CARD_PLAYED, UNO_COLOR_CHANGED, UNO_COLOR_CHOSEN, UNO_DRAW_FOUR, UNO_DRAW_TWO,
@@ -77,7 +77,9 @@ pub use events::{
 };
 pub use house::{
     DRAW_UNTIL_PLAYABLE_PLUGIN_ID, DrawUntilPlayable, DrawUntilPlayablePlugin,
-    FORCED_PLAY_PLUGIN_ID, ForcedPlay, ForcedPlayPlugin, HouseRule, UNO_VAR_DRAWING_UNTIL_PLAYABLE,
+    FORCED_PLAY_PLUGIN_ID, ForcedPlay, ForcedPlayPlugin, HouseRule, STACKING_ANY_PLUGIN_ID,
+    STACKING_PLUGIN_ID, STACKING_SAME_PLUGIN_ID, Stacking, StackingMode, StackingPlugin,
+    UNO_DRAW_STACKED, UNO_VAR_DRAWING_UNTIL_PLAYABLE, UnoDrawStacked, answers_penalty,
 };
 pub use ismcts::{IsmctsBot, IsmctsConfig};
 pub use legal::{
@@ -96,6 +98,6 @@ pub use sim::{
 pub use state::{
     UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
     UNO_VAR_CURRENT_COLOR, UNO_VAR_DRAW_COUNT, UNO_VAR_DRAW_PLAYER, UNO_VAR_DRAW_TURN,
-    UNO_VAR_PENDING_COLOR, UnoTable, card_view, current_color, discard_top, drawn_this_turn,
-    holds_color, is_color_pending, seen_uno_table, uno_table,
+    UNO_VAR_PENDING_COLOR, UNO_VAR_PENDING_DRAW, UnoTable, card_view, current_color, discard_top,
+    drawn_this_turn, holds_color, is_color_pending, pending_draw, seen_uno_table, uno_table,
 };

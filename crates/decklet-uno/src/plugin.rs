@@ -14,11 +14,8 @@ use crate::actions::{
     choose_color_handler, create_uno_flip_initial_action, flip_initial_card_handler,
     play_card_handler,
 };
-use crate::cards::{CARD_TYPE_WILD_DRAW4, UnoFace, uno_card_table};
-use crate::effects::{
-    apply_draw_two_effect, apply_reverse_effect, apply_skip_effect, apply_wild_draw_four_effect,
-    apply_wild_draw_four_post_choice_effect, apply_wild_effect,
-};
+use crate::cards::{CARD_TYPE_WILD_DRAW4, uno_card_table};
+use crate::effects::UnoEffects;
 use crate::events::{UnoColorChosen, UnoGameWon};
 use crate::rules::uno_rules;
 use crate::state::{
@@ -118,20 +115,7 @@ pub fn handle_card_played(
         ctx.emit(UnoGameWon { winner_ids });
         return Ok(());
     }
-    match view.face {
-        UnoFace::Number(_) => {
-            ctx.dispatch(create_end_turn_action(player));
-            Ok(())
-        }
-        UnoFace::Skip => apply_skip_effect(ctx, player),
-        UnoFace::Reverse => {
-            let player_count = ctx.state().player_count();
-            apply_reverse_effect(ctx, player, player_count)
-        }
-        UnoFace::Draw2 => apply_draw_two_effect(ctx, player),
-        UnoFace::Wild => apply_wild_effect(ctx, player),
-        UnoFace::WildDraw4 => apply_wild_draw_four_effect(ctx, player),
-    }
+    UnoEffects::apply(ctx, view.face, player)
 }
 
 /// Remembers a player's own draw (a `CARD_DRAWN` of an action from outside: not a deal,
@@ -155,7 +139,7 @@ pub fn handle_color_chosen(
     ctx: &mut GameContext<'_>,
 ) -> Result<(), EngineError> {
     if event.card_type == CARD_TYPE_WILD_DRAW4 {
-        apply_wild_draw_four_post_choice_effect(ctx, event.player_id)
+        (UnoEffects::of(ctx).wild_draw_four_after_choice)(ctx, event.player_id)
     } else {
         ctx.dispatch(create_end_turn_action(event.player_id));
         Ok(())

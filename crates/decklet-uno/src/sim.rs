@@ -25,15 +25,24 @@ pub fn uno_plugins() -> Vec<Arc<dyn GamePlugin>> {
 
 /// The plugins of an UNO game with these house rules: Turn, Draw, UNO, then the house
 /// rules' plugins in [`HouseRule::ALL`]'s order (whatever order they are given in, and
-/// each once), so that one set of rules always makes one game.
+/// each once), so that one set of rules always makes one game. One stacking mode at
+/// most: of several, the first in that order ([`HouseRule::check_combination`] tells
+/// a user).
 pub fn uno_plugins_with(house: &[HouseRule]) -> Vec<Arc<dyn GamePlugin>> {
     let mut plugins = uno_plugins();
-    plugins.extend(
-        HouseRule::ALL
-            .into_iter()
-            .filter(|rule| house.contains(rule))
-            .map(HouseRule::plugin),
-    );
+    let mut stacking = false;
+    for rule in HouseRule::ALL {
+        if !house.contains(&rule) {
+            continue;
+        }
+        if matches!(rule, HouseRule::Stacking(_)) {
+            if stacking {
+                continue;
+            }
+            stacking = true;
+        }
+        plugins.push(rule.plugin());
+    }
     plugins
 }
 

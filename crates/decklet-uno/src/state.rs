@@ -34,6 +34,10 @@ pub const UNO_VAR_DRAW_TURN: Var<i64> = Var::new("draw:lastExternalTurn");
 /// the card lies on top of the drawer's hand.
 pub const UNO_VAR_DRAW_COUNT: Var<i64> = Var::new("draw:lastExternalCount");
 
+/// The draw penalty the current player must answer or draw (the *stacking* house rule;
+/// unset, or 0, when none is pending).
+pub const UNO_VAR_PENDING_DRAW: Var<i64> = Var::new("uno:pendingDraw");
+
 /// What UNO knows of a game once it is set up: its two piles and what each card is.
 /// UNO's setup attaches it to the game ([`GameState::attachment`]); for a state no
 /// engine has set up (one just read from JSON), [`uno_table`] builds it.
@@ -107,6 +111,15 @@ pub fn seen_uno_table<'s>(view: &SeatView<'s>) -> Option<Cow<'s, UnoTable>> {
 #[inline]
 pub fn current_color(state: &GameState) -> Option<UnoColor> {
     state.variable(&UNO_VAR_CURRENT_COLOR)
+}
+
+/// The draw penalty pending (0 when none: always without the *stacking* house rule).
+#[inline]
+pub fn pending_draw(state: &GameState) -> u32 {
+    state
+        .variable(&UNO_VAR_PENDING_DRAW)
+        .and_then(|n| u32::try_from(n).ok())
+        .unwrap_or(0)
 }
 
 /// Whether a colour choice is pending.

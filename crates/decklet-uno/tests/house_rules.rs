@@ -13,28 +13,32 @@ const FORCED: HouseRule = HouseRule::ForcedPlay;
 /// A two-player game with `house`, p1 to play on a red 5 with `p1_hand`, and `deck_top`
 /// on top of the deck (the first to be drawn first).
 fn table(house: &[HouseRule], p1_hand: Vec<CardId>, deck_top: &[CardId]) -> GameEngine {
+    let p2_hand = vec![card("yellow", "4"), card("yellow", "6")];
+    table_with(house, p1_hand, p2_hand, deck_top)
+}
+
+/// [`table`] with p2's hand too.
+fn table_with(
+    house: &[HouseRule],
+    p1_hand: Vec<CardId>,
+    p2_hand: Vec<CardId>,
+    deck_top: &[CardId],
+) -> GameEngine {
     let mut engine = uno_with(2, 3, house);
-    // whoever starts, make it p1's turn by arranging from p1's side
+    if current(&engine) != "p1" {
+        // p2 starts: p2 draws and passes
+        draw(&mut engine, "p2").unwrap();
+        end_turn(&mut engine, "p2").unwrap();
+    }
     arrange(
         &mut engine,
-        &[
-            ("p1", p1_hand),
-            ("p2", vec![card("yellow", "4"), card("yellow", "6")]),
-        ],
+        &[("p1", p1_hand), ("p2", p2_hand)],
         card("red", "5"),
         UnoColor::Red,
     );
     let mut cards: Vec<CardId> = deck_top.to_vec();
     cards.reverse(); // the last one rigged is the top
     engine.dispatch(RigDeckTop { cards }).unwrap();
-    if current(&engine) != "p1" {
-        // p2 starts: p2 draws and passes
-        draw(&mut engine, "p2").unwrap();
-        end_turn(&mut engine, "p2").unwrap();
-        let mut again: Vec<CardId> = deck_top.to_vec();
-        again.reverse();
-        engine.dispatch(RigDeckTop { cards: again }).unwrap();
-    }
     assert_eq!(current(&engine), "p1");
     engine
 }
@@ -223,4 +227,167 @@ fn house_rules_need_uno_first() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+// ------------------------------------------------------------ stacking
+
+const STACK: HouseRule = HouseRule::Stacking(StackingMode::DrawTwos);
+const STACK_SAME: HouseRule = HouseRule::Stacking(StackingMode::Same);
+const STACK_ANY: HouseRule = HouseRule::Stacking(StackingMode::Any);
+
+fn pending(engine: &GameEngine) -> u32 {
+    pending_draw(engine.state())
+}
+
+#[test]
+fn a_draw_two_answered_by_a_draw_two_passes_the_whole_penalty_on() {
+    let (red_d2, blue_d2) = (card("red", "draw2"), card("blue", "draw2"));
+    let mut engine = table_with(
+        &[STACK],
+        vec![red_d2, card("blue", "1")],
+        vec![blue_d2, card("yellow", "4")],
+        &[],
+    );
+    let p2 = id(&engine, "p2");
+    let outcome = play(&mut engine, "p1", red_d2).unwrap();
+    assert!(drawn(&outcome).is_empty(), "nobody draws yet");
+    let stacked: Vec<_> = kinds(&outcome)
+        .into_iter()
+        .filter(|k| *k == UNO_DRAW_STACKED)
+        .collect();
+    assert_eq!(stacked.len(), 1);
+    assert_eq!(payload(&outcome, UNO_DRAW_STACKED)["count"], 2);
+    assert_eq!(payload(&outcome, UNO_DRAW_STACKED)["targetPlayerId"], "p2");
+    assert_eq!((current(&engine), pending(&engine)), ("p2".to_string(), 2));
+    // p2 may answer with its draw two (another colour), or draw
+    assert_eq!(
+        legal_actions(engine.state(), p2),
+        [LegalAction::Play(blue_d2), LegalAction::Draw]
+    );
+    play(&mut engine, "p2", blue_d2).unwrap();
+    assert_eq!((current(&engine), pending(&engine)), ("p1".to_string(), 4));
+    // p1 cannot answer: draws all four and loses the turn
+    let p1 = id(&engine, "p1");
+    assert_eq!(legal_actions(engine.state(), p1), [LegalAction::Draw]);
+    let outcome = draw(&mut engine, "p1").unwrap();
+    assert_eq!(drawn(&outcome).len(), 4);
+    assert_eq!(hand(&engine, "p1").len(), 5);
+    assert_eq!((current(&engine), pending(&engine)), ("p2".to_string(), 0));
+}
+
+#[test]
+fn while_a_penalty_is_pending_only_an_answer_or_a_draw_is_accepted() {
+    let red_d2 = card("red", "draw2");
+    let mut engine = table_with(
+        &[STACK],
+        vec![red_d2, card("blue", "1")],
+        vec![card("red", "4"), card("yellow", "4")],
+        &[],
+    );
+    play(&mut engine, "p1", red_d2).unwrap();
+    let before = json(engine.state());
+    // a red 4 matches the colour, but does not answer the penalty
+    let (rule, reason) = rejected_by(play(&mut engine, "p2", card("red", "4")));
+    assert_eq!(rule, "canPlayCard");
+    assert_eq!(reason, "a penalty of 2 cards is pending: answer it or draw");
+    assert_eq!(json(engine.state()), before);
+    let p2 = id(&engine, "p2");
+    assert_eq!(legal_actions(engine.state(), p2), [LegalAction::Draw]);
+    // ending the turn without drawing is refused as ever
+    assert!(end_turn(&mut engine, "p2").is_err());
+    draw(&mut engine, "p2").unwrap();
+    assert_eq!(hand(&engine, "p2").len(), 4);
+    assert_eq!(current(&engine), "p1");
+}
+
+#[test]
+fn draw_twos_mode_leaves_the_wild_draw_four_as_it_was() {
+    let (red_d2, wd4) = (card("red", "draw2"), card("wild_draw4", ""));
+    let mut engine = table_with(
+        &[STACK],
+        vec![red_d2, card("blue", "1")],
+        vec![wd4, card("yellow", "4")],
+        &[],
+    );
+    play(&mut engine, "p1", red_d2).unwrap();
+    // a wild draw four does not answer a draw two in this mode
+    let (rule, _) = rejected_by(play(&mut engine, "p2", wd4));
+    assert_eq!(rule, "canPlayCard");
+    // and played normally it is the seeds' penalty: drawn at once, nothing pending
+    let mut engine = table_with(
+        &[STACK],
+        vec![wd4, card("yellow", "7")],
+        vec![card("yellow", "4")],
+        &[],
+    );
+    play(&mut engine, "p1", wd4).unwrap();
+    let outcome = choose(&mut engine, "p1", UnoColor::Blue).unwrap();
+    assert_eq!(drawn(&outcome).len(), 4);
+    assert_eq!(pending(&engine), 0);
+}
+
+#[test]
+fn same_mode_stacks_a_wild_draw_four_on_a_wild_draw_four_whatever_the_hand_holds() {
+    let (wd4_a, wd4_b) = (card_n("wild_draw4", "", 1), card_n("wild_draw4", "", 2));
+    let mut engine = table_with(
+        &[STACK_SAME],
+        vec![wd4_a, card("yellow", "7")],
+        vec![wd4_b, card("blue", "4")],
+        &[],
+    );
+    play(&mut engine, "p1", wd4_a).unwrap();
+    choose(&mut engine, "p1", UnoColor::Blue).unwrap();
+    assert_eq!((current(&engine), pending(&engine)), ("p2".to_string(), 4));
+    // p2 holds a blue card (the colour in force), and may still answer
+    play(&mut engine, "p2", wd4_b).unwrap();
+    choose(&mut engine, "p2", UnoColor::Green).unwrap();
+    assert_eq!((current(&engine), pending(&engine)), ("p1".to_string(), 8));
+    let outcome = draw(&mut engine, "p1").unwrap();
+    assert_eq!(drawn(&outcome).len(), 8);
+    assert_eq!(current(&engine), "p2");
+}
+
+#[test]
+fn any_mode_answers_a_wild_draw_four_with_a_draw_two_of_any_colour() {
+    let (wd4, green_d2) = (card("wild_draw4", ""), card("green", "draw2"));
+    let mut engine = table_with(
+        &[STACK_ANY],
+        vec![wd4, card("yellow", "7")],
+        vec![green_d2, card("blue", "4")],
+        &[],
+    );
+    play(&mut engine, "p1", wd4).unwrap();
+    choose(&mut engine, "p1", UnoColor::Blue).unwrap();
+    play(&mut engine, "p2", green_d2).unwrap();
+    assert_eq!((current(&engine), pending(&engine)), ("p1".to_string(), 6));
+}
+
+#[test]
+fn accepting_a_penalty_does_not_draw_until_playable() {
+    let red_d2 = card("red", "draw2");
+    let deck = [
+        card("blue", "3"),
+        card("green", "7"),
+        card("blue", "8"),
+        card("red", "9"),
+    ];
+    let mut engine = table_with(
+        &[DUP, STACK],
+        vec![red_d2, card("blue", "1")],
+        vec![card("yellow", "4")],
+        &deck,
+    );
+    play(&mut engine, "p1", red_d2).unwrap();
+    let outcome = draw(&mut engine, "p2").unwrap();
+    assert_eq!(drawn(&outcome), [deck[0], deck[1]]);
+    assert_eq!(current(&engine), "p1");
+}
+
+#[test]
+fn one_stacking_mode_a_game() {
+    assert!(HouseRule::check_combination(&[STACK, STACK_ANY]).is_err());
+    assert!(HouseRule::check_combination(&[STACK, DUP, FORCED]).is_ok());
+    let plugins = uno_plugins_with(&[STACK_ANY, STACK]);
+    let ids: Vec<&str> = plugins.iter().map(|p| p.id()).collect();
+    assert_eq!(ids, ["turn", "draw", "uno", "uno-stacking"]);
 }

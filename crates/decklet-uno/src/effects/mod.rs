@@ -2,6 +2,12 @@
 //! by the `CARD_PLAYED` and `UNO_COLOR_CHOSEN` handlers. They return nothing of their
 //! own: they only dispatch actions, emit events and set variables through the context.
 //! Turns move only through the `END_TURN` actions they dispatch.
+//!
+//! [`UnoEffects`] is the table the handlers call through: the seeds' effects unless a
+//! house rule registered after UNO put its own effect in a slot (read the table with
+//! [`UnoEffects::of`], change a slot, attach it, in its own setup). That is how
+//! stacking changes what a draw two does without forking UNO. A game without such a
+//! rule has no table attached, and its handlers call the seeds' effects directly.
 
 mod draw_two;
 mod reverse;
@@ -16,7 +22,100 @@ pub use wild::apply_wild_effect;
 pub use wild_draw_four::{apply_wild_draw_four_effect, apply_wild_draw_four_post_choice_effect};
 
 use decklet_core::{EngineError, GameContext, PlayerId};
-use decklet_plugins::{END_TURN_ACTION, direction, next_player_in};
+
+use crate::cards::UnoFace;
+use decklet_plugins::{END_TURN_ACTION, create_end_turn_action, direction, next_player_in};
+
+/// An effect: what playing a card does, for the player who played it.
+pub type Effect = fn(&mut GameContext<'_>, PlayerId) -> Result<(), EngineError>;
+
+/// The effect of each kind of card: what the `CARD_PLAYED` handler (and, for the wild
+/// draw four's second stage, the `UNO_COLOR_CHOSEN` handler) calls. The default is the
+/// seeds' UNO.
+#[derive(Clone, Copy, Debug)]
+pub struct UnoEffects {
+    /// A number card: the turn ends.
+    pub number: Effect,
+    /// [`apply_skip_effect`].
+    pub skip: Effect,
+    /// [`apply_reverse_effect`].
+    pub reverse: Effect,
+    /// [`apply_draw_two_effect`].
+    pub draw_two: Effect,
+    /// [`apply_wild_effect`].
+    pub wild: Effect,
+    /// [`apply_wild_draw_four_effect`] (the colour is chosen next).
+    pub wild_draw_four: Effect,
+    /// [`apply_wild_draw_four_post_choice_effect`] (after the colour is chosen).
+    pub wild_draw_four_after_choice: Effect,
+}
+
+impl Default for UnoEffects {
+    fn default() -> Self {
+        UnoEffects::SEEDS
+    }
+}
+
+impl UnoEffects {
+    /// The seeds' effects.
+    pub const SEEDS: UnoEffects = UnoEffects {
+        number: end_turn_effect,
+        skip: apply_skip_effect,
+        reverse: reverse_effect,
+        draw_two: apply_draw_two_effect,
+        wild: apply_wild_effect,
+        wild_draw_four: apply_wild_draw_four_effect,
+        wild_draw_four_after_choice: apply_wild_draw_four_post_choice_effect,
+    };
+
+    /// The table of the game being played: the one a house rule attached, or the
+    /// seeds'.
+    pub fn of(ctx: &GameContext<'_>) -> UnoEffects {
+        ctx.state()
+            .attachment::<UnoEffects>()
+            .copied()
+            .unwrap_or(UnoEffects::SEEDS)
+    }
+
+    /// The effect of playing a card of this face.
+    #[inline(always)]
+    pub fn of_face(&self, face: UnoFace) -> Effect {
+        match face {
+            UnoFace::Number(_) => self.number,
+            UnoFace::Skip => self.skip,
+            UnoFace::Reverse => self.reverse,
+            UnoFace::Draw2 => self.draw_two,
+            UnoFace::Wild => self.wild,
+            UnoFace::WildDraw4 => self.wild_draw_four,
+        }
+    }
+
+    /// Plays the effect of `face` for `player`: the attached table's, or the seeds'
+    /// (called directly).
+    #[inline]
+    pub fn apply(
+        ctx: &mut GameContext<'_>,
+        face: UnoFace,
+        player: PlayerId,
+    ) -> Result<(), EngineError> {
+        match ctx.state().attachment::<UnoEffects>() {
+            Some(table) => (table.of_face(face))(ctx, player),
+            None => (UnoEffects::SEEDS.of_face(face))(ctx, player),
+        }
+    }
+}
+
+/// A number card's effect: `END_TURN` for the player.
+fn end_turn_effect(ctx: &mut GameContext<'_>, player: PlayerId) -> Result<(), EngineError> {
+    ctx.dispatch(create_end_turn_action(player));
+    Ok(())
+}
+
+/// [`apply_reverse_effect`] with the game's player count.
+fn reverse_effect(ctx: &mut GameContext<'_>, player: PlayerId) -> Result<(), EngineError> {
+    let player_count = ctx.state().player_count();
+    apply_reverse_effect(ctx, player, player_count)
+}
 
 /// The player after `player` in the current direction
 /// (`nextPlayerId(playerId, playersInSeatOrder(state.players), direction)`).

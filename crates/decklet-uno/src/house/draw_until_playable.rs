@@ -2,13 +2,14 @@
 //! keeps drawing, one card at a time, until they draw a card they can play or both
 //! piles are empty. Then the turn goes on as usual: they may play that card or end the
 //! turn. Only a player's own draw is extended: the deal and the cards a draw two or a
-//! wild draw four gives are not.
+//! wild draw four gives are not, nor a draw that accepts a stacked penalty.
 
 use decklet_core::{ActionOrigin, EngineError, EventHandler, GameContext, GamePlugin, Var};
 use decklet_plugins::{CardDrawn, create_draw_card_action};
 
 use crate::legal::playable_now;
 use crate::plugin::UNO_PLUGIN_ID;
+use crate::state::pending_draw;
 
 /// The plugin's id.
 pub const DRAW_UNTIL_PLAYABLE_PLUGIN_ID: &str = "uno-draw-until-playable";
@@ -50,6 +51,9 @@ fn keep_drawing(event: &CardDrawn, ctx: &mut GameContext<'_>) -> Result<(), Engi
     let own_draw = ctx.origin() == ActionOrigin::External;
     if !own_draw && !chaining {
         return Ok(()); // the deal, a penalty
+    }
+    if own_draw && pending_draw(ctx.state()) > 0 {
+        return Ok(()); // accepting a stacked penalty, not looking for a card
     }
     let state = ctx.state();
     let done = event.count == 0

@@ -8,9 +8,11 @@
 //! |---|---|---|
 //! | [`DrawUntilPlayablePlugin`] | `uno-draw-until-playable` | `draw-until-playable` |
 //! | [`ForcedPlayPlugin`] | `uno-forced-play` | `forced-play` |
+//! | [`StackingPlugin`] | `uno-stacking`, `uno-stacking-same`, `uno-stacking-any` | `stacking`, `stacking-same`, `stacking-any` |
 
 mod draw_until_playable;
 mod forced_play;
+mod stacking;
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -22,6 +24,10 @@ pub use draw_until_playable::{
     UNO_VAR_DRAWING_UNTIL_PLAYABLE,
 };
 pub use forced_play::{FORCED_PLAY_PLUGIN_ID, ForcedPlay, ForcedPlayPlugin};
+pub use stacking::{
+    STACKING_ANY_PLUGIN_ID, STACKING_PLUGIN_ID, STACKING_SAME_PLUGIN_ID, Stacking, StackingMode,
+    StackingPlugin, UNO_DRAW_STACKED, UnoDrawStacked, answers_penalty,
+};
 
 /// A house rule, by its `--house` name.
 ///
@@ -40,17 +46,28 @@ pub enum HouseRule {
     DrawUntilPlayable,
     /// [`ForcedPlayPlugin`].
     ForcedPlay,
+    /// [`StackingPlugin`] in this mode (one mode a game).
+    Stacking(StackingMode),
 }
 
 impl HouseRule {
     /// Every house rule, in the order their plugins are registered.
-    pub const ALL: [HouseRule; 2] = [HouseRule::DrawUntilPlayable, HouseRule::ForcedPlay];
+    pub const ALL: [HouseRule; 5] = [
+        HouseRule::DrawUntilPlayable,
+        HouseRule::ForcedPlay,
+        HouseRule::Stacking(StackingMode::DrawTwos),
+        HouseRule::Stacking(StackingMode::Same),
+        HouseRule::Stacking(StackingMode::Any),
+    ];
 
     /// The `--house` name.
     pub fn as_str(self) -> &'static str {
         match self {
             HouseRule::DrawUntilPlayable => "draw-until-playable",
             HouseRule::ForcedPlay => "forced-play",
+            HouseRule::Stacking(StackingMode::DrawTwos) => "stacking",
+            HouseRule::Stacking(StackingMode::Same) => "stacking-same",
+            HouseRule::Stacking(StackingMode::Any) => "stacking-any",
         }
     }
 
@@ -59,6 +76,7 @@ impl HouseRule {
         match self {
             HouseRule::DrawUntilPlayable => DRAW_UNTIL_PLAYABLE_PLUGIN_ID,
             HouseRule::ForcedPlay => FORCED_PLAY_PLUGIN_ID,
+            HouseRule::Stacking(mode) => mode.plugin_id(),
         }
     }
 
@@ -67,7 +85,21 @@ impl HouseRule {
         match self {
             HouseRule::DrawUntilPlayable => Arc::new(DrawUntilPlayablePlugin),
             HouseRule::ForcedPlay => Arc::new(ForcedPlayPlugin),
+            HouseRule::Stacking(mode) => Arc::new(StackingPlugin(mode)),
         }
+    }
+
+    /// Checks that a set of house rules can be played together (one stacking mode at
+    /// most).
+    pub fn check_combination(rules: &[HouseRule]) -> Result<(), String> {
+        let stacking = rules
+            .iter()
+            .filter(|r| matches!(r, HouseRule::Stacking(_)))
+            .count();
+        if stacking > 1 {
+            return Err("choose one of stacking, stacking-same and stacking-any".into());
+        }
+        Ok(())
     }
 
     /// The house rule whose plugin has this id.
