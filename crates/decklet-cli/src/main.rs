@@ -57,8 +57,8 @@ pub struct SimulateArgs {
     /// one kind fills every seat.
     #[arg(long, default_value = "random")]
     pub bots: String,
-    /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `stacking`,
-    /// `stacking-same` or `stacking-any`); none by default (the seeds' rules).
+    /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `seven-zero`,
+    /// and one of `stacking`, `stacking-same`, `stacking-any`); none by default.
     #[arg(long, default_value = "")]
     pub house: String,
     /// Worker threads (default: one per core).
@@ -82,8 +82,8 @@ pub struct TournamentArgs {
     /// group of `--players` of them meets at a table. A bot named twice plays twice.
     #[arg(long, default_value = "random,heuristic")]
     pub bots: String,
-    /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `stacking`,
-    /// `stacking-same` or `stacking-any`); none by default (the seeds' rules).
+    /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `seven-zero`,
+    /// and one of `stacking`, `stacking-same`, `stacking-any`); none by default.
     #[arg(long, default_value = "")]
     pub house: String,
     /// Players per game (2–10).
@@ -119,8 +119,8 @@ pub struct PlayArgs {
     /// Bot kinds for the other seats, comma-separated; one kind fills every seat.
     #[arg(long, default_value = "heuristic")]
     pub bots: String,
-    /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `stacking`,
-    /// `stacking-same` or `stacking-any`); none by default (the seeds' rules).
+    /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `seven-zero`,
+    /// and one of `stacking`, `stacking-same`, `stacking-any`); none by default.
     #[arg(long, default_value = "")]
     pub house: String,
     /// Write the game's log here when it ends (or when you quit).

@@ -10,9 +10,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use decklet::plugins::CardDrawn;
 use decklet::uno::{
-    Bot, LegalAction, UnoCard, UnoColor, UnoDrawFour, UnoDrawTwo, UnoPlayerReversed,
-    UnoPlayerSkipped, ask_bot, card_view, current_color, discard_top, legal_actions,
-    uno_plugins_with,
+    Bot, LegalAction, UnoCard, UnoColor, UnoDrawFour, UnoDrawTwo, UnoHandsRotated,
+    UnoPlayerReversed, UnoPlayerSkipped, ask_bot, card_view, current_color, discard_top,
+    legal_actions, uno_plugins_with,
 };
 use decklet::{EngineConfig, GameEngine, GameState, Outcome, Player, PlayerId};
 use owo_colors::{OwoColorize, Stream};
@@ -66,6 +66,7 @@ fn describe(state: &GameState, action: &LegalAction) -> String {
         LegalAction::Draw => "draw a card".to_string(),
         LegalAction::EndTurn => "pass".to_string(),
         LegalAction::ChooseColor(color) => format!("choose {color}"),
+        LegalAction::SwapHands(target) => format!("take {}'s hand", name(state, *target)),
     }
 }
 
@@ -94,7 +95,7 @@ fn shortcut(action: &LegalAction) -> Option<String> {
         LegalAction::Draw => Some("d".into()),
         LegalAction::EndTurn => Some("p".into()),
         LegalAction::ChooseColor(color) => Some(color.to_string()[..1].to_string()),
-        LegalAction::Play(_) => None,
+        LegalAction::Play(_) | LegalAction::SwapHands(_) => None,
     }
 }
 
@@ -127,6 +128,11 @@ fn narrate(state: &GameState, mover: PlayerId, action: &LegalAction, outcome: &O
         }
         LegalAction::Draw => format!("{who} {} a card", verb("draw", "draws")),
         LegalAction::EndTurn => format!("{who} {}", verb("pass", "passes")),
+        LegalAction::SwapHands(target) => format!(
+            "{who} {} hands with {}",
+            verb("swap", "swaps"),
+            name(state, *target)
+        ),
     };
     for event in &outcome.events {
         if let Some(e) = event.downcast_ref::<UnoPlayerSkipped>() {
@@ -136,6 +142,8 @@ fn narrate(state: &GameState, mover: PlayerId, action: &LegalAction, outcome: &O
             ));
         } else if event.is::<UnoPlayerReversed>() {
             line.push_str("; direction reversed");
+        } else if event.is::<UnoHandsRotated>() {
+            line.push_str("; every hand passes on");
         } else if let Some(e) = event.downcast_ref::<UnoDrawTwo>() {
             line.push_str(&format!(
                 "; {}",

@@ -259,14 +259,14 @@ fn stacking_plays_and_replays_and_takes_one_mode() {
         "--games",
         "30",
         "--house",
-        "stacking-any,draw-until-playable",
+        "stacking-any,draw-until-playable,seven-zero",
         "--json",
         "--save-logs",
         dir.path().to_str().unwrap(),
     ]);
     assert_eq!(
         v["house"],
-        serde_json::json!(["draw-until-playable", "stacking-any"])
+        serde_json::json!(["draw-until-playable", "seven-zero", "stacking-any"])
     );
     let log = dir.path().join("game-000007.json");
     let replay = run_ok(&["replay", log.to_str().unwrap()]);

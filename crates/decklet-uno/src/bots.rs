@@ -103,7 +103,12 @@ impl RandomBot {
         // them uniformly; without any, the only other move (draw, or end the turn)
         let choices = legal
             .iter()
-            .take_while(|a| matches!(a, LegalAction::Play(_) | LegalAction::ChooseColor(_)))
+            .take_while(|a| {
+                matches!(
+                    a,
+                    LegalAction::Play(_) | LegalAction::ChooseColor(_) | LegalAction::SwapHands(_)
+                )
+            })
             .count();
         if choices == 0 {
             return legal.first().copied();
@@ -124,8 +129,8 @@ impl Bot for RandomBot {
 
 /// A simple strategist: attacks a next player close to winning with skips, draw twos
 /// and wild draw fours, keeps wilds for when it needs them, sheds high numbers in the
-/// colour it holds most, and names its strongest colour after a wild. Ties are broken
-/// by its own seeded RNG.
+/// colour it holds most, names its strongest colour after a wild, and (seven-zero)
+/// takes the smallest hand after a 7. Ties are broken by its own seeded RNG.
 #[derive(Debug, Clone)]
 pub struct HeuristicBot {
     rng: GameRng,
@@ -168,6 +173,16 @@ impl Bot for HeuristicBot {
                 .into_iter()
                 .max_by_key(|c| (counts[c.index()], 3 - c.index()))?;
             return Some(LegalAction::ChooseColor(best));
+        }
+        // after a 7: take the smallest hand
+        if let Some(LegalAction::SwapHands(_)) = legal.first() {
+            return legal
+                .iter()
+                .min_by_key(|a| match a {
+                    LegalAction::SwapHands(p) => view.hand_size(*p),
+                    _ => usize::MAX,
+                })
+                .copied();
         }
         let seat = view.seat();
         let my_cards = view.hand().len();

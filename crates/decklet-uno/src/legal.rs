@@ -27,7 +27,7 @@ use decklet_plugins::{
 
 use crate::actions::{CHOOSE_COLOR_ACTION, ChooseColor, UNO_FLIP_INITIAL_ACTION};
 use crate::cards::{UnoColor, UnoFace};
-use crate::house::{ForcedPlay, Stacking, answers_penalty};
+use crate::house::{HouseRulesInPlay, SwapHands, answers_penalty, is_swap_pending, swap_targets};
 use crate::state::{
     UnoTable, current_color, drawn_this_turn, holds_color, is_color_pending, pending_draw,
     uno_table,
@@ -203,6 +203,14 @@ pub fn check_turn_discipline(
     }
 }
 
+/// The `UNO_SWAP_HANDS` action of `player` taking `target`'s hand.
+fn swap(player: PlayerId, target: PlayerId) -> SwapHands {
+    SwapHands {
+        player_id: player,
+        target_player_id: target,
+    }
+}
+
 /// An external action a player may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LegalAction {
@@ -210,6 +218,8 @@ pub enum LegalAction {
     Play(CardId),
     /// Choose the colour of the wild just played.
     ChooseColor(UnoColor),
+    /// Take this player's hand, after a 7 (the *seven-zero* house rule).
+    SwapHands(PlayerId),
     /// Draw one card.
     Draw,
     /// End the turn (after drawing).
@@ -222,6 +232,7 @@ impl LegalAction {
         match *self {
             LegalAction::Play(card) => AnyAction::new(PlayCard::new(player, [card])),
             LegalAction::ChooseColor(color) => AnyAction::new(ChooseColor::new(player, color)),
+            LegalAction::SwapHands(target) => AnyAction::new(swap(player, target)),
             LegalAction::Draw => AnyAction::new(create_draw_card_action(player, 1)),
             LegalAction::EndTurn => AnyAction::new(create_end_turn_action(player)),
         }
@@ -236,6 +247,7 @@ impl LegalAction {
         match *self {
             LegalAction::Play(card) => engine.dispatch(PlayCard::new(player, [card])),
             LegalAction::ChooseColor(color) => engine.dispatch(ChooseColor::new(player, color)),
+            LegalAction::SwapHands(target) => engine.dispatch(swap(player, target)),
             LegalAction::Draw => engine.dispatch(create_draw_card_action(player, 1)),
             LegalAction::EndTurn => engine.dispatch(create_end_turn_action(player)),
         }
@@ -246,6 +258,7 @@ impl LegalAction {
         match *self {
             LegalAction::Play(card) => engine.apply(PlayCard::new(player, [card])),
             LegalAction::ChooseColor(color) => engine.apply(ChooseColor::new(player, color)),
+            LegalAction::SwapHands(target) => engine.apply(swap(player, target)),
             LegalAction::Draw => engine.apply(create_draw_card_action(player, 1)),
             LegalAction::EndTurn => engine.apply(create_end_turn_action(player)),
         }
@@ -259,6 +272,7 @@ impl LegalAction {
                 None => format!("play {}", state.id_text(card)),
             },
             LegalAction::ChooseColor(color) => format!("choose {color}"),
+            LegalAction::SwapHands(target) => format!("swap hands with {}", state.id_text(target)),
             LegalAction::Draw => "draw".to_string(),
             LegalAction::EndTurn => "end turn".to_string(),
         }
@@ -283,10 +297,15 @@ pub fn legal_actions_into(state: &GameState, player: PlayerId, out: &mut Vec<Leg
     match Moves::of(state, player) {
         Moves::Nothing => {}
         Moves::ChooseColor => out.extend(UnoColor::ALL.map(LegalAction::ChooseColor)),
+        Moves::SwapHands => out.extend(
+            swap_targets(state, player)
+                .into_iter()
+                .map(LegalAction::SwapHands),
+        ),
         Moves::AfterDraw { playable } => {
             out.extend(playable.map(LegalAction::Play));
             // forced play: a playable drawn card must be played
-            if playable.is_none() || state.attachment::<ForcedPlay>().is_none() {
+            if playable.is_none() || !HouseRulesInPlay::of(state).is_some_and(|h| h.forced_play) {
                 out.push(LegalAction::EndTurn);
             }
         }
@@ -308,6 +327,8 @@ pub(crate) enum Moves<'s> {
     Nothing,
     /// A colour must be chosen.
     ChooseColor,
+    /// A hand to take must be chosen (after a 7, under *seven-zero*).
+    SwapHands,
     /// They drew this turn: play the drawn card (if playable) or end the turn.
     AfterDraw { playable: Option<CardId> },
     /// Their turn, before drawing: the hand and which of its cards are playable.
@@ -361,6 +382,10 @@ impl<'s> Moves<'s> {
         if is_color_pending(state) {
             return Moves::ChooseColor;
         }
+        let house = HouseRulesInPlay::of(state);
+        if house.is_some_and(|h| h.seven_zero) && is_swap_pending(state) {
+            return Moves::SwapHands;
+        }
         let table = uno_table(state);
         let pile = table.as_deref().and_then(|table| Pile::of(state, table));
         let playable = |card: CardId| {
@@ -374,7 +399,7 @@ impl<'s> Moves<'s> {
         }
         let hand = state.hand(player);
         // under stacking, a pending penalty is answered or drawn
-        if state.attachment::<Stacking>().is_some() && pending_draw(state) > 0 {
+        if house.is_some_and(|h| h.stacking.is_some()) && pending_draw(state) > 0 {
             return Moves::Turn {
                 hand,
                 playable: Positions::of(hand, |card| answers_penalty(state, card) == Some(true)),
@@ -397,6 +422,12 @@ pub fn candidate_actions(state: &GameState, player: PlayerId) -> Vec<LegalAction
         .map(|card| LegalAction::Play(*card))
         .collect();
     out.extend(UnoColor::ALL.map(LegalAction::ChooseColor));
+    out.extend(
+        state
+            .players()
+            .filter(|p| *p != player)
+            .map(LegalAction::SwapHands),
+    );
     out.push(LegalAction::Draw);
     out.push(LegalAction::EndTurn);
     out

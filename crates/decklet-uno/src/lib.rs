@@ -76,10 +76,12 @@ pub use events::{
     UnoPlayerReversed, UnoPlayerSkipped,
 };
 pub use house::{
-    DRAW_UNTIL_PLAYABLE_PLUGIN_ID, DrawUntilPlayable, DrawUntilPlayablePlugin,
-    FORCED_PLAY_PLUGIN_ID, ForcedPlay, ForcedPlayPlugin, HouseRule, STACKING_ANY_PLUGIN_ID,
-    STACKING_PLUGIN_ID, STACKING_SAME_PLUGIN_ID, Stacking, StackingMode, StackingPlugin,
-    UNO_DRAW_STACKED, UNO_VAR_DRAWING_UNTIL_PLAYABLE, UnoDrawStacked, answers_penalty,
+    DRAW_UNTIL_PLAYABLE_PLUGIN_ID, DrawUntilPlayablePlugin, FORCED_PLAY_PLUGIN_ID,
+    ForcedPlayPlugin, HouseRule, HouseRulesInPlay, SEVEN_ZERO_PLUGIN_ID, STACKING_ANY_PLUGIN_ID,
+    STACKING_PLUGIN_ID, STACKING_SAME_PLUGIN_ID, SevenZeroPlugin, StackingMode, StackingPlugin,
+    SwapHands, UNO_DRAW_STACKED, UNO_HANDS_ROTATED, UNO_HANDS_SWAPPED, UNO_SWAP_HANDS_ACTION,
+    UNO_VAR_DRAWING_UNTIL_PLAYABLE, UNO_VAR_PENDING_SWAP, UnoDrawStacked, UnoHandsRotated,
+    UnoHandsSwapped, answers_penalty, is_swap_pending, swap_targets,
 };
 pub use ismcts::{IsmctsBot, IsmctsConfig};
 pub use legal::{

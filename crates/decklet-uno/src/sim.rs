@@ -231,7 +231,7 @@ fn play_turns(
                 report.turns += 1;
             }
             LegalAction::Draw => report.actions += 1,
-            LegalAction::ChooseColor(_) => {}
+            LegalAction::ChooseColor(_) | LegalAction::SwapHands(_) => {}
         }
         choice.apply(engine, current)?;
         report.dispatched += 1;

@@ -391,3 +391,161 @@ fn one_stacking_mode_a_game() {
     let ids: Vec<&str> = plugins.iter().map(|p| p.id()).collect();
     assert_eq!(ids, ["turn", "draw", "uno", "uno-stacking"]);
 }
+
+// ------------------------------------------------------------ seven-zero
+
+const SEVEN_ZERO: HouseRule = HouseRule::SevenZero;
+
+/// Three players with seven-zero (and `more`), p1 to play on a red 5.
+fn three(more: &[HouseRule], hands: [Vec<CardId>; 3]) -> GameEngine {
+    let mut house = vec![SEVEN_ZERO];
+    house.extend_from_slice(more);
+    let mut engine = uno_with(3, 3, &house);
+    while current(&engine) != "p1" {
+        let who = current(&engine);
+        draw(&mut engine, &who).unwrap();
+        end_turn(&mut engine, &who).unwrap();
+    }
+    let [a, b, c] = hands;
+    arrange(
+        &mut engine,
+        &[("p1", a), ("p2", b), ("p3", c)],
+        card("red", "5"),
+        UnoColor::Red,
+    );
+    engine
+}
+
+#[test]
+fn a_seven_swaps_hands_with_the_player_chosen() {
+    let r7 = card("red", "7");
+    let (a, b, c) = (
+        vec![r7, card("blue", "1")],
+        vec![card("yellow", "4")],
+        vec![card("green", "2"), card("green", "3"), card("green", "4")],
+    );
+    let mut engine = three(&[], [a, b, c.clone()]);
+    let outcome = play(&mut engine, "p1", r7).unwrap();
+    assert!(
+        !kinds(&outcome).contains(&"TURN_ENDED"),
+        "the turn waits for the swap"
+    );
+    let p1 = id(&engine, "p1");
+    let (p2, p3) = (id(&engine, "p2"), id(&engine, "p3"));
+    assert_eq!(
+        legal_actions(engine.state(), p1),
+        [LegalAction::SwapHands(p2), LegalAction::SwapHands(p3)]
+    );
+    // nothing else until the swap
+    let before = json(engine.state());
+    let (rule, reason) = rejected_by(draw(&mut engine, "p1"));
+    assert_eq!(
+        (rule.as_str(), reason.as_str()),
+        ("swapPending", "choose whose hand to take first")
+    );
+    assert_eq!(json(engine.state()), before);
+    let outcome = LegalAction::SwapHands(p3)
+        .dispatch(&mut engine, p1)
+        .unwrap();
+    assert_eq!(payload(&outcome, UNO_HANDS_SWAPPED)["targetPlayerId"], "p3");
+    assert_eq!(hand(&engine, "p1"), c);
+    assert_eq!(hand(&engine, "p3"), [card("blue", "1")]);
+    assert_eq!(current(&engine), "p2");
+    assert!(!is_swap_pending(engine.state()));
+}
+
+#[test]
+fn a_swap_is_refused_without_a_seven_or_with_oneself() {
+    let r7 = card("red", "7");
+    let mut engine = three(
+        &[],
+        [
+            vec![r7, card("blue", "1")],
+            vec![card("yellow", "4")],
+            vec![card("green", "2")],
+        ],
+    );
+    let p1 = id(&engine, "p1");
+    let p2 = id(&engine, "p2");
+    let (rule, _) = rejected_by(LegalAction::SwapHands(p2).dispatch(&mut engine, p1));
+    assert_eq!(rule, "swapTarget");
+    play(&mut engine, "p1", r7).unwrap();
+    let (rule, reason) = rejected_by(LegalAction::SwapHands(p1).dispatch(&mut engine, p1));
+    assert_eq!(
+        (rule.as_str(), reason.as_str()),
+        ("swapTarget", "p1 is not another player in the game")
+    );
+    // only the player of the 7 swaps
+    let (rule, reason) = rejected_by(LegalAction::SwapHands(p1).dispatch(&mut engine, p2));
+    assert_eq!(
+        (rule.as_str(), reason.as_str()),
+        ("swapTarget", "only the player of the 7 swaps")
+    );
+}
+
+#[test]
+fn a_zero_passes_every_hand_on_in_the_direction_of_play() {
+    let r0 = card("red", "0");
+    let (a, b, c) = (
+        vec![r0, card("blue", "1")],
+        vec![card("yellow", "4")],
+        vec![card("green", "2"), card("green", "3")],
+    );
+    let mut engine = three(&[], [a, b.clone(), c.clone()]);
+    let outcome = play(&mut engine, "p1", r0).unwrap();
+    assert_eq!(payload(&outcome, UNO_HANDS_ROTATED)["direction"], 1);
+    assert_eq!(hand(&engine, "p2"), [card("blue", "1")]);
+    assert_eq!(hand(&engine, "p3"), b);
+    assert_eq!(hand(&engine, "p1"), c);
+    assert_eq!(current(&engine), "p2");
+}
+
+#[test]
+fn reversed_the_hands_pass_down_the_seats() {
+    let (rr, g0) = (card("red", "reverse"), card("red", "0"));
+    let (a, b, c) = (
+        vec![rr, card("blue", "1")],
+        vec![card("yellow", "4")],
+        vec![g0, card("green", "3")],
+    );
+    let mut engine = three(&[], [a, b.clone(), c]);
+    play(&mut engine, "p1", rr).unwrap(); // direction -1: p3 next
+    assert_eq!(current(&engine), "p3");
+    let outcome = play(&mut engine, "p3", g0).unwrap();
+    assert_eq!(payload(&outcome, UNO_HANDS_ROTATED)["direction"], -1);
+    // p3's hand goes to p2, p2's to p1, p1's to p3
+    assert_eq!(hand(&engine, "p2"), [card("green", "3")]);
+    assert_eq!(hand(&engine, "p1"), b);
+    assert_eq!(hand(&engine, "p3"), [card("blue", "1")]);
+}
+
+#[test]
+fn a_seven_as_the_last_card_wins_without_a_swap() {
+    let r7 = card("red", "7");
+    let mut engine = three(
+        &[],
+        [
+            vec![r7],
+            vec![card("yellow", "4")],
+            vec![card("green", "2")],
+        ],
+    );
+    play(&mut engine, "p1", r7).unwrap();
+    assert_eq!(engine.state().status(), GameStatus::Finished);
+    assert!(!is_swap_pending(engine.state()));
+}
+
+#[test]
+fn other_numbers_end_the_turn_as_ever() {
+    let r3 = card("red", "3");
+    let mut engine = three(
+        &[],
+        [
+            vec![r3, card("blue", "1")],
+            vec![card("yellow", "4")],
+            vec![card("green", "2")],
+        ],
+    );
+    play(&mut engine, "p1", r3).unwrap();
+    assert_eq!(current(&engine), "p2");
+}

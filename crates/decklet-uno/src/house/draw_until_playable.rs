@@ -7,6 +7,7 @@
 use decklet_core::{ActionOrigin, EngineError, EventHandler, GameContext, GamePlugin, Var};
 use decklet_plugins::{CardDrawn, create_draw_card_action};
 
+use super::HouseRulesInPlay;
 use crate::legal::playable_now;
 use crate::plugin::UNO_PLUGIN_ID;
 use crate::state::pending_draw;
@@ -17,10 +18,6 @@ pub const DRAW_UNTIL_PLAYABLE_PLUGIN_ID: &str = "uno-draw-until-playable";
 /// `true` while a player's draw is being extended (inside a tick only: the chain ends
 /// in the tick it starts).
 pub const UNO_VAR_DRAWING_UNTIL_PLAYABLE: Var<bool> = Var::new("uno:drawingUntilPlayable");
-
-/// The marker this plugin attaches: the rule is in play.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DrawUntilPlayable;
 
 /// The plugin of the *draw until playable* house rule.
 ///
@@ -88,7 +85,7 @@ impl GamePlugin for DrawUntilPlayablePlugin {
         &[UNO_PLUGIN_ID]
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        ctx.attach(DrawUntilPlayable);
+        HouseRulesInPlay::mark(ctx, |rules| rules.draw_until_playable = true);
         Ok(())
     }
     fn events(&self) -> Vec<EventHandler> {

@@ -7,16 +7,13 @@
 use decklet_core::{ActionOrigin, EngineError, GameContext, GamePlugin, Rule};
 use decklet_plugins::EndTurn;
 
+use super::HouseRulesInPlay;
 use crate::legal::playable_now;
 use crate::plugin::UNO_PLUGIN_ID;
 use crate::state::drawn_this_turn;
 
 /// The plugin's id.
 pub const FORCED_PLAY_PLUGIN_ID: &str = "uno-forced-play";
-
-/// The marker this plugin attaches: the rule is in play.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ForcedPlay;
 
 /// The plugin of the *forced play* house rule.
 #[derive(Clone, Copy, Debug, Default)]
@@ -36,7 +33,7 @@ impl GamePlugin for ForcedPlayPlugin {
         &[UNO_PLUGIN_ID]
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        ctx.attach(ForcedPlay);
+        HouseRulesInPlay::mark(ctx, |rules| rules.forced_play = true);
         Ok(())
     }
     fn rules(&self) -> Vec<Rule> {

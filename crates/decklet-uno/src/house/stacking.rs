@@ -24,6 +24,7 @@ use decklet_core::{
 use decklet_plugins::{CardDrawn, create_draw_card_action, create_end_turn_action};
 use serde::{Deserialize, Serialize};
 
+use super::HouseRulesInPlay;
 use crate::cards::UnoFace;
 use crate::effects::{UnoEffects, current_direction, next_player};
 use crate::plugin::UNO_PLUGIN_ID;
@@ -85,14 +86,10 @@ impl StackingMode {
     }
 }
 
-/// The marker this plugin attaches: stacking is in play, in this mode.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stacking(pub StackingMode);
-
 /// Whether `player` may answer the pending penalty with `card` (under the stacking in
 /// play); `None` when no penalty is pending or stacking is not in play.
 pub fn answers_penalty(state: &GameState, card: decklet_core::CardId) -> Option<bool> {
-    let Stacking(mode) = *state.attachment::<Stacking>()?;
+    let mode = HouseRulesInPlay::of(state)?.stacking?;
     if pending_draw(state) == 0 {
         return None;
     }
@@ -160,7 +157,8 @@ impl GamePlugin for StackingPlugin {
             effects.wild_draw_four_after_choice = stack_wild_draw_four;
         }
         ctx.attach(effects);
-        ctx.attach(Stacking(self.0));
+        let mode = self.0;
+        HouseRulesInPlay::mark(ctx, |rules| rules.stacking = Some(mode));
         if ctx.state().variable(&UNO_VAR_PENDING_DRAW).is_none() {
             ctx.set_variable(&UNO_VAR_PENDING_DRAW, 0);
         }
