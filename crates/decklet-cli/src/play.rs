@@ -10,9 +10,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use decklet::plugins::CardDrawn;
 use decklet::uno::{
-    Bot, LegalAction, UnoCard, UnoColor, UnoDrawFour, UnoDrawTwo, UnoHandsRotated,
+    Bot, LegalAction, UnoCard, UnoColor, UnoDrawFour, UnoDrawStacked, UnoDrawTwo, UnoHandsRotated,
     UnoPlayerReversed, UnoPlayerSkipped, ask_bot, card_view, current_color, discard_top,
-    legal_actions, uno_plugins_with,
+    legal_actions, pending_draw, uno_plugins_with,
 };
 use decklet::{EngineConfig, GameEngine, GameState, Outcome, Player, PlayerId};
 use owo_colors::{OwoColorize, Stream};
@@ -126,7 +126,16 @@ fn narrate(state: &GameState, mover: PlayerId, action: &LegalAction, outcome: &O
         LegalAction::ChooseColor(color) => {
             format!("{who} {} {color}", verb("choose", "chooses"))
         }
-        LegalAction::Draw => format!("{who} {} a card", verb("draw", "draws")),
+        LegalAction::Draw => {
+            let cards: usize = outcome
+                .events_of::<CardDrawn>()
+                .map(|d| d.card_ids.len())
+                .sum();
+            match cards {
+                0 | 1 => format!("{who} {} a card", verb("draw", "draws")),
+                n => format!("{who} {} {n} cards", verb("draw", "draws")),
+            }
+        }
         LegalAction::EndTurn => format!("{who} {}", verb("pass", "passes")),
         LegalAction::SwapHands(target) => format!(
             "{who} {} hands with {}",
@@ -144,6 +153,12 @@ fn narrate(state: &GameState, mover: PlayerId, action: &LegalAction, outcome: &O
             line.push_str("; direction reversed");
         } else if event.is::<UnoHandsRotated>() {
             line.push_str("; every hand passes on");
+        } else if let Some(e) = event.downcast_ref::<UnoDrawStacked>() {
+            line.push_str(&format!(
+                "; {} or draw {}",
+                subject(state, e.target_player_id, "must answer", "must answer"),
+                e.count
+            ));
         } else if let Some(e) = event.downcast_ref::<UnoDrawTwo>() {
             line.push_str(&format!(
                 "; {}",
@@ -164,6 +179,10 @@ fn show_table(state: &GameState, you: PlayerId, moves: &[LegalAction]) {
     let top = discard_top(state).map_or_else(|| "none".to_string(), |(_, c)| paint(c));
     let color = current_color(state).map_or_else(|| "none".to_string(), |c| c.to_string());
     println!("Top card: {top}   colour in force: {color}");
+    let penalty = pending_draw(state);
+    if penalty > 0 {
+        println!("Penalty pending: {penalty} cards (answer it, or draw them all)");
+    }
     let counts: Vec<String> = state
         .players()
         .map(|p| format!("{} {}", name(state, p), state.hand(p).len()))
@@ -411,12 +430,16 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 .dispatch(&mut engine, you)
                 .map_err(|e| e.to_string())?;
             if action == LegalAction::Draw {
-                let drawn = outcome
+                // one card, or more under the house rules (a penalty, drawing on)
+                let drawn: Vec<String> = outcome
                     .events_of::<CardDrawn>()
-                    .find_map(|d| d.card_ids.first().copied());
-                match drawn.and_then(|c| card_view(engine.state(), c)) {
-                    Some(view) => println!("You drew {}.", paint(view)),
-                    None => println!("There was no card left to draw."),
+                    .flat_map(|d| d.card_ids.to_vec())
+                    .filter_map(|c| card_view(engine.state(), c).map(paint))
+                    .collect();
+                if drawn.is_empty() {
+                    println!("There was no card left to draw.");
+                } else {
+                    println!("You drew {}.", drawn.join(", "));
                 }
             } else {
                 println!("{}", narrate(engine.state(), you, &action, &outcome));

@@ -302,3 +302,35 @@ fn play_takes_house_rules() {
         "{out}"
     );
 }
+
+#[test]
+fn play_tells_penalties_swaps_and_passed_hands() {
+    let out = decklet()
+        .args([
+            "play",
+            "--seed",
+            "8",
+            "--players",
+            "3",
+            "--house",
+            "seven-zero,stacking",
+        ])
+        .write_stdin("1\n".repeat(600))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = String::from_utf8(out.stdout).unwrap();
+    for needle in [
+        "must answer or draw 2",
+        "Penalty pending: 2 cards (answer it, or draw them all)",
+        "You drew ",
+        "swaps hands with You",
+        "every hand passes on",
+    ] {
+        assert!(out.contains(needle), "missing `{needle}` in\n{out}");
+    }
+}
