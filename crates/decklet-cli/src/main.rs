@@ -58,7 +58,8 @@ pub struct SimulateArgs {
     #[arg(long, default_value = "random")]
     pub bots: String,
     /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `seven-zero`,
-    /// and one of `stacking`, `stacking-same`, `stacking-any`); none by default.
+    /// one of `stacking`, `stacking-same`, `stacking-any`, and the official
+    /// `wd4-challenge`); none by default.
     #[arg(long, default_value = "")]
     pub house: String,
     /// Worker threads (default: one per core).
@@ -83,7 +84,8 @@ pub struct TournamentArgs {
     #[arg(long, default_value = "random,heuristic")]
     pub bots: String,
     /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `seven-zero`,
-    /// and one of `stacking`, `stacking-same`, `stacking-any`); none by default.
+    /// one of `stacking`, `stacking-same`, `stacking-any`, and the official
+    /// `wd4-challenge`); none by default.
     #[arg(long, default_value = "")]
     pub house: String,
     /// Players per game (2–10).
@@ -120,7 +122,8 @@ pub struct PlayArgs {
     #[arg(long, default_value = "heuristic")]
     pub bots: String,
     /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `seven-zero`,
-    /// and one of `stacking`, `stacking-same`, `stacking-any`); none by default.
+    /// one of `stacking`, `stacking-same`, `stacking-any`, and the official
+    /// `wd4-challenge`); none by default.
     #[arg(long, default_value = "")]
     pub house: String,
     /// Write the game's log here when it ends (or when you quit).

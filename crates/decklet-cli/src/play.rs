@@ -10,9 +10,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use decklet::plugins::CardDrawn;
 use decklet::uno::{
-    Bot, LegalAction, UnoCard, UnoColor, UnoDrawFour, UnoDrawStacked, UnoDrawTwo, UnoHandsRotated,
-    UnoPlayerReversed, UnoPlayerSkipped, ask_bot, card_view, current_color, discard_top,
-    legal_actions, pending_draw, uno_plugins_with,
+    Bot, LegalAction, UnoCard, UnoChallenged, UnoColor, UnoDrawFour, UnoDrawStacked, UnoDrawTwo,
+    UnoHandShown, UnoHandsRotated, UnoPlayerReversed, UnoPlayerSkipped, ask_bot, card_view,
+    current_color, discard_top, legal_actions, pending_draw, uno_plugins_with,
 };
 use decklet::{EngineConfig, GameEngine, GameState, Outcome, Player, PlayerId};
 use owo_colors::{OwoColorize, Stream};
@@ -67,6 +67,8 @@ fn describe(state: &GameState, action: &LegalAction) -> String {
         LegalAction::EndTurn => "pass".to_string(),
         LegalAction::ChooseColor(color) => format!("choose {color}"),
         LegalAction::SwapHands(target) => format!("take {}'s hand", name(state, *target)),
+        LegalAction::AcceptDrawFour => "accept the wild draw four (draw 4)".to_string(),
+        LegalAction::Challenge => "challenge the wild draw four".to_string(),
     }
 }
 
@@ -95,7 +97,10 @@ fn shortcut(action: &LegalAction) -> Option<String> {
         LegalAction::Draw => Some("d".into()),
         LegalAction::EndTurn => Some("p".into()),
         LegalAction::ChooseColor(color) => Some(color.to_string()[..1].to_string()),
-        LegalAction::Play(_) | LegalAction::SwapHands(_) => None,
+        LegalAction::Play(_)
+        | LegalAction::SwapHands(_)
+        | LegalAction::AcceptDrawFour
+        | LegalAction::Challenge => None,
     }
 }
 
@@ -142,6 +147,13 @@ fn narrate(state: &GameState, mover: PlayerId, action: &LegalAction, outcome: &O
             verb("swap", "swaps"),
             name(state, *target)
         ),
+        LegalAction::AcceptDrawFour => {
+            format!("{who} {} the wild draw four", verb("accept", "accepts"))
+        }
+        LegalAction::Challenge => format!(
+            "{who} {} the wild draw four",
+            verb("challenge", "challenges")
+        ),
     };
     for event in &outcome.events {
         if let Some(e) = event.downcast_ref::<UnoPlayerSkipped>() {
@@ -153,6 +165,30 @@ fn narrate(state: &GameState, mover: PlayerId, action: &LegalAction, outcome: &O
             line.push_str("; direction reversed");
         } else if event.is::<UnoHandsRotated>() {
             line.push_str("; every hand passes on");
+        } else if let Some(e) = event.downcast_ref::<UnoChallenged>() {
+            line.push_str(&match e.bluff {
+                true => format!(
+                    "; it was a bluff: {}",
+                    subject(state, e.challenged_id, "draw 4", "draws 4")
+                ),
+                false => format!(
+                    "; it was fair: {}",
+                    subject(state, e.challenger_id, "draw 6", "draws 6")
+                ),
+            });
+        } else if let Some(e) = event.downcast_ref::<UnoHandShown>()
+            && Some(e.to_player_id) == you(state)
+        {
+            let cards: Vec<String> = e
+                .card_ids
+                .iter()
+                .filter_map(|c| card_view(state, *c).map(paint))
+                .collect();
+            line.push_str(&format!(
+                "; {}'s hand: {}",
+                name(state, e.player_id),
+                cards.join(", ")
+            ));
         } else if let Some(e) = event.downcast_ref::<UnoDrawStacked>() {
             line.push_str(&format!(
                 "; {} or draw {}",

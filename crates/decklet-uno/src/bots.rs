@@ -10,7 +10,7 @@ use decklet_core::{GameRng, GameState, PlayerId, SeatView};
 use decklet_plugins::{TURN_VARIABLE_DIRECTION, next_player_seen};
 
 use crate::cards::{UnoColor, UnoFace};
-use crate::house::HouseRule;
+use crate::house::{HouseRule, UNO_VAR_CHALLENGE_FROM};
 use crate::legal::{LegalAction, legal_actions};
 use crate::sim::uno_plugins_with;
 use crate::state::seen_uno_table;
@@ -106,7 +106,11 @@ impl RandomBot {
             .take_while(|a| {
                 matches!(
                     a,
-                    LegalAction::Play(_) | LegalAction::ChooseColor(_) | LegalAction::SwapHands(_)
+                    LegalAction::Play(_)
+                        | LegalAction::ChooseColor(_)
+                        | LegalAction::SwapHands(_)
+                        | LegalAction::AcceptDrawFour
+                        | LegalAction::Challenge
                 )
             })
             .count();
@@ -130,7 +134,8 @@ impl Bot for RandomBot {
 /// A simple strategist: attacks a next player close to winning with skips, draw twos
 /// and wild draw fours, keeps wilds for when it needs them, sheds high numbers in the
 /// colour it holds most, names its strongest colour after a wild, and (seven-zero)
-/// takes the smallest hand after a 7. Ties are broken by its own seeded RNG.
+/// takes the smallest hand after a 7, and challenges a wild draw four from a player
+/// holding four cards or more. Ties are broken by its own seeded RNG.
 #[derive(Debug, Clone)]
 pub struct HeuristicBot {
     rng: GameRng,
@@ -173,6 +178,18 @@ impl Bot for HeuristicBot {
                 .into_iter()
                 .max_by_key(|c| (counts[c.index()], 3 - c.index()))?;
             return Some(LegalAction::ChooseColor(best));
+        }
+        // a wild draw four to answer: challenge a player with many cards (likely to
+        // have held the colour), accept otherwise
+        if legal.contains(&LegalAction::Challenge) {
+            let held = view
+                .variable(&UNO_VAR_CHALLENGE_FROM)
+                .and_then(|text| view.player_id(&text))
+                .map_or(0, |p| view.hand_size(p));
+            return Some(match held >= 4 {
+                true => LegalAction::Challenge,
+                false => LegalAction::AcceptDrawFour,
+            });
         }
         // after a 7: take the smallest hand
         if let Some(LegalAction::SwapHands(_)) = legal.first() {

@@ -27,7 +27,10 @@ use decklet_plugins::{
 
 use crate::actions::{CHOOSE_COLOR_ACTION, ChooseColor, UNO_FLIP_INITIAL_ACTION};
 use crate::cards::{UnoColor, UnoFace};
-use crate::house::{HouseRulesInPlay, SwapHands, answers_penalty, is_swap_pending, swap_targets};
+use crate::house::{
+    AcceptDrawFour, Challenge, RulesInPlay, SwapHands, answers_penalty, is_challenge_pending,
+    is_swap_pending, swap_targets,
+};
 use crate::state::{
     UnoTable, current_color, drawn_this_turn, holds_color, is_color_pending, pending_draw,
     uno_table,
@@ -87,17 +90,32 @@ impl<'s> Pile<'s> {
     /// Whether `player` may play `card` on this pile (both rules above).
     #[inline]
     pub fn playable(&self, state: &GameState, player: PlayerId, card: CardId) -> bool {
-        self.matches(card) && !self.wild_draw_four_held_back(state, player, card)
+        self.playable_with(state, player, card, false)
+    }
+
+    /// [`playable`](Self::playable), where with `bluffs` a wild draw four may be played
+    /// whatever the hand holds (the challenge rule replaces `canPlayWildDrawFour`).
+    #[inline]
+    pub fn playable_with(
+        &self,
+        state: &GameState,
+        player: PlayerId,
+        card: CardId,
+        bluffs: bool,
+    ) -> bool {
+        self.matches(card) && (bluffs || !self.wild_draw_four_held_back(state, player, card))
     }
 }
 
-/// Whether `player` may play `card` on the pile now (both rules of [`Pile::playable`]);
-/// `false` before the initial flip or for a card UNO does not know.
+/// Whether `player` may play `card` on the pile now (both rules of [`Pile::playable`],
+/// the second not under the challenge rule); `false` before the initial flip or for a
+/// card UNO does not know.
 pub fn playable_now(state: &GameState, player: PlayerId, card: CardId) -> bool {
-    uno_table(state)
-        .as_deref()
-        .and_then(|table| Pile::of(state, table))
-        .is_some_and(|pile| pile.playable(state, player, card))
+    let Some(table) = uno_table(state) else {
+        return false;
+    };
+    let bluffs = table.rules.wd4_challenge;
+    Pile::of(state, &table).is_some_and(|pile| pile.playable_with(state, player, card, bluffs))
 }
 
 /// Rule `canPlayCard`: the card matches the colour in force or the top card's face, or
@@ -220,6 +238,10 @@ pub enum LegalAction {
     ChooseColor(UnoColor),
     /// Take this player's hand, after a 7 (the *seven-zero* house rule).
     SwapHands(PlayerId),
+    /// Accept the wild draw four just played (the challenge rule).
+    AcceptDrawFour,
+    /// Challenge the wild draw four just played (the challenge rule).
+    Challenge,
     /// Draw one card.
     Draw,
     /// End the turn (after drawing).
@@ -233,6 +255,8 @@ impl LegalAction {
             LegalAction::Play(card) => AnyAction::new(PlayCard::new(player, [card])),
             LegalAction::ChooseColor(color) => AnyAction::new(ChooseColor::new(player, color)),
             LegalAction::SwapHands(target) => AnyAction::new(swap(player, target)),
+            LegalAction::AcceptDrawFour => AnyAction::new(AcceptDrawFour { player_id: player }),
+            LegalAction::Challenge => AnyAction::new(Challenge { player_id: player }),
             LegalAction::Draw => AnyAction::new(create_draw_card_action(player, 1)),
             LegalAction::EndTurn => AnyAction::new(create_end_turn_action(player)),
         }
@@ -248,6 +272,8 @@ impl LegalAction {
             LegalAction::Play(card) => engine.dispatch(PlayCard::new(player, [card])),
             LegalAction::ChooseColor(color) => engine.dispatch(ChooseColor::new(player, color)),
             LegalAction::SwapHands(target) => engine.dispatch(swap(player, target)),
+            LegalAction::AcceptDrawFour => engine.dispatch(AcceptDrawFour { player_id: player }),
+            LegalAction::Challenge => engine.dispatch(Challenge { player_id: player }),
             LegalAction::Draw => engine.dispatch(create_draw_card_action(player, 1)),
             LegalAction::EndTurn => engine.dispatch(create_end_turn_action(player)),
         }
@@ -259,6 +285,8 @@ impl LegalAction {
             LegalAction::Play(card) => engine.apply(PlayCard::new(player, [card])),
             LegalAction::ChooseColor(color) => engine.apply(ChooseColor::new(player, color)),
             LegalAction::SwapHands(target) => engine.apply(swap(player, target)),
+            LegalAction::AcceptDrawFour => engine.apply(AcceptDrawFour { player_id: player }),
+            LegalAction::Challenge => engine.apply(Challenge { player_id: player }),
             LegalAction::Draw => engine.apply(create_draw_card_action(player, 1)),
             LegalAction::EndTurn => engine.apply(create_end_turn_action(player)),
         }
@@ -273,6 +301,8 @@ impl LegalAction {
             },
             LegalAction::ChooseColor(color) => format!("choose {color}"),
             LegalAction::SwapHands(target) => format!("swap hands with {}", state.id_text(target)),
+            LegalAction::AcceptDrawFour => "accept the wild draw four".to_string(),
+            LegalAction::Challenge => "challenge the wild draw four".to_string(),
             LegalAction::Draw => "draw".to_string(),
             LegalAction::EndTurn => "end turn".to_string(),
         }
@@ -297,6 +327,7 @@ pub fn legal_actions_into(state: &GameState, player: PlayerId, out: &mut Vec<Leg
     match Moves::of(state, player) {
         Moves::Nothing => {}
         Moves::ChooseColor => out.extend(UnoColor::ALL.map(LegalAction::ChooseColor)),
+        Moves::Challenge => out.extend([LegalAction::AcceptDrawFour, LegalAction::Challenge]),
         Moves::SwapHands => out.extend(
             swap_targets(state, player)
                 .into_iter()
@@ -305,7 +336,7 @@ pub fn legal_actions_into(state: &GameState, player: PlayerId, out: &mut Vec<Leg
         Moves::AfterDraw { playable } => {
             out.extend(playable.map(LegalAction::Play));
             // forced play: a playable drawn card must be played
-            if playable.is_none() || !HouseRulesInPlay::of(state).is_some_and(|h| h.forced_play) {
+            if playable.is_none() || !RulesInPlay::of(state).forced_play {
                 out.push(LegalAction::EndTurn);
             }
         }
@@ -329,6 +360,8 @@ pub(crate) enum Moves<'s> {
     ChooseColor,
     /// A hand to take must be chosen (after a 7, under *seven-zero*).
     SwapHands,
+    /// A wild draw four must be accepted or challenged (the challenge rule).
+    Challenge,
     /// They drew this turn: play the drawn card (if playable) or end the turn.
     AfterDraw { playable: Option<CardId> },
     /// Their turn, before drawing: the hand and which of its cards are playable.
@@ -382,15 +415,19 @@ impl<'s> Moves<'s> {
         if is_color_pending(state) {
             return Moves::ChooseColor;
         }
-        let house = HouseRulesInPlay::of(state);
-        if house.is_some_and(|h| h.seven_zero) && is_swap_pending(state) {
+        let table = uno_table(state);
+        let rules = table.as_deref().map(|t| t.rules).unwrap_or_default();
+        if rules.seven_zero && is_swap_pending(state) {
             return Moves::SwapHands;
         }
-        let table = uno_table(state);
+        if rules.wd4_challenge && is_challenge_pending(state) {
+            return Moves::Challenge;
+        }
         let pile = table.as_deref().and_then(|table| Pile::of(state, table));
+        let bluffs = rules.wd4_challenge;
         let playable = |card: CardId| {
             pile.as_ref()
-                .is_some_and(|p| p.playable(state, player, card))
+                .is_some_and(|p| p.playable_with(state, player, card, bluffs))
         };
         if let Some(drawn) = drawn_this_turn(state, player) {
             return Moves::AfterDraw {
@@ -399,7 +436,7 @@ impl<'s> Moves<'s> {
         }
         let hand = state.hand(player);
         // under stacking, a pending penalty is answered or drawn
-        if house.is_some_and(|h| h.stacking.is_some()) && pending_draw(state) > 0 {
+        if rules.stacking.is_some() && pending_draw(state) > 0 {
             return Moves::Turn {
                 hand,
                 playable: Positions::of(hand, |card| answers_penalty(state, card) == Some(true)),
@@ -430,5 +467,7 @@ pub fn candidate_actions(state: &GameState, player: PlayerId) -> Vec<LegalAction
     );
     out.push(LegalAction::Draw);
     out.push(LegalAction::EndTurn);
+    out.push(LegalAction::AcceptDrawFour);
+    out.push(LegalAction::Challenge);
     out
 }

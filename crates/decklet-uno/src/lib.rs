@@ -76,12 +76,15 @@ pub use events::{
     UnoPlayerReversed, UnoPlayerSkipped,
 };
 pub use house::{
-    DRAW_UNTIL_PLAYABLE_PLUGIN_ID, DrawUntilPlayablePlugin, FORCED_PLAY_PLUGIN_ID,
-    ForcedPlayPlugin, HouseRule, HouseRulesInPlay, SEVEN_ZERO_PLUGIN_ID, STACKING_ANY_PLUGIN_ID,
-    STACKING_PLUGIN_ID, STACKING_SAME_PLUGIN_ID, SevenZeroPlugin, StackingMode, StackingPlugin,
-    SwapHands, UNO_DRAW_STACKED, UNO_HANDS_ROTATED, UNO_HANDS_SWAPPED, UNO_SWAP_HANDS_ACTION,
-    UNO_VAR_DRAWING_UNTIL_PLAYABLE, UNO_VAR_PENDING_SWAP, UnoDrawStacked, UnoHandsRotated,
-    UnoHandsSwapped, answers_penalty, is_swap_pending, swap_targets,
+    AcceptDrawFour, Challenge, DRAW_UNTIL_PLAYABLE_PLUGIN_ID, DrawUntilPlayablePlugin,
+    FORCED_PLAY_PLUGIN_ID, ForcedPlayPlugin, HouseRule, RulesInPlay, SEVEN_ZERO_PLUGIN_ID,
+    STACKING_ANY_PLUGIN_ID, STACKING_PLUGIN_ID, STACKING_SAME_PLUGIN_ID, SevenZeroPlugin,
+    StackingMode, StackingPlugin, SwapHands, UNO_ACCEPT_DRAW_FOUR_ACTION, UNO_CHALLENGE_ACTION,
+    UNO_CHALLENGED, UNO_DRAW_STACKED, UNO_HAND_SHOWN, UNO_HANDS_ROTATED, UNO_HANDS_SWAPPED,
+    UNO_SWAP_HANDS_ACTION, UNO_VAR_CHALLENGE_BLUFF, UNO_VAR_CHALLENGE_FROM,
+    UNO_VAR_CHALLENGE_PENDING, UNO_VAR_DRAWING_UNTIL_PLAYABLE, UNO_VAR_PENDING_SWAP, UnoChallenged,
+    UnoDrawStacked, UnoHandShown, UnoHandsRotated, UnoHandsSwapped, WD4_CHALLENGE_PLUGIN_ID,
+    Wd4ChallengePlugin, answers_penalty, is_challenge_pending, is_swap_pending, swap_targets,
 };
 pub use ismcts::{IsmctsBot, IsmctsConfig};
 pub use legal::{

@@ -25,23 +25,19 @@ pub fn uno_plugins() -> Vec<Arc<dyn GamePlugin>> {
 
 /// The plugins of an UNO game with these house rules: Turn, Draw, UNO, then the house
 /// rules' plugins in [`HouseRule::ALL`]'s order (whatever order they are given in, and
-/// each once), so that one set of rules always makes one game. One stacking mode at
-/// most: of several, the first in that order ([`HouseRule::check_combination`] tells
-/// a user).
+/// each once), so that one set of rules always makes one game. Of rules that cannot be
+/// played together ([`HouseRule::check_combination`], which tells a user), the first in
+/// that order is kept.
 pub fn uno_plugins_with(house: &[HouseRule]) -> Vec<Arc<dyn GamePlugin>> {
     let mut plugins = uno_plugins();
-    let mut stacking = false;
+    let mut chosen: Vec<HouseRule> = Vec::new();
     for rule in HouseRule::ALL {
-        if !house.contains(&rule) {
-            continue;
+        let mut with = chosen.clone();
+        with.push(rule);
+        if house.contains(&rule) && HouseRule::check_combination(&with).is_ok() {
+            chosen = with;
+            plugins.push(rule.plugin());
         }
-        if matches!(rule, HouseRule::Stacking(_)) {
-            if stacking {
-                continue;
-            }
-            stacking = true;
-        }
-        plugins.push(rule.plugin());
     }
     plugins
 }
@@ -231,7 +227,10 @@ fn play_turns(
                 report.turns += 1;
             }
             LegalAction::Draw => report.actions += 1,
-            LegalAction::ChooseColor(_) | LegalAction::SwapHands(_) => {}
+            LegalAction::ChooseColor(_)
+            | LegalAction::SwapHands(_)
+            | LegalAction::AcceptDrawFour
+            | LegalAction::Challenge => {}
         }
         choice.apply(engine, current)?;
         report.dispatched += 1;

@@ -8,6 +8,7 @@ use std::sync::{Arc, OnceLock};
 use decklet_core::{CardId, CardTable, GameState, PlayerId, SeatView, SmolStr, Var, ZoneId};
 
 use crate::cards::{UnoCard, UnoColor, uno_card_table};
+use crate::house::RulesInPlay;
 
 /// Id of the draw pile.
 pub const UNO_DECK_ZONE_ID: &str = "deck";
@@ -49,6 +50,8 @@ pub struct UnoTable {
     pub discard: ZoneId,
     /// What each card of the game is, by card handle (`None`: not an UNO card).
     cards: Arc<[Option<UnoCard>]>,
+    /// The optional rules the game plays (set by their plugins' setups).
+    pub rules: RulesInPlay,
 }
 
 impl UnoTable {
@@ -58,6 +61,7 @@ impl UnoTable {
             deck: state.zone_id(UNO_DECK_ZONE_ID)?,
             discard: state.zone_id(UNO_DISCARD_ZONE_ID)?,
             cards: card_views(state.cards()),
+            rules: RulesInPlay::default(),
         })
     }
 
@@ -67,6 +71,7 @@ impl UnoTable {
             deck: view.zone_id(UNO_DECK_ZONE_ID)?,
             discard: view.zone_id(UNO_DISCARD_ZONE_ID)?,
             cards: card_views(view.cards()),
+            rules: RulesInPlay::default(),
         })
     }
 

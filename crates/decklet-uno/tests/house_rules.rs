@@ -549,3 +549,105 @@ fn other_numbers_end_the_turn_as_ever() {
     play(&mut engine, "p1", r3).unwrap();
     assert_eq!(current(&engine), "p2");
 }
+
+// ------------------------------------------------------------ the wild draw four challenge
+
+const CHALLENGE: HouseRule = HouseRule::Wd4Challenge;
+
+/// p1 plays a wild draw four on the red 5 (with `rest` in hand) and names blue.
+fn wild_draw_four_played(rest: CardId) -> GameEngine {
+    let wd4 = card("wild_draw4", "");
+    let mut engine = table_with(
+        &[CHALLENGE],
+        vec![wd4, rest, card("green", "1")],
+        vec![card("yellow", "4"), card("blue", "9")],
+        &[],
+    );
+    // holding a red card is no bar to playing it: the challenge is the check
+    play(&mut engine, "p1", wd4).unwrap();
+    choose(&mut engine, "p1", UnoColor::Blue).unwrap();
+    engine
+}
+
+#[test]
+fn after_a_wild_draw_four_the_next_player_accepts_or_challenges() {
+    let mut engine = wild_draw_four_played(card("red", "7"));
+    let p2 = id(&engine, "p2");
+    assert_eq!(current(&engine), "p2");
+    assert!(is_challenge_pending(engine.state()));
+    assert_eq!(
+        legal_actions(engine.state(), p2),
+        [LegalAction::AcceptDrawFour, LegalAction::Challenge]
+    );
+    let before = json(engine.state());
+    let (rule, reason) = rejected_by(play(&mut engine, "p2", card("blue", "9")));
+    assert_eq!(
+        (rule.as_str(), reason.as_str()),
+        (
+            "challengePending",
+            "accept the wild draw four or challenge it first"
+        )
+    );
+    assert_eq!(json(engine.state()), before);
+    // p1 may not answer for p2
+    let p1 = id(&engine, "p1");
+    let (rule, _) = rejected_by(LegalAction::Challenge.dispatch(&mut engine, p1));
+    assert_eq!(rule, "challengeAnswer");
+    // accepting: four cards, and the turn is lost
+    let outcome = LegalAction::AcceptDrawFour
+        .dispatch(&mut engine, p2)
+        .unwrap();
+    assert_eq!(payload(&outcome, UNO_DRAW_FOUR)["count"], 4);
+    assert_eq!(hand(&engine, "p2").len(), 6);
+    assert_eq!(current(&engine), "p1");
+    assert!(!is_challenge_pending(engine.state()));
+}
+
+#[test]
+fn a_caught_bluff_costs_the_bluffer_four_and_the_challenger_plays_on() {
+    let mut engine = wild_draw_four_played(card("red", "7"));
+    let (p1, p2) = (id(&engine, "p1"), id(&engine, "p2"));
+    let outcome = LegalAction::Challenge.dispatch(&mut engine, p2).unwrap();
+    assert_eq!(payload(&outcome, UNO_CHALLENGED)["bluff"], true);
+    assert_eq!(hand(&engine, "p1").len(), 6, "two held, four drawn");
+    assert_eq!(current(&engine), "p2", "the challenger plays on");
+    let p2_moves = legal_actions(engine.state(), p2);
+    assert!(p2_moves.contains(&LegalAction::Play(card("blue", "9"))));
+    // the hand is shown to the challenger alone
+    let shown = outcome
+        .events
+        .iter()
+        .find(|e| e.kind() == UNO_HAND_SHOWN)
+        .unwrap();
+    let cards_seen = |viewer| {
+        shown
+            .view_for(viewer)
+            .downcast_ref::<UnoHandShown>()
+            .map(|e| e.card_ids.len())
+    };
+    assert_eq!(cards_seen(p2), Some(2));
+    assert_eq!(cards_seen(p1), Some(0));
+}
+
+#[test]
+fn a_fair_wild_draw_four_costs_the_challenger_six() {
+    // no red card in p1's hand when the card was played: not a bluff
+    let mut engine = wild_draw_four_played(card("yellow", "7"));
+    let p2 = id(&engine, "p2");
+    let outcome = LegalAction::Challenge.dispatch(&mut engine, p2).unwrap();
+    assert_eq!(payload(&outcome, UNO_CHALLENGED)["bluff"], false);
+    assert_eq!(hand(&engine, "p2").len(), 8);
+    assert_eq!(hand(&engine, "p1").len(), 2);
+    assert_eq!(current(&engine), "p1");
+}
+
+#[test]
+fn the_challenge_does_not_go_with_stacking_wild_draw_fours() {
+    assert!(HouseRule::check_combination(&[CHALLENGE, STACK]).is_ok());
+    assert!(HouseRule::check_combination(&[CHALLENGE, STACK_SAME]).is_err());
+    let ids: Vec<&str> = uno_plugins_with(&[CHALLENGE, STACK_ANY])
+        .iter()
+        .map(|p| p.id())
+        .collect();
+    assert_eq!(ids, ["turn", "draw", "uno", "uno-wd4-challenge"]);
+}

@@ -7,7 +7,7 @@
 use decklet_core::{ActionOrigin, EngineError, EventHandler, GameContext, GamePlugin, Var};
 use decklet_plugins::{CardDrawn, create_draw_card_action};
 
-use super::HouseRulesInPlay;
+use super::RulesInPlay;
 use crate::legal::playable_now;
 use crate::plugin::UNO_PLUGIN_ID;
 use crate::state::pending_draw;
@@ -85,7 +85,7 @@ impl GamePlugin for DrawUntilPlayablePlugin {
         &[UNO_PLUGIN_ID]
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        HouseRulesInPlay::mark(ctx, |rules| rules.draw_until_playable = true);
+        RulesInPlay::mark(ctx, |rules| rules.draw_until_playable = true);
         Ok(())
     }
     fn events(&self) -> Vec<EventHandler> {

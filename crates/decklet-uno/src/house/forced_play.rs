@@ -7,7 +7,7 @@
 use decklet_core::{ActionOrigin, EngineError, GameContext, GamePlugin, Rule};
 use decklet_plugins::EndTurn;
 
-use super::HouseRulesInPlay;
+use super::RulesInPlay;
 use crate::legal::playable_now;
 use crate::plugin::UNO_PLUGIN_ID;
 use crate::state::drawn_this_turn;
@@ -33,7 +33,7 @@ impl GamePlugin for ForcedPlayPlugin {
         &[UNO_PLUGIN_ID]
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        HouseRulesInPlay::mark(ctx, |rules| rules.forced_play = true);
+        RulesInPlay::mark(ctx, |rules| rules.forced_play = true);
         Ok(())
     }
     fn rules(&self) -> Vec<Rule> {

@@ -1,17 +1,19 @@
 //! House rules: variants players often use, each an opt-in plugin registered after
 //! [`UnoPlugin`](crate::UnoPlugin). They change UNO by adding event handlers and
 //! actions, by wrapping or replacing its rules by id, and by putting their own effects
-//! in UNO's effect table, never by forking it; each marks itself in
-//! [`HouseRulesInPlay`] at setup so that [`legal_actions`](crate::legal_actions)
-//! (UNO's one place for legality) answers for the rules in play.
+//! in UNO's effect table, never by forking it; each marks itself in the game's
+//! [`RulesInPlay`] at setup so that [`legal_actions`](crate::legal_actions) (UNO's one
+//! place for legality) answers for the rules in play.
 //!
 //! | plugin | id | `--house` name |
 //! |---|---|---|
 //! | [`DrawUntilPlayablePlugin`] | `uno-draw-until-playable` | `draw-until-playable` |
 //! | [`ForcedPlayPlugin`] | `uno-forced-play` | `forced-play` |
+//! | [`Wd4ChallengePlugin`] (an official rule) | `uno-wd4-challenge` | `wd4-challenge` |
 //! | [`SevenZeroPlugin`] | `uno-seven-zero` | `seven-zero` |
 //! | [`StackingPlugin`] | `uno-stacking`, `uno-stacking-same`, `uno-stacking-any` | `stacking`, `stacking-same`, `stacking-any` |
 
+mod challenge;
 mod draw_until_playable;
 mod forced_play;
 mod seven_zero;
@@ -22,6 +24,13 @@ use std::sync::Arc;
 
 use decklet_core::{GameContext, GamePlugin, GameState};
 
+use crate::state::{UnoTable, uno_table};
+
+pub use challenge::{
+    AcceptDrawFour, Challenge, UNO_ACCEPT_DRAW_FOUR_ACTION, UNO_CHALLENGE_ACTION, UNO_CHALLENGED,
+    UNO_HAND_SHOWN, UNO_VAR_CHALLENGE_BLUFF, UNO_VAR_CHALLENGE_FROM, UNO_VAR_CHALLENGE_PENDING,
+    UnoChallenged, UnoHandShown, WD4_CHALLENGE_PLUGIN_ID, Wd4ChallengePlugin, is_challenge_pending,
+};
 pub use draw_until_playable::{
     DRAW_UNTIL_PLAYABLE_PLUGIN_ID, DrawUntilPlayablePlugin, UNO_VAR_DRAWING_UNTIL_PLAYABLE,
 };
@@ -36,35 +45,38 @@ pub use stacking::{
     StackingPlugin, UNO_DRAW_STACKED, UnoDrawStacked, answers_penalty,
 };
 
-/// Which house rules a game plays: each rule's plugin sets its entry at setup (the
-/// attachment is shared by them all). A game without house rules has none attached,
-/// and [`legal_actions`](crate::legal_actions) answers it with one failed lookup.
+/// Which of the optional rules a game plays. It lives in the game's
+/// [`UnoTable`](crate::UnoTable) (so `legal_actions` reads it with the table it reads
+/// anyway): UNO's setup puts none there, and each rule's plugin sets its entry in its
+/// own setup.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HouseRulesInPlay {
+pub struct RulesInPlay {
     /// *Draw until playable*.
     pub draw_until_playable: bool,
     /// *Forced play*.
     pub forced_play: bool,
     /// *Seven-zero*.
     pub seven_zero: bool,
+    /// The wild draw four challenge.
+    pub wd4_challenge: bool,
     /// *Stacking*, in this mode.
     pub stacking: Option<StackingMode>,
 }
 
-impl HouseRulesInPlay {
-    /// The house rules `state` plays (`None`: none, or a state no engine set up).
+impl RulesInPlay {
+    /// The rules `state` plays (none for a state no engine set up: its UNO table is
+    /// read from its cards, and knows no plugin).
     #[inline]
-    pub fn of(state: &GameState) -> Option<&HouseRulesInPlay> {
-        state.attachment::<HouseRulesInPlay>()
+    pub fn of(state: &GameState) -> RulesInPlay {
+        uno_table(state).map(|t| t.rules).unwrap_or_default()
     }
 
-    /// Sets a rule's entry (in its plugin's setup).
-    pub(crate) fn mark(ctx: &mut GameContext<'_>, set: impl FnOnce(&mut HouseRulesInPlay)) {
-        let mut rules = HouseRulesInPlay::of(ctx.state())
-            .copied()
-            .unwrap_or_default();
-        set(&mut rules);
-        ctx.attach(rules);
+    /// Sets a rule's entry (in its plugin's setup, after UNO's).
+    pub(crate) fn mark(ctx: &mut GameContext<'_>, set: impl FnOnce(&mut RulesInPlay)) {
+        if let Some(mut table) = ctx.state().attachment::<UnoTable>().cloned() {
+            set(&mut table.rules);
+            ctx.attach(table);
+        }
     }
 }
 
@@ -85,6 +97,9 @@ pub enum HouseRule {
     DrawUntilPlayable,
     /// [`ForcedPlayPlugin`].
     ForcedPlay,
+    /// [`Wd4ChallengePlugin`] (an official rule, offered with the house rules until the
+    /// official preset is complete).
+    Wd4Challenge,
     /// [`SevenZeroPlugin`].
     SevenZero,
     /// [`StackingPlugin`] in this mode (one mode a game).
@@ -93,9 +108,10 @@ pub enum HouseRule {
 
 impl HouseRule {
     /// Every house rule, in the order their plugins are registered.
-    pub const ALL: [HouseRule; 6] = [
+    pub const ALL: [HouseRule; 7] = [
         HouseRule::DrawUntilPlayable,
         HouseRule::ForcedPlay,
+        HouseRule::Wd4Challenge,
         HouseRule::SevenZero,
         HouseRule::Stacking(StackingMode::DrawTwos),
         HouseRule::Stacking(StackingMode::Same),
@@ -107,6 +123,7 @@ impl HouseRule {
         match self {
             HouseRule::DrawUntilPlayable => "draw-until-playable",
             HouseRule::ForcedPlay => "forced-play",
+            HouseRule::Wd4Challenge => "wd4-challenge",
             HouseRule::SevenZero => "seven-zero",
             HouseRule::Stacking(StackingMode::DrawTwos) => "stacking",
             HouseRule::Stacking(StackingMode::Same) => "stacking-same",
@@ -119,6 +136,7 @@ impl HouseRule {
         match self {
             HouseRule::DrawUntilPlayable => DRAW_UNTIL_PLAYABLE_PLUGIN_ID,
             HouseRule::ForcedPlay => FORCED_PLAY_PLUGIN_ID,
+            HouseRule::Wd4Challenge => WD4_CHALLENGE_PLUGIN_ID,
             HouseRule::SevenZero => SEVEN_ZERO_PLUGIN_ID,
             HouseRule::Stacking(mode) => mode.plugin_id(),
         }
@@ -129,13 +147,15 @@ impl HouseRule {
         match self {
             HouseRule::DrawUntilPlayable => Arc::new(DrawUntilPlayablePlugin),
             HouseRule::ForcedPlay => Arc::new(ForcedPlayPlugin),
+            HouseRule::Wd4Challenge => Arc::new(Wd4ChallengePlugin),
             HouseRule::SevenZero => Arc::new(SevenZeroPlugin),
             HouseRule::Stacking(mode) => Arc::new(StackingPlugin(mode)),
         }
     }
 
-    /// Checks that a set of house rules can be played together (one stacking mode at
-    /// most).
+    /// Checks that a set of house rules can be played together: one stacking mode at
+    /// most, and the wild draw four challenge not with a mode that stacks wild draw
+    /// fours.
     pub fn check_combination(rules: &[HouseRule]) -> Result<(), String> {
         let stacking = rules
             .iter()
@@ -143,6 +163,19 @@ impl HouseRule {
             .count();
         if stacking > 1 {
             return Err("choose one of stacking, stacking-same and stacking-any".into());
+        }
+        let stacks_fours = rules.iter().any(|r| {
+            matches!(
+                r,
+                HouseRule::Stacking(StackingMode::Same | StackingMode::Any)
+            )
+        });
+        if stacks_fours && rules.contains(&HouseRule::Wd4Challenge) {
+            return Err(
+                "wd4-challenge and stacking-same or stacking-any both decide what a wild draw \
+                 four does: choose one"
+                    .into(),
+            );
         }
         Ok(())
     }

@@ -20,7 +20,7 @@ use decklet_core::{
 use decklet_plugins::create_end_turn_action;
 use serde::{Deserialize, Serialize};
 
-use super::HouseRulesInPlay;
+use super::RulesInPlay;
 use crate::cards::UnoFace;
 use crate::effects::{UnoEffects, current_direction};
 use crate::plugin::UNO_PLUGIN_ID;
@@ -189,7 +189,7 @@ impl GamePlugin for SevenZeroPlugin {
         let mut effects = UnoEffects::of(ctx);
         effects.number = number_effect;
         ctx.attach(effects);
-        HouseRulesInPlay::mark(ctx, |rules| rules.seven_zero = true);
+        RulesInPlay::mark(ctx, |rules| rules.seven_zero = true);
         if ctx.state().variable(&UNO_VAR_PENDING_SWAP).is_none() {
             ctx.set_variable(&UNO_VAR_PENDING_SWAP, false);
         }

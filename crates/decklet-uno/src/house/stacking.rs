@@ -24,7 +24,7 @@ use decklet_core::{
 use decklet_plugins::{CardDrawn, create_draw_card_action, create_end_turn_action};
 use serde::{Deserialize, Serialize};
 
-use super::HouseRulesInPlay;
+use super::RulesInPlay;
 use crate::cards::UnoFace;
 use crate::effects::{UnoEffects, current_direction, next_player};
 use crate::plugin::UNO_PLUGIN_ID;
@@ -89,7 +89,7 @@ impl StackingMode {
 /// Whether `player` may answer the pending penalty with `card` (under the stacking in
 /// play); `None` when no penalty is pending or stacking is not in play.
 pub fn answers_penalty(state: &GameState, card: decklet_core::CardId) -> Option<bool> {
-    let mode = HouseRulesInPlay::of(state)?.stacking?;
+    let mode = RulesInPlay::of(state).stacking?;
     if pending_draw(state) == 0 {
         return None;
     }
@@ -158,7 +158,7 @@ impl GamePlugin for StackingPlugin {
         }
         ctx.attach(effects);
         let mode = self.0;
-        HouseRulesInPlay::mark(ctx, |rules| rules.stacking = Some(mode));
+        RulesInPlay::mark(ctx, |rules| rules.stacking = Some(mode));
         if ctx.state().variable(&UNO_VAR_PENDING_DRAW).is_none() {
             ctx.set_variable(&UNO_VAR_PENDING_DRAW, 0);
         }
