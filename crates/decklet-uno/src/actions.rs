@@ -166,6 +166,13 @@ pub fn flip_initial_card_handler(
     _action: &UnoFlipInitial,
     ctx: &mut GameContext<'_>,
 ) -> Result<(), EngineError> {
+    (crate::effects::UnoEffects::of(ctx).initial_flip)(ctx)
+}
+
+/// The seeds' initial flip (the default of [`UnoEffects`](crate::UnoEffects)'s
+/// `initial_flip`): deck cards onto the discard until a number card is on top, whose
+/// colour is then in force.
+pub fn flip_initial_card(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     let (deck, discard) = {
         let table = table(ctx.state())?;
         (table.deck, table.discard)

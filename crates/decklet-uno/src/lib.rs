@@ -56,7 +56,7 @@ pub mod testing;
 pub use actions::{
     CHOOSE_COLOR_ACTION, ChooseColor, UNO_FLIP_INITIAL_ACTION, UnoFlipInitial,
     choose_color_handler, create_play_card_action, create_uno_flip_initial_action,
-    flip_initial_card_handler, play_card_handler,
+    flip_initial_card, flip_initial_card_handler, play_card_handler,
 };
 pub use bots::{Bot, BotKind, HeuristicBot, MAX_ISMCTS_ITERATIONS, RandomBot, ask_bot};
 pub use cards::{
@@ -66,8 +66,9 @@ pub use cards::{
 };
 pub use decklet_core::{PLAY_CARD_ACTION, PlayCard};
 pub use effects::{
-    Effect, UnoEffects, apply_draw_two_effect, apply_reverse_effect, apply_skip_effect,
-    apply_wild_draw_four_effect, apply_wild_draw_four_post_choice_effect, apply_wild_effect,
+    Effect, InitialFlip, UnoEffects, apply_draw_two_effect, apply_reverse_effect,
+    apply_skip_effect, apply_wild_draw_four_effect, apply_wild_draw_four_post_choice_effect,
+    apply_wild_effect,
 };
 pub use events::{
     UNO_CARD_PLAYED, UNO_COLOR_CHANGED, UNO_COLOR_CHOSEN, UNO_DRAW_FOUR, UNO_DRAW_TWO,

@@ -7,7 +7,7 @@ use decklet_core::{
 };
 use decklet_plugins::{
     CardDrawn, DRAW_PLUGIN_ID, DRAW_VAR_RESHUFFLE_FROM, DRAW_VAR_RESHUFFLE_KEEP_TOP,
-    TURN_PLUGIN_ID, create_draw_card_action, create_end_turn_action,
+    TURN_PLUGIN_ID, create_draw_card_action,
 };
 
 use crate::actions::{
@@ -138,11 +138,11 @@ pub fn handle_color_chosen(
     event: &UnoColorChosen,
     ctx: &mut GameContext<'_>,
 ) -> Result<(), EngineError> {
+    let effects = UnoEffects::of(ctx);
     if event.card_type == CARD_TYPE_WILD_DRAW4 {
-        (UnoEffects::of(ctx).wild_draw_four_after_choice)(ctx, event.player_id)
+        (effects.wild_draw_four_after_choice)(ctx, event.player_id)
     } else {
-        ctx.dispatch(create_end_turn_action(event.player_id));
-        Ok(())
+        (effects.wild_after_choice)(ctx, event.player_id)
     }
 }
 

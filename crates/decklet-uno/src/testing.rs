@@ -107,7 +107,8 @@ pub fn check_invariants(state: &GameState) -> Result<(), String> {
             Some(p) if state.player(p).is_some() => {}
             other => return Err(format!("playing without a valid current player: {other:?}")),
         }
-        if current_color(state).is_none() {
+        // (only an opening wild, under the first card's effect, waits for its colour)
+        if current_color(state).is_none() && !is_color_pending(state) {
             return Err("playing without a colour in force".into());
         }
     }

@@ -651,3 +651,83 @@ fn the_challenge_does_not_go_with_stacking_wild_draw_fours() {
         .collect();
     assert_eq!(ids, ["turn", "draw", "uno", "uno-wd4-challenge"]);
 }
+
+// ------------------------------------------------------------ the first card's effect
+
+const FIRST: HouseRule = HouseRule::FirstCard;
+
+/// The first seed (from 0) whose opening card, under the first card's effect, is of
+/// `face`; the started engine of four players.
+fn opening(face: UnoFace) -> (u64, GameEngine) {
+    for seed in 0..2000 {
+        let engine = uno_with(4, seed, &[FIRST]);
+        let state = engine.state();
+        if discard_top(state).is_some_and(|(_, c)| c.face == face) {
+            return (seed, engine);
+        }
+    }
+    panic!("no opening {face:?} in 2000 seeds");
+}
+
+#[test]
+fn one_card_is_turned_up_and_never_a_wild_draw_four() {
+    for seed in 0..200 {
+        let engine = uno_with(3, seed, &[FIRST]);
+        assert_eq!(zone(&engine, UNO_DISCARD_ZONE_ID).len(), 1, "seed {seed}");
+        let top = discard_top(engine.state()).unwrap().1;
+        assert_ne!(top.face, UnoFace::WildDraw4, "seed {seed}");
+    }
+}
+
+#[test]
+fn an_opening_number_starts_as_in_the_seeds() {
+    let (_, engine) = opening(UnoFace::Number(5));
+    assert_eq!(current(&engine), "p1");
+    let top = discard_top(engine.state()).unwrap().1;
+    assert_eq!(current_color(engine.state()), top.color);
+}
+
+#[test]
+fn an_opening_skip_skips_the_first_player() {
+    let (_, engine) = opening(UnoFace::Skip);
+    assert_eq!(current(&engine), "p2");
+}
+
+#[test]
+fn an_opening_reverse_starts_with_the_dealer_going_the_other_way() {
+    let (_, engine) = opening(UnoFace::Reverse);
+    assert_eq!(current(&engine), "p4");
+    assert_eq!(engine.state().variable(&TURN_VARIABLE_DIRECTION), Some(-1));
+}
+
+#[test]
+fn an_opening_draw_two_costs_the_first_player_two_cards_and_the_turn() {
+    let (_, engine) = opening(UnoFace::Draw2);
+    assert_eq!(hand(&engine, "p1").len(), 9);
+    assert_eq!(current(&engine), "p2");
+}
+
+#[test]
+fn an_opening_wild_lets_the_first_player_name_the_colour_and_play() {
+    let (_, mut engine) = opening(UnoFace::Wild);
+    let p1 = id(&engine, "p1");
+    assert_eq!(current(&engine), "p1");
+    assert_eq!(
+        legal_actions(engine.state(), p1),
+        UnoColor::ALL.map(LegalAction::ChooseColor)
+    );
+    choose(&mut engine, "p1", UnoColor::Green).unwrap();
+    assert_eq!(current(&engine), "p1", "the first player plays on");
+    assert_eq!(current_color(engine.state()), Some(UnoColor::Green));
+    let moves = legal_actions(engine.state(), p1);
+    assert!(moves.contains(&LegalAction::Draw), "{moves:?}");
+}
+
+#[test]
+fn without_the_rule_the_seeds_flip_until_a_number() {
+    for seed in 0..100 {
+        let engine = uno_with(3, seed, &[]);
+        let top = discard_top(engine.state()).unwrap().1;
+        assert!(matches!(top.face, UnoFace::Number(_)), "seed {seed}");
+    }
+}

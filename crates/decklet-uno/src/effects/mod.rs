@@ -29,6 +29,9 @@ use decklet_plugins::{END_TURN_ACTION, create_end_turn_action, direction, next_p
 /// An effect: what playing a card does, for the player who played it.
 pub type Effect = fn(&mut GameContext<'_>, PlayerId) -> Result<(), EngineError>;
 
+/// How the game's first card is turned up (by `UNO_FLIP_INITIAL`).
+pub type InitialFlip = fn(&mut GameContext<'_>) -> Result<(), EngineError>;
+
 /// The effect of each kind of card: what the `CARD_PLAYED` handler (and, for the wild
 /// draw four's second stage, the `UNO_COLOR_CHOSEN` handler) calls. The default is the
 /// seeds' UNO.
@@ -48,6 +51,10 @@ pub struct UnoEffects {
     pub wild_draw_four: Effect,
     /// [`apply_wild_draw_four_post_choice_effect`] (after the colour is chosen).
     pub wild_draw_four_after_choice: Effect,
+    /// After the colour of a plain wild is chosen: the turn ends.
+    pub wild_after_choice: Effect,
+    /// [`flip_initial_card`](crate::flip_initial_card): flip until a number card.
+    pub initial_flip: InitialFlip,
 }
 
 impl Default for UnoEffects {
@@ -66,6 +73,8 @@ impl UnoEffects {
         wild: apply_wild_effect,
         wild_draw_four: apply_wild_draw_four_effect,
         wild_draw_four_after_choice: apply_wild_draw_four_post_choice_effect,
+        wild_after_choice: end_turn_effect,
+        initial_flip: crate::actions::flip_initial_card,
     };
 
     /// The table of the game being played: the one a house rule attached, or the

@@ -9,12 +9,14 @@
 //! |---|---|---|
 //! | [`DrawUntilPlayablePlugin`] | `uno-draw-until-playable` | `draw-until-playable` |
 //! | [`ForcedPlayPlugin`] | `uno-forced-play` | `forced-play` |
+//! | [`FirstCardPlugin`] (an official rule) | `uno-first-card` | `first-card` |
 //! | [`Wd4ChallengePlugin`] (an official rule) | `uno-wd4-challenge` | `wd4-challenge` |
 //! | [`SevenZeroPlugin`] | `uno-seven-zero` | `seven-zero` |
 //! | [`StackingPlugin`] | `uno-stacking`, `uno-stacking-same`, `uno-stacking-any` | `stacking`, `stacking-same`, `stacking-any` |
 
 mod challenge;
 mod draw_until_playable;
+mod first_card;
 mod forced_play;
 mod seven_zero;
 mod stacking;
@@ -34,6 +36,7 @@ pub use challenge::{
 pub use draw_until_playable::{
     DRAW_UNTIL_PLAYABLE_PLUGIN_ID, DrawUntilPlayablePlugin, UNO_VAR_DRAWING_UNTIL_PLAYABLE,
 };
+pub use first_card::{FIRST_CARD_PLUGIN_ID, FirstCardPlugin, UNO_VAR_OPENING_WILD};
 pub use forced_play::{FORCED_PLAY_PLUGIN_ID, ForcedPlayPlugin};
 pub use seven_zero::{
     SEVEN_ZERO_PLUGIN_ID, SevenZeroPlugin, SwapHands, UNO_HANDS_ROTATED, UNO_HANDS_SWAPPED,
@@ -59,6 +62,8 @@ pub struct RulesInPlay {
     pub seven_zero: bool,
     /// The wild draw four challenge.
     pub wd4_challenge: bool,
+    /// The first card's effect.
+    pub first_card: bool,
     /// *Stacking*, in this mode.
     pub stacking: Option<StackingMode>,
 }
@@ -97,6 +102,9 @@ pub enum HouseRule {
     DrawUntilPlayable,
     /// [`ForcedPlayPlugin`].
     ForcedPlay,
+    /// [`FirstCardPlugin`] (an official rule, offered with the house rules until the
+    /// official preset is complete).
+    FirstCard,
     /// [`Wd4ChallengePlugin`] (an official rule, offered with the house rules until the
     /// official preset is complete).
     Wd4Challenge,
@@ -108,9 +116,10 @@ pub enum HouseRule {
 
 impl HouseRule {
     /// Every house rule, in the order their plugins are registered.
-    pub const ALL: [HouseRule; 7] = [
+    pub const ALL: [HouseRule; 8] = [
         HouseRule::DrawUntilPlayable,
         HouseRule::ForcedPlay,
+        HouseRule::FirstCard,
         HouseRule::Wd4Challenge,
         HouseRule::SevenZero,
         HouseRule::Stacking(StackingMode::DrawTwos),
@@ -123,6 +132,7 @@ impl HouseRule {
         match self {
             HouseRule::DrawUntilPlayable => "draw-until-playable",
             HouseRule::ForcedPlay => "forced-play",
+            HouseRule::FirstCard => "first-card",
             HouseRule::Wd4Challenge => "wd4-challenge",
             HouseRule::SevenZero => "seven-zero",
             HouseRule::Stacking(StackingMode::DrawTwos) => "stacking",
@@ -136,6 +146,7 @@ impl HouseRule {
         match self {
             HouseRule::DrawUntilPlayable => DRAW_UNTIL_PLAYABLE_PLUGIN_ID,
             HouseRule::ForcedPlay => FORCED_PLAY_PLUGIN_ID,
+            HouseRule::FirstCard => FIRST_CARD_PLUGIN_ID,
             HouseRule::Wd4Challenge => WD4_CHALLENGE_PLUGIN_ID,
             HouseRule::SevenZero => SEVEN_ZERO_PLUGIN_ID,
             HouseRule::Stacking(mode) => mode.plugin_id(),
@@ -147,6 +158,7 @@ impl HouseRule {
         match self {
             HouseRule::DrawUntilPlayable => Arc::new(DrawUntilPlayablePlugin),
             HouseRule::ForcedPlay => Arc::new(ForcedPlayPlugin),
+            HouseRule::FirstCard => Arc::new(FirstCardPlugin),
             HouseRule::Wd4Challenge => Arc::new(Wd4ChallengePlugin),
             HouseRule::SevenZero => Arc::new(SevenZeroPlugin),
             HouseRule::Stacking(mode) => Arc::new(StackingPlugin(mode)),
