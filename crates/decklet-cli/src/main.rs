@@ -57,7 +57,7 @@ pub struct SimulateArgs {
     /// one kind fills every seat.
     #[arg(long, default_value = "random")]
     pub bots: String,
-    /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `seven-zero`,
+    /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `jump-in`, `seven-zero`,
     /// one of `stacking`, `stacking-same`, `stacking-any`, and the official
     /// `first-card` and `wd4-challenge`); none by default.
     #[arg(long, default_value = "")]
@@ -83,7 +83,7 @@ pub struct TournamentArgs {
     /// group of `--players` of them meets at a table. A bot named twice plays twice.
     #[arg(long, default_value = "random,heuristic")]
     pub bots: String,
-    /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `seven-zero`,
+    /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `jump-in`, `seven-zero`,
     /// one of `stacking`, `stacking-same`, `stacking-any`, and the official
     /// `first-card` and `wd4-challenge`); none by default.
     #[arg(long, default_value = "")]
@@ -121,7 +121,7 @@ pub struct PlayArgs {
     /// Bot kinds for the other seats, comma-separated; one kind fills every seat.
     #[arg(long, default_value = "heuristic")]
     pub bots: String,
-    /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `seven-zero`,
+    /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `jump-in`, `seven-zero`,
     /// one of `stacking`, `stacking-same`, `stacking-any`, and the official
     /// `first-card` and `wd4-challenge`); none by default.
     #[arg(long, default_value = "")]

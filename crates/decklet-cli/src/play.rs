@@ -380,6 +380,75 @@ fn finish(engine: &GameEngine, again: &str, log: Option<LogFile>) -> Result<(), 
     Ok(())
 }
 
+/// What happened when the seats were offered their moves out of turn.
+enum OutOfTurn {
+    /// Someone moved.
+    Moved,
+    /// Nobody did.
+    Nobody,
+    /// The input ended while you were asked.
+    Closed,
+}
+
+/// Offers every seat but the current player's its moves out of turn (a jump-in), in
+/// seat order after the current player: you are asked (a move's number, or Enter to
+/// let play go on), bots decide themselves. The first that moves, moves.
+fn offer_out_of_turn(
+    engine: &mut GameEngine,
+    bots: &mut [Box<dyn Bot>],
+    lines: &mut impl Iterator<Item = io::Result<String>>,
+    you: PlayerId,
+) -> Result<OutOfTurn, String> {
+    let state = engine.state();
+    let Some(current) = state.current_player() else {
+        return Ok(OutOfTurn::Nobody);
+    };
+    let order = state.seat_order().to_vec();
+    let start = state.seat_index(current).unwrap_or(0);
+    for k in 1..order.len() {
+        let Some(&player) = order.get((start + k) % order.len()) else {
+            continue;
+        };
+        let state = engine.state();
+        let moves = legal_actions(state, player);
+        if moves.is_empty() {
+            continue;
+        }
+        let choice = if player == you {
+            println!();
+            println!("You may jump in, before {} plays:", name(state, current));
+            for (i, action) in moves.iter().enumerate() {
+                println!("  {}) {}", i + 1, describe(state, action));
+            }
+            println!("(a move's number, or Enter to let play go on)");
+            print!("> ");
+            let _ = io::stdout().flush();
+            match lines.next() {
+                Some(Ok(line)) => line
+                    .trim()
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .and_then(|i| moves.get(i).copied()),
+                _ => return Ok(OutOfTurn::Closed),
+            }
+        } else {
+            let seat = state.seat_index(player).unwrap_or(1).saturating_sub(1);
+            match bots.get_mut(seat) {
+                Some(bot) => bot.choose_out_of_turn(&state.seat_view(player), &moves),
+                None => None,
+            }
+        };
+        if let Some(action) = choice {
+            let outcome = action.dispatch(engine, player).map_err(|e| e.to_string())?;
+            let line = narrate(engine.state(), player, &action, &outcome);
+            println!("{} (out of turn)", line);
+            return Ok(OutOfTurn::Moved);
+        }
+    }
+    Ok(OutOfTurn::Nobody)
+}
+
 /// Runs `decklet play`.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
     check_players(args.players)?;
@@ -481,6 +550,16 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 println!("{}", narrate(engine.state(), you, &action, &outcome));
             }
         } else {
+            // moves out of turn (jump-in) first, in seat order after the current player
+            match offer_out_of_turn(&mut engine, &mut bots, &mut lines, you)? {
+                OutOfTurn::Moved => continue,
+                OutOfTurn::Closed => {
+                    println!("Input ended; leaving the game.");
+                    return finish(&engine, &again, log.take());
+                }
+                OutOfTurn::Nobody => {}
+            }
+            let state = engine.state();
             // the bots sit in the seats after yours, in order
             let seat = state.seat_index(current).unwrap_or(1).saturating_sub(1);
             let who = name(state, current);

@@ -334,3 +334,42 @@ fn play_tells_penalties_swaps_and_passed_hands() {
         assert!(out.contains(needle), "missing `{needle}` in\n{out}");
     }
 }
+
+#[test]
+fn play_offers_you_a_jump_in_and_bots_jump_in_too() {
+    let out = decklet()
+        .args([
+            "play",
+            "--seed",
+            "6",
+            "--players",
+            "4",
+            "--house",
+            "jump-in",
+        ])
+        .write_stdin("1\n".repeat(2000))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(out.contains("You may jump in, before Bot"), "{out}");
+    assert!(
+        out.contains("(a move's number, or Enter to let play go on)"),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("> You play ") && l.ends_with("(out of turn)")),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("Bot ") && l.ends_with("(out of turn)")),
+        "{out}"
+    );
+    assert!(out.contains("You win!") || out.contains(" wins."), "{out}");
+}

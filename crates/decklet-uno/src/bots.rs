@@ -42,6 +42,18 @@ pub trait Bot: Send {
     /// The bot's move: one of `legal` (the seat's legal actions now, not empty), chosen
     /// from what `view` shows; `None` to give up.
     fn choose(&mut self, view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction>;
+
+    /// A move out of turn (a jump-in, under that house rule): one of `legal` (what the
+    /// seat may do now although it is not its turn), or `None` to let play go on. The
+    /// default never acts out of turn.
+    fn choose_out_of_turn(
+        &mut self,
+        view: &SeatView<'_>,
+        legal: &[LegalAction],
+    ) -> Option<LegalAction> {
+        let _ = (view, legal);
+        None
+    }
 }
 
 /// Asks `bot` for `player`'s move in `state`: hands it the player's view and legal
@@ -70,7 +82,8 @@ pub fn ask_bot<B: Bot + ?Sized>(
 
 /// Random play, the policy of the no-engine loop: a uniformly chosen playable card if
 /// there is one (a wild's colour uniformly too), otherwise draw; after drawing, play
-/// the drawn card if it is playable, else end the turn. Seeded; its RNG is its own.
+/// the drawn card if it is playable, else end the turn; out of turn, acting or not
+/// uniformly. Seeded; its RNG is its own.
 ///
 /// ```
 /// use decklet_uno::{new_uno_engine, Bot, RandomBot, legal_actions};
@@ -129,13 +142,23 @@ impl Bot for RandomBot {
     fn choose(&mut self, _view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction> {
         self.pick(legal)
     }
+
+    /// Uniformly among the moves and letting play go on.
+    fn choose_out_of_turn(
+        &mut self,
+        _view: &SeatView<'_>,
+        legal: &[LegalAction],
+    ) -> Option<LegalAction> {
+        legal.get(self.rng.index(legal.len() + 1)).copied()
+    }
 }
 
 /// A simple strategist: attacks a next player close to winning with skips, draw twos
 /// and wild draw fours, keeps wilds for when it needs them, sheds high numbers in the
 /// colour it holds most, names its strongest colour after a wild, and (seven-zero)
-/// takes the smallest hand after a 7, and challenges a wild draw four from a player
-/// holding four cards or more. Ties are broken by its own seeded RNG.
+/// takes the smallest hand after a 7, challenges a wild draw four from a player
+/// holding four cards or more, and always jumps in. Ties are broken by its own seeded
+/// RNG.
 #[derive(Debug, Clone)]
 pub struct HeuristicBot {
     rng: GameRng,
@@ -166,6 +189,15 @@ fn color_counts(view: &SeatView<'_>) -> [usize; 4] {
 impl Bot for HeuristicBot {
     fn name(&self) -> &'static str {
         "heuristic"
+    }
+
+    /// Always jumps in: a card out of the hand for free.
+    fn choose_out_of_turn(
+        &mut self,
+        _view: &SeatView<'_>,
+        legal: &[LegalAction],
+    ) -> Option<LegalAction> {
+        legal.first().copied()
     }
 
     fn choose(&mut self, view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction> {

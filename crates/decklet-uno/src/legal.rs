@@ -29,7 +29,7 @@ use crate::actions::{CHOOSE_COLOR_ACTION, ChooseColor, UNO_FLIP_INITIAL_ACTION};
 use crate::cards::{UnoColor, UnoFace};
 use crate::house::{
     AcceptDrawFour, Challenge, RulesInPlay, SwapHands, answers_penalty, is_challenge_pending,
-    is_swap_pending, swap_targets,
+    is_swap_pending, jump_in_cards, swap_targets,
 };
 use crate::state::{
     UnoTable, current_color, drawn_this_turn, holds_color, is_color_pending, pending_draw,
@@ -312,7 +312,8 @@ impl LegalAction {
 /// Exactly the external actions `dispatch` accepts from `player` now: the playable
 /// cards in hand order and a draw; after a draw, the drawn card if playable and ending
 /// the turn (not both under the *forced play* house rule); after a wild, the four
-/// colours; nothing when it is not their turn. House rules are known by the markers
+/// colours; when it is not their turn, nothing (or, under *jump-in*, the cards they may
+/// jump in with). House rules are known by the markers
 /// their plugins attach, so a state read from JSON and never adopted by an engine is
 /// answered by the seeds' rules.
 pub fn legal_actions(state: &GameState, player: PlayerId) -> Vec<LegalAction> {
@@ -328,6 +329,7 @@ pub fn legal_actions_into(state: &GameState, player: PlayerId, out: &mut Vec<Leg
         Moves::Nothing => {}
         Moves::ChooseColor => out.extend(UnoColor::ALL.map(LegalAction::ChooseColor)),
         Moves::Challenge => out.extend([LegalAction::AcceptDrawFour, LegalAction::Challenge]),
+        Moves::JumpIn(cards) => out.extend(cards.into_iter().map(LegalAction::Play)),
         Moves::SwapHands => out.extend(
             swap_targets(state, player)
                 .into_iter()
@@ -356,6 +358,8 @@ pub fn legal_actions_into(state: &GameState, player: PlayerId, out: &mut Vec<Leg
 pub(crate) enum Moves<'s> {
     /// Not their turn, or the game is not being played.
     Nothing,
+    /// Not their turn, but they may jump in with these cards (*jump-in*).
+    JumpIn(Vec<CardId>),
     /// A colour must be chosen.
     ChooseColor,
     /// A hand to take must be chosen (after a 7, under *seven-zero*).
@@ -406,11 +410,15 @@ impl Positions {
 impl<'s> Moves<'s> {
     /// What `player` may do in `state`.
     pub(crate) fn of(state: &'s GameState, player: PlayerId) -> Moves<'s> {
-        if state.status() != GameStatus::Playing
-            || !state.winners().is_empty()
-            || state.current_player() != Some(player)
-        {
+        if state.status() != GameStatus::Playing || !state.winners().is_empty() {
             return Moves::Nothing;
+        }
+        if state.current_player() != Some(player) {
+            // out of turn: only a jump-in, under that house rule
+            return match jump_in_cards(state, player) {
+                cards if cards.is_empty() => Moves::Nothing,
+                cards => Moves::JumpIn(cards),
+            };
         }
         if is_color_pending(state) {
             return Moves::ChooseColor;

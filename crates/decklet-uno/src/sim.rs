@@ -10,7 +10,7 @@ use decklet_plugins::{DeckReshuffled, DrawPlugin, TurnPlugin};
 
 use crate::bots::Bot;
 use crate::events::{UnoDrawFour, UnoDrawTwo};
-use crate::house::HouseRule;
+use crate::house::{HouseRule, RulesInPlay};
 use crate::legal::{LegalAction, legal_actions_into};
 use crate::plugin::UnoPlugin;
 
@@ -151,8 +151,11 @@ impl EventCounts {
 }
 
 /// Plays a started game to the end: the current player's bot (`bots[i]` plays the i-th
-/// player in seat order) chooses, the engine applies. Stops after `max_dispatches`
-/// (reported as `capped`).
+/// player in seat order) chooses, the engine applies. Under a house rule with moves
+/// out of turn (*jump-in*), before each move of the current player the other seats are
+/// asked first, in seat order starting after the current player
+/// ([`Bot::choose_out_of_turn`]); the first that acts makes its move. Stops after
+/// `max_dispatches` (reported as `capped`).
 pub fn play_game(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
@@ -194,10 +197,19 @@ fn play_turns(
 ) -> Result<u64, EngineError> {
     let mut plays = 0;
     let mut legal = Vec::new();
+    // moves out of turn exist only under some house rules: no cost otherwise
+    let out_of_turn = RulesInPlay::of(engine.state()).jump_in;
     while engine.state().winners().is_empty() {
         if report.dispatched >= max_dispatches {
             report.capped = true;
             return Ok(plays);
+        }
+        if out_of_turn && let Some(played) = offer_out_of_turn(engine, bots, &mut legal)? {
+            report.actions += 1;
+            report.turns += 1;
+            report.dispatched += 1;
+            plays += u64::from(played);
+            continue;
         }
         let state = engine.state();
         let Some(current) = state.current_player() else {
@@ -237,4 +249,39 @@ fn play_turns(
         plays += u64::from(matches!(choice, LegalAction::Play(_)));
     }
     Ok(plays)
+}
+
+/// Offers the seats other than the current player's their moves out of turn, in seat
+/// order starting after the current player; the first bot that acts makes its move.
+/// Returns whether a card was played, or `None` when nobody acted.
+fn offer_out_of_turn(
+    engine: &mut GameEngine,
+    bots: &mut [Box<dyn Bot>],
+    legal: &mut Vec<LegalAction>,
+) -> Result<Option<bool>, EngineError> {
+    let state = engine.state();
+    let Some(current) = state.current_player() else {
+        return Ok(None);
+    };
+    let order = state.seat_order().to_vec();
+    let start = state.seat_index(current).unwrap_or(0);
+    for k in 1..order.len() {
+        let seat = (start + k) % order.len();
+        let Some(&player) = order.get(seat) else {
+            continue;
+        };
+        let state = engine.state();
+        legal_actions_into(state, player, legal);
+        if legal.is_empty() {
+            continue;
+        }
+        let Some(bot) = bots.get_mut(seat) else {
+            continue;
+        };
+        if let Some(choice) = bot.choose_out_of_turn(&state.seat_view(player), legal) {
+            choice.apply(engine, player)?;
+            return Ok(Some(matches!(choice, LegalAction::Play(_))));
+        }
+    }
+    Ok(None)
 }

@@ -731,3 +731,128 @@ fn without_the_rule_the_seeds_flip_until_a_number() {
         assert!(matches!(top.face, UnoFace::Number(_)), "seed {seed}");
     }
 }
+
+// ------------------------------------------------------------ jump-in
+
+const JUMP: HouseRule = HouseRule::JumpIn;
+
+/// Three players with jump-in, p1 to play on a red 5.
+fn three_jump(hands: [Vec<CardId>; 3]) -> GameEngine {
+    let mut engine = uno_with(3, 3, &[JUMP]);
+    while current(&engine) != "p1" {
+        let who = current(&engine);
+        draw(&mut engine, &who).unwrap();
+        end_turn(&mut engine, &who).unwrap();
+    }
+    let [a, b, c] = hands;
+    arrange(
+        &mut engine,
+        &[("p1", a), ("p2", b), ("p3", c)],
+        card_n("red", "5", 1),
+        UnoColor::Red,
+    );
+    engine
+}
+
+#[test]
+fn a_player_holding_the_identical_card_jumps_in_and_play_goes_on_from_them() {
+    let twin = card_n("red", "5", 2);
+    let mut engine = three_jump([
+        vec![card("blue", "1")],
+        vec![card("blue", "5"), card("yellow", "2")],
+        vec![twin, card("green", "3")],
+    ]);
+    let (p2, p3) = (id(&engine, "p2"), id(&engine, "p3"));
+    assert_eq!(legal_actions(engine.state(), p3), [LegalAction::Play(twin)]);
+    assert!(
+        legal_actions(engine.state(), p2).is_empty(),
+        "same face, other colour"
+    );
+    // p2's blue 5 is refused: not identical
+    let (rule, _) = rejected_by(play(&mut engine, "p2", card("blue", "5")));
+    assert_eq!(rule, "playerTurn");
+    play(&mut engine, "p3", twin).unwrap();
+    // p3 played: the turn passes from p3, to p1
+    assert_eq!(current(&engine), "p1");
+    assert_eq!(hand(&engine, "p3"), [card("green", "3")]);
+}
+
+#[test]
+fn a_jump_in_with_a_skip_skips_the_player_after_the_jumper() {
+    let (skip1, skip2) = (card_n("red", "skip", 1), card_n("red", "skip", 2));
+    let mut engine = three_jump([
+        vec![skip1, card("blue", "1")],
+        vec![skip2, card("yellow", "2")],
+        vec![card("green", "3"), card("green", "4")],
+    ]);
+    play(&mut engine, "p1", skip1).unwrap(); // p2 skipped: p3 to play
+    assert_eq!(current(&engine), "p3");
+    // p2 holds the twin skip: jumps in, and p3 (after p2) is skipped
+    play(&mut engine, "p2", skip2).unwrap();
+    assert_eq!(current(&engine), "p1");
+}
+
+#[test]
+fn no_jump_in_without_the_rule_or_with_a_wild() {
+    // without the rule: the seeds' refusal
+    let mut engine = table(&[], vec![card("blue", "1")], &[]);
+    let twin = card_n("red", "5", 2);
+    let p2 = id(&engine, "p2");
+    engine
+        .dispatch(RigHand {
+            player: p2,
+            cards: vec![twin],
+        })
+        .unwrap();
+    let (rule, _) = rejected_by(play(&mut engine, "p2", twin));
+    assert_eq!(rule, "playerTurn");
+    assert!(legal_actions(engine.state(), p2).is_empty());
+    // a wild on a wild is not identical: wilds have no colour
+    let (wild1, wild2) = (card_n("wild", "", 1), card_n("wild", "", 2));
+    let mut engine = three_jump([
+        vec![wild1, card("blue", "1")],
+        vec![card("yellow", "2")],
+        vec![wild2, card("green", "3")],
+    ]);
+    play(&mut engine, "p1", wild1).unwrap();
+    choose(&mut engine, "p1", UnoColor::Red).unwrap();
+    assert_eq!(current(&engine), "p2");
+    let p3 = id(&engine, "p3");
+    assert!(legal_actions(engine.state(), p3).is_empty());
+    let (rule, _) = rejected_by(play(&mut engine, "p3", wild2));
+    assert_eq!(rule, "playerTurn");
+}
+
+#[test]
+fn bots_jump_in_during_a_simulated_game_and_the_log_replays() {
+    let mut jumped = 0;
+    for seed in 0..20 {
+        let mut engine = new_uno_engine_with(seed, 4, &[JUMP]).unwrap();
+        let mut bots: Vec<Box<dyn Bot>> = (0..4)
+            .map(|i| BotKind::Heuristic.create(seed + i))
+            .collect();
+        let report = play_game(&mut engine, &mut bots, 10_000).unwrap();
+        assert!(report.winner.is_some());
+        // a jump-in is a play by someone whose turn it was not: replay the log action
+        // by action and count them
+        let log = engine.log();
+        let mut again = new_uno_engine_with(seed, 4, &[JUMP]).unwrap();
+        for logged in &log.actions {
+            let current = again
+                .state()
+                .current_player()
+                .map(|p| again.state().id_text(p).into_owned());
+            if logged.kind == PLAY_CARD_ACTION
+                && logged.payload["playerId"].as_str() != current.as_deref()
+            {
+                jumped += 1;
+            }
+            let action = serde_json::json!({"type": logged.kind, "payload": logged.payload});
+            again.dispatch_json(&action).unwrap();
+        }
+        assert_eq!(again.state(), engine.state());
+        let replayed = GameEngine::replay(&log, uno_plugins_with(&[JUMP])).unwrap();
+        assert_eq!(replayed.state(), engine.state());
+    }
+    assert!(jumped > 0, "heuristic bots always jump in when they can");
+}

@@ -11,6 +11,7 @@
 //! | [`ForcedPlayPlugin`] | `uno-forced-play` | `forced-play` |
 //! | [`FirstCardPlugin`] (an official rule) | `uno-first-card` | `first-card` |
 //! | [`Wd4ChallengePlugin`] (an official rule) | `uno-wd4-challenge` | `wd4-challenge` |
+//! | [`JumpInPlugin`] | `uno-jump-in` | `jump-in` |
 //! | [`SevenZeroPlugin`] | `uno-seven-zero` | `seven-zero` |
 //! | [`StackingPlugin`] | `uno-stacking`, `uno-stacking-same`, `uno-stacking-any` | `stacking`, `stacking-same`, `stacking-any` |
 
@@ -18,6 +19,7 @@ mod challenge;
 mod draw_until_playable;
 mod first_card;
 mod forced_play;
+mod jump_in;
 mod seven_zero;
 mod stacking;
 
@@ -38,6 +40,7 @@ pub use draw_until_playable::{
 };
 pub use first_card::{FIRST_CARD_PLUGIN_ID, FirstCardPlugin, UNO_VAR_OPENING_WILD};
 pub use forced_play::{FORCED_PLAY_PLUGIN_ID, ForcedPlayPlugin};
+pub use jump_in::{JUMP_IN_PLUGIN_ID, JumpInPlugin, jump_in_cards, may_jump_in};
 pub use seven_zero::{
     SEVEN_ZERO_PLUGIN_ID, SevenZeroPlugin, SwapHands, UNO_HANDS_ROTATED, UNO_HANDS_SWAPPED,
     UNO_SWAP_HANDS_ACTION, UNO_VAR_PENDING_SWAP, UnoHandsRotated, UnoHandsSwapped, is_swap_pending,
@@ -64,6 +67,8 @@ pub struct RulesInPlay {
     pub wd4_challenge: bool,
     /// The first card's effect.
     pub first_card: bool,
+    /// *Jump-in*.
+    pub jump_in: bool,
     /// *Stacking*, in this mode.
     pub stacking: Option<StackingMode>,
 }
@@ -108,6 +113,8 @@ pub enum HouseRule {
     /// [`Wd4ChallengePlugin`] (an official rule, offered with the house rules until the
     /// official preset is complete).
     Wd4Challenge,
+    /// [`JumpInPlugin`].
+    JumpIn,
     /// [`SevenZeroPlugin`].
     SevenZero,
     /// [`StackingPlugin`] in this mode (one mode a game).
@@ -116,11 +123,12 @@ pub enum HouseRule {
 
 impl HouseRule {
     /// Every house rule, in the order their plugins are registered.
-    pub const ALL: [HouseRule; 8] = [
+    pub const ALL: [HouseRule; 9] = [
         HouseRule::DrawUntilPlayable,
         HouseRule::ForcedPlay,
         HouseRule::FirstCard,
         HouseRule::Wd4Challenge,
+        HouseRule::JumpIn,
         HouseRule::SevenZero,
         HouseRule::Stacking(StackingMode::DrawTwos),
         HouseRule::Stacking(StackingMode::Same),
@@ -134,6 +142,7 @@ impl HouseRule {
             HouseRule::ForcedPlay => "forced-play",
             HouseRule::FirstCard => "first-card",
             HouseRule::Wd4Challenge => "wd4-challenge",
+            HouseRule::JumpIn => "jump-in",
             HouseRule::SevenZero => "seven-zero",
             HouseRule::Stacking(StackingMode::DrawTwos) => "stacking",
             HouseRule::Stacking(StackingMode::Same) => "stacking-same",
@@ -148,6 +157,7 @@ impl HouseRule {
             HouseRule::ForcedPlay => FORCED_PLAY_PLUGIN_ID,
             HouseRule::FirstCard => FIRST_CARD_PLUGIN_ID,
             HouseRule::Wd4Challenge => WD4_CHALLENGE_PLUGIN_ID,
+            HouseRule::JumpIn => JUMP_IN_PLUGIN_ID,
             HouseRule::SevenZero => SEVEN_ZERO_PLUGIN_ID,
             HouseRule::Stacking(mode) => mode.plugin_id(),
         }
@@ -160,6 +170,7 @@ impl HouseRule {
             HouseRule::ForcedPlay => Arc::new(ForcedPlayPlugin),
             HouseRule::FirstCard => Arc::new(FirstCardPlugin),
             HouseRule::Wd4Challenge => Arc::new(Wd4ChallengePlugin),
+            HouseRule::JumpIn => Arc::new(JumpInPlugin),
             HouseRule::SevenZero => Arc::new(SevenZeroPlugin),
             HouseRule::Stacking(mode) => Arc::new(StackingPlugin(mode)),
         }
