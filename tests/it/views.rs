@@ -4,7 +4,9 @@
 use std::collections::HashSet;
 
 use decklet::plugins::CardDrawn;
-use decklet::uno::{BotKind, ask_bot, new_uno_engine};
+use decklet::uno::{
+    BotKind, HouseRule, UnoHandShown, ask_bot, new_uno_engine, new_uno_engine_with,
+};
 use decklet::{AnyEvent, GameEngine, GameState, PlayerId};
 use proptest::prelude::*;
 
@@ -94,6 +96,80 @@ proptest! {
             events.extend(outcome.events);
         }
         check_views(&engine, &events);
+    }
+}
+
+/// The cards `viewer` sees in `state`: its hand and the public zones.
+fn visible(state: &GameState, viewer: PlayerId) -> HashSet<String> {
+    state
+        .zones()
+        .filter(|z| state.seat_view(viewer).sees(*z))
+        .flat_map(|z| {
+            state
+                .zone_cards(z)
+                .iter()
+                .map(|c| state.id_text(*c).into_owned())
+        })
+        .collect()
+}
+
+/// The card ids a JSON value names (strings that are card ids of the game).
+fn named_cards(json: &serde_json::Value, state: &GameState, out: &mut Vec<String>) {
+    match json {
+        serde_json::Value::String(text) if state.card_id(text).is_some() => out.push(text.clone()),
+        serde_json::Value::Array(items) => items.iter().for_each(|v| named_cards(v, state, out)),
+        serde_json::Value::Object(map) => map.values().for_each(|v| named_cards(v, state, out)),
+        _ => {}
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Under every combination of house rules: each event, as a seat sees it, names
+    /// only cards that seat saw before or after the move (its hand, the public piles),
+    /// or a hand shown to that seat alone (the wild draw four challenge).
+    #[test]
+    fn under_any_rules_an_event_names_only_cards_its_viewer_may_see(
+        seed in any::<u64>(),
+        players in 2usize..=5,
+        house in prop::sample::subsequence(HouseRule::ALL.to_vec(), 0..=HouseRule::ALL.len()),
+        moves in 0usize..200,
+    ) {
+        let mut engine = new_uno_engine_with(seed, players, &house).unwrap();
+        let mut bots: Vec<_> = (0..players).map(|i| BotKind::Random.create(seed ^ i as u64)).collect();
+        for _ in 0..moves {
+            if !engine.state().winners().is_empty() {
+                break;
+            }
+            let before = engine.state().clone();
+            let current = before.current_player().unwrap();
+            let seat = before.seat_index(current).unwrap();
+            let choice = ask_bot(bots[seat].as_mut(), &before, current).unwrap();
+            let outcome = choice.dispatch(&mut engine, current).unwrap();
+            let after = engine.state();
+            for viewer in after.players() {
+                let mut allowed = visible(&before, viewer);
+                allowed.extend(visible(after, viewer));
+                for event in &outcome.events {
+                    let seen = event.view_for(viewer);
+                    let mut named = Vec::new();
+                    named_cards(&seen.to_json(), after, &mut named);
+                    if let Some(shown) = seen.downcast_ref::<UnoHandShown>() {
+                        prop_assert!(shown.to_player_id == viewer || shown.card_ids.is_empty());
+                        if shown.to_player_id == viewer {
+                            continue; // the one card list a seat is shown on purpose
+                        }
+                    }
+                    for card in named {
+                        prop_assert!(
+                            allowed.contains(&card),
+                            "{} shows {:?} the hidden {}", seen.kind(), viewer, card
+                        );
+                    }
+                }
+            }
+        }
     }
 }
 
