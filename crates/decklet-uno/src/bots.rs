@@ -17,7 +17,7 @@ use crate::state::seen_uno_table;
 
 /// A player program. The engine's side ([`play_game`](crate::play_game), the CLI)
 /// asks it for a move whenever its seat has legal actions, handing it the seat's view
-/// and those actions ([`legal_actions`](crate::legal_actions)); the bot answers with
+/// and those actions ([`legal_actions`]); the bot answers with
 /// one of them.
 ///
 /// ```

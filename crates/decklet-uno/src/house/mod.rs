@@ -52,7 +52,7 @@ pub use stacking::{
 };
 
 /// Which of the optional rules a game plays. It lives in the game's
-/// [`UnoTable`](crate::UnoTable) (so `legal_actions` reads it with the table it reads
+/// [`UnoTable`] (so `legal_actions` reads it with the table it reads
 /// anyway): UNO's setup puts none there, and each rule's plugin sets its entry in its
 /// own setup.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
