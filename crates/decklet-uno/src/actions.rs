@@ -189,16 +189,22 @@ pub fn flip_initial_card(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         if let Some(view) = card_view(ctx.state(), card)
             && let (UnoFace::Number(_), Some(color)) = (view.face, view.color)
         {
-            ctx.set_variable(&UNO_VAR_CURRENT_COLOR, color);
-            ctx.emit(UnoInitialFlipped {
-                card_ids: flipped,
-                color,
-            });
-            ctx.emit(UnoColorChanged {
-                color,
-                player_id: None,
-            });
+            announce_initial_flip(ctx, flipped, color);
             return Ok(());
         }
     }
+}
+
+/// The first card turned up, whose colour is now in force: the colour is set and
+/// `UNO_INITIAL_FLIPPED` and `UNO_COLOR_CHANGED` are emitted.
+pub(crate) fn announce_initial_flip(ctx: &mut GameContext<'_>, flipped: CardIds, color: UnoColor) {
+    ctx.set_variable(&UNO_VAR_CURRENT_COLOR, color);
+    ctx.emit(UnoInitialFlipped {
+        card_ids: flipped,
+        color,
+    });
+    ctx.emit(UnoColorChanged {
+        color,
+        player_id: None,
+    });
 }

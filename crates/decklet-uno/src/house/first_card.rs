@@ -17,14 +17,12 @@ use decklet_core::{CardIds, EngineError, GameContext, GamePlugin, PlayerId, Var,
 use decklet_plugins::{TURN_VARIABLE_DIRECTION, create_draw_card_action, create_end_turn_action};
 
 use super::RulesInPlay;
-use crate::actions::UNO_FLIP_INITIAL_ACTION;
+use crate::actions::{UNO_FLIP_INITIAL_ACTION, announce_initial_flip};
 use crate::cards::UnoFace;
 use crate::effects::UnoEffects;
-use crate::events::{
-    UnoColorChanged, UnoDrawTwo, UnoInitialFlipped, UnoPlayerReversed, UnoPlayerSkipped,
-};
+use crate::events::{UnoDrawTwo, UnoPlayerReversed, UnoPlayerSkipped};
 use crate::plugin::UNO_PLUGIN_ID;
-use crate::state::{UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_COLOR, card_view, uno_table};
+use crate::state::{UNO_VAR_PENDING_COLOR, card_view, uno_table};
 
 /// The plugin's id.
 pub const FIRST_CARD_PLUGIN_ID: &str = "uno-first-card";
@@ -75,15 +73,7 @@ fn flip(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
             ctx.set_variable(&UNO_VAR_OPENING_WILD, true);
             return Ok(());
         };
-        ctx.set_variable(&UNO_VAR_CURRENT_COLOR, color);
-        ctx.emit(UnoInitialFlipped {
-            card_ids: flipped,
-            color,
-        });
-        ctx.emit(UnoColorChanged {
-            color,
-            player_id: None,
-        });
+        announce_initial_flip(ctx, flipped, color);
         match view.face {
             UnoFace::Skip => {
                 ctx.emit(UnoPlayerSkipped {

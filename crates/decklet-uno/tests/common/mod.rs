@@ -126,38 +126,30 @@ pub fn players(n: usize) -> Vec<Player> {
 /// An engine with Turn, Draw, UNO, these house rules and Rig, and a started game of
 /// `n` players.
 pub fn uno_with(n: usize, seed: u64, house: &[HouseRule]) -> GameEngine {
+    let mut engine = created_with(n, seed, house);
+    engine.start().unwrap();
+    engine
+}
+
+/// An engine with Turn, Draw, UNO, these house rules and Rig and a game of `n` players,
+/// not started.
+fn created_with(n: usize, seed: u64, house: &[HouseRule]) -> GameEngine {
     let mut engine = GameEngine::new(EngineConfig {
         seed,
         game_id: "t".into(),
         ..Default::default()
     });
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(UnoPlugin);
-    for rule in house {
-        engine.use_shared_plugin(rule.plugin());
+    for plugin in uno_plugins_with(house) {
+        engine.use_shared_plugin(plugin);
     }
     engine.use_plugin(Rig);
     engine.create_game(players(n)).unwrap();
-    engine.start().unwrap();
     engine
 }
 
 /// An engine with Turn, Draw, UNO and Rig and a game of `n` players, not started.
 pub fn uno_created(n: usize, seed: u64) -> GameEngine {
-    let mut engine = GameEngine::new(EngineConfig {
-        seed,
-        game_id: "t".into(),
-        ..Default::default()
-    });
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(UnoPlugin)
-        .use_plugin(Rig);
-    engine.create_game(players(n)).unwrap();
-    engine
+    created_with(n, seed, &[])
 }
 
 /// [`uno_created`], started.
