@@ -59,7 +59,7 @@ pub struct SimulateArgs {
     pub bots: String,
     /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `jump-in`, `seven-zero`,
     /// one of `stacking`, `stacking-same`, `stacking-any`, and the official
-    /// `first-card` and `wd4-challenge`); none by default.
+    /// `first-card`, `scoring` and `wd4-challenge`); none by default.
     #[arg(long, default_value = "")]
     pub house: String,
     /// Worker threads (default: one per core).
@@ -85,7 +85,7 @@ pub struct TournamentArgs {
     pub bots: String,
     /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `jump-in`, `seven-zero`,
     /// one of `stacking`, `stacking-same`, `stacking-any`, and the official
-    /// `first-card` and `wd4-challenge`); none by default.
+    /// `first-card`, `scoring` and `wd4-challenge`); none by default.
     #[arg(long, default_value = "")]
     pub house: String,
     /// Players per game (2–10).
@@ -123,7 +123,7 @@ pub struct PlayArgs {
     pub bots: String,
     /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `jump-in`, `seven-zero`,
     /// one of `stacking`, `stacking-same`, `stacking-any`, and the official
-    /// `first-card` and `wd4-challenge`); none by default.
+    /// `first-card`, `scoring` and `wd4-challenge`); none by default.
     #[arg(long, default_value = "")]
     pub house: String,
     /// Write the game's log here when it ends (or when you quit).

@@ -121,6 +121,21 @@ fn reshuffle(ctx: &mut GameContext<'_>, deck: ZoneId) -> Result<usize, EngineErr
 }
 
 fn draw_card(action: &DrawCard, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
+    draw_cards(ctx, action.player_id, action.count)
+}
+
+/// What `DRAW_CARD` does, for a plugin that must draw where no action may run (after
+/// the game is won, say): up to `count` cards from the top of the deck into `player`'s
+/// hand, reshuffling as the draw plugin does, then `CARD_DRAWN`.
+pub fn draw_cards(
+    ctx: &mut GameContext<'_>,
+    player: PlayerId,
+    count: u32,
+) -> Result<(), EngineError> {
+    let action = DrawCard {
+        player_id: player,
+        count,
+    };
     let state = ctx.state();
     let deck = state
         .zone_id(DRAW_DECK_ZONE_ID)

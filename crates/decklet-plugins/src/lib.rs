@@ -33,7 +33,7 @@ pub mod turn;
 pub use draw::{
     CARD_DRAWN, CardDrawn, DECK_RESHUFFLED, DRAW_CARD_ACTION, DRAW_DECK_ZONE_ID, DRAW_PLUGIN_ID,
     DRAW_VAR_RESHUFFLE_FROM, DRAW_VAR_RESHUFFLE_KEEP_TOP, DeckReshuffled, DrawCard, DrawPlugin,
-    create_draw_card_action,
+    create_draw_card_action, draw_cards,
 };
 pub use poker::{HandCategory, HandRank, PokerCard, RankResolver, StandardPokerRankResolver};
 pub use standard_deck::{

@@ -78,14 +78,17 @@ pub use events::{
 };
 pub use house::{
     AcceptDrawFour, Challenge, DRAW_UNTIL_PLAYABLE_PLUGIN_ID, DrawUntilPlayablePlugin,
-    FORCED_PLAY_PLUGIN_ID, ForcedPlayPlugin, HouseRule, RulesInPlay, SEVEN_ZERO_PLUGIN_ID,
-    STACKING_ANY_PLUGIN_ID, STACKING_PLUGIN_ID, STACKING_SAME_PLUGIN_ID, SevenZeroPlugin,
-    StackingMode, StackingPlugin, SwapHands, UNO_ACCEPT_DRAW_FOUR_ACTION, UNO_CHALLENGE_ACTION,
-    UNO_CHALLENGED, UNO_DRAW_STACKED, UNO_HAND_SHOWN, UNO_HANDS_ROTATED, UNO_HANDS_SWAPPED,
-    UNO_SWAP_HANDS_ACTION, UNO_VAR_CHALLENGE_BLUFF, UNO_VAR_CHALLENGE_FROM,
-    UNO_VAR_CHALLENGE_PENDING, UNO_VAR_DRAWING_UNTIL_PLAYABLE, UNO_VAR_PENDING_SWAP, UnoChallenged,
-    UnoDrawStacked, UnoHandShown, UnoHandsRotated, UnoHandsSwapped, WD4_CHALLENGE_PLUGIN_ID,
-    Wd4ChallengePlugin, answers_penalty, is_challenge_pending, is_swap_pending, swap_targets,
+    FIRST_CARD_PLUGIN_ID, FORCED_PLAY_PLUGIN_ID, FirstCardPlugin, ForcedPlayPlugin, HouseRule,
+    JUMP_IN_PLUGIN_ID, JumpInPlugin, RulesInPlay, SCORING_PLUGIN_ID, SEVEN_ZERO_PLUGIN_ID,
+    STACKING_ANY_PLUGIN_ID, STACKING_PLUGIN_ID, STACKING_SAME_PLUGIN_ID, ScoringPlugin,
+    SevenZeroPlugin, StackingMode, StackingPlugin, SwapHands, UNO_ACCEPT_DRAW_FOUR_ACTION,
+    UNO_CHALLENGE_ACTION, UNO_CHALLENGED, UNO_DRAW_STACKED, UNO_HAND_SHOWN, UNO_HANDS_ROTATED,
+    UNO_HANDS_SWAPPED, UNO_ROUND_SCORED, UNO_SWAP_HANDS_ACTION, UNO_VAR_CHALLENGE_BLUFF,
+    UNO_VAR_CHALLENGE_FROM, UNO_VAR_CHALLENGE_PENDING, UNO_VAR_DRAWING_UNTIL_PLAYABLE,
+    UNO_VAR_OPENING_WILD, UNO_VAR_PENDING_SWAP, UNO_VAR_ROUND_POINTS, UnoChallenged,
+    UnoDrawStacked, UnoHandShown, UnoHandsRotated, UnoHandsSwapped, UnoRoundScored,
+    WD4_CHALLENGE_PLUGIN_ID, Wd4ChallengePlugin, answers_penalty, card_points,
+    is_challenge_pending, is_swap_pending, jump_in_cards, may_jump_in, points_left, swap_targets,
 };
 pub use ismcts::{IsmctsBot, IsmctsConfig};
 pub use legal::{

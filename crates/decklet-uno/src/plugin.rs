@@ -113,7 +113,7 @@ pub fn handle_card_played(
             winner_ids: winner_ids.clone(),
         });
         ctx.emit(UnoGameWon { winner_ids });
-        return Ok(());
+        return (UnoEffects::of(ctx).going_out)(ctx, player);
     }
     UnoEffects::apply(ctx, view.face, player)
 }

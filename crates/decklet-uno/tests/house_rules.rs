@@ -856,3 +856,101 @@ fn bots_jump_in_during_a_simulated_game_and_the_log_replays() {
     }
     assert!(jumped > 0, "heuristic bots always jump in when they can");
 }
+
+// ------------------------------------------------------------ scoring
+
+const SCORING: HouseRule = HouseRule::Scoring;
+
+#[test]
+fn the_winner_scores_the_cards_left_in_the_other_hands() {
+    let r7 = card("red", "7");
+    let mut engine = table_with(
+        &[SCORING],
+        vec![r7],
+        vec![card("yellow", "4"), card("blue", "skip"), card("wild", "")],
+        &[],
+    );
+    let outcome = play(&mut engine, "p1", r7).unwrap();
+    assert_eq!(payload(&outcome, UNO_ROUND_SCORED)["points"], 4 + 20 + 50);
+    assert_eq!(payload(&outcome, UNO_ROUND_SCORED)["winnerId"], "p1");
+    assert_eq!(engine.state().variable(&UNO_VAR_ROUND_POINTS), Some(74));
+    // scored after the win
+    let at = |kind| kinds(&outcome).iter().position(|k| *k == kind);
+    assert!(at(UNO_GAME_WON) < at(UNO_ROUND_SCORED));
+}
+
+#[test]
+fn going_out_on_a_draw_two_still_gives_the_next_player_two_cards_that_count() {
+    let red_d2 = card("red", "draw2");
+    let (r9, b3) = (card("red", "9"), card("blue", "3"));
+    let mut engine = table_with(
+        &[SCORING],
+        vec![red_d2],
+        vec![card("yellow", "4")],
+        &[r9, b3],
+    );
+    let outcome = play(&mut engine, "p1", red_d2).unwrap();
+    assert_eq!(drawn(&outcome), [r9, b3]);
+    assert_eq!(payload(&outcome, UNO_ROUND_SCORED)["points"], 4 + 9 + 3);
+    assert_eq!(engine.state().status(), GameStatus::Finished);
+}
+
+#[test]
+fn going_out_on_a_wild_draw_four_gives_four() {
+    let wd4 = card("wild_draw4", "");
+    let mut engine = table_with(&[SCORING], vec![wd4], vec![card("yellow", "4")], &[]);
+    let outcome = play(&mut engine, "p1", wd4).unwrap();
+    assert_eq!(drawn(&outcome).len(), 4);
+    assert_eq!(hand(&engine, "p2").len(), 5);
+}
+
+#[test]
+fn without_scoring_going_out_draws_nothing() {
+    let red_d2 = card("red", "draw2");
+    let mut engine = table_with(&[], vec![red_d2], vec![card("yellow", "4")], &[]);
+    let outcome = play(&mut engine, "p1", red_d2).unwrap();
+    assert!(drawn(&outcome).is_empty());
+    assert!(!kinds(&outcome).contains(&UNO_ROUND_SCORED));
+}
+
+#[test]
+fn going_out_on_a_stacked_penalty_gives_the_whole_penalty() {
+    let (red_d2, blue_d2) = (card("red", "draw2"), card("blue", "draw2"));
+    let mut engine = table_with(
+        &[SCORING, STACK],
+        vec![red_d2, card("green", "1")],
+        vec![blue_d2],
+        &[],
+    );
+    play(&mut engine, "p1", red_d2).unwrap();
+    // p2 answers with its last card: p1 still draws the whole four
+    let outcome = play(&mut engine, "p2", blue_d2).unwrap();
+    assert_eq!(drawn(&outcome).len(), 4);
+    assert_eq!(hand(&engine, "p1").len(), 5);
+}
+
+#[test]
+fn cards_are_worth_their_face_twenty_or_fifty() {
+    assert_eq!(
+        card_points(UnoCard::new(Some(UnoColor::Red), UnoFace::Number(7))),
+        7
+    );
+    assert_eq!(
+        card_points(UnoCard::new(Some(UnoColor::Red), UnoFace::Number(0))),
+        0
+    );
+    assert_eq!(
+        card_points(UnoCard::new(Some(UnoColor::Blue), UnoFace::Skip)),
+        20
+    );
+    assert_eq!(
+        card_points(UnoCard::new(Some(UnoColor::Blue), UnoFace::Reverse)),
+        20
+    );
+    assert_eq!(
+        card_points(UnoCard::new(Some(UnoColor::Blue), UnoFace::Draw2)),
+        20
+    );
+    assert_eq!(card_points(UnoCard::new(None, UnoFace::Wild)), 50);
+    assert_eq!(card_points(UnoCard::new(None, UnoFace::WildDraw4)), 50);
+}

@@ -53,6 +53,9 @@ pub struct UnoEffects {
     pub wild_draw_four_after_choice: Effect,
     /// After the colour of a plain wild is chosen: the turn ends.
     pub wild_after_choice: Effect,
+    /// After a player goes out (their last card played, the game won): nothing in the
+    /// seeds.
+    pub going_out: Effect,
     /// [`flip_initial_card`](crate::flip_initial_card): flip until a number card.
     pub initial_flip: InitialFlip,
 }
@@ -74,6 +77,7 @@ impl UnoEffects {
         wild_draw_four: apply_wild_draw_four_effect,
         wild_draw_four_after_choice: apply_wild_draw_four_post_choice_effect,
         wild_after_choice: end_turn_effect,
+        going_out: nothing,
         initial_flip: crate::actions::flip_initial_card,
     };
 
@@ -112,6 +116,11 @@ impl UnoEffects {
             None => (UnoEffects::SEEDS.of_face(face))(ctx, player),
         }
     }
+}
+
+/// No effect.
+fn nothing(_ctx: &mut GameContext<'_>, _player: PlayerId) -> Result<(), EngineError> {
+    Ok(())
 }
 
 /// A number card's effect: `END_TURN` for the player.

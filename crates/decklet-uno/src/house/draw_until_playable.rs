@@ -52,6 +52,9 @@ fn keep_drawing(event: &CardDrawn, ctx: &mut GameContext<'_>) -> Result<(), Engi
     if own_draw && pending_draw(ctx.state()) > 0 {
         return Ok(()); // accepting a stacked penalty, not looking for a card
     }
+    if !ctx.state().winners().is_empty() {
+        return Ok(()); // the cards of a last draw two or wild draw four (scoring)
+    }
     let state = ctx.state();
     let done = event.count == 0
         || event

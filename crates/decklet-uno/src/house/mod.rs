@@ -10,6 +10,7 @@
 //! | [`DrawUntilPlayablePlugin`] | `uno-draw-until-playable` | `draw-until-playable` |
 //! | [`ForcedPlayPlugin`] | `uno-forced-play` | `forced-play` |
 //! | [`FirstCardPlugin`] (an official rule) | `uno-first-card` | `first-card` |
+//! | [`ScoringPlugin`] (an official rule) | `uno-scoring` | `scoring` |
 //! | [`Wd4ChallengePlugin`] (an official rule) | `uno-wd4-challenge` | `wd4-challenge` |
 //! | [`JumpInPlugin`] | `uno-jump-in` | `jump-in` |
 //! | [`SevenZeroPlugin`] | `uno-seven-zero` | `seven-zero` |
@@ -20,6 +21,7 @@ mod draw_until_playable;
 mod first_card;
 mod forced_play;
 mod jump_in;
+mod scoring;
 mod seven_zero;
 mod stacking;
 
@@ -41,6 +43,10 @@ pub use draw_until_playable::{
 pub use first_card::{FIRST_CARD_PLUGIN_ID, FirstCardPlugin, UNO_VAR_OPENING_WILD};
 pub use forced_play::{FORCED_PLAY_PLUGIN_ID, ForcedPlayPlugin};
 pub use jump_in::{JUMP_IN_PLUGIN_ID, JumpInPlugin, jump_in_cards, may_jump_in};
+pub use scoring::{
+    SCORING_PLUGIN_ID, ScoringPlugin, UNO_ROUND_SCORED, UNO_VAR_ROUND_POINTS, UnoRoundScored,
+    card_points, points_left,
+};
 pub use seven_zero::{
     SEVEN_ZERO_PLUGIN_ID, SevenZeroPlugin, SwapHands, UNO_HANDS_ROTATED, UNO_HANDS_SWAPPED,
     UNO_SWAP_HANDS_ACTION, UNO_VAR_PENDING_SWAP, UnoHandsRotated, UnoHandsSwapped, is_swap_pending,
@@ -69,6 +75,8 @@ pub struct RulesInPlay {
     pub first_card: bool,
     /// *Jump-in*.
     pub jump_in: bool,
+    /// Scoring (and going out on an action card).
+    pub scoring: bool,
     /// *Stacking*, in this mode.
     pub stacking: Option<StackingMode>,
 }
@@ -110,6 +118,9 @@ pub enum HouseRule {
     /// [`FirstCardPlugin`] (an official rule, offered with the house rules until the
     /// official preset is complete).
     FirstCard,
+    /// [`ScoringPlugin`] (an official rule, offered with the house rules until the
+    /// official preset is complete).
+    Scoring,
     /// [`Wd4ChallengePlugin`] (an official rule, offered with the house rules until the
     /// official preset is complete).
     Wd4Challenge,
@@ -123,10 +134,11 @@ pub enum HouseRule {
 
 impl HouseRule {
     /// Every house rule, in the order their plugins are registered.
-    pub const ALL: [HouseRule; 9] = [
+    pub const ALL: [HouseRule; 10] = [
         HouseRule::DrawUntilPlayable,
         HouseRule::ForcedPlay,
         HouseRule::FirstCard,
+        HouseRule::Scoring,
         HouseRule::Wd4Challenge,
         HouseRule::JumpIn,
         HouseRule::SevenZero,
@@ -141,6 +153,7 @@ impl HouseRule {
             HouseRule::DrawUntilPlayable => "draw-until-playable",
             HouseRule::ForcedPlay => "forced-play",
             HouseRule::FirstCard => "first-card",
+            HouseRule::Scoring => "scoring",
             HouseRule::Wd4Challenge => "wd4-challenge",
             HouseRule::JumpIn => "jump-in",
             HouseRule::SevenZero => "seven-zero",
@@ -156,6 +169,7 @@ impl HouseRule {
             HouseRule::DrawUntilPlayable => DRAW_UNTIL_PLAYABLE_PLUGIN_ID,
             HouseRule::ForcedPlay => FORCED_PLAY_PLUGIN_ID,
             HouseRule::FirstCard => FIRST_CARD_PLUGIN_ID,
+            HouseRule::Scoring => SCORING_PLUGIN_ID,
             HouseRule::Wd4Challenge => WD4_CHALLENGE_PLUGIN_ID,
             HouseRule::JumpIn => JUMP_IN_PLUGIN_ID,
             HouseRule::SevenZero => SEVEN_ZERO_PLUGIN_ID,
@@ -169,6 +183,7 @@ impl HouseRule {
             HouseRule::DrawUntilPlayable => Arc::new(DrawUntilPlayablePlugin),
             HouseRule::ForcedPlay => Arc::new(ForcedPlayPlugin),
             HouseRule::FirstCard => Arc::new(FirstCardPlugin),
+            HouseRule::Scoring => Arc::new(ScoringPlugin),
             HouseRule::Wd4Challenge => Arc::new(Wd4ChallengePlugin),
             HouseRule::JumpIn => Arc::new(JumpInPlugin),
             HouseRule::SevenZero => Arc::new(SevenZeroPlugin),

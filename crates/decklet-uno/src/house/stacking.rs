@@ -126,8 +126,8 @@ fn stack_wild_draw_four(ctx: &mut GameContext<'_>, player: PlayerId) -> Result<(
 /// penalty is drawn and the turn ends.
 fn accept_penalty(event: &CardDrawn, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     let pending = pending_draw(ctx.state());
-    if ctx.origin() != ActionOrigin::External || pending == 0 {
-        return Ok(());
+    if ctx.origin() != ActionOrigin::External || pending == 0 || !ctx.state().winners().is_empty() {
+        return Ok(()); // not a player's own draw (a going-out draw, under scoring)
     }
     ctx.set_variable(&UNO_VAR_PENDING_DRAW, 0);
     if pending > 1 {
