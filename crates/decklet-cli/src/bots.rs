@@ -13,13 +13,17 @@ pub fn check_players(players: usize) -> Result<(), String> {
     }
 }
 
-/// Parses `random,heuristic,…` into exactly `seats` kinds (one kind fills every seat).
-pub fn parse_bots(spec: &str, seats: usize) -> Result<Vec<BotKind>, String> {
-    let kinds = spec
-        .split(',')
+/// Parses `random,heuristic,ismcts:300,…` as given.
+pub fn parse_kinds(spec: &str) -> Result<Vec<BotKind>, String> {
+    spec.split(',')
         .map(str::parse::<BotKind>)
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("--bots: {e}"))?;
+        .map_err(|e| format!("--bots: {e}"))
+}
+
+/// Parses `random,heuristic,…` into exactly `seats` kinds (one kind fills every seat).
+pub fn parse_bots(spec: &str, seats: usize) -> Result<Vec<BotKind>, String> {
+    let kinds = parse_kinds(spec)?;
     match kinds.len() {
         1 => Ok(vec![kinds[0]; seats]),
         n if n == seats => Ok(kinds),

@@ -12,7 +12,7 @@ use decklet::plugins::CardDrawn;
 use decklet::uno::{
     Bot, LegalAction, UnoCard, UnoChallenged, UnoColor, UnoDrawFour, UnoDrawStacked, UnoDrawTwo,
     UnoHandShown, UnoHandsRotated, UnoPlayerReversed, UnoPlayerSkipped, ask_bot, card_view,
-    current_color, discard_top, legal_actions, pending_draw, uno_plugins_with,
+    current_color, discard_top, legal_actions, out_of_turn_order, pending_draw, uno_plugins_with,
 };
 use decklet::{EngineConfig, GameEngine, GameState, Outcome, Player, PlayerId};
 use owo_colors::{OwoColorize, Stream};
@@ -399,16 +399,10 @@ fn offer_out_of_turn(
     lines: &mut impl Iterator<Item = io::Result<String>>,
     you: PlayerId,
 ) -> Result<OutOfTurn, String> {
-    let state = engine.state();
-    let Some(current) = state.current_player() else {
+    let Some(current) = engine.state().current_player() else {
         return Ok(OutOfTurn::Nobody);
     };
-    let order = state.seat_order().to_vec();
-    let start = state.seat_index(current).unwrap_or(0);
-    for k in 1..order.len() {
-        let Some(&player) = order.get((start + k) % order.len()) else {
-            continue;
-        };
+    for player in out_of_turn_order(engine.state()) {
         let state = engine.state();
         let moves = legal_actions(state, player);
         if moves.is_empty() {

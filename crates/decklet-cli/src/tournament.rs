@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::TournamentArgs;
-use crate::bots::{check_players, parse_house};
+use crate::bots::{check_players, parse_house, parse_kinds};
 use crate::output::write_stdout;
 use crate::rating::Pairwise;
 use crate::runner::{
@@ -222,12 +222,7 @@ fn play_one(
 /// Runs `decklet tournament`.
 pub fn run(args: &TournamentArgs) -> Result<(), String> {
     check_players(args.players)?;
-    let kinds = args
-        .bots
-        .split(',')
-        .map(str::parse::<BotKind>)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("--bots: {e}"))?;
+    let kinds = parse_kinds(&args.bots)?;
     if kinds.len() < args.players {
         return Err(format!(
             "--bots names {} bots for {} seats: a table needs one bot per seat",

@@ -28,6 +28,21 @@ fn run_err(args: &[&str]) -> String {
     String::from_utf8(out.stderr).unwrap()
 }
 
+/// `decklet play` with `args`, answering `1` to `times` prompts; its output.
+fn play_answering_1(args: &[&str], times: usize) -> String {
+    let out = decklet()
+        .args(args)
+        .write_stdin("1\n".repeat(times))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 fn json(args: &[&str]) -> Value {
     serde_json::from_str(&run_ok(args)).unwrap()
 }
@@ -173,8 +188,8 @@ fn simulate_and_play_seat_the_search_bot() {
         "--json",
     ]);
     assert_eq!(v["bots"][0], "ismcts:10");
-    let out = decklet()
-        .args([
+    let out = play_answering_1(
+        &[
             "play",
             "--seed",
             "3",
@@ -182,16 +197,9 @@ fn simulate_and_play_seat_the_search_bot() {
             "2",
             "--bots",
             "ismcts:10",
-        ])
-        .write_stdin("1\n".repeat(3000))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        ],
+        3000,
     );
-    let out = String::from_utf8(out.stdout).unwrap();
     assert!(out.contains("Bot 2 (ismcts"), "{out}");
     assert!(out.contains("You win!") || out.contains(" wins."), "{out}");
 }
@@ -277,8 +285,8 @@ fn stacking_plays_and_replays_and_takes_one_mode() {
 
 #[test]
 fn play_takes_house_rules() {
-    let out = decklet()
-        .args([
+    let out = play_answering_1(
+        &[
             "play",
             "--seed",
             "4",
@@ -286,16 +294,9 @@ fn play_takes_house_rules() {
             "2",
             "--house",
             "forced-play,draw-until-playable",
-        ])
-        .write_stdin("1\n".repeat(3000))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        ],
+        3000,
     );
-    let out = String::from_utf8(out.stdout).unwrap();
     assert!(out.contains("You win!") || out.contains(" wins."), "{out}");
     assert!(
         out.contains("`decklet play --seed 4 --players 2 --house draw-until-playable,forced-play`"),
@@ -305,8 +306,8 @@ fn play_takes_house_rules() {
 
 #[test]
 fn play_tells_penalties_swaps_and_passed_hands() {
-    let out = decklet()
-        .args([
+    let out = play_answering_1(
+        &[
             "play",
             "--seed",
             "8",
@@ -314,16 +315,9 @@ fn play_tells_penalties_swaps_and_passed_hands() {
             "3",
             "--house",
             "seven-zero,stacking",
-        ])
-        .write_stdin("1\n".repeat(600))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        ],
+        600,
     );
-    let out = String::from_utf8(out.stdout).unwrap();
     for needle in [
         "must answer or draw 2",
         "Penalty pending: 2 cards (answer it, or draw them all)",
@@ -337,8 +331,8 @@ fn play_tells_penalties_swaps_and_passed_hands() {
 
 #[test]
 fn play_offers_you_a_jump_in_and_bots_jump_in_too() {
-    let out = decklet()
-        .args([
+    let out = play_answering_1(
+        &[
             "play",
             "--seed",
             "6",
@@ -346,16 +340,9 @@ fn play_offers_you_a_jump_in_and_bots_jump_in_too() {
             "4",
             "--house",
             "jump-in",
-        ])
-        .write_stdin("1\n".repeat(2000))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        ],
+        2000,
     );
-    let out = String::from_utf8(out.stdout).unwrap();
     assert!(out.contains("You may jump in, before Bot"), "{out}");
     assert!(
         out.contains("(a move's number, or Enter to let play go on)"),

@@ -101,12 +101,13 @@ pub use plugin::{
 };
 pub use rules::uno_rules;
 pub use sim::{
-    GameReport, UNO_GAME_ID, default_players, new_uno_engine, new_uno_engine_with, play_game,
-    restart_uno_game, uno_plugins, uno_plugins_with,
+    GameReport, UNO_GAME_ID, default_players, new_uno_engine, new_uno_engine_with,
+    out_of_turn_order, play_game, restart_uno_game, uno_plugins, uno_plugins_with,
 };
 pub use state::{
     UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
     UNO_VAR_CURRENT_COLOR, UNO_VAR_DRAW_COUNT, UNO_VAR_DRAW_PLAYER, UNO_VAR_DRAW_TURN,
     UNO_VAR_PENDING_COLOR, UNO_VAR_PENDING_DRAW, UnoTable, card_view, current_color, discard_top,
-    drawn_this_turn, holds_color, is_color_pending, pending_draw, seen_uno_table, uno_table,
+    drawn_this_turn, holds_color, is_color_pending, is_own_draw, pending_draw, seen_uno_table,
+    uno_table,
 };

@@ -2,8 +2,8 @@
 //! effects of the other modules.
 
 use decklet_core::{
-    ActionHandler, ActionOrigin, CardPlayed, EngineError, EventHandler, GameContext, GameFinished,
-    GamePlugin, GameStarted, GameStatus, GameWon, Rule, SmolStr, Zone,
+    ActionHandler, CardPlayed, EngineError, EventHandler, GameContext, GameFinished, GamePlugin,
+    GameStarted, GameStatus, GameWon, Rule, SmolStr, Zone,
 };
 use decklet_plugins::{
     CardDrawn, DRAW_PLUGIN_ID, DRAW_VAR_RESHUFFLE_FROM, DRAW_VAR_RESHUFFLE_KEEP_TOP,
@@ -21,7 +21,7 @@ use crate::rules::uno_rules;
 use crate::state::{
     UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
     UNO_VAR_DRAW_COUNT, UNO_VAR_DRAW_PLAYER, UNO_VAR_DRAW_TURN, UNO_VAR_PENDING_COLOR, UnoTable,
-    card_view,
+    card_view, is_own_draw,
 };
 
 /// Plugin id of [`UnoPlugin`].
@@ -122,7 +122,7 @@ pub fn handle_card_played(
 /// not a penalty): the turn it happened in and whether it gave a card. What turn discipline
 /// and [`legal_actions`](crate::legal_actions) read as "drawn this turn".
 pub fn handle_card_drawn(event: &CardDrawn, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-    if ctx.origin() == ActionOrigin::External {
+    if is_own_draw(event, ctx) {
         let turn = i64::try_from(ctx.state().turn()).unwrap_or(i64::MAX);
         let player = SmolStr::new(ctx.state().id_text(event.player_id));
         ctx.set_variable(&UNO_VAR_DRAW_PLAYER, player);

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use decklet_core::{
-    EngineConfig, EngineError, GameEngine, GamePlugin, Player, PlayerId, SubscriptionId,
+    EngineConfig, EngineError, GameEngine, GamePlugin, GameState, Player, PlayerId, SubscriptionId,
 };
 use decklet_plugins::{DeckReshuffled, DrawPlugin, TurnPlugin};
 
@@ -251,31 +251,45 @@ fn play_turns(
     Ok(plays)
 }
 
-/// Offers the seats other than the current player's their moves out of turn, in seat
-/// order starting after the current player; the first bot that acts makes its move.
-/// Returns whether a card was played, or `None` when nobody acted.
+/// The seats offered their moves out of turn, in the order they are asked: every player
+/// but the current one, in seat order starting after the current player.
+///
+/// ```
+/// use decklet_uno::{new_uno_engine, out_of_turn_order};
+/// let engine = new_uno_engine(1, 4)?;
+/// let state = engine.state();
+/// let order: Vec<String> = out_of_turn_order(state)
+///     .into_iter()
+///     .map(|p| state.id_text(p).into_owned())
+///     .collect();
+/// assert_eq!(order, ["p2", "p3", "p4"]); // p1 starts
+/// # Ok::<(), decklet_core::EngineError>(())
+/// ```
+pub fn out_of_turn_order(state: &GameState) -> Vec<PlayerId> {
+    let order = state.seat_order();
+    let Some(start) = state.current_player().and_then(|c| state.seat_index(c)) else {
+        return Vec::new();
+    };
+    (1..order.len())
+        .filter_map(|k| order.get((start + k) % order.len()).copied())
+        .collect()
+}
+
+/// Offers the other seats their moves out of turn ([`out_of_turn_order`]); the first
+/// bot that acts makes its move. Returns whether a card was played, or `None` when
+/// nobody acted.
 fn offer_out_of_turn(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
     legal: &mut Vec<LegalAction>,
 ) -> Result<Option<bool>, EngineError> {
-    let state = engine.state();
-    let Some(current) = state.current_player() else {
-        return Ok(None);
-    };
-    let order = state.seat_order().to_vec();
-    let start = state.seat_index(current).unwrap_or(0);
-    for k in 1..order.len() {
-        let seat = (start + k) % order.len();
-        let Some(&player) = order.get(seat) else {
-            continue;
-        };
+    for player in out_of_turn_order(engine.state()) {
         let state = engine.state();
         legal_actions_into(state, player, legal);
         if legal.is_empty() {
             continue;
         }
-        let Some(bot) = bots.get_mut(seat) else {
+        let Some(bot) = state.seat_index(player).and_then(|seat| bots.get_mut(seat)) else {
             continue;
         };
         if let Some(choice) = bot.choose_out_of_turn(&state.seat_view(player), legal) {

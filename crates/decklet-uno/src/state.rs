@@ -5,7 +5,11 @@
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
-use decklet_core::{CardId, CardTable, GameState, PlayerId, SeatView, SmolStr, Var, ZoneId};
+use decklet_core::{
+    ActionOrigin, CardId, CardTable, GameContext, GameState, PlayerId, SeatView, SmolStr, Var,
+    ZoneId,
+};
+use decklet_plugins::CardDrawn;
 
 use crate::cards::{UnoCard, UnoColor, uno_card_table};
 use crate::house::RulesInPlay;
@@ -163,6 +167,17 @@ pub fn drawn_this_turn(state: &GameState, player: PlayerId) -> Option<Option<Car
     // the card drawn lies on top of the hand: after a draw the player may only play
     // that card or end the turn
     Some(state.hand(player).last().copied())
+}
+
+/// Whether a `CARD_DRAWN` being handled is a player's own draw: from an action from
+/// outside, by the player whose turn it is, in a game not yet won. Not the deal, not a
+/// penalty, not the cards a last draw two deals under scoring. UNO's draw bookkeeping
+/// and the house rules that act on a draw all ask this.
+pub fn is_own_draw(event: &CardDrawn, ctx: &GameContext<'_>) -> bool {
+    let state = ctx.state();
+    ctx.origin() == ActionOrigin::External
+        && state.current_player() == Some(event.player_id)
+        && state.winners().is_empty()
 }
 
 /// Whether `player` holds a card of `color`.

@@ -4,13 +4,13 @@
 //! turn. Only a player's own draw is extended: the deal and the cards a draw two or a
 //! wild draw four gives are not, nor a draw that accepts a stacked penalty.
 
-use decklet_core::{ActionOrigin, EngineError, EventHandler, GameContext, GamePlugin, Var};
+use decklet_core::{EngineError, EventHandler, GameContext, GamePlugin, Var};
 use decklet_plugins::{CardDrawn, create_draw_card_action};
 
 use super::RulesInPlay;
 use crate::legal::playable_now;
 use crate::plugin::UNO_PLUGIN_ID;
-use crate::state::pending_draw;
+use crate::state::{is_own_draw, pending_draw};
 
 /// The plugin's id.
 pub const DRAW_UNTIL_PLAYABLE_PLUGIN_ID: &str = "uno-draw-until-playable";
@@ -45,15 +45,12 @@ fn keep_drawing(event: &CardDrawn, ctx: &mut GameContext<'_>) -> Result<(), Engi
         .state()
         .variable(&UNO_VAR_DRAWING_UNTIL_PLAYABLE)
         .unwrap_or(false);
-    let own_draw = ctx.origin() == ActionOrigin::External;
+    let own_draw = is_own_draw(event, ctx);
     if !own_draw && !chaining {
         return Ok(()); // the deal, a penalty
     }
     if own_draw && pending_draw(ctx.state()) > 0 {
         return Ok(()); // accepting a stacked penalty, not looking for a card
-    }
-    if !ctx.state().winners().is_empty() {
-        return Ok(()); // the cards of a last draw two or wild draw four (scoring)
     }
     let state = ctx.state();
     let done = event.count == 0

@@ -18,8 +18,7 @@
 //! ends).
 
 use decklet_core::{
-    ActionOrigin, EngineError, Event, EventHandler, GameContext, GamePlugin, GameState, PlayCard,
-    PlayerId, Rule,
+    EngineError, Event, EventHandler, GameContext, GamePlugin, GameState, PlayCard, PlayerId, Rule,
 };
 use decklet_plugins::{CardDrawn, create_draw_card_action, create_end_turn_action};
 use serde::{Deserialize, Serialize};
@@ -28,7 +27,7 @@ use super::RulesInPlay;
 use crate::cards::UnoFace;
 use crate::effects::{UnoEffects, current_direction, next_player};
 use crate::plugin::UNO_PLUGIN_ID;
-use crate::state::{UNO_VAR_PENDING_DRAW, card_view, discard_top, pending_draw};
+use crate::state::{UNO_VAR_PENDING_DRAW, card_view, discard_top, is_own_draw, pending_draw};
 
 /// The id of [`StackingMode::DrawTwos`]' plugin.
 pub const STACKING_PLUGIN_ID: &str = "uno-stacking";
@@ -126,8 +125,8 @@ fn stack_wild_draw_four(ctx: &mut GameContext<'_>, player: PlayerId) -> Result<(
 /// penalty is drawn and the turn ends.
 fn accept_penalty(event: &CardDrawn, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     let pending = pending_draw(ctx.state());
-    if ctx.origin() != ActionOrigin::External || pending == 0 || !ctx.state().winners().is_empty() {
-        return Ok(()); // not a player's own draw (a going-out draw, under scoring)
+    if pending == 0 || !is_own_draw(event, ctx) {
+        return Ok(());
     }
     ctx.set_variable(&UNO_VAR_PENDING_DRAW, 0);
     if pending > 1 {
