@@ -41,6 +41,25 @@ enum Command {
     Tournament(TournamentArgs),
 }
 
+/// The rules options shared by `simulate`, `tournament` and `play`.
+#[derive(Debug, Args)]
+pub struct RuleArgs {
+    /// The rules: `seeds` (the reference game) or `official` (adds the first card's
+    /// effect, scoring, the wild draw four challenge and calling UNO).
+    #[arg(long, default_value = "seeds")]
+    pub rules: String,
+    /// House rules added to them, comma-separated (`draw-until-playable`,
+    /// `forced-play`, `jump-in`, `seven-zero`, one of `stacking`, `stacking-same`,
+    /// `stacking-any`, or single official rules: `first-card`, `scoring`,
+    /// `wd4-challenge`, `call-uno`); none by default.
+    #[arg(long, default_value = "")]
+    pub house: String,
+    /// How often a heuristic bot forgets to call UNO (0 to 1), when calling UNO is in
+    /// play.
+    #[arg(long, default_value_t = 0.0, value_name = "P")]
+    pub forget_uno: f64,
+}
+
 /// Options of `decklet simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
@@ -57,11 +76,9 @@ pub struct SimulateArgs {
     /// one kind fills every seat.
     #[arg(long, default_value = "random")]
     pub bots: String,
-    /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `jump-in`, `seven-zero`,
-    /// one of `stacking`, `stacking-same`, `stacking-any`, and the official
-    /// `first-card`, `scoring` and `wd4-challenge`); none by default.
-    #[arg(long, default_value = "")]
-    pub house: String,
+    /// The rules of the games.
+    #[command(flatten)]
+    pub rules: RuleArgs,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -83,11 +100,9 @@ pub struct TournamentArgs {
     /// group of `--players` of them meets at a table. A bot named twice plays twice.
     #[arg(long, default_value = "random,heuristic")]
     pub bots: String,
-    /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `jump-in`, `seven-zero`,
-    /// one of `stacking`, `stacking-same`, `stacking-any`, and the official
-    /// `first-card`, `scoring` and `wd4-challenge`); none by default.
-    #[arg(long, default_value = "")]
-    pub house: String,
+    /// The rules of the games.
+    #[command(flatten)]
+    pub rules: RuleArgs,
     /// Players per game (2–10).
     #[arg(long, default_value_t = 2)]
     pub players: usize,
@@ -121,11 +136,9 @@ pub struct PlayArgs {
     /// Bot kinds for the other seats, comma-separated; one kind fills every seat.
     #[arg(long, default_value = "heuristic")]
     pub bots: String,
-    /// House rules, comma-separated (`draw-until-playable`, `forced-play`, `jump-in`, `seven-zero`,
-    /// one of `stacking`, `stacking-same`, `stacking-any`, and the official
-    /// `first-card`, `scoring` and `wd4-challenge`); none by default.
-    #[arg(long, default_value = "")]
-    pub house: String,
+    /// The rules of the games.
+    #[command(flatten)]
+    pub rules: RuleArgs,
     /// Write the game's log here when it ends (or when you quit).
     #[arg(long, value_name = "FILE")]
     pub save_log: Option<PathBuf>,

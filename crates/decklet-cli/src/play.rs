@@ -18,7 +18,7 @@ use decklet::{EngineConfig, GameEngine, GameState, Outcome, Player, PlayerId};
 use owo_colors::{OwoColorize, Stream};
 
 use crate::PlayArgs;
-use crate::bots::{check_players, parse_bots, parse_house};
+use crate::bots::{Rules, check_players, parse_bots};
 use crate::runner::bot_seed;
 
 const YOU: &str = "p1";
@@ -69,6 +69,10 @@ fn describe(state: &GameState, action: &LegalAction) -> String {
         LegalAction::SwapHands(target) => format!("take {}'s hand", name(state, *target)),
         LegalAction::AcceptDrawFour => "accept the wild draw four (draw 4)".to_string(),
         LegalAction::Challenge => "challenge the wild draw four".to_string(),
+        LegalAction::CallUno => "call UNO".to_string(),
+        LegalAction::CatchUno(target) => {
+            format!("catch {} not calling UNO (draws 2)", name(state, *target))
+        }
     }
 }
 
@@ -97,10 +101,12 @@ fn shortcut(action: &LegalAction) -> Option<String> {
         LegalAction::Draw => Some("d".into()),
         LegalAction::EndTurn => Some("p".into()),
         LegalAction::ChooseColor(color) => Some(color.to_string()[..1].to_string()),
+        LegalAction::CallUno => Some("u".into()),
         LegalAction::Play(_)
         | LegalAction::SwapHands(_)
         | LegalAction::AcceptDrawFour
-        | LegalAction::Challenge => None,
+        | LegalAction::Challenge
+        | LegalAction::CatchUno(_) => None,
     }
 }
 
@@ -153,6 +159,13 @@ fn narrate(state: &GameState, mover: PlayerId, action: &LegalAction, outcome: &O
         LegalAction::Challenge => format!(
             "{who} {} the wild draw four",
             verb("challenge", "challenges")
+        ),
+        LegalAction::CallUno => format!("{who} {} UNO!", verb("call", "calls")),
+        LegalAction::CatchUno(target) => format!(
+            "{who} {} {} not calling UNO; {}",
+            verb("catch", "catches"),
+            name(state, *target),
+            subject(state, *target, "draw 2", "draws 2")
         ),
     };
     for event in &outcome.events {
@@ -232,7 +245,9 @@ fn show_table(state: &GameState, you: PlayerId, moves: &[LegalAction]) {
             None => println!("  {}) {}", i + 1, describe(state, action)),
         }
     }
-    println!("(a move's number; d = draw a card, p = pass, r/y/g/b = choose a colour, q = quit)");
+    println!(
+        "(a move's number; d = draw a card, p = pass, r/y/g/b = choose a colour, u = call UNO, q = quit)"
+    );
 }
 
 /// The hand sorted by colour (red, yellow, green, blue, then wilds) and face, each
@@ -288,6 +303,10 @@ fn parse_input(line: &str, moves: &[LegalAction]) -> Result<Input, String> {
     match word.as_str() {
         "q" | "quit" | "exit" => Ok(Input::Quit),
         "d" | "draw" | "p" | "pass" if choosing => Err(choose_first.to_string()),
+        "u" | "uno" => pick(
+            &LegalAction::CallUno,
+            "You cannot call UNO now: call it when you may play your next-to-last card.",
+        ),
         "d" | "draw" => pick(
             &LegalAction::Draw,
             "You cannot draw now: you have drawn this turn.",
@@ -410,7 +429,10 @@ fn offer_out_of_turn(
         }
         let choice = if player == you {
             println!();
-            println!("You may jump in, before {} plays:", name(state, current));
+            println!(
+                "You may move out of turn, before {} plays:",
+                name(state, current)
+            );
             for (i, action) in moves.iter().enumerate() {
                 println!("  {}) {}", i + 1, describe(state, action));
             }
@@ -447,7 +469,7 @@ fn offer_out_of_turn(
 pub fn run(args: &PlayArgs) -> Result<(), String> {
     check_players(args.players)?;
     let kinds = parse_bots(&args.bots, args.players - 1)?;
-    let house = parse_house(&args.house)?;
+    let rules = Rules::parse(&args.rules)?;
     let mut log = LogFile::open(args)?;
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
@@ -462,17 +484,14 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     if args.bots != "heuristic" {
         again.push_str(&format!(" --bots {}", args.bots));
     }
-    if !house.is_empty() {
-        let names: Vec<&str> = house.iter().map(|r| r.as_str()).collect();
-        again.push_str(&format!(" --house {}", names.join(",")));
-    }
+    again.push_str(&rules.options());
     let mut engine = GameEngine::new(EngineConfig {
         seed,
         // every player sees the game id: it must say nothing about the seed
         game_id: "play".into(),
         ..Default::default()
     });
-    for plugin in uno_plugins_with(&house) {
+    for plugin in uno_plugins_with(&rules.house) {
         engine.use_shared_plugin(plugin);
     }
     let mut players = vec![Player::new(YOU, "You", 1)];
@@ -488,7 +507,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let mut bots: Vec<Box<dyn Bot>> = kinds
         .iter()
         .enumerate()
-        .map(|(i, k)| k.create_for(bot_seed(seed, i + 1), &house))
+        .map(|(i, k)| rules.bot(*k, bot_seed(seed, i + 1)))
         .collect();
     println!(
         "decklet UNO: {} players. You are p1. (The seed is shown when the game ends.)",

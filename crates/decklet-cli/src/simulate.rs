@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::SimulateArgs;
-use crate::bots::{check_players, parse_bots, parse_house};
+use crate::bots::{Rules, check_players, parse_bots};
 use crate::runner::{
     INTERRUPTED, bot_seed, game_seed, progress, round, stop_on_signal, stopped, worker_pool,
 };
@@ -97,7 +97,7 @@ fn run_one(
     index: u64,
     args: &SimulateArgs,
     kinds: &[BotKind],
-    house: &[HouseRule],
+    rules: &Rules,
 ) -> Result<GameResult, String> {
     let seed = game_seed(args.seed, index);
     // one engine per worker, reused: create_game starts every game afresh
@@ -108,14 +108,14 @@ fn run_one(
             engine
         }
         None => engine.insert(
-            new_uno_engine_with(seed, kinds.len(), house)
+            new_uno_engine_with(seed, kinds.len(), &rules.house)
                 .map_err(|e| format!("game {index}: {e}"))?,
         ),
     };
     let mut bots: Vec<Box<dyn Bot>> = kinds
         .iter()
         .enumerate()
-        .map(|(seat, kind)| kind.create_for(bot_seed(seed, seat), house))
+        .map(|(seat, kind)| rules.bot(*kind, bot_seed(seed, seat)))
         .collect();
     let report =
         play_game(engine, &mut bots, args.max_actions).map_err(|e| format!("game {index}: {e}"))?;
@@ -319,7 +319,7 @@ fn text(s: &Summary) -> String {
     let pct = |x: f64| format!("{:.1}%", x * 100.0);
     let house = match s.house.is_empty() {
         true => String::new(),
-        false => format!(", house rules {}", s.house.join(",")),
+        false => format!(", optional rules {}", s.house.join(",")),
     };
     say!(
         "decklet simulate: {} games, {} players, seed {}, bots {}{house}",
@@ -398,7 +398,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
         return Err("--games must be at least 1".into());
     }
     let kinds = parse_bots(&args.bots, args.players)?;
-    let house = parse_house(&args.house)?;
+    let rules = Rules::parse(&args.rules)?;
     if let Some(dir) = &args.save_logs {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
@@ -416,7 +416,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
                     if stopped() {
                         return Err(INTERRUPTED.to_string());
                     }
-                    let result = run_one(engine, index, args, &kinds, &house);
+                    let result = run_one(engine, index, args, &kinds, &rules);
                     bar.inc(1);
                     result
                 },
@@ -434,7 +434,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
         return Err(format!("{INTERRUPTED} after {:.1} s{saved}", seconds));
     }
     let tally = tally?;
-    let summary = summarise(args, &kinds, &house, &tally, seconds, threads);
+    let summary = summarise(args, &kinds, &rules.house, &tally, seconds, threads);
     let mut out = if args.json {
         serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?
     } else {

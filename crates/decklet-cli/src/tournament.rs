@@ -11,12 +11,12 @@
 use std::fmt::Write as _;
 
 use decklet::GameEngine;
-use decklet::uno::{Bot, BotKind, HouseRule, new_uno_engine_with, play_game, restart_uno_game};
+use decklet::uno::{Bot, BotKind, new_uno_engine_with, play_game, restart_uno_game};
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::TournamentArgs;
-use crate::bots::{check_players, parse_house, parse_kinds};
+use crate::bots::{Rules, check_players, parse_kinds};
 use crate::output::write_stdout;
 use crate::rating::Pairwise;
 use crate::runner::{
@@ -172,7 +172,7 @@ struct Summary {
 /// What a tournament plays: its entries, rules and tables.
 struct Plan {
     kinds: Vec<BotKind>,
-    house: Vec<HouseRule>,
+    rules: Rules,
     tables: Vec<Vec<usize>>,
     /// Games per table (a multiple of the players).
     per_table: u64,
@@ -187,7 +187,7 @@ fn play_one(
 ) -> Result<(Vec<usize>, Option<usize>, bool), String> {
     let Plan {
         kinds,
-        house,
+        rules,
         tables,
         per_table,
     } = plan;
@@ -203,13 +203,14 @@ fn play_one(
             engine
         }
         None => engine.insert(
-            new_uno_engine_with(seed, players, house).map_err(|e| format!("game {index}: {e}"))?,
+            new_uno_engine_with(seed, players, &rules.house)
+                .map_err(|e| format!("game {index}: {e}"))?,
         ),
     };
     let mut bots: Vec<Box<dyn Bot>> = seated
         .iter()
         .enumerate()
-        .map(|(seat, entry)| kinds[*entry].create_for(bot_seed(seed, seat), house))
+        .map(|(seat, entry)| rules.bot(kinds[*entry], bot_seed(seed, seat)))
         .collect();
     let report =
         play_game(engine, &mut bots, args.max_actions).map_err(|e| format!("game {index}: {e}"))?;
@@ -239,13 +240,13 @@ pub fn run(args: &TournamentArgs) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
-    let house = parse_house(&args.house)?;
+    let rules = Rules::parse(&args.rules)?;
     let players = args.players as u64;
     let per_table = args.games.div_ceil(players) * players;
     let tables = tables(kinds.len(), args.players);
     let plan = Plan {
         kinds,
-        house,
+        rules,
         tables,
         per_table,
     };
@@ -306,7 +307,7 @@ fn summarise(
     threads: usize,
     seconds: f64,
 ) -> Summary {
-    let (kinds, house) = (&plan.kinds, &plan.house);
+    let (kinds, house) = (&plan.kinds, &plan.rules.house);
     let ratings = tally.pairwise.ratings();
     let mut entries: Vec<Entry> = labels(kinds)
         .into_iter()

@@ -109,9 +109,23 @@ impl RandomBot {
         }
     }
 
-    /// The move, from the legal actions alone (what playouts call).
+    /// The move, from the legal actions alone (what playouts call). Under calling UNO
+    /// the calls and catches (listed last) are chosen uniformly among themselves and
+    /// "play on"; playing on follows the policy above.
     #[inline]
     pub fn pick(&mut self, legal: &[LegalAction]) -> Option<LegalAction> {
+        let extra = legal
+            .iter()
+            .rev()
+            .take_while(|a| matches!(a, LegalAction::CallUno | LegalAction::CatchUno(_)))
+            .count();
+        if extra > 0 {
+            let k = self.rng.index(extra + 1);
+            if k < extra {
+                return legal.get(legal.len() - extra + k).copied();
+            }
+        }
+        let legal = &legal[..legal.len() - extra];
         // the plays and the colour choices come first in `legal_actions`: pick one of
         // them uniformly; without any, the only other move (draw, or end the turn)
         let choices = legal
@@ -157,11 +171,14 @@ impl Bot for RandomBot {
 /// and wild draw fours, keeps wilds for when it needs them, sheds high numbers in the
 /// colour it holds most, names its strongest colour after a wild, and (seven-zero)
 /// takes the smallest hand after a 7, challenges a wild draw four from a player
-/// holding four cards or more, and always jumps in. Ties are broken by its own seeded
-/// RNG.
+/// holding four cards or more, always jumps in, catches every player it can who did
+/// not call UNO and calls UNO itself (unless told to forget, [`HeuristicBot::forgetting_uno`]).
+/// Ties are broken by its own seeded RNG.
 #[derive(Debug, Clone)]
 pub struct HeuristicBot {
     rng: GameRng,
+    /// How often it forgets to call UNO, in millionths.
+    forget_uno: u32,
 }
 
 impl HeuristicBot {
@@ -169,7 +186,46 @@ impl HeuristicBot {
     pub fn new(seed: u64) -> Self {
         HeuristicBot {
             rng: GameRng::seed_from(seed),
+            forget_uno: 0,
         }
+    }
+
+    /// The bot, forgetting to call UNO with probability `p` each time it may call
+    /// (clamped to 0..=1; a forgotten call stays forgotten until it may call again), so
+    /// that simulations see players caught.
+    ///
+    /// ```
+    /// use decklet_uno::HeuristicBot;
+    /// let absent_minded = HeuristicBot::new(1).forgetting_uno(0.25);
+    /// assert_eq!(absent_minded.forgets_uno(), 0.25);
+    /// ```
+    pub fn forgetting_uno(mut self, p: f64) -> Self {
+        self.forget_uno = (p.clamp(0.0, 1.0) * 1e6).round() as u32;
+        self
+    }
+
+    /// How often it forgets to call UNO.
+    pub fn forgets_uno(&self) -> f64 {
+        f64::from(self.forget_uno) / 1e6
+    }
+
+    /// Whether to call UNO now that it may: unless it forgets.
+    fn remembers_uno(&mut self) -> bool {
+        self.forget_uno == 0 || self.rng.below(1_000_000) >= self.forget_uno
+    }
+}
+
+impl HeuristicBot {
+    /// A catch if it may make one, else a call of UNO if it may and remembers.
+    fn uno_move(&mut self, legal: &[LegalAction]) -> Option<LegalAction> {
+        let catch = legal.iter().find(|a| matches!(a, LegalAction::CatchUno(_)));
+        if let Some(catch) = catch {
+            return Some(*catch);
+        }
+        if legal.contains(&LegalAction::CallUno) && self.remembers_uno() {
+            return Some(LegalAction::CallUno);
+        }
+        None
     }
 }
 
@@ -191,16 +247,26 @@ impl Bot for HeuristicBot {
         "heuristic"
     }
 
-    /// Always jumps in: a card out of the hand for free.
+    /// Catches whoever it can, calls UNO (unless it forgets), and always jumps in: a
+    /// card out of the hand for free.
     fn choose_out_of_turn(
         &mut self,
         _view: &SeatView<'_>,
         legal: &[LegalAction],
     ) -> Option<LegalAction> {
-        legal.first().copied()
+        if let Some(uno) = self.uno_move(legal) {
+            return Some(uno);
+        }
+        legal
+            .iter()
+            .find(|a| matches!(a, LegalAction::Play(_)))
+            .copied()
     }
 
     fn choose(&mut self, view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction> {
+        if let Some(uno) = self.uno_move(legal) {
+            return Some(uno);
+        }
         let counts = color_counts(view);
         if legal
             .iter()
@@ -315,9 +381,16 @@ impl BotKind {
     /// A new bot of this kind, for UNO with these house rules (a search bot plays its
     /// worlds with the same rules).
     pub fn create_for(self, seed: u64, house: &[HouseRule]) -> Box<dyn Bot> {
+        self.create_with(seed, house, 0.0)
+    }
+
+    /// [`create_for`](Self::create_for), where a heuristic bot forgets to call UNO with
+    /// probability `forget_uno` ([`HeuristicBot::forgetting_uno`]; the other kinds
+    /// decide their calls themselves).
+    pub fn create_with(self, seed: u64, house: &[HouseRule], forget_uno: f64) -> Box<dyn Bot> {
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Heuristic => Box::new(HeuristicBot::new(seed)),
+            BotKind::Heuristic => Box::new(HeuristicBot::new(seed).forgetting_uno(forget_uno)),
             BotKind::Ismcts(iterations) => Box::new(crate::ismcts::IsmctsBot::with_plugins(
                 crate::ismcts::IsmctsConfig {
                     iterations,

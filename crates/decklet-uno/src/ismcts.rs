@@ -355,6 +355,16 @@ impl Bot for IsmctsBot {
         "ismcts"
     }
 
+    /// Out of turn the search does not run (its tree follows the current player): the
+    /// heuristic's choice (catch, call UNO, jump in).
+    fn choose_out_of_turn(
+        &mut self,
+        view: &SeatView<'_>,
+        legal: &[LegalAction],
+    ) -> Option<LegalAction> {
+        self.heuristic.choose_out_of_turn(view, legal)
+    }
+
     fn choose(&mut self, view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction> {
         if legal.len() <= 1 {
             return legal.first().copied();

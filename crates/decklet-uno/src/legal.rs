@@ -28,8 +28,9 @@ use decklet_plugins::{
 use crate::actions::{CHOOSE_COLOR_ACTION, ChooseColor, UNO_FLIP_INITIAL_ACTION};
 use crate::cards::{UnoColor, UnoFace};
 use crate::house::{
-    AcceptDrawFour, Challenge, RulesInPlay, SwapHands, answers_penalty, is_challenge_pending,
-    is_swap_pending, jump_in_cards, swap_targets,
+    AcceptDrawFour, CallUno, CatchUno, Challenge, RulesInPlay, SwapHands, UNO_CALL_ACTION,
+    UNO_CATCH_ACTION, answers_penalty, catch_target, is_challenge_pending, is_swap_pending,
+    jump_in_cards, may_call_uno, swap_targets,
 };
 use crate::state::{
     UnoTable, current_color, drawn_this_turn, holds_color, is_color_pending, pending_draw,
@@ -168,7 +169,16 @@ pub fn check_wild_draw_four(
     }
 }
 
-/// Rule `turnDiscipline`, for actions from outside the engine: while a colour is
+/// Whether an action kind is a side action, not a move of the turn: calling UNO and
+/// catching a player who did not (`UNO_CALL`, `UNO_CATCH`). The rules that hold the
+/// turn's order (`turnDiscipline`, and under the optional rules `swapPending` and
+/// `challengePending`) let side actions through; their own rules decide.
+pub fn is_side_action(kind: &str) -> bool {
+    matches!(kind, UNO_CALL_ACTION | UNO_CATCH_ACTION)
+}
+
+/// Rule `turnDiscipline`, for actions from outside the engine (side actions
+/// excepted, [`is_side_action`]): while a colour is
 /// pending only `CHOOSE_COLOR`; nobody flips the initial card; a player draws one card,
 /// on their own turn, once; after drawing they may play only the card drawn, or end
 /// the turn; ending the turn needs a draw first.
@@ -177,10 +187,10 @@ pub fn check_turn_discipline(
     origin: ActionOrigin,
     state: &GameState,
 ) -> Result<(), Refusal> {
-    if origin == ActionOrigin::Internal {
+    let kind = action.kind();
+    if origin == ActionOrigin::Internal || is_side_action(kind) {
         return Ok(());
     }
-    let kind = action.kind();
     if is_color_pending(state) && kind != CHOOSE_COLOR_ACTION {
         return Err("choose a colour for the wild first".into());
     }
@@ -229,6 +239,14 @@ fn swap(player: PlayerId, target: PlayerId) -> SwapHands {
     }
 }
 
+/// The `UNO_CATCH` action of `player` catching `target`.
+fn catch(player: PlayerId, target: PlayerId) -> CatchUno {
+    CatchUno {
+        player_id: player,
+        target_player_id: target,
+    }
+}
+
 /// An external action a player may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LegalAction {
@@ -246,6 +264,10 @@ pub enum LegalAction {
     Draw,
     /// End the turn (after drawing).
     EndTurn,
+    /// Call UNO (calling UNO, an official rule).
+    CallUno,
+    /// Catch this player, who did not call UNO (calling UNO).
+    CatchUno(PlayerId),
 }
 
 impl LegalAction {
@@ -259,6 +281,8 @@ impl LegalAction {
             LegalAction::Challenge => AnyAction::new(Challenge { player_id: player }),
             LegalAction::Draw => AnyAction::new(create_draw_card_action(player, 1)),
             LegalAction::EndTurn => AnyAction::new(create_end_turn_action(player)),
+            LegalAction::CallUno => AnyAction::new(CallUno { player_id: player }),
+            LegalAction::CatchUno(target) => AnyAction::new(catch(player, target)),
         }
     }
 
@@ -276,6 +300,8 @@ impl LegalAction {
             LegalAction::Challenge => engine.dispatch(Challenge { player_id: player }),
             LegalAction::Draw => engine.dispatch(create_draw_card_action(player, 1)),
             LegalAction::EndTurn => engine.dispatch(create_end_turn_action(player)),
+            LegalAction::CallUno => engine.dispatch(CallUno { player_id: player }),
+            LegalAction::CatchUno(target) => engine.dispatch(catch(player, target)),
         }
     }
 
@@ -289,6 +315,8 @@ impl LegalAction {
             LegalAction::Challenge => engine.apply(Challenge { player_id: player }),
             LegalAction::Draw => engine.apply(create_draw_card_action(player, 1)),
             LegalAction::EndTurn => engine.apply(create_end_turn_action(player)),
+            LegalAction::CallUno => engine.apply(CallUno { player_id: player }),
+            LegalAction::CatchUno(target) => engine.apply(catch(player, target)),
         }
     }
 
@@ -305,6 +333,10 @@ impl LegalAction {
             LegalAction::Challenge => "challenge the wild draw four".to_string(),
             LegalAction::Draw => "draw".to_string(),
             LegalAction::EndTurn => "end turn".to_string(),
+            LegalAction::CallUno => "call UNO".to_string(),
+            LegalAction::CatchUno(target) => {
+                format!("catch {} (no UNO called)", state.id_text(target))
+            }
         }
     }
 }
@@ -313,7 +345,8 @@ impl LegalAction {
 /// cards in hand order and a draw; after a draw, the drawn card if playable and ending
 /// the turn (not both under the *forced play* house rule); after a wild, the four
 /// colours; when it is not their turn, nothing (or, under *jump-in*, the cards they may
-/// jump in with). House rules are known by the markers
+/// jump in with). Under calling UNO, at the end, in or out of turn: catching the
+/// player who may be caught, then calling UNO. House rules are known by the markers
 /// their plugins attach, so a state read from JSON and never adopted by an engine is
 /// answered by the seeds' rules.
 pub fn legal_actions(state: &GameState, player: PlayerId) -> Vec<LegalAction> {
@@ -350,6 +383,12 @@ pub fn legal_actions_into(state: &GameState, player: PlayerId, out: &mut Vec<Leg
                     .map(LegalAction::Play),
             );
             out.push(LegalAction::Draw);
+        }
+    }
+    if RulesInPlay::of(state).call_uno {
+        out.extend(catch_target(state, player).map(LegalAction::CatchUno));
+        if may_call_uno(state, player) {
+            out.push(LegalAction::CallUno);
         }
     }
 }
@@ -477,5 +516,12 @@ pub fn candidate_actions(state: &GameState, player: PlayerId) -> Vec<LegalAction
     out.push(LegalAction::EndTurn);
     out.push(LegalAction::AcceptDrawFour);
     out.push(LegalAction::Challenge);
+    out.push(LegalAction::CallUno);
+    out.extend(
+        state
+            .players()
+            .filter(|p| *p != player)
+            .map(LegalAction::CatchUno),
+    );
     out
 }

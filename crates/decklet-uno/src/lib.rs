@@ -77,23 +77,27 @@ pub use events::{
     UnoPlayerReversed, UnoPlayerSkipped,
 };
 pub use house::{
-    AcceptDrawFour, Challenge, DRAW_UNTIL_PLAYABLE_PLUGIN_ID, DrawUntilPlayablePlugin,
-    FIRST_CARD_PLUGIN_ID, FORCED_PLAY_PLUGIN_ID, FirstCardPlugin, ForcedPlayPlugin, HouseRule,
-    JUMP_IN_PLUGIN_ID, JumpInPlugin, RulesInPlay, SCORING_PLUGIN_ID, SEVEN_ZERO_PLUGIN_ID,
+    AcceptDrawFour, CALL_UNO_PLUGIN_ID, CallUno, CallUnoPlugin, CatchUno, Challenge,
+    DRAW_UNTIL_PLAYABLE_PLUGIN_ID, DrawUntilPlayablePlugin, FIRST_CARD_PLUGIN_ID,
+    FORCED_PLAY_PLUGIN_ID, FirstCardPlugin, ForcedPlayPlugin, HouseRule, JUMP_IN_PLUGIN_ID,
+    JumpInPlugin, RuleSet, RulesInPlay, SCORING_PLUGIN_ID, SEVEN_ZERO_PLUGIN_ID,
     STACKING_ANY_PLUGIN_ID, STACKING_PLUGIN_ID, STACKING_SAME_PLUGIN_ID, ScoringPlugin,
     SevenZeroPlugin, StackingMode, StackingPlugin, SwapHands, UNO_ACCEPT_DRAW_FOUR_ACTION,
+    UNO_CALL_ACTION, UNO_CALLED, UNO_CATCH_ACTION, UNO_CATCH_PENALTY, UNO_CAUGHT,
     UNO_CHALLENGE_ACTION, UNO_CHALLENGED, UNO_DRAW_STACKED, UNO_HAND_SHOWN, UNO_HANDS_ROTATED,
     UNO_HANDS_SWAPPED, UNO_ROUND_SCORED, UNO_SWAP_HANDS_ACTION, UNO_VAR_CHALLENGE_BLUFF,
     UNO_VAR_CHALLENGE_FROM, UNO_VAR_CHALLENGE_PENDING, UNO_VAR_DRAWING_UNTIL_PLAYABLE,
-    UNO_VAR_OPENING_WILD, UNO_VAR_PENDING_SWAP, UNO_VAR_ROUND_POINTS, UnoChallenged,
+    UNO_VAR_OPENING_WILD, UNO_VAR_PENDING_SWAP, UNO_VAR_ROUND_POINTS, UNO_VAR_UNO_CALLED,
+    UNO_VAR_UNO_CALLED_TURN, UNO_VAR_UNO_EXPOSED, UnoCalled, UnoCaught, UnoChallenged,
     UnoDrawStacked, UnoHandShown, UnoHandsRotated, UnoHandsSwapped, UnoRoundScored,
-    WD4_CHALLENGE_PLUGIN_ID, Wd4ChallengePlugin, answers_penalty, card_points,
-    is_challenge_pending, is_swap_pending, jump_in_cards, may_jump_in, points_left, swap_targets,
+    WD4_CHALLENGE_PLUGIN_ID, Wd4ChallengePlugin, answers_penalty, card_points, catch_target,
+    exposed_player, is_challenge_pending, is_swap_pending, jump_in_cards, may_call_uno,
+    may_jump_in, points_left, swap_targets,
 };
 pub use ismcts::{IsmctsBot, IsmctsConfig};
 pub use legal::{
     LegalAction, Pile, Refusal, candidate_actions, check_matches_pile, check_turn_discipline,
-    check_wild_draw_four, legal_actions, legal_actions_into, playable_now,
+    check_wild_draw_four, is_side_action, legal_actions, legal_actions_into, playable_now,
 };
 pub use plugin::{
     UNO_PLUGIN_ID, UnoPlugin, handle_card_drawn, handle_card_played, handle_color_chosen,

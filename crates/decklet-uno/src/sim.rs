@@ -152,7 +152,7 @@ impl EventCounts {
 
 /// Plays a started game to the end: the current player's bot (`bots[i]` plays the i-th
 /// player in seat order) chooses, the engine applies. Under a house rule with moves
-/// out of turn (*jump-in*), before each move of the current player the other seats are
+/// out of turn (*jump-in*, calling UNO), before each move of the current player the other seats are
 /// asked first, in seat order starting after the current player
 /// ([`Bot::choose_out_of_turn`]); the first that acts makes its move. Stops after
 /// `max_dispatches` (reported as `capped`).
@@ -197,18 +197,22 @@ fn play_turns(
 ) -> Result<u64, EngineError> {
     let mut plays = 0;
     let mut legal = Vec::new();
-    // moves out of turn exist only under some house rules: no cost otherwise
-    let out_of_turn = RulesInPlay::of(engine.state()).jump_in;
+    // moves out of turn exist only under some rules: no cost otherwise
+    let rules = RulesInPlay::of(engine.state());
+    let out_of_turn = rules.jump_in || rules.call_uno;
     while engine.state().winners().is_empty() {
         if report.dispatched >= max_dispatches {
             report.capped = true;
             return Ok(plays);
         }
-        if out_of_turn && let Some(played) = offer_out_of_turn(engine, bots, &mut legal)? {
-            report.actions += 1;
-            report.turns += 1;
+        if out_of_turn && let Some(choice) = offer_out_of_turn(engine, bots, &mut legal)? {
             report.dispatched += 1;
-            plays += u64::from(played);
+            if let LegalAction::Play(_) = choice {
+                // a jump-in: a play and a turn
+                report.actions += 1;
+                report.turns += 1;
+                plays += 1;
+            }
             continue;
         }
         let state = engine.state();
@@ -242,7 +246,9 @@ fn play_turns(
             LegalAction::ChooseColor(_)
             | LegalAction::SwapHands(_)
             | LegalAction::AcceptDrawFour
-            | LegalAction::Challenge => {}
+            | LegalAction::Challenge
+            | LegalAction::CallUno
+            | LegalAction::CatchUno(_) => {}
         }
         choice.apply(engine, current)?;
         report.dispatched += 1;
@@ -276,13 +282,12 @@ pub fn out_of_turn_order(state: &GameState) -> Vec<PlayerId> {
 }
 
 /// Offers the other seats their moves out of turn ([`out_of_turn_order`]); the first
-/// bot that acts makes its move. Returns whether a card was played, or `None` when
-/// nobody acted.
+/// bot that acts makes its move. Returns the move, or `None` when nobody acted.
 fn offer_out_of_turn(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
     legal: &mut Vec<LegalAction>,
-) -> Result<Option<bool>, EngineError> {
+) -> Result<Option<LegalAction>, EngineError> {
     for player in out_of_turn_order(engine.state()) {
         let state = engine.state();
         legal_actions_into(state, player, legal);
@@ -294,7 +299,7 @@ fn offer_out_of_turn(
         };
         if let Some(choice) = bot.choose_out_of_turn(&state.seat_view(player), legal) {
             choice.apply(engine, player)?;
-            return Ok(Some(matches!(choice, LegalAction::Play(_))));
+            return Ok(Some(choice));
         }
     }
     Ok(None)

@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use super::RulesInPlay;
 use crate::effects::UnoEffects;
 use crate::events::UnoDrawFour;
+use crate::legal::is_side_action;
 use crate::plugin::UNO_PLUGIN_ID;
 use crate::state::{current_color, holds_color, uno_table};
 
@@ -237,7 +238,12 @@ impl GamePlugin for Wd4ChallengePlugin {
                     action.kind(),
                     UNO_ACCEPT_DRAW_FOUR_ACTION | UNO_CHALLENGE_ACTION
                 );
-                if origin == ActionOrigin::External && is_challenge_pending(state) && !answer {
+                let side = is_side_action(action.kind());
+                if origin == ActionOrigin::External
+                    && is_challenge_pending(state)
+                    && !answer
+                    && !side
+                {
                     return Err("accept the wild draw four or challenge it first".into());
                 }
                 Ok(())

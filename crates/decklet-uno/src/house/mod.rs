@@ -15,7 +15,11 @@
 //! | [`JumpInPlugin`] | `uno-jump-in` | `jump-in` |
 //! | [`SevenZeroPlugin`] | `uno-seven-zero` | `seven-zero` |
 //! | [`StackingPlugin`] | `uno-stacking`, `uno-stacking-same`, `uno-stacking-any` | `stacking`, `stacking-same`, `stacking-any` |
+//! | [`CallUnoPlugin`] (an official rule) | `uno-call-uno` | `call-uno` |
+//!
+//! The official rules together are the `official` preset ([`RuleSet::Official`]).
 
+mod call_uno;
 mod challenge;
 mod draw_until_playable;
 mod first_card;
@@ -32,6 +36,11 @@ use decklet_core::{GameContext, GamePlugin, GameState};
 
 use crate::state::{UnoTable, uno_table};
 
+pub use call_uno::{
+    CALL_UNO_PLUGIN_ID, CallUno, CallUnoPlugin, CatchUno, UNO_CALL_ACTION, UNO_CALLED,
+    UNO_CATCH_ACTION, UNO_CATCH_PENALTY, UNO_CAUGHT, UNO_VAR_UNO_CALLED, UNO_VAR_UNO_CALLED_TURN,
+    UNO_VAR_UNO_EXPOSED, UnoCalled, UnoCaught, catch_target, exposed_player, may_call_uno,
+};
 pub use challenge::{
     AcceptDrawFour, Challenge, UNO_ACCEPT_DRAW_FOUR_ACTION, UNO_CHALLENGE_ACTION, UNO_CHALLENGED,
     UNO_HAND_SHOWN, UNO_VAR_CHALLENGE_BLUFF, UNO_VAR_CHALLENGE_FROM, UNO_VAR_CHALLENGE_PENDING,
@@ -79,6 +88,8 @@ pub struct RulesInPlay {
     pub scoring: bool,
     /// *Stacking*, in this mode.
     pub stacking: Option<StackingMode>,
+    /// Calling UNO (and catching a player who did not).
+    pub call_uno: bool,
 }
 
 impl RulesInPlay {
@@ -115,14 +126,11 @@ pub enum HouseRule {
     DrawUntilPlayable,
     /// [`ForcedPlayPlugin`].
     ForcedPlay,
-    /// [`FirstCardPlugin`] (an official rule, offered with the house rules until the
-    /// official preset is complete).
+    /// [`FirstCardPlugin`] (an official rule).
     FirstCard,
-    /// [`ScoringPlugin`] (an official rule, offered with the house rules until the
-    /// official preset is complete).
+    /// [`ScoringPlugin`] (an official rule).
     Scoring,
-    /// [`Wd4ChallengePlugin`] (an official rule, offered with the house rules until the
-    /// official preset is complete).
+    /// [`Wd4ChallengePlugin`] (an official rule).
     Wd4Challenge,
     /// [`JumpInPlugin`].
     JumpIn,
@@ -130,11 +138,13 @@ pub enum HouseRule {
     SevenZero,
     /// [`StackingPlugin`] in this mode (one mode a game).
     Stacking(StackingMode),
+    /// [`CallUnoPlugin`] (an official rule).
+    CallUno,
 }
 
 impl HouseRule {
     /// Every house rule, in the order their plugins are registered.
-    pub const ALL: [HouseRule; 10] = [
+    pub const ALL: [HouseRule; 11] = [
         HouseRule::DrawUntilPlayable,
         HouseRule::ForcedPlay,
         HouseRule::FirstCard,
@@ -145,6 +155,7 @@ impl HouseRule {
         HouseRule::Stacking(StackingMode::DrawTwos),
         HouseRule::Stacking(StackingMode::Same),
         HouseRule::Stacking(StackingMode::Any),
+        HouseRule::CallUno,
     ];
 
     /// The `--house` name.
@@ -160,6 +171,7 @@ impl HouseRule {
             HouseRule::Stacking(StackingMode::DrawTwos) => "stacking",
             HouseRule::Stacking(StackingMode::Same) => "stacking-same",
             HouseRule::Stacking(StackingMode::Any) => "stacking-any",
+            HouseRule::CallUno => "call-uno",
         }
     }
 
@@ -174,6 +186,7 @@ impl HouseRule {
             HouseRule::JumpIn => JUMP_IN_PLUGIN_ID,
             HouseRule::SevenZero => SEVEN_ZERO_PLUGIN_ID,
             HouseRule::Stacking(mode) => mode.plugin_id(),
+            HouseRule::CallUno => CALL_UNO_PLUGIN_ID,
         }
     }
 
@@ -188,6 +201,7 @@ impl HouseRule {
             HouseRule::JumpIn => Arc::new(JumpInPlugin),
             HouseRule::SevenZero => Arc::new(SevenZeroPlugin),
             HouseRule::Stacking(mode) => Arc::new(StackingPlugin(mode)),
+            HouseRule::CallUno => Arc::new(CallUnoPlugin),
         }
     }
 
@@ -241,5 +255,65 @@ impl FromStr for HouseRule {
                 let known: Vec<&str> = HouseRule::ALL.iter().map(|r| r.as_str()).collect();
                 format!("unknown house rule `{s}` (known: {})", known.join(", "))
             })
+    }
+}
+
+/// A preset of rules, by its `--rules` name: the seeds' game, or the official rules
+/// (the first card's effect, scoring with going out on an action card, the wild draw
+/// four challenge and calling UNO). House rules are added on top of either.
+///
+/// ```
+/// use decklet_uno::{HouseRule, RuleSet};
+/// let official: RuleSet = "official".parse()?;
+/// assert!(official.rules().contains(&HouseRule::CallUno));
+/// assert!(RuleSet::Seeds.rules().is_empty());
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RuleSet {
+    /// The seeds' UNO, with no optional rule.
+    #[default]
+    Seeds,
+    /// The official rules.
+    Official,
+}
+
+impl RuleSet {
+    /// The optional rules the preset adds to the seeds' UNO.
+    pub fn rules(self) -> &'static [HouseRule] {
+        match self {
+            RuleSet::Seeds => &[],
+            RuleSet::Official => &[
+                HouseRule::FirstCard,
+                HouseRule::Scoring,
+                HouseRule::Wd4Challenge,
+                HouseRule::CallUno,
+            ],
+        }
+    }
+
+    /// The `--rules` name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RuleSet::Seeds => "seeds",
+            RuleSet::Official => "official",
+        }
+    }
+}
+
+impl std::fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for RuleSet {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "seeds" => Ok(RuleSet::Seeds),
+            "official" => Ok(RuleSet::Official),
+            other => Err(format!("unknown rules `{other}` (known: seeds, official)")),
+        }
     }
 }

@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use super::RulesInPlay;
 use crate::cards::UnoFace;
 use crate::effects::{UnoEffects, current_direction};
+use crate::legal::is_side_action;
 use crate::plugin::UNO_PLUGIN_ID;
 use crate::state::discard_top;
 
@@ -201,6 +202,7 @@ impl GamePlugin for SevenZeroPlugin {
                 if origin == ActionOrigin::External
                     && is_swap_pending(state)
                     && action.kind() != UNO_SWAP_HANDS_ACTION
+                    && !is_side_action(action.kind())
                 {
                     return Err("choose whose hand to take first".into());
                 }

@@ -1,0 +1,265 @@
+//! The rules options of `simulate`, `tournament` and `play` (`--rules`, `--house`,
+//! `--forget-uno`), driven through the real binary.
+
+mod common;
+
+use common::*;
+
+#[test]
+fn house_rules_are_played_logged_and_replayed() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = json(&[
+        "simulate",
+        "--games",
+        "20",
+        "--players",
+        "3",
+        "--house",
+        "forced-play,draw-until-playable",
+        "--bots",
+        "random,heuristic,ismcts:5",
+        "--json",
+        "--save-logs",
+        dir.path().to_str().unwrap(),
+    ]);
+    // in the order the plugins are registered, whatever order they were named in
+    assert_eq!(
+        v["house"],
+        serde_json::json!(["draw-until-playable", "forced-play"])
+    );
+    assert_eq!(v["games"], 20);
+    let log = dir.path().join("game-000003.json");
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("\"uno-forced-play\"") && text.contains("\"uno-draw-until-playable\""));
+    let replay = run_ok(&["replay", log.to_str().unwrap()]);
+    assert!(replay.contains("final state verified"), "{replay}");
+    // the text summary names them
+    let out = run_ok(&["simulate", "--games", "5", "--house", "forced-play"]);
+    assert!(out.contains("optional rules forced-play"), "{out}");
+    // and so does a tournament
+    let t = json(&[
+        "tournament",
+        "--games",
+        "4",
+        "--house",
+        "draw-until-playable",
+        "--json",
+    ]);
+    assert_eq!(t["house"], serde_json::json!(["draw-until-playable"]));
+}
+
+#[test]
+fn an_unknown_house_rule_is_refused_with_the_known_ones() {
+    for command in ["simulate", "tournament", "play"] {
+        let err = run_err(&[command, "--house", "stacking-everything"]);
+        assert!(
+            err.contains("unknown house rule `stacking-everything`"),
+            "{err}"
+        );
+        assert!(err.contains("draw-until-playable, forced-play"), "{err}");
+    }
+}
+
+#[test]
+fn stacking_plays_and_replays_and_takes_one_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = json(&[
+        "simulate",
+        "--games",
+        "30",
+        "--house",
+        "stacking-any,draw-until-playable,seven-zero",
+        "--json",
+        "--save-logs",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(
+        v["house"],
+        serde_json::json!(["draw-until-playable", "seven-zero", "stacking-any"])
+    );
+    let log = dir.path().join("game-000007.json");
+    let replay = run_ok(&["replay", log.to_str().unwrap()]);
+    assert!(replay.contains("final state verified"), "{replay}");
+    let err = run_err(&["simulate", "--house", "stacking,stacking-same"]);
+    assert!(err.contains("choose one of stacking"), "{err}");
+}
+
+#[test]
+fn play_takes_house_rules() {
+    let out = play_answering_1(
+        &[
+            "play",
+            "--seed",
+            "4",
+            "--players",
+            "2",
+            "--house",
+            "forced-play,draw-until-playable",
+        ],
+        3000,
+    );
+    assert!(out.contains("You win!") || out.contains(" wins."), "{out}");
+    assert!(
+        out.contains("`decklet play --seed 4 --players 2 --house draw-until-playable,forced-play`"),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_tells_penalties_swaps_and_passed_hands() {
+    let out = play_answering_1(
+        &[
+            "play",
+            "--seed",
+            "8",
+            "--players",
+            "3",
+            "--house",
+            "seven-zero,stacking",
+        ],
+        600,
+    );
+    for needle in [
+        "must answer or draw 2",
+        "Penalty pending: 2 cards (answer it, or draw them all)",
+        "You drew ",
+        "swaps hands with You",
+        "every hand passes on",
+    ] {
+        assert!(out.contains(needle), "missing `{needle}` in\n{out}");
+    }
+}
+
+#[test]
+fn play_offers_you_a_jump_in_and_bots_jump_in_too() {
+    let out = play_answering_1(
+        &[
+            "play",
+            "--seed",
+            "6",
+            "--players",
+            "4",
+            "--house",
+            "jump-in",
+        ],
+        2000,
+    );
+    assert!(
+        out.contains("You may move out of turn, before Bot"),
+        "{out}"
+    );
+    assert!(
+        out.contains("(a move's number, or Enter to let play go on)"),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("> You play ") && l.ends_with("(out of turn)")),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("Bot ") && l.ends_with("(out of turn)")),
+        "{out}"
+    );
+    assert!(out.contains("You win!") || out.contains(" wins."), "{out}");
+}
+
+#[test]
+fn the_official_preset_plays_its_four_rules_and_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = json(&[
+        "simulate",
+        "--games",
+        "40",
+        "--rules",
+        "official",
+        "--bots",
+        "heuristic",
+        "--forget-uno",
+        "0.5",
+        "--json",
+        "--save-logs",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(
+        v["house"],
+        serde_json::json!(["first-card", "scoring", "wd4-challenge", "call-uno"])
+    );
+    let mut caught = 0;
+    for game in 0..40 {
+        let log = dir.path().join(format!("game-{game:06}.json"));
+        let text = std::fs::read_to_string(&log).unwrap();
+        caught += text.matches("\"UNO_CATCH\"").count();
+        if game % 10 == 0 {
+            let replay = run_ok(&["replay", log.to_str().unwrap()]);
+            assert!(replay.contains("final state verified"), "{replay}");
+        }
+    }
+    assert!(caught > 0, "forgetful bots are caught in 40 games");
+    // the preset and the same rules named one by one are one game
+    let named = json(&[
+        "simulate",
+        "--games",
+        "40",
+        "--house",
+        "call-uno,wd4-challenge,scoring,first-card",
+        "--bots",
+        "heuristic",
+        "--forget-uno",
+        "0.5",
+        "--json",
+    ]);
+    assert_eq!(named["seat_wins"], v["seat_wins"]);
+}
+
+#[test]
+fn bad_rules_options_are_refused_with_a_message() {
+    for command in ["simulate", "tournament", "play"] {
+        let err = run_err(&[command, "--rules", "casual"]);
+        assert!(
+            err.contains("unknown rules `casual` (known: seeds, official)"),
+            "{err}"
+        );
+        let err = run_err(&[command, "--forget-uno", "1.5"]);
+        assert!(err.contains("--forget-uno must be from 0 to 1"), "{err}");
+    }
+    let err = run_err(&[
+        "simulate",
+        "--rules",
+        "official",
+        "--house",
+        "stacking-same",
+    ]);
+    assert!(err.contains("wd4-challenge and stacking-same"), "{err}");
+}
+
+#[test]
+fn play_offers_calls_and_catches_and_tells_them() {
+    let mut seen = String::new();
+    for seed in ["2", "5"] {
+        seen.push_str(&play_answering_1(
+            &[
+                "play",
+                "--seed",
+                seed,
+                "--players",
+                "3",
+                "--rules",
+                "official",
+                "--forget-uno",
+                "0.5",
+            ],
+            3000,
+        ));
+    }
+    for needle in [
+        "call UNO (u)",
+        "calls UNO!",
+        "catches You not calling UNO; you draw 2",
+        "> You catch Bot 3 (heuristic) not calling UNO",
+        "decklet play --seed 2 --players 3 --rules official --forget-uno 0.5",
+    ] {
+        assert!(seen.contains(needle), "missing `{needle}` in\n{seen}");
+    }
+}
