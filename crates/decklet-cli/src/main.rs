@@ -2,6 +2,7 @@
 //! hold a tournament of bots.
 
 mod bots;
+mod matches;
 mod output;
 mod play;
 mod rating;
@@ -85,9 +86,14 @@ pub struct SimulateArgs {
     /// Print one JSON object instead of the text summary.
     #[arg(long)]
     pub json: bool,
-    /// Write each game's replay log as DIR/game-NNNNNN.json.
+    /// Write each game's replay log as DIR/game-NNNNNN.json (each match's as
+    /// DIR/match-NNNNNN.json).
     #[arg(long, value_name = "DIR")]
     pub save_logs: Option<PathBuf>,
+    /// Play matches to this many points (500 is the official target) instead of single
+    /// games: `--games` counts matches, and scoring is added to the rules.
+    #[arg(long = "match", value_name = "POINTS")]
+    pub match_target: Option<u32>,
     /// Safety cap: a game stops after this many dispatched actions (counted as capped).
     #[arg(long, default_value_t = 100_000)]
     pub max_actions: u64,

@@ -1,4 +1,5 @@
-//! `decklet replay FILE`: rebuild a game from its log and verify where it ends.
+//! `decklet replay FILE`: rebuild a game (or a whole match) from its log and verify
+//! where it ends.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -8,8 +9,9 @@ use std::sync::{Arc, Mutex};
 use decklet::plugins::TurnStarted;
 use decklet::plugins::{CardDrawn, DeckReshuffled, DrawPlugin, StandardDeckPlugin, TurnPlugin};
 use decklet::uno::{
-    HouseRule, UnoCardPlayed, UnoColorChosen, UnoDrawFour, UnoDrawTwo, UnoGameWon,
-    UnoInitialFlipped, UnoPlayerReversed, UnoPlayerSkipped, UnoPlugin, card_view,
+    HouseRule, MATCH_LOG_FORMAT, MatchLog, MatchReport, UnoCardPlayed, UnoColorChosen, UnoDrawFour,
+    UnoDrawTwo, UnoGameWon, UnoInitialFlipped, UnoPlayerReversed, UnoPlayerSkipped, UnoPlugin,
+    card_view, replay_match,
 };
 use decklet::{AnyEvent, GameEngine, GameLog, GamePlugin, GameState, GameStatus, Id};
 
@@ -45,9 +47,24 @@ fn printable(text: &str) -> String {
     out
 }
 
+/// What a log file holds.
+enum Log {
+    /// One game.
+    Game(GameLog),
+    /// A match: several games ([`MATCH_LOG_FORMAT`]).
+    Match(MatchLog),
+}
+
+/// Only the format of a log, read first to know which log it is.
+#[derive(serde::Deserialize)]
+struct Format {
+    #[serde(default)]
+    format: String,
+}
+
 /// Reads the log file, refusing one larger than `--max-log-mib` (a UNO game's log is a
 /// few kilobytes: a file far larger is not a log, or is an attempt to exhaust memory).
-fn read_log(args: &ReplayArgs) -> Result<GameLog, String> {
+fn read_log(args: &ReplayArgs) -> Result<Log, String> {
     let path = args.file.display();
     let max_bytes = args.max_log_mib.saturating_mul(1024 * 1024);
     let file = fs::File::open(&args.file).map_err(|e| format!("cannot read {path}: {e}"))?;
@@ -61,13 +78,73 @@ fn read_log(args: &ReplayArgs) -> Result<GameLog, String> {
             args.max_log_mib
         ));
     }
-    serde_json::from_str(&text).map_err(|e| format!("{path} is not a valid game log: {e}"))
+    let format = serde_json::from_str::<Format>(&text).map_or_else(|_| String::new(), |f| f.format);
+    if format == MATCH_LOG_FORMAT {
+        return serde_json::from_str(&text)
+            .map(Log::Match)
+            .map_err(|e| format!("{path} is not a valid match log: {e}"));
+    }
+    serde_json::from_str(&text)
+        .map(Log::Game)
+        .map_err(|e| format!("{path} is not a valid game log: {e}"))
+}
+
+/// Replays a match log: every round, then the match's end.
+fn run_match(args: &ReplayArgs, log: &MatchLog) -> Result<(), String> {
+    let path = args.file.display();
+    if args.events.is_some() {
+        return Err(format!(
+            "{path} is a match log: --events replays one game's log"
+        ));
+    }
+    let report = replay_match(log).map_err(|e| format!("{path}: {e}"))?;
+    write_stdout(&match_summary(log, &report))
+}
+
+/// The summary of a replayed match.
+fn match_summary(log: &MatchLog, report: &MatchReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "match       seed {}, to {} points, {} players",
+        log.seed, log.target, log.players
+    );
+    let rules: Vec<String> = log.rules.iter().map(|r| printable(r)).collect();
+    let _ = writeln!(out, "rules       {}", rules.join(", "));
+    let winners: Vec<String> = report
+        .round_winners
+        .iter()
+        .map(|w| w.map_or_else(|| "-".to_string(), |w| format!("p{}", w + 1)))
+        .collect();
+    let _ = writeln!(
+        out,
+        "rounds      {} (won by {})",
+        report.rounds(),
+        winners.join(", ")
+    );
+    let scores: Vec<String> = report
+        .scores
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("p{} {s}", i + 1))
+        .collect();
+    let _ = writeln!(out, "scores      {}", scores.join(", "));
+    let status = match report.winner {
+        Some(w) => format!("won by p{}", w + 1),
+        None => "capped before anyone reached the target".to_string(),
+    };
+    let _ = writeln!(out, "status      {status}");
+    let _ = writeln!(out, "every round replayed and verified");
+    out
 }
 
 /// Runs `decklet replay`.
 pub fn run(args: &ReplayArgs) -> Result<(), String> {
     let path = args.file.display();
-    let log = read_log(args)?;
+    let log = match read_log(args)? {
+        Log::Game(log) => log,
+        Log::Match(log) => return run_match(args, &log),
+    };
     let mut engine = GameEngine::default();
     for info in &log.plugins {
         engine.use_shared_plugin(plugin_by_id(&info.id).map_err(|e| format!("{path}: {e}"))?);

@@ -402,6 +402,10 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
     if let Some(dir) = &args.save_logs {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
+    if let Some(target) = args.match_target {
+        stop_on_signal();
+        return crate::matches::run(args, target, &kinds, &rules);
+    }
     let (pool, threads) = worker_pool(args.threads)?;
     let bar = progress(args.games, args.json);
     stop_on_signal();

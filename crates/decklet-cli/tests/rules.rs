@@ -210,7 +210,8 @@ fn the_official_preset_plays_its_four_rules_and_replays() {
         "0.5",
         "--json",
     ]);
-    assert_eq!(named["seat_wins"], v["seat_wins"]);
+    assert_eq!(named["winsBySeat"], v["winsBySeat"]);
+    assert!(v["winsBySeat"].is_array());
 }
 
 #[test]
@@ -262,4 +263,67 @@ fn play_offers_calls_and_catches_and_tells_them() {
     ] {
         assert!(seen.contains(needle), "missing `{needle}` in\n{seen}");
     }
+}
+
+#[test]
+fn simulate_plays_matches_to_a_target_and_replay_checks_a_match_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = json(&[
+        "simulate",
+        "--match",
+        "300",
+        "--games",
+        "12",
+        "--players",
+        "3",
+        "--bots",
+        "heuristic",
+        "--json",
+        "--save-logs",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(v["matches"], 12);
+    assert_eq!(v["target"], 300);
+    assert_eq!(v["house"], serde_json::json!(["scoring"]));
+    let wins: u64 = v["matchWins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["wins"].as_u64().unwrap())
+        .sum();
+    assert_eq!(wins + v["cappedMatches"].as_u64().unwrap(), 12);
+    assert!(v["roundsPerMatch"]["mean"].as_f64().unwrap() > 1.0);
+    // the same matches whatever the threads
+    let one = json(&[
+        "simulate",
+        "--match",
+        "300",
+        "--games",
+        "12",
+        "--players",
+        "3",
+        "--bots",
+        "heuristic",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(one["matchWins"], v["matchWins"]);
+    assert_eq!(one["roundsPerMatch"], v["roundsPerMatch"]);
+    // a saved match replays, round by round
+    let log = dir.path().join("match-000004.json");
+    let out = run_ok(&["replay", log.to_str().unwrap()]);
+    assert!(out.contains("to 300 points, 3 players"), "{out}");
+    assert!(out.contains("every round replayed and verified"), "{out}");
+    assert!(out.contains("status      won by p"), "{out}");
+    // a tampered one does not
+    let text = std::fs::read_to_string(&log).unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    value["scores"][0] = serde_json::json!(9999);
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, value.to_string()).unwrap();
+    let err = run_err(&["replay", bad.to_str().unwrap()]);
+    assert!(err.contains("scores or winner differ"), "{err}");
+    let err = run_err(&["replay", "--events", log.to_str().unwrap()]);
+    assert!(err.contains("is a match log"), "{err}");
 }

@@ -46,6 +46,7 @@ pub mod events;
 pub mod house;
 pub mod ismcts;
 pub mod legal;
+pub mod match_play;
 pub mod plugin;
 pub mod rules;
 pub mod sim;
@@ -98,6 +99,10 @@ pub use ismcts::{IsmctsBot, IsmctsConfig};
 pub use legal::{
     LegalAction, Pile, Refusal, candidate_actions, check_matches_pile, check_turn_discipline,
     check_wild_draw_four, is_side_action, legal_actions, legal_actions_into, playable_now,
+};
+pub use match_play::{
+    DEFAULT_MATCH_TARGET, MATCH_LOG_FORMAT, MAX_MATCH_ROUNDS, MatchConfig, MatchLog, MatchReport,
+    play_match, replay_match, round_players, round_seed,
 };
 pub use plugin::{
     UNO_PLUGIN_ID, UnoPlugin, handle_card_drawn, handle_card_played, handle_color_chosen,

@@ -1,0 +1,318 @@
+//! A match: rounds of UNO with scoring, the first seat moving on each round, until a
+//! player's points reach the target (500 by default). One seed gives every round's
+//! seed, and one [`MatchLog`] (every round's game log) reproduces the whole match.
+//!
+//! ```
+//! use decklet_uno::{Bot, BotKind, MatchConfig, play_match, replay_match};
+//! let config = MatchConfig::new(7, 3).with_target(200);
+//! let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|i| BotKind::Heuristic.create(i)).collect();
+//! let (report, log) = play_match(&config, &mut bots, 100_000)?;
+//! assert!(report.scores.iter().any(|s| *s >= 200));
+//! assert_eq!(replay_match(&log)?, report);
+//! # Ok::<(), decklet_core::EngineError>(())
+//! ```
+
+use decklet_core::{EngineConfig, EngineError, GameEngine, GameLog, Player, PlayerId};
+use serde::{Deserialize, Serialize};
+
+use crate::bots::Bot;
+use crate::house::{HouseRule, UNO_VAR_ROUND_POINTS};
+use crate::sim::{UNO_GAME_ID, default_players, play_game, uno_plugins_with};
+
+/// The format of a match log.
+pub const MATCH_LOG_FORMAT: &str = "decklet-uno-match/1";
+/// The points a match is played to unless told otherwise.
+pub const DEFAULT_MATCH_TARGET: u32 = 500;
+/// The most rounds a match plays: one that has not ended by then is capped.
+pub const MAX_MATCH_ROUNDS: u32 = 1_000;
+
+/// What a match plays: its seed, players, rules and target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchConfig {
+    /// The match's seed: every round's seed comes from it ([`round_seed`]).
+    pub seed: u64,
+    /// How many players (default players `p1`…`pN`).
+    pub players: usize,
+    /// The optional rules; scoring is always added (a match is scored).
+    pub rules: Vec<HouseRule>,
+    /// The points that win.
+    pub target: u32,
+}
+
+impl MatchConfig {
+    /// A match to [`DEFAULT_MATCH_TARGET`] of `players` players, with scoring only.
+    pub fn new(seed: u64, players: usize) -> MatchConfig {
+        MatchConfig {
+            seed,
+            players,
+            rules: Vec::new(),
+            target: DEFAULT_MATCH_TARGET,
+        }
+    }
+
+    /// The same match to `target` points.
+    pub fn with_target(mut self, target: u32) -> MatchConfig {
+        self.target = target;
+        self
+    }
+
+    /// The same match with these optional rules (scoring is added).
+    pub fn with_rules(mut self, rules: &[HouseRule]) -> MatchConfig {
+        self.rules = rules.to_vec();
+        self
+    }
+
+    /// The rules every round plays: the configured ones and scoring, each once, in
+    /// [`HouseRule::ALL`]'s order.
+    pub fn rules_in_play(&self) -> Vec<HouseRule> {
+        HouseRule::ALL
+            .into_iter()
+            .filter(|r| *r == HouseRule::Scoring || self.rules.contains(r))
+            .collect()
+    }
+}
+
+/// The seed of round `round` (from 0) of the match seeded `seed`.
+pub fn round_seed(seed: u64, round: u32) -> u64 {
+    // splitmix64 of the pair: rounds get unrelated seeds
+    let mut x = seed ^ (u64::from(round) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// The players of round `round`: `p1`…`pN` in that order, seated so that the first
+/// seat moves on by one each round (round 0: `p1` first, round 1: `p2`, …). Play goes
+/// round the table in the same order every round.
+pub fn round_players(count: usize, round: u32) -> Vec<Player> {
+    let shift = (round as usize) % count.max(1);
+    default_players(count)
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut player)| {
+            player.seat = ((i + count - shift) % count.max(1)) as u32 + 1;
+            player
+        })
+        .collect()
+}
+
+/// How a match went. Players are counted by their index in `p1`…`pN` (0 for `p1`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchReport {
+    /// Who reached the target (`None`: the match was capped).
+    pub winner: Option<usize>,
+    /// Each player's points.
+    pub scores: Vec<u32>,
+    /// Who won each round (`None`: a round capped before anyone won it).
+    pub round_winners: Vec<Option<usize>>,
+    /// The match reached [`MAX_MATCH_ROUNDS`] before anyone reached the target.
+    pub capped: bool,
+}
+
+impl MatchReport {
+    /// How many rounds were played.
+    pub fn rounds(&self) -> usize {
+        self.round_winners.len()
+    }
+
+    /// Adds a round: its winner and the points they scored; returns whether the match
+    /// is over.
+    fn add_round(&mut self, winner: Option<usize>, points: u32, target: u32) -> bool {
+        self.round_winners.push(winner);
+        if let Some(score) = winner.and_then(|w| self.scores.get_mut(w)) {
+            *score = score.saturating_add(points);
+            if *score >= target {
+                self.winner = winner;
+                return true;
+            }
+        }
+        if self.rounds() >= MAX_MATCH_ROUNDS as usize {
+            self.capped = true;
+            return true;
+        }
+        false
+    }
+}
+
+/// A match's log: what it played and every round's game log, in order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MatchLog {
+    /// Always [`MATCH_LOG_FORMAT`].
+    pub format: String,
+    /// The match's seed.
+    pub seed: u64,
+    /// How many players.
+    pub players: usize,
+    /// The points that win.
+    pub target: u32,
+    /// The plugin ids of the optional rules in play (scoring included).
+    pub rules: Vec<String>,
+    /// Each player's points at the end, by player index.
+    pub scores: Vec<u32>,
+    /// The winner's player id (`None`: capped).
+    pub winner: Option<String>,
+    /// Every round's game log.
+    pub rounds: Vec<GameLog>,
+}
+
+/// The index of `player` among the game's players (in the order given).
+fn player_index(engine: &GameEngine, player: PlayerId) -> Option<usize> {
+    engine.state().players().position(|p| p == player)
+}
+
+/// What a finished round gives: its winner's index and their points.
+fn round_result(engine: &GameEngine) -> (Option<usize>, u32) {
+    let state = engine.state();
+    let winner = state
+        .winners()
+        .first()
+        .and_then(|w| player_index(engine, *w));
+    let points = state
+        .variable(&UNO_VAR_ROUND_POINTS)
+        .and_then(|p| u32::try_from(p).ok())
+        .unwrap_or(0);
+    (winner.filter(|_| state.winners().len() == 1), points)
+}
+
+/// An engine with the match's plugins.
+fn match_engine(rules: &[HouseRule]) -> GameEngine {
+    let mut engine = GameEngine::new(EngineConfig::default());
+    for plugin in uno_plugins_with(rules) {
+        engine.use_shared_plugin(plugin);
+    }
+    engine
+}
+
+/// Creates and starts round `round` on `engine`.
+fn start_round(
+    engine: &mut GameEngine,
+    config: &MatchConfig,
+    round: u32,
+) -> Result<(), EngineError> {
+    engine.set_config(EngineConfig {
+        seed: round_seed(config.seed, round),
+        game_id: UNO_GAME_ID.to_string(),
+        ..engine.config().clone()
+    });
+    engine.create_game(round_players(config.players, round))?;
+    engine.start_quietly()
+}
+
+/// Plays a match: `bots[i]` plays player `p{i+1}` wherever they sit; each round is
+/// played by [`play_game`] (capped at `max_dispatches`). Returns the report and the
+/// log that [`replay_match`] checks.
+pub fn play_match(
+    config: &MatchConfig,
+    bots: &mut [Box<dyn Bot>],
+    max_dispatches: u64,
+) -> Result<(MatchReport, MatchLog), EngineError> {
+    let count = config.players;
+    if bots.len() != count || count == 0 {
+        return Err(EngineError::InvalidState {
+            message: format!("{} bots for {count} players", bots.len()),
+        });
+    }
+    let rules = config.rules_in_play();
+    let mut engine = match_engine(&rules);
+    let mut report = MatchReport {
+        scores: vec![0; count],
+        ..MatchReport::default()
+    };
+    let mut rounds = Vec::new();
+    for round in 0..MAX_MATCH_ROUNDS {
+        start_round(&mut engine, config, round)?;
+        // seat k holds player (round + k) mod count: the bots in seat order
+        let shift = round as usize % count;
+        bots.rotate_left(shift);
+        let played = play_game(&mut engine, bots, max_dispatches);
+        bots.rotate_right(shift);
+        played?;
+        rounds.push(engine.log());
+        let (winner, points) = round_result(&engine);
+        if report.add_round(winner, points, config.target) {
+            break;
+        }
+    }
+    let log = MatchLog {
+        format: MATCH_LOG_FORMAT.to_string(),
+        seed: config.seed,
+        players: count,
+        target: config.target,
+        rules: rules.iter().map(|r| r.plugin_id().to_string()).collect(),
+        scores: report.scores.clone(),
+        winner: report.winner.map(|w| format!("p{}", w + 1)),
+        rounds,
+    };
+    Ok((report, log))
+}
+
+/// Why a match log does not hold together.
+fn diverged(message: String) -> EngineError {
+    EngineError::InvalidState { message }
+}
+
+/// Replays a match log: every round must be the round its match seed, seating and
+/// rules give, must replay to its recorded end, and the match must end where and how
+/// the log says. Returns what the match was.
+pub fn replay_match(log: &MatchLog) -> Result<MatchReport, EngineError> {
+    if log.format != MATCH_LOG_FORMAT {
+        return Err(diverged(format!(
+            "not a match log: format `{}`",
+            log.format
+        )));
+    }
+    let mut rules = Vec::new();
+    for id in &log.rules {
+        rules.push(
+            HouseRule::of_plugin(id)
+                .ok_or_else(|| diverged(format!("unknown rule plugin `{id}`")))?,
+        );
+    }
+    let config = MatchConfig {
+        seed: log.seed,
+        players: log.players,
+        rules,
+        target: log.target,
+    };
+    if config.rules_in_play().len() != log.rules.len() {
+        return Err(diverged("the rules are not a playable set".into()));
+    }
+    let mut report = MatchReport {
+        scores: vec![0; log.players],
+        ..MatchReport::default()
+    };
+    let mut over = false;
+    for (round, game) in log.rounds.iter().enumerate() {
+        let round = u32::try_from(round).map_err(|_| diverged("too many rounds".into()))?;
+        if over {
+            return Err(diverged(format!("round {round} follows the match's end")));
+        }
+        if game.seed != round_seed(log.seed, round)
+            || game.players != round_players(log.players, round)
+        {
+            return Err(diverged(format!(
+                "round {round} is not the round the match's seed and seating give"
+            )));
+        }
+        let plugins = uno_plugins_with(&config.rules_in_play());
+        let ids: Vec<&str> = plugins.iter().map(|p| p.id()).collect();
+        let logged: Vec<&str> = game.plugins.iter().map(|p| p.id.as_str()).collect();
+        if ids != logged {
+            return Err(diverged(format!("round {round} ran other plugins")));
+        }
+        let engine = GameEngine::replay(game, plugins)?;
+        let (winner, points) = round_result(&engine);
+        over = report.add_round(winner, points, log.target);
+    }
+    if !over {
+        return Err(diverged("the log ends before the match does".into()));
+    }
+    let winner = report.winner.map(|w| format!("p{}", w + 1));
+    if report.scores != log.scores || winner != log.winner {
+        return Err(diverged(
+            "the recorded scores or winner differ from the rounds".into(),
+        ));
+    }
+    Ok(report)
+}

@@ -1,0 +1,155 @@
+//! A match to 500: rounds scored, the first seat moving on, one seed and one log for
+//! the whole match.
+
+use decklet_core::{EngineError, GameEngine, GameStatus};
+use decklet_uno::*;
+
+fn bots(n: usize, seed: u64) -> Vec<Box<dyn Bot>> {
+    (0..n as u64)
+        .map(|i| BotKind::Heuristic.create(seed * 100 + i))
+        .collect()
+}
+
+fn a_match(seed: u64, players: usize) -> (MatchReport, MatchLog) {
+    let config = MatchConfig::new(seed, players);
+    play_match(&config, &mut bots(players, seed), 100_000).unwrap()
+}
+
+#[test]
+fn a_match_ends_when_a_player_reaches_the_target_and_only_then() {
+    for seed in 0..6 {
+        let (report, log) = a_match(seed, 4);
+        let winner = report.winner.unwrap();
+        assert!(report.scores[winner] >= DEFAULT_MATCH_TARGET);
+        assert_eq!(log.winner, Some(format!("p{}", winner + 1)));
+        assert_eq!(report.round_winners.last(), Some(&Some(winner)));
+        assert!(!report.capped);
+        // before the last round nobody had reached it: replay the scores round by round
+        let mut scores = [0u32; 4];
+        for (round, game) in log.rounds.iter().enumerate() {
+            assert!(
+                scores.iter().all(|s| *s < DEFAULT_MATCH_TARGET),
+                "round {round}"
+            );
+            let engine = GameEngine::replay(game, uno_plugins_with(&[HouseRule::Scoring])).unwrap();
+            let state = engine.state();
+            assert_eq!(state.status(), GameStatus::Finished);
+            let w = report.round_winners[round].unwrap();
+            assert_eq!(state.winners(), [state.players().nth(w).unwrap()]);
+            scores[w] += state.variable(&UNO_VAR_ROUND_POINTS).unwrap() as u32;
+        }
+        assert_eq!(scores.to_vec(), report.scores);
+        assert!(report.rounds() >= 2, "500 points take more than one round");
+    }
+}
+
+#[test]
+fn the_first_seat_moves_on_each_round() {
+    let (report, log) = a_match(3, 3);
+    assert!(report.rounds() >= 3);
+    for (round, game) in log.rounds.iter().enumerate() {
+        let engine = GameEngine::replay(game, uno_plugins_with(&[HouseRule::Scoring])).unwrap();
+        let state = engine.state();
+        let first = state.seat_order()[0];
+        assert_eq!(
+            state.id_text(first),
+            format!("p{}", round % 3 + 1),
+            "round {round}"
+        );
+        // the order round the table is the same every round
+        let order: Vec<String> = state
+            .seat_order()
+            .iter()
+            .map(|p| state.id_text(*p).into_owned())
+            .collect();
+        let mut expected: Vec<String> = (1..=3).map(|i| format!("p{i}")).collect();
+        expected.rotate_left(round % 3);
+        assert_eq!(order, expected);
+        assert_eq!(game.seed, round_seed(3, round as u32));
+    }
+}
+
+#[test]
+fn one_seed_gives_one_match_and_its_log_replays_it() {
+    let (report, log) = a_match(11, 4);
+    let (again, log_again) = a_match(11, 4);
+    assert_eq!(report, again);
+    assert_eq!(log, log_again);
+    assert_eq!(replay_match(&log).unwrap(), report);
+    // through JSON too
+    let text = serde_json::to_string(&log).unwrap();
+    let read: MatchLog = serde_json::from_str(&text).unwrap();
+    assert_eq!(replay_match(&read).unwrap(), report);
+    let (other, _) = a_match(12, 4);
+    assert_ne!(other.round_winners, report.round_winners);
+}
+
+#[test]
+fn a_log_that_does_not_hold_together_is_refused() {
+    let (_, log) = a_match(5, 3);
+    let refused =
+        |log: &MatchLog| matches!(replay_match(log), Err(EngineError::InvalidState { .. }));
+    let mut scores = log.clone();
+    scores.scores[0] += 1;
+    assert!(refused(&scores));
+    let mut winner = log.clone();
+    winner.winner = Some("p9".into());
+    assert!(refused(&winner));
+    let mut short = log.clone();
+    short.rounds.pop();
+    assert!(refused(&short), "the match is not over");
+    let mut long = log.clone();
+    long.rounds.push(log.rounds[0].clone());
+    assert!(refused(&long), "a round after the end");
+    let mut swapped = log.clone();
+    swapped.rounds.swap(0, 1);
+    assert!(refused(&swapped), "rounds out of order");
+    let mut target = log.clone();
+    target.target = 5_000;
+    assert!(refused(&target));
+    let mut format = log.clone();
+    format.format = "something".into();
+    assert!(refused(&format));
+    let mut rules = log.clone();
+    rules.rules.push("uno-jump-in".into());
+    assert!(refused(&rules), "other plugins than the rounds ran");
+    // a round whose actions were changed fails its own replay
+    let mut actions = log.clone();
+    actions.rounds[0].actions.truncate(3);
+    assert!(replay_match(&actions).is_err());
+}
+
+#[test]
+fn the_target_and_the_rules_are_the_match_s() {
+    let config = MatchConfig::new(2, 4).with_target(50);
+    let (report, _) = play_match(&config, &mut bots(4, 2), 100_000).unwrap();
+    let winner = report.winner.unwrap();
+    assert!(report.scores[winner] >= 50);
+    assert!(report.rounds() < a_match(2, 4).0.rounds());
+    // with more rules: every round plays them, scoring added
+    let config = MatchConfig::new(2, 3)
+        .with_target(150)
+        .with_rules(&[HouseRule::CallUno, HouseRule::JumpIn]);
+    assert_eq!(
+        config.rules_in_play(),
+        [HouseRule::Scoring, HouseRule::JumpIn, HouseRule::CallUno]
+    );
+    let (report, log) = play_match(&config, &mut bots(3, 2), 100_000).unwrap();
+    assert_eq!(log.rules, ["uno-scoring", "uno-jump-in", "uno-call-uno"]);
+    assert_eq!(replay_match(&log).unwrap(), report);
+    assert_eq!(log.target, 150);
+}
+
+#[test]
+fn bad_input_is_a_typed_error() {
+    let config = MatchConfig::new(1, 3);
+    let err = play_match(&config, &mut bots(2, 1), 1000).unwrap_err();
+    assert!(matches!(err, EngineError::InvalidState { .. }), "{err:?}");
+}
+
+#[test]
+fn round_seeds_differ() {
+    let seeds: std::collections::HashSet<u64> = (0..1000).map(|r| round_seed(7, r)).collect();
+    assert_eq!(seeds.len(), 1000);
+    assert_ne!(round_seed(7, 0), round_seed(8, 0));
+}
