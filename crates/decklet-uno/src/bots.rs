@@ -114,18 +114,17 @@ impl RandomBot {
     /// "play on"; playing on follows the policy above.
     #[inline]
     pub fn pick(&mut self, legal: &[LegalAction]) -> Option<LegalAction> {
-        let extra = legal
-            .iter()
-            .rev()
-            .take_while(|a| matches!(a, LegalAction::CallUno | LegalAction::CatchUno(_)))
-            .count();
-        if extra > 0 {
+        let side = |a: &LegalAction| matches!(a, LegalAction::CallUno | LegalAction::CatchUno(_));
+        let mut legal = legal;
+        if legal.last().is_some_and(side) {
+            let extra = legal.iter().rev().take_while(|a| side(a)).count();
             let k = self.rng.index(extra + 1);
-            if k < extra {
-                return legal.get(legal.len() - extra + k).copied();
+            let (moves, sides) = legal.split_at(legal.len() - extra);
+            if let Some(choice) = sides.get(k) {
+                return Some(*choice);
             }
+            legal = moves;
         }
-        let legal = &legal[..legal.len() - extra];
         // the plays and the colour choices come first in `legal_actions`: pick one of
         // them uniformly; without any, the only other move (draw, or end the turn)
         let choices = legal

@@ -28,9 +28,9 @@ use decklet_plugins::{
 use crate::actions::{CHOOSE_COLOR_ACTION, ChooseColor, UNO_FLIP_INITIAL_ACTION};
 use crate::cards::{UnoColor, UnoFace};
 use crate::house::{
-    AcceptDrawFour, CallUno, CatchUno, Challenge, RulesInPlay, SwapHands, UNO_CALL_ACTION,
-    UNO_CATCH_ACTION, answers_penalty, catch_target, is_challenge_pending, is_swap_pending,
-    jump_in_cards, may_call_uno, swap_targets,
+    AcceptDrawFour, CallUno, CatchUno, Challenge, SwapHands, UNO_CALL_ACTION, UNO_CATCH_ACTION,
+    answers_penalty, catch_target, is_challenge_pending, is_swap_pending, jump_in_cards,
+    may_call_uno, swap_targets,
 };
 use crate::state::{
     UnoTable, current_color, drawn_this_turn, holds_color, is_color_pending, pending_draw,
@@ -187,8 +187,11 @@ pub fn check_turn_discipline(
     origin: ActionOrigin,
     state: &GameState,
 ) -> Result<(), Refusal> {
+    if origin == ActionOrigin::Internal {
+        return Ok(());
+    }
     let kind = action.kind();
-    if origin == ActionOrigin::Internal || is_side_action(kind) {
+    if is_side_action(kind) {
         return Ok(());
     }
     if is_color_pending(state) && kind != CHOOSE_COLOR_ACTION {
@@ -358,7 +361,9 @@ pub fn legal_actions(state: &GameState, player: PlayerId) -> Vec<LegalAction> {
 /// [`legal_actions`] into a vector the caller reuses.
 pub fn legal_actions_into(state: &GameState, player: PlayerId, out: &mut Vec<LegalAction>) {
     out.clear();
-    match Moves::of(state, player) {
+    let table = uno_table(state);
+    let table = table.as_deref();
+    match Moves::with_table(state, player, table) {
         Moves::Nothing => {}
         Moves::ChooseColor => out.extend(UnoColor::ALL.map(LegalAction::ChooseColor)),
         Moves::Challenge => out.extend([LegalAction::AcceptDrawFour, LegalAction::Challenge]),
@@ -371,7 +376,7 @@ pub fn legal_actions_into(state: &GameState, player: PlayerId, out: &mut Vec<Leg
         Moves::AfterDraw { playable } => {
             out.extend(playable.map(LegalAction::Play));
             // forced play: a playable drawn card must be played
-            if playable.is_none() || !RulesInPlay::of(state).forced_play {
+            if playable.is_none() || !table.is_some_and(|t| t.rules.forced_play) {
                 out.push(LegalAction::EndTurn);
             }
         }
@@ -385,7 +390,7 @@ pub fn legal_actions_into(state: &GameState, player: PlayerId, out: &mut Vec<Leg
             out.push(LegalAction::Draw);
         }
     }
-    if RulesInPlay::of(state).call_uno {
+    if table.is_some_and(|t| t.rules.call_uno) {
         out.extend(catch_target(state, player).map(LegalAction::CatchUno));
         if may_call_uno(state, player) {
             out.push(LegalAction::CallUno);
@@ -449,6 +454,12 @@ impl Positions {
 impl<'s> Moves<'s> {
     /// What `player` may do in `state`.
     pub(crate) fn of(state: &'s GameState, player: PlayerId) -> Moves<'s> {
+        Moves::with_table(state, player, uno_table(state).as_deref())
+    }
+
+    /// [`Moves::of`], with the game's UNO table already read.
+    #[inline]
+    fn with_table(state: &'s GameState, player: PlayerId, table: Option<&UnoTable>) -> Moves<'s> {
         if state.status() != GameStatus::Playing || !state.winners().is_empty() {
             return Moves::Nothing;
         }
@@ -462,15 +473,14 @@ impl<'s> Moves<'s> {
         if is_color_pending(state) {
             return Moves::ChooseColor;
         }
-        let table = uno_table(state);
-        let rules = table.as_deref().map(|t| t.rules).unwrap_or_default();
+        let rules = table.map(|t| t.rules).unwrap_or_default();
         if rules.seven_zero && is_swap_pending(state) {
             return Moves::SwapHands;
         }
         if rules.wd4_challenge && is_challenge_pending(state) {
             return Moves::Challenge;
         }
-        let pile = table.as_deref().and_then(|table| Pile::of(state, table));
+        let pile = table.and_then(|table| Pile::of(state, table));
         let bluffs = rules.wd4_challenge;
         let playable = |card: CardId| {
             pile.as_ref()

@@ -234,15 +234,12 @@ impl GamePlugin for Wd4ChallengePlugin {
             Rule::for_action::<PlayCard>("canPlayWildDrawFour", |_, _, _| Ok(()))
                 .replacing("canPlayWildDrawFour"),
             Rule::new("challengePending", |action, origin, state| {
-                let answer = matches!(
-                    action.kind(),
-                    UNO_ACCEPT_DRAW_FOUR_ACTION | UNO_CHALLENGE_ACTION
-                );
-                let side = is_side_action(action.kind());
+                let kind = action.kind();
+                let answer = matches!(kind, UNO_ACCEPT_DRAW_FOUR_ACTION | UNO_CHALLENGE_ACTION);
                 if origin == ActionOrigin::External
                     && is_challenge_pending(state)
                     && !answer
-                    && !side
+                    && !is_side_action(kind)
                 {
                     return Err("accept the wild draw four or challenge it first".into());
                 }
