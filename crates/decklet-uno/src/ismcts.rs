@@ -9,9 +9,11 @@
 //!    counts one more *availability*: the number of iterations it could have been
 //!    chosen in stands for the parent's visits);
 //! 3. **expand**: add one untried legal action, chosen at random, and play it;
-//! 4. **play out** with [`RandomBot`]'s policy to the end (or a cap);
-//! 5. **back up**: every node on the path counts a visit, and a win when the player
-//!    who made its move won.
+//! 4. **play out** with [`HeuristicBot`]'s policy ([`Playout`]) to the end, or, with a
+//!    cutoff ([`IsmctsConfig::cutoff`]), for that many actions: then the player
+//!    holding the fewest cards counts as the winner (ties share the win);
+//! 5. **back up**: every node on the path counts a visit, and a win (or its share)
+//!    when the player who made its move won.
 //!
 //! The move played is the root's most visited child. With an iteration budget the bot is
 //! deterministic for its seed; with a time budget it is not.
@@ -42,6 +44,10 @@ pub struct IsmctsConfig {
     pub max_playout: u32,
     /// How playouts choose their moves.
     pub playout: Playout,
+    /// Stop a playout after this many actions (20 by default) and score the position
+    /// instead: the player holding the fewest cards wins it (ties share). `None`: play
+    /// every playout to the end (about twice as slow, no stronger: see `docs/bots.md`).
+    pub cutoff: Option<u32>,
 }
 
 impl Default for IsmctsConfig {
@@ -52,6 +58,7 @@ impl Default for IsmctsConfig {
             exploration: 0.7,
             max_playout: 2000,
             playout: Playout::default(),
+            cutoff: Some(20),
         }
     }
 }
@@ -318,7 +325,11 @@ impl IsmctsBot {
         }
         // playout
         let mut steps = 0;
-        while engine.state().winners().is_empty() && steps < self.config.max_playout {
+        let limit = self
+            .config
+            .cutoff
+            .map_or(self.config.max_playout, |c| c.min(self.config.max_playout));
+        while engine.state().winners().is_empty() && steps < limit {
             let state = engine.state();
             let Some(current) = state.current_player() else {
                 break;
@@ -338,12 +349,27 @@ impl IsmctsBot {
             steps += 1;
         }
         // back up
-        let winner = engine.state().winners().first().copied();
+        let state = engine.state();
+        let winner = state.winners().first().copied();
+        let fewest = match (winner, self.config.cutoff) {
+            (None, Some(_)) => state.players().map(|p| state.hand(p).len()).min(),
+            _ => None,
+        };
+        let leaders = fewest.map_or(0, |f| {
+            state
+                .players()
+                .filter(|p| state.hand(*p).len() == f)
+                .count()
+        });
         for &n in &self.path {
             let node = self.nodes.get_mut(n as usize)?;
             node.visits += 1;
             if winner.is_some() && node.mover == winner {
                 node.wins += 1.0;
+            } else if let (Some(f), Some(mover)) = (fewest, node.mover)
+                && state.hand(mover).len() == f
+            {
+                node.wins += 1.0 / leaders as f64;
             }
         }
         Some(())
@@ -402,5 +428,48 @@ impl Bot for IsmctsBot {
             .find(|a| Some(Move::of(table.as_deref(), **a)) == best)
             .or_else(|| legal.first())
             .copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::legal::legal_actions;
+    use crate::sim::new_uno_engine;
+
+    /// Cut at once, a playout is scored by the cards held: after a play the seat holds
+    /// fewer cards than its opponent (a win), after a draw more (a loss).
+    #[test]
+    fn a_cut_playout_is_won_by_the_player_holding_the_fewest_cards() {
+        let engine = new_uno_engine(4, 2).unwrap_or_else(|e| panic!("{e}"));
+        let state = engine.state();
+        let seat = state.current_player().unwrap_or_else(|| panic!("no turn"));
+        let legal = legal_actions(state, seat);
+        assert!(legal.len() >= 2, "a play and a draw at least");
+        let table = uno_table(state).map(|t| t.into_owned());
+        let mut distinct: Vec<Move> = Vec::new();
+        for m in legal.iter().map(|a| Move::of(table.as_ref(), *a)) {
+            if !distinct.contains(&m) {
+                distinct.push(m);
+            }
+        }
+        let config = IsmctsConfig {
+            iterations: distinct.len() as u32, // one expansion of each root move
+            cutoff: Some(0),
+            ..IsmctsConfig::default()
+        };
+        let mut bot = IsmctsBot::new(config, 1);
+        bot.choose(&state.seat_view(seat), &legal);
+        let root = &bot.nodes[0];
+        assert_eq!(root.children.len(), distinct.len());
+        for child in &root.children {
+            let node = &bot.nodes[*child as usize];
+            assert_eq!(node.visits, 1);
+            let expected = match node.action {
+                Some(Move::Other(LegalAction::Draw)) => 0.0,
+                _ => 1.0,
+            };
+            assert_eq!(node.wins, expected, "{:?}", node.action);
+        }
     }
 }
