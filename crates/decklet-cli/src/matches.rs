@@ -2,11 +2,9 @@
 //! matches (by the seat they start in), and how many rounds a match takes.
 
 use std::fmt::Write as _;
-use std::fs;
-use std::path::Path;
 use std::time::Instant;
 
-use decklet::uno::{Bot, BotKind, MatchConfig, MatchLog, play_match};
+use decklet::uno::{Bot, BotKind, MatchConfig, play_match};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -80,19 +78,9 @@ fn play_one(
     let (report, log) = play_match(&config, &mut bots, args.max_actions)
         .map_err(|e| format!("match {index}: {e}"))?;
     if let Some(dir) = &args.save_logs {
-        save_log(dir, index, &log)?;
+        crate::output::save_log(dir, "match", index, &log)?;
     }
     Ok((report.winner, report.rounds(), report.capped))
-}
-
-/// Writes a match log atomically (a temporary file, then renamed).
-fn save_log(dir: &Path, index: u64, log: &MatchLog) -> Result<(), String> {
-    let path = dir.join(format!("match-{index:06}.json"));
-    let partial = dir.join(format!(".match-{index:06}.json.partial"));
-    let text = serde_json::to_string(log).map_err(|e| format!("cannot encode log {index}: {e}"))?;
-    fs::write(&partial, text)
-        .and_then(|()| fs::rename(&partial, &path))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 #[derive(Debug, Serialize)]

@@ -1,7 +1,24 @@
 //! Writing to standard output: a reader that went away (`decklet simulate | head`)
 //! ends the output quietly, any other write error is reported.
 
+use std::fs;
 use std::io::{ErrorKind, Write};
+use std::path::Path;
+
+use serde::Serialize;
+
+/// Writes `value` as `DIR/KIND-NNNNNN.json` atomically: into a hidden temporary file,
+/// then renamed, so a file under its final name is always whole, whenever the program
+/// is stopped.
+pub fn save_log<T: Serialize>(dir: &Path, kind: &str, index: u64, value: &T) -> Result<(), String> {
+    let path = dir.join(format!("{kind}-{index:06}.json"));
+    let partial = dir.join(format!(".{kind}-{index:06}.json.partial"));
+    let text =
+        serde_json::to_string(value).map_err(|e| format!("cannot encode log {index}: {e}"))?;
+    fs::write(&partial, text)
+        .and_then(|()| fs::rename(&partial, &path))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
 
 /// Writes `text` to standard output and flushes it. A closed pipe is not an error: the
 /// reader has all it wanted.

@@ -2,7 +2,6 @@
 
 use std::fmt::Write as _;
 use std::fs;
-use std::path::Path;
 use std::time::Instant;
 
 use decklet::GameEngine;
@@ -120,7 +119,7 @@ fn run_one(
     let report =
         play_game(engine, &mut bots, args.max_actions).map_err(|e| format!("game {index}: {e}"))?;
     if let Some(dir) = &args.save_logs {
-        save_log(dir, index, &engine.log())?;
+        crate::output::save_log(dir, "game", index, &engine.log())?;
     }
     Ok(GameResult {
         winner_seat: report.winner_seat,
@@ -131,17 +130,6 @@ fn run_one(
         reshuffles: report.reshuffles,
         capped: report.capped,
     })
-}
-
-/// Writes a game's log atomically: into a hidden temporary file, then renamed, so a
-/// `game-*.json` file is always a whole log, whenever the program is stopped.
-fn save_log(dir: &Path, index: u64, log: &decklet::GameLog) -> Result<(), String> {
-    let path = dir.join(format!("game-{index:06}.json"));
-    let partial = dir.join(format!(".game-{index:06}.json.partial"));
-    let text = serde_json::to_string(log).map_err(|e| format!("cannot encode log {index}: {e}"))?;
-    fs::write(&partial, text)
-        .and_then(|()| fs::rename(&partial, &path))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 #[derive(Debug, Serialize)]

@@ -2,23 +2,13 @@
 
 use std::fs;
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn decklet() -> Command {
-    Command::cargo_bin("decklet").unwrap()
-}
+mod common;
 
-fn run_ok(args: &[&str]) -> String {
-    let out = decklet().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::{decklet, run_ok};
 
+/// The exit code and standard error of a run that must fail without panicking.
 fn run_err(args: &[&str]) -> (i32, String) {
     let out = decklet().args(args).output().unwrap();
     assert!(!out.status.success(), "{args:?} should fail");

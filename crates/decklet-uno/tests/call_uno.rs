@@ -13,20 +13,7 @@ const CALL: HouseRule = HouseRule::CallUno;
 fn three(more: &[HouseRule], hands: [Vec<CardId>; 3]) -> GameEngine {
     let mut house = vec![CALL];
     house.extend_from_slice(more);
-    let mut engine = uno_with(3, 3, &house);
-    while current(&engine) != "p1" {
-        let who = current(&engine);
-        draw(&mut engine, &who).unwrap();
-        end_turn(&mut engine, &who).unwrap();
-    }
-    let [a, b, c] = hands;
-    arrange(
-        &mut engine,
-        &[("p1", a), ("p2", b), ("p3", c)],
-        card_n("red", "5", 1),
-        UnoColor::Red,
-    );
-    engine
+    three_players(&house, hands)
 }
 
 /// The usual three hands: p1 two red cards, the others three cards each.

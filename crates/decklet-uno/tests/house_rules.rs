@@ -400,20 +400,7 @@ const SEVEN_ZERO: HouseRule = HouseRule::SevenZero;
 fn three(more: &[HouseRule], hands: [Vec<CardId>; 3]) -> GameEngine {
     let mut house = vec![SEVEN_ZERO];
     house.extend_from_slice(more);
-    let mut engine = uno_with(3, 3, &house);
-    while current(&engine) != "p1" {
-        let who = current(&engine);
-        draw(&mut engine, &who).unwrap();
-        end_turn(&mut engine, &who).unwrap();
-    }
-    let [a, b, c] = hands;
-    arrange(
-        &mut engine,
-        &[("p1", a), ("p2", b), ("p3", c)],
-        card("red", "5"),
-        UnoColor::Red,
-    );
-    engine
+    three_players(&house, hands)
 }
 
 #[test]
@@ -738,20 +725,7 @@ const JUMP: HouseRule = HouseRule::JumpIn;
 
 /// Three players with jump-in, p1 to play on a red 5.
 fn three_jump(hands: [Vec<CardId>; 3]) -> GameEngine {
-    let mut engine = uno_with(3, 3, &[JUMP]);
-    while current(&engine) != "p1" {
-        let who = current(&engine);
-        draw(&mut engine, &who).unwrap();
-        end_turn(&mut engine, &who).unwrap();
-    }
-    let [a, b, c] = hands;
-    arrange(
-        &mut engine,
-        &[("p1", a), ("p2", b), ("p3", c)],
-        card_n("red", "5", 1),
-        UnoColor::Red,
-    );
-    engine
+    three_players(&[JUMP], hands)
 }
 
 #[test]

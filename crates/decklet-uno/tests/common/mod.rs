@@ -278,3 +278,22 @@ pub fn rejected_by(result: Result<Outcome, EngineError>) -> String {
         other => panic!("expected a rejection, got {other:?}"),
     }
 }
+
+/// Three players with `house`, p1 to play on a red 5 (`uno-red-5-1`, red in force),
+/// with these hands (the others draw and pass until it is p1's turn).
+pub fn three_players(house: &[HouseRule], hands: [Vec<CardId>; 3]) -> GameEngine {
+    let mut engine = uno_with(3, 3, house);
+    while current(&engine) != "p1" {
+        let who = current(&engine);
+        draw(&mut engine, &who).unwrap();
+        end_turn(&mut engine, &who).unwrap();
+    }
+    let [a, b, c] = hands;
+    arrange(
+        &mut engine,
+        &[("p1", a), ("p2", b), ("p3", c)],
+        card_n("red", "5", 1),
+        UnoColor::Red,
+    );
+    engine
+}
