@@ -4,19 +4,12 @@
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use decklet::{derive_seed, splitmix64};
 use indicatif::{ProgressBar, ProgressStyle};
-
-/// SplitMix64: a fixed, documented mixer for deriving seeds.
-pub fn splitmix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
 
 /// The seed of game `index` under master seed `master`.
 pub fn game_seed(master: u64, index: u64) -> u64 {
-    splitmix64(master ^ splitmix64(index))
+    derive_seed(master, index)
 }
 
 /// The seed of the bot in `seat` of a game.

@@ -113,7 +113,7 @@ pub use log::{GameLog, LOG_FORMAT, LoggedAction, PlayerLog, PluginInfo, state_di
 pub use player::{Player, PlayerStatus};
 pub use plugin::{ActionHandler, EventHandler, GamePlugin};
 pub use replay::ParsedLog;
-pub use rng::GameRng;
+pub use rng::{GameRng, derive_seed, splitmix64};
 pub use rule::{Inner, Rule, RuleResult, RuleScope};
 pub use seat::SeatView;
 /// The small-string type of ids' text, card types, ranks and suits (re-exported).

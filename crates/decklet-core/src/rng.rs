@@ -110,3 +110,22 @@ impl GameRng {
         }
     }
 }
+
+/// SplitMix64, a fixed and documented mixer: what seeds derived from one seed go through.
+///
+/// ```
+/// use decklet_core::splitmix64;
+/// assert_eq!(splitmix64(0), 0xe220_a839_7b1d_cdaf);
+/// ```
+pub fn splitmix64(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// The `index`-th seed derived from `seed`: `splitmix64(seed ^ splitmix64(index))`
+/// (game `index` of a simulation, round `index` of a match).
+pub fn derive_seed(seed: u64, index: u64) -> u64 {
+    splitmix64(seed ^ splitmix64(index))
+}

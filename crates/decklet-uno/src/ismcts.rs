@@ -440,10 +440,10 @@ mod tests {
     /// Cut at once, a playout is scored by the cards held: after a play the seat holds
     /// 6 cards to its opponent's 7 (a share of 1.5 / 2.5), after a draw 8 (1 / 2.5).
     #[test]
-    fn a_cut_playout_is_won_by_the_player_holding_the_fewest_cards() {
-        let engine = new_uno_engine(4, 2).unwrap_or_else(|e| panic!("{e}"));
+    fn a_cut_playout_is_scored_by_the_cards_held() -> Result<(), Box<dyn std::error::Error>> {
+        let engine = new_uno_engine(4, 2)?;
         let state = engine.state();
-        let seat = state.current_player().unwrap_or_else(|| panic!("no turn"));
+        let seat = state.current_player().ok_or("no turn")?;
         let legal = legal_actions(state, seat);
         assert!(legal.len() >= 2, "a play and a draw at least");
         let table = uno_table(state).map(|t| t.into_owned());
@@ -476,5 +476,6 @@ mod tests {
                 node.wins
             );
         }
+        Ok(())
     }
 }

@@ -12,7 +12,7 @@
 //! # Ok::<(), decklet_core::EngineError>(())
 //! ```
 
-use decklet_core::{EngineConfig, EngineError, GameEngine, GameLog, Player, PlayerId};
+use decklet_core::{EngineConfig, EngineError, GameEngine, GameLog, Player, PlayerId, derive_seed};
 use serde::{Deserialize, Serialize};
 
 use crate::bots::Bot;
@@ -74,11 +74,7 @@ impl MatchConfig {
 
 /// The seed of round `round` (from 0) of the match seeded `seed`.
 pub fn round_seed(seed: u64, round: u32) -> u64 {
-    // splitmix64 of the pair: rounds get unrelated seeds
-    let mut x = seed ^ (u64::from(round) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
+    derive_seed(seed, u64::from(round))
 }
 
 /// The players of round `round`: `p1`…`pN` in that order, seated so that the first
@@ -275,9 +271,12 @@ pub fn replay_match(log: &MatchLog) -> Result<MatchReport, EngineError> {
         rules,
         target: log.target,
     };
-    if config.rules_in_play().len() != log.rules.len() {
+    let rules = config.rules_in_play();
+    if rules.len() != log.rules.len() {
         return Err(diverged("the rules are not a playable set".into()));
     }
+    let plugins = uno_plugins_with(&rules);
+    let ids: Vec<&str> = plugins.iter().map(|p| p.id()).collect();
     let mut report = MatchReport {
         scores: vec![0; log.players],
         ..MatchReport::default()
@@ -295,13 +294,11 @@ pub fn replay_match(log: &MatchLog) -> Result<MatchReport, EngineError> {
                 "round {round} is not the round the match's seed and seating give"
             )));
         }
-        let plugins = uno_plugins_with(&config.rules_in_play());
-        let ids: Vec<&str> = plugins.iter().map(|p| p.id()).collect();
         let logged: Vec<&str> = game.plugins.iter().map(|p| p.id.as_str()).collect();
         if ids != logged {
             return Err(diverged(format!("round {round} ran other plugins")));
         }
-        let engine = GameEngine::replay(game, plugins)?;
+        let engine = GameEngine::replay(game, plugins.clone())?;
         let (winner, points) = round_result(&engine);
         over = report.add_round(winner, points, log.target);
     }
