@@ -12,7 +12,8 @@ use decklet::plugins::CardDrawn;
 use decklet::uno::{
     Bot, LegalAction, UnoCard, UnoChallenged, UnoColor, UnoDrawFour, UnoDrawStacked, UnoDrawTwo,
     UnoHandShown, UnoHandsRotated, UnoPlayerReversed, UnoPlayerSkipped, ask_bot, card_view,
-    current_color, discard_top, legal_actions, out_of_turn_order, pending_draw, uno_plugins_with,
+    current_color, discard_top, legal_actions, out_of_turn_order, pending_draw, show_move,
+    uno_plugins_with,
 };
 use decklet::{EngineConfig, GameEngine, GameState, Outcome, Player, PlayerId};
 use owo_colors::{OwoColorize, Stream};
@@ -409,6 +410,20 @@ enum OutOfTurn {
     Closed,
 }
 
+/// Makes `player`'s move, first shown to the bots that follow the game (they sit in the
+/// seats after yours, in order).
+fn make_move(
+    engine: &mut GameEngine,
+    bots: &mut [Box<dyn Bot>],
+    player: PlayerId,
+    action: LegalAction,
+) -> Result<Outcome, String> {
+    let state = engine.state();
+    let seats = state.seat_order().iter().skip(1).copied();
+    show_move(seats.zip(bots.iter_mut()), state, player, action);
+    action.dispatch(engine, player).map_err(|e| e.to_string())
+}
+
 /// Offers every seat but the current player's its moves out of turn (a jump-in), in
 /// seat order after the current player: you are asked (a move's number, or Enter to
 /// let play go on), bots decide themselves. The first that moves, moves.
@@ -456,7 +471,7 @@ fn offer_out_of_turn(
             }
         };
         if let Some(action) = choice {
-            let outcome = action.dispatch(engine, player).map_err(|e| e.to_string())?;
+            let outcome = make_move(engine, bots, player, action)?;
             let line = narrate(engine.state(), player, &action, &outcome);
             println!("{} (out of turn)", line);
             return Ok(OutOfTurn::Moved);
@@ -544,9 +559,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                     return finish(&engine, &again, log.take());
                 }
             };
-            let outcome = action
-                .dispatch(&mut engine, you)
-                .map_err(|e| e.to_string())?;
+            let outcome = make_move(&mut engine, &mut bots, you, action)?;
             if action == LegalAction::Draw {
                 // one card, or more under the house rules (a penalty, drawing on)
                 let drawn: Vec<String> = outcome
@@ -582,9 +595,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             let Some(action) = ask_bot(bot.as_mut(), state, current) else {
                 return Err(format!("{who} has no move"));
             };
-            let outcome = action
-                .dispatch(&mut engine, current)
-                .map_err(|e| e.to_string())?;
+            let outcome = make_move(&mut engine, &mut bots, current, action)?;
             println!("{}", narrate(engine.state(), current, &action, &outcome));
         }
     }

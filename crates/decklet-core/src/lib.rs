@@ -72,6 +72,7 @@
 mod action;
 mod card;
 mod context;
+mod determinize;
 mod engine;
 mod error;
 mod event;
@@ -101,6 +102,7 @@ mod zone;
 pub use action::{Action, ActionOrigin, ActionRef, AnyAction};
 pub use card::{Card, CardTable};
 pub use context::GameContext;
+pub use determinize::{CardSet, ZoneLimit};
 pub use engine::{EngineConfig, GameEngine, Outcome};
 pub use error::EngineError;
 pub use event::{AnyEvent, Event};

@@ -1,5 +1,5 @@
-//! [`SeatView`]: a game as one seat may see it, for the code that plays that seat, and
-//! [`SeatView::determinize`]: a whole game consistent with what the seat knows.
+//! [`SeatView`]: a game as one seat may see it, for the code that plays that seat (and
+//! samples worlds from it: [`determinize`](crate::determinize)).
 //!
 //! A seat sees the public zones, its own hand, how many cards every other zone holds,
 //! the players, the variables (every variable is public: [`GameState::view_for`] shows
@@ -15,7 +15,6 @@ use std::sync::Arc;
 use crate::card::{Card, CardTable};
 use crate::ids::{CardId, Id, PlayerId, ZoneId};
 use crate::player::{Player, PlayerStatus};
-use crate::rng::GameRng;
 use crate::state::{GameState, GameStatus};
 use crate::variables::{Var, VarType};
 use crate::zone::{Visibility, Zone};
@@ -54,6 +53,13 @@ impl GameState {
 }
 
 impl<'s> SeatView<'s> {
+    /// The whole state behind the view: for the engine's own code only (sampling a
+    /// world), never handed out.
+    #[inline]
+    pub(crate) fn state(&self) -> &'s GameState {
+        self.state
+    }
+
     /// The seat this view belongs to.
     #[inline]
     pub fn seat(&self) -> PlayerId {
@@ -230,88 +236,6 @@ impl<'s> SeatView<'s> {
     /// The text an id stands for in this game.
     pub fn id_text<I: Id>(&self, id: I) -> Cow<'s, str> {
         self.state.id_text(id)
-    }
-
-    /// A whole game the seat cannot tell from this one, drawn with `rng`: the cards it
-    /// does not see are dealt at random into the places it does not see (every zone
-    /// keeping its size), and the game's RNG is reseeded from `rng` (the real one would
-    /// tell the future order of a reshuffled deck). Everything the seat sees is
-    /// unchanged: `world.seat_view(seat) == view`.
-    ///
-    /// Only the view's content decides the sample: the unseen cards are put in handle
-    /// order before they are shuffled, so two games that differ only in where the
-    /// unseen cards lie give the same world for the same `rng`. Where the seat knows
-    /// nothing more, each unseen card is equally likely to be in each unseen place.
-    ///
-    /// ```
-    /// # use decklet_core::*;
-    /// let mut engine = GameEngine::new(EngineConfig::default());
-    /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
-    /// let alice = engine.state().player_id("p1").ok_or("p1")?;
-    /// let view = engine.state().seat_view(alice);
-    /// let world = view.determinize(&mut GameRng::seed_from(7));
-    /// assert_eq!(world.seat_view(alice), view);
-    /// world.validate()?;
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn determinize(&self, rng: &mut GameRng) -> GameState {
-        self.determinize_knowing(&[], rng)
-    }
-
-    /// [`determinize`](Self::determinize) for a seat that knows more than it sees:
-    /// each `(card, zone)` of `known` is a card the seat knows to lie in that unseen
-    /// zone (shown to it earlier, say), and stays there; the other unseen cards are
-    /// dealt at random into the other unseen places. A pair whose card is not in that
-    /// zone, or whose zone the seat sees, is ignored (what the seat saw is out of date).
-    pub fn determinize_knowing(&self, known: &[(CardId, ZoneId)], rng: &mut GameRng) -> GameState {
-        let mut world = self.state.clone();
-        let unseen: Vec<usize> = self
-            .zones()
-            .filter(|z| !self.sees(*z))
-            .map(|z| z.index())
-            .collect();
-        let pinned = |zone: usize, card: CardId| {
-            known
-                .iter()
-                .any(|(c, z)| *c == card && z.index() == zone && !self.sees(*z))
-        };
-        // the cards to deal, in handle order (a set of handles, read in order): nothing
-        // of where they lie stays
-        let mut unseen_cards = vec![0u64; world.cards().len().div_ceil(64)];
-        let mut count = 0;
-        for &zone in &unseen {
-            for card in world.zone_cards.get(zone).map_or(&[][..], Vec::as_slice) {
-                if !pinned(zone, *card)
-                    && let Some(word) = unseen_cards.get_mut(card.index() / 64)
-                {
-                    *word |= 1 << (card.index() % 64);
-                    count += 1;
-                }
-            }
-        }
-        let mut pool: Vec<CardId> = Vec::with_capacity(count);
-        for (w, &word) in unseen_cards.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                pool.push(CardId::at(w * 64 + bits.trailing_zeros() as usize));
-                bits &= bits - 1;
-            }
-        }
-        rng.shuffle_in_place(&mut pool);
-        let mut dealt = pool.into_iter();
-        for &zone in &unseen {
-            if let Some(cards) = world.zone_cards.get_mut(zone) {
-                for card in cards.iter_mut() {
-                    if !pinned(zone, *card)
-                        && let Some(next) = dealt.next()
-                    {
-                        *card = next;
-                    }
-                }
-            }
-        }
-        world.rng = GameRng::seed_from(rng.next_u64());
-        world
     }
 }
 

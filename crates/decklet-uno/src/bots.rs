@@ -54,6 +54,38 @@ pub trait Bot: Send {
         let _ = (view, legal);
         None
     }
+
+    /// Whether the bot follows the game's moves ([`observe`](Self::observe)). The game
+    /// loops ask once per game; the default is no, and then nothing is shown.
+    fn observes(&self) -> bool {
+        false
+    }
+
+    /// The public history, one move at a time: `player` (any seat, this one included)
+    /// is about to make `action`; `view` is the position before it, as this bot's seat
+    /// sees it. Every UNO move is public (a played card is face up, a draw shows how
+    /// many cards, not which), so the moves are what a seat hears of the game; what
+    /// follows from them (the effects, the penalties) the next view shows. The default
+    /// ignores them.
+    fn observe(&mut self, view: &SeatView<'_>, player: PlayerId, action: LegalAction) {
+        let _ = (view, player, action);
+    }
+}
+
+/// Shows the move `player` is about to make in `state` to every bot that
+/// [observes](Bot::observe) it, each with its own seat's view: `seated` pairs each bot
+/// with the player it plays.
+pub fn show_move<'b>(
+    seated: impl IntoIterator<Item = (PlayerId, &'b mut Box<dyn Bot>)>,
+    state: &GameState,
+    player: PlayerId,
+    action: LegalAction,
+) {
+    for (seat, bot) in seated {
+        if bot.observes() {
+            bot.observe(&state.seat_view(seat), player, action);
+        }
+    }
 }
 
 /// Asks `bot` for `player`'s move in `state`: hands it the player's view and legal

@@ -2,8 +2,10 @@
 //! Powley and Whitehouse, 2012), over whatever plugins the game runs.
 //!
 //! One tree per move, of the moves made from the bot's information set. Each iteration:
-//! 1. **determinize**: sample a whole game the seat cannot tell from the real one
-//!    ([`SeatView::determinize`]) and let a scratch engine adopt it;
+//! 1. **determinize**: sample a whole game the seat cannot tell from the real one and
+//!    that agrees with what it learnt from the moves it saw ([`HandKnowledge`]:
+//!    a player who drew instead of playing holds no card that was playable then), with
+//!    [`SeatView::determinize_with`], and let a scratch engine adopt it;
 //! 2. **select**: from the root, while every action legal in that world has a child,
 //!    follow the child with the best UCB score among those legal in it (each of them
 //!    counts one more *availability*: the number of iterations it could have been
@@ -21,10 +23,13 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use decklet_core::{EngineConfig, GameEngine, GamePlugin, GameRng, GameState, PlayerId, SeatView};
+use decklet_core::{
+    EngineConfig, GameEngine, GamePlugin, GameRng, GameState, PlayerId, SeatView, ZoneLimit,
+};
 
 use crate::bots::{Bot, HeuristicBot, RandomBot};
 use crate::cards::UnoCard;
+use crate::knowledge::HandKnowledge;
 use crate::legal::{LegalAction, legal_actions_into};
 use crate::sim::uno_plugins;
 use crate::state::{UnoTable, seen_uno_table, uno_table};
@@ -49,6 +54,11 @@ pub struct IsmctsConfig {
     /// minus the cards they hold. `None`: play every playout to the end (about twice
     /// as slow, and weaker: see `docs/bots.md`).
     pub cutoff: Option<u32>,
+    /// Learn from the moves seen ([`Bot::observe`]) that a player who drew instead of
+    /// playing held no playable card ([`HandKnowledge`]), and sample only worlds that
+    /// agree (on by default). That holds against players who play whenever they can
+    /// (`HeuristicBot`, this bot); against one who draws at random it misleads.
+    pub infer_from_draws: bool,
 }
 
 impl Default for IsmctsConfig {
@@ -60,6 +70,7 @@ impl Default for IsmctsConfig {
             max_playout: 2000,
             playout: Playout::default(),
             cutoff: Some(20),
+            infer_from_draws: true,
         }
     }
 }
@@ -156,6 +167,10 @@ pub struct IsmctsBot {
     path: Vec<u32>,
     /// Iterations run by the last move.
     last_iterations: u32,
+    /// What the moves seen taught of the other hands.
+    knowledge: HandKnowledge,
+    /// The limits it puts on the worlds of the move being searched.
+    limits: Vec<ZoneLimit>,
 }
 
 impl std::fmt::Debug for IsmctsBot {
@@ -199,6 +214,8 @@ impl IsmctsBot {
             moves: Vec::new(),
             path: Vec::new(),
             last_iterations: 0,
+            knowledge: HandKnowledge::default(),
+            limits: Vec::new(),
         }
     }
 
@@ -215,7 +232,7 @@ impl IsmctsBot {
     /// The scratch engine, holding a world of the game `view` shows (the first world
     /// of a move is adopted whole: setup and checks; later ones share its tables).
     fn engine_for(&mut self, view: &SeatView<'_>) -> Option<GameState> {
-        let world = view.determinize(&mut self.rng);
+        let world = view.determinize_with(&[], &self.limits, &mut self.rng);
         let engine = self.engine.get_or_insert_with(|| {
             let mut engine = GameEngine::new(EngineConfig::default());
             for plugin in &self.plugins {
@@ -270,7 +287,9 @@ impl IsmctsBot {
 
     /// Runs one iteration from `root`'s information set.
     fn iterate(&mut self, root: &GameState, seat: PlayerId) -> Option<()> {
-        let world = root.seat_view(seat).determinize(&mut self.rng);
+        let world = root
+            .seat_view(seat)
+            .determinize_with(&[], &self.limits, &mut self.rng);
         let exploration = self.config.exploration;
         let engine = self.engine.as_mut()?;
         engine.load_state(world).ok()?;
@@ -391,12 +410,24 @@ impl Bot for IsmctsBot {
         self.heuristic.choose_out_of_turn(view, legal)
     }
 
+    fn observes(&self) -> bool {
+        self.config.infer_from_draws
+    }
+
+    fn observe(&mut self, view: &SeatView<'_>, player: PlayerId, action: LegalAction) {
+        self.knowledge.observe(view, player, action);
+    }
+
     fn choose(&mut self, view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction> {
         if legal.len() <= 1 {
             return legal.first().copied();
         }
         let started = Instant::now();
         let seat = view.seat();
+        self.limits = match self.config.infer_from_draws {
+            true => self.knowledge.limits(view),
+            false => Vec::new(),
+        };
         let root = self.engine_for(view)?;
         self.nodes.clear();
         self.nodes.push(Node::new(None, None));

@@ -45,6 +45,7 @@ pub mod effects;
 pub mod events;
 pub mod house;
 pub mod ismcts;
+pub mod knowledge;
 pub mod legal;
 pub mod match_play;
 pub mod plugin;
@@ -59,7 +60,7 @@ pub use actions::{
     choose_color_handler, create_play_card_action, create_uno_flip_initial_action,
     flip_initial_card, flip_initial_card_handler, play_card_handler,
 };
-pub use bots::{Bot, BotKind, HeuristicBot, MAX_ISMCTS_ITERATIONS, RandomBot, ask_bot};
+pub use bots::{Bot, BotKind, HeuristicBot, MAX_ISMCTS_ITERATIONS, RandomBot, ask_bot, show_move};
 pub use cards::{
     CARD_TYPE_DRAW2, CARD_TYPE_NUMBER, CARD_TYPE_REVERSE, CARD_TYPE_SKIP, CARD_TYPE_WILD,
     CARD_TYPE_WILD_DRAW4, UnoCard, UnoColor, UnoFace, create_shuffled_uno_deck, create_uno_deck,
@@ -96,6 +97,7 @@ pub use house::{
     may_jump_in, points_left, swap_targets,
 };
 pub use ismcts::{IsmctsBot, IsmctsConfig};
+pub use knowledge::HandKnowledge;
 pub use legal::{
     LegalAction, Pile, Refusal, candidate_actions, check_matches_pile, check_turn_discipline,
     check_wild_draw_four, is_side_action, legal_actions, legal_actions_into, playable_now,

@@ -8,7 +8,7 @@ use decklet_core::{
 };
 use decklet_plugins::{DeckReshuffled, DrawPlugin, TurnPlugin};
 
-use crate::bots::Bot;
+use crate::bots::{Bot, show_move};
 use crate::events::{UnoDrawFour, UnoDrawTwo};
 use crate::house::{HouseRule, RulesInPlay};
 use crate::legal::{LegalAction, legal_actions_into};
@@ -200,12 +200,19 @@ fn play_turns(
     // moves out of turn exist only under some rules: no cost otherwise
     let rules = RulesInPlay::of(engine.state());
     let out_of_turn = rules.jump_in || rules.call_uno;
+    // the players in seat order, when some bot follows the moves
+    let observers: Vec<PlayerId> = match bots.iter().any(|b| b.observes()) {
+        true => engine.state().seat_order().to_vec(),
+        false => Vec::new(),
+    };
     while engine.state().winners().is_empty() {
         if report.dispatched >= max_dispatches {
             report.capped = true;
             return Ok(plays);
         }
-        if out_of_turn && let Some(choice) = offer_out_of_turn(engine, bots, &mut legal)? {
+        if out_of_turn
+            && let Some(choice) = offer_out_of_turn(engine, bots, &observers, &mut legal)?
+        {
             report.dispatched += 1;
             if let LegalAction::Play(_) = choice {
                 // a jump-in: a play and a turn
@@ -250,6 +257,12 @@ fn play_turns(
             | LegalAction::CallUno
             | LegalAction::CatchUno(_) => {}
         }
+        show_move(
+            observers.iter().copied().zip(bots.iter_mut()),
+            state,
+            current,
+            choice,
+        );
         choice.apply(engine, current)?;
         report.dispatched += 1;
         plays += u64::from(matches!(choice, LegalAction::Play(_)));
@@ -286,6 +299,7 @@ pub fn out_of_turn_order(state: &GameState) -> Vec<PlayerId> {
 fn offer_out_of_turn(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
+    observers: &[PlayerId],
     legal: &mut Vec<LegalAction>,
 ) -> Result<Option<LegalAction>, EngineError> {
     for player in out_of_turn_order(engine.state()) {
@@ -298,6 +312,12 @@ fn offer_out_of_turn(
             continue;
         };
         if let Some(choice) = bot.choose_out_of_turn(&state.seat_view(player), legal) {
+            show_move(
+                observers.iter().copied().zip(bots.iter_mut()),
+                state,
+                player,
+                choice,
+            );
             choice.apply(engine, player)?;
             return Ok(Some(choice));
         }

@@ -6,6 +6,7 @@ use common::*;
 use decklet_core::*;
 use decklet_plugins::*;
 use decklet_uno::*;
+use std::sync::{Arc, Mutex};
 
 fn sorted(mut actions: Vec<LegalAction>) -> Vec<String> {
     let mut out: Vec<String> = actions.drain(..).map(|a| format!("{a:?}")).collect();
@@ -222,5 +223,76 @@ fn the_game_report_counts_what_the_events_tell() {
     assert!(
         reshuffled_somewhere,
         "no game reshuffled: the check is idle"
+    );
+}
+
+/// The moves a bot was shown, in order.
+type Seen = Arc<Mutex<Vec<(PlayerId, LegalAction)>>>;
+
+/// A heuristic player that writes down every move it is shown.
+struct Witness {
+    play: HeuristicBot,
+    seen: Seen,
+    follows: bool,
+}
+
+impl Bot for Witness {
+    fn name(&self) -> &'static str {
+        "witness"
+    }
+    fn choose(&mut self, view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction> {
+        self.play.choose(view, legal)
+    }
+    fn observes(&self) -> bool {
+        self.follows
+    }
+    fn observe(&mut self, _view: &SeatView<'_>, player: PlayerId, action: LegalAction) {
+        self.seen.lock().unwrap().push((player, action));
+    }
+}
+
+#[test]
+fn bots_that_follow_the_game_are_shown_every_move_before_it_is_made() {
+    let mut engine = new_uno_engine(31, 3).unwrap();
+    let logs: Vec<Seen> = (0..3).map(|_| Arc::default()).collect();
+    let mut bots: Vec<Box<dyn Bot>> = logs
+        .iter()
+        .enumerate()
+        .map(|(i, seen)| -> Box<dyn Bot> {
+            Box::new(Witness {
+                play: HeuristicBot::new(5 + i as u64),
+                seen: Arc::clone(seen),
+                follows: i != 1,
+            })
+        })
+        .collect();
+    let report = play_game(&mut engine, &mut bots, 10_000).unwrap();
+    assert!(report.winner.is_some());
+    let seen = logs[0].lock().unwrap().clone();
+    assert_eq!(seen.len() as u64, report.dispatched);
+    assert_eq!(
+        *logs[2].lock().unwrap(),
+        seen,
+        "every follower sees the same moves"
+    );
+    assert!(
+        logs[1].lock().unwrap().is_empty(),
+        "a bot that does not follow is shown nothing"
+    );
+    // they are the game's moves, in order: made again, they give the same game
+    let mut again = new_uno_engine(31, 3).unwrap();
+    for (player, action) in &seen {
+        action.apply(&mut again, *player).unwrap();
+    }
+    assert_eq!(state_digest(again.state()), state_digest(engine.state()));
+    // and following the game changes no move: the same game as bots that do not follow
+    let mut plain_engine = new_uno_engine(31, 3).unwrap();
+    let mut plain: Vec<Box<dyn Bot>> = (0..3)
+        .map(|i| Box::new(HeuristicBot::new(5 + i)) as Box<dyn Bot>)
+        .collect();
+    play_game(&mut plain_engine, &mut plain, 10_000).unwrap();
+    assert_eq!(
+        state_digest(plain_engine.state()),
+        state_digest(engine.state())
     );
 }

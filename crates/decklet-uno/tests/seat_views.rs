@@ -251,3 +251,127 @@ proptest! {
         }
     }
 }
+
+/// How many of `limit`'s cards its zone holds in `state`.
+fn held(state: &GameState, limit: &ZoneLimit) -> usize {
+    state
+        .zone_cards(limit.zone)
+        .iter()
+        .filter(|c| limit.cards.contains(**c))
+        .count()
+}
+
+#[test]
+fn a_limit_on_a_hand_is_met_and_nothing_the_seat_sees_changes() {
+    let engine = game(21, 3, 9);
+    let state = engine.state();
+    let p1 = state.player_id("p1").unwrap();
+    let p2 = state.player_id("p2").unwrap();
+    let hand2 = state.hand_zone(p2).unwrap();
+    // p2 holds no red card: every red card is somewhere else
+    let red: CardSet = state
+        .cards()
+        .ids()
+        .filter(|c| card_view(state, *c).is_some_and(|v| v.color == Some(UnoColor::Red)))
+        .collect();
+    let limit = ZoneLimit {
+        zone: hand2,
+        cards: red.clone(),
+        at_most: 0,
+    };
+    let view = state.seat_view(p1);
+    let mut rng = GameRng::seed_from(4);
+    let mut red_elsewhere = 0;
+    for _ in 0..200 {
+        let world = view.determinize_with(&[], std::slice::from_ref(&limit), &mut rng);
+        assert_eq!(held(&world, &limit), 0);
+        assert_eq!(world.seat_view(p1), view);
+        assert!(world.validate().is_ok());
+        red_elsewhere += world
+            .players()
+            .filter(|p| *p != p1 && *p != p2)
+            .map(|p| world.hand(p).iter().filter(|c| red.contains(**c)).count())
+            .sum::<usize>();
+    }
+    assert!(
+        red_elsewhere > 0,
+        "the red cards go to the other unseen places too"
+    );
+    // without the limit p2 is dealt red cards
+    let unlimited = (0..50)
+        .map(|_| view.determinize(&mut rng))
+        .filter(|w| held(w, &limit) > 0)
+        .count();
+    assert!(unlimited > 0);
+}
+
+/// Plays `moves` moves of a game of heuristic bots, with `seat`'s knowledge following
+/// them; returns the engine and what the seat learnt.
+fn heuristic_game(
+    seed: u64,
+    players: usize,
+    moves: usize,
+    seat: usize,
+) -> (GameEngine, PlayerId, HandKnowledge) {
+    let mut engine = new_uno_engine(seed, players).unwrap();
+    let seat = engine.state().seat_order()[seat % players];
+    let mut bots: Vec<HeuristicBot> = (0..players)
+        .map(|i| HeuristicBot::new(seed + i as u64))
+        .collect();
+    let mut knowledge = HandKnowledge::default();
+    for _ in 0..moves {
+        let state = engine.state();
+        let Some(player) = state.current_player() else {
+            break;
+        };
+        if !state.winners().is_empty() {
+            break;
+        }
+        let bot = &mut bots[state.seat_index(player).unwrap()];
+        let choice = ask_bot(bot, state, player).unwrap();
+        knowledge.observe(&state.seat_view(seat), player, choice);
+        choice.apply(&mut engine, player).unwrap();
+    }
+    (engine, seat, knowledge)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Against players who play whenever they can, what a seat learns from the moves is
+    /// true of the real hands, and the worlds sampled with it agree with it and with the
+    /// view.
+    #[test]
+    fn what_a_seat_learns_from_draws_is_true_and_worlds_agree_with_it(
+        game_seed in 0u64..1_000_000,
+        players in 2usize..=5,
+        moves in 0usize..150,
+        seat in 0usize..5,
+        seed in any::<u64>(),
+    ) {
+        let (engine, seat, knowledge) = heuristic_game(game_seed, players, moves, seat);
+        let state = engine.state();
+        let view = state.seat_view(seat);
+        let limits = knowledge.limits(&view);
+        for limit in &limits {
+            prop_assert!(held(state, limit) <= limit.at_most, "the real hand breaks {:?}", limit.zone);
+        }
+        let world = view.determinize_with(&[], &limits, &mut GameRng::seed_from(seed));
+        prop_assert!(world.validate().is_ok());
+        prop_assert_eq!(world.seat_view(seat), view);
+        for limit in &limits {
+            prop_assert!(held(&world, limit) <= limit.at_most);
+        }
+    }
+}
+
+#[test]
+fn a_seat_learns_from_the_draws_it_sees() {
+    let learnt: usize = (0..20)
+        .map(|seed| {
+            let (engine, seat, knowledge) = heuristic_game(seed, 3, 40, 0);
+            knowledge.limits(&engine.state().seat_view(seat)).len()
+        })
+        .sum();
+    assert!(learnt >= 10, "limits learnt in 20 games: {learnt}");
+}
