@@ -191,8 +191,21 @@ impl<'s> SeatView<'s> {
                 }
             }
         }
-        for limit in limits {
-            meet(&mut world, &unseen, &pinned, limits, limit, rng);
+        if !limits.is_empty() {
+            let places: Vec<(usize, usize)> = unseen
+                .iter()
+                .flat_map(|&zone| {
+                    let cards = world.zone_cards.get(zone).map_or(&[][..], Vec::as_slice);
+                    cards
+                        .iter()
+                        .enumerate()
+                        .filter(move |(_, card)| !pinned(zone, **card))
+                        .map(move |(i, _)| (zone, i))
+                })
+                .collect();
+            for limit in limits {
+                meet(&mut world, &places, limits, limit, rng);
+            }
         }
         world.rng = GameRng::seed_from(rng.next_u64());
         world
@@ -208,20 +221,44 @@ fn held(world: &GameState, limit: &ZoneLimit) -> usize {
         .count()
 }
 
+/// An index below `n` for which `valid` holds, chosen uniformly among them: by trying
+/// random ones first, then by counting them all (when they are rare, or none).
+fn pick(rng: &mut GameRng, n: usize, valid: impl Fn(usize) -> bool) -> Option<usize> {
+    if n == 0 {
+        return None;
+    }
+    for _ in 0..32 {
+        let i = rng.index(n);
+        if valid(i) {
+            return Some(i);
+        }
+    }
+    let count = (0..n).filter(|&i| valid(i)).count();
+    if count == 0 {
+        return None;
+    }
+    let k = rng.index(count);
+    (0..n).filter(|&i| valid(i)).nth(k)
+}
+
 /// Swaps cards out of `limit`'s zone until it holds no more of its cards than allowed,
-/// or no swap is left that every limit allows.
+/// or no swap is left that every limit allows. `places` are the unseen places whose
+/// card is not pinned, as (zone, position).
 fn meet(
     world: &mut GameState,
-    unseen: &[usize],
-    pinned: &dyn Fn(usize, CardId) -> bool,
+    places: &[(usize, usize)],
     limits: &[ZoneLimit],
     limit: &ZoneLimit,
     rng: &mut GameRng,
 ) {
     let zone = limit.zone.index();
-    if !unseen.contains(&zone) {
-        return;
-    }
+    let card_at = |world: &GameState, (z, i): (usize, usize)| {
+        world
+            .zone_cards
+            .get(z)
+            .and_then(|cards| cards.get(i))
+            .copied()
+    };
     // may `card` go into `into` in place of `out`, as far as `into`'s limits go?
     let fits = |world: &GameState, into: usize, card: CardId, out: CardId| {
         limits
@@ -229,45 +266,46 @@ fn meet(
             .filter(|l| l.zone.index() == into)
             .all(|l| !l.cards.contains(card) || l.cards.contains(out) || held(world, l) < l.at_most)
     };
-    let size = world.zone_cards(limit.zone).len();
-    for _ in 0..size {
+    // the zone's own places, then everyone else's
+    let own: Vec<(usize, usize)> = places.iter().copied().filter(|p| p.0 == zone).collect();
+    for _ in 0..own.len() {
         if held(world, limit) <= limit.at_most {
             return;
         }
-        let cards = world.zone_cards(limit.zone);
-        let over: Vec<usize> = (0..cards.len())
-            .filter(|&i| {
-                cards
-                    .get(i)
-                    .is_some_and(|c| limit.cards.contains(*c) && !pinned(zone, *c))
-            })
-            .collect();
-        let Some(&at) = over.get(rng.index(over.len().max(1))) else {
+        let out = pick(rng, own.len(), |k| {
+            own.get(k)
+                .and_then(|p| card_at(world, *p))
+                .is_some_and(|c| limit.cards.contains(c))
+        });
+        let Some(&from) = out.and_then(|k| own.get(k)) else {
             return;
         };
-        let Some(&card) = cards.get(at) else {
+        let Some(card) = card_at(world, from) else {
             return;
         };
-        let places: Vec<(usize, usize)> = unseen
-            .iter()
-            .filter(|&&other| other != zone)
-            .flat_map(|&other| {
-                let theirs = world.zone_cards.get(other).map_or(&[][..], Vec::as_slice);
-                (0..theirs.len()).filter_map(move |i| Some((other, i, *theirs.get(i)?)))
+        let into = pick(rng, places.len(), |k| {
+            places.get(k).is_some_and(|&(z, i)| {
+                z != zone
+                    && card_at(world, (z, i))
+                        .is_some_and(|c| !limit.cards.contains(c) && fits(world, z, card, c))
             })
-            .filter(|&(other, _, c)| {
-                !limit.cards.contains(c) && !pinned(other, c) && fits(world, other, card, c)
-            })
-            .map(|(other, i, _)| (other, i))
-            .collect();
-        let Some(&(other, i)) = places.get(rng.index(places.len().max(1))) else {
+        });
+        let Some(&(z, i)) = into.and_then(|k| places.get(k)) else {
             return;
         };
-        let Some(theirs) = world.zone_cards.get_mut(other).and_then(|z| z.get_mut(i)) else {
+        let Some(theirs) = world
+            .zone_cards
+            .get_mut(z)
+            .and_then(|cards| cards.get_mut(i))
+        else {
             return;
         };
         let incoming = std::mem::replace(theirs, card);
-        if let Some(slot) = world.zone_cards.get_mut(zone).and_then(|z| z.get_mut(at)) {
+        if let Some(slot) = world
+            .zone_cards
+            .get_mut(from.0)
+            .and_then(|cards| cards.get_mut(from.1))
+        {
             *slot = incoming;
         }
     }

@@ -8,8 +8,8 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use decklet_core::GameEngine;
 use decklet_uno::{
-    Bot, BotKind, IsmctsBot, IsmctsConfig, RandomBot, ask_bot, legal_actions, new_uno_engine,
-    play_game, uno_plugins,
+    Bot, BotKind, IsmctsBot, IsmctsConfig, RandomBot, ask_bot, card_view, current_color,
+    legal_actions, new_uno_engine, play_game, uno_plugins,
 };
 
 fn playout(c: &mut Criterion) {
@@ -131,6 +131,32 @@ fn playout(c: &mut Criterion) {
     let mut rng = decklet_core::GameRng::seed_from(3);
     c.bench_function("determinize a mid-game view", |b| {
         b.iter(|| black_box(state.seat_view(seat).determinize(&mut rng)))
+    });
+    // and with what a seat learns from a draw: the next hand holds none of a colour
+    let next = state
+        .seat_order()
+        .iter()
+        .copied()
+        .find(|p| *p != seat)
+        .unwrap();
+    let color = current_color(&state).unwrap();
+    let limit = decklet_core::ZoneLimit {
+        zone: state.hand_zone(next).unwrap(),
+        cards: state
+            .cards()
+            .ids()
+            .filter(|c| card_view(&state, *c).is_some_and(|v| v.color == Some(color)))
+            .collect(),
+        at_most: 0,
+    };
+    c.bench_function("determinize a mid-game view, one hand limited", |b| {
+        b.iter(|| {
+            black_box(state.seat_view(seat).determinize_with(
+                &[],
+                std::slice::from_ref(&limit),
+                &mut rng,
+            ))
+        })
     });
     let legal = legal_actions(&state, seat);
     let mut search = c.benchmark_group("ismcts");
