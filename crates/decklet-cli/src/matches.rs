@@ -5,12 +5,13 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use decklet::uno::{Bot, BotKind, MatchConfig, play_match};
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::SimulateArgs;
 use crate::bots::Rules;
-use crate::runner::{INTERRUPTED, bot_seed, game_seed, progress, round, stopped, worker_pool};
+use crate::runner::{
+    INTERRUPTED, bot_seed, game_seed, play_all, progress, round, stopped, worker_pool,
+};
 use crate::stats::{Histogram, wilson_95};
 
 /// What a run's matches add up to (sums and a histogram: merges in any order).
@@ -33,6 +34,11 @@ impl Tally {
             capped: 0,
         }
     }
+}
+
+impl crate::runner::Tally for Tally {
+    /// A match's winner (by first seat), its rounds, and whether it was capped.
+    type Game = (Option<usize>, usize, bool);
 
     fn add(mut self, (winner, rounds, capped): (Option<usize>, usize, bool)) -> Tally {
         self.matches += 1;
@@ -233,20 +239,14 @@ pub fn run(
     let bar = progress(args.games, args.json);
     let start = Instant::now();
     let players = kinds.len();
-    let tally: Result<Tally, String> = pool.install(|| {
-        (0..args.games)
-            .into_par_iter()
-            .map(|index| {
-                if stopped() {
-                    return Err(INTERRUPTED.to_string());
-                }
-                let result = play_one(index, args, target, kinds, rules);
-                bar.inc(1);
-                result
-            })
-            .try_fold(|| Tally::new(players), |t, m| Ok(t.add(m?)))
-            .try_reduce(|| Tally::new(players), |a, b| Ok(a.merge(b)))
-    });
+    // a match builds its own engines: no scratch to keep
+    let tally = play_all(
+        &pool,
+        args.games,
+        &bar,
+        || Tally::new(players),
+        |_: &mut Option<()>, index| play_one(index, args, target, kinds, rules),
+    );
     let seconds = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
     if stopped() {

@@ -1,11 +1,13 @@
 //! What `simulate` and `tournament` share to play many games: seeds derived from one
-//! master seed, a pool of worker threads, a progress bar, and stopping on a signal.
+//! master seed, a pool of worker threads, a progress bar, stopping on a signal, and
+//! the loop that plays the games and adds them up ([`play_all`]).
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use decklet::{derive_seed, splitmix64};
 use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
 
 /// The seed of game `index` under master seed `master`.
 pub fn game_seed(master: u64, index: u64) -> u64 {
@@ -81,4 +83,45 @@ pub fn progress(games: u64, json: bool) -> ProgressBar {
 pub fn round(x: f64, places: i32) -> f64 {
     let scale = 10f64.powi(places);
     (x * scale).round() / scale
+}
+
+/// What a run adds its games up into: each worker keeps one, and they merge at the end
+/// (in any order, to the same totals).
+pub trait Tally: Send + Sized {
+    /// One game's result.
+    type Game: Send;
+    /// Adds a game.
+    fn add(self, game: Self::Game) -> Self;
+    /// Adds another worker's tally.
+    fn merge(self, other: Self) -> Self;
+}
+
+/// Plays games `0..games` on `pool` with `play(scratch, index)`, each worker keeping
+/// its own scratch (an engine to reuse; `None` at first); counts each game on `bar`,
+/// stops early once a stop signal came, and adds the games up into tallies that
+/// `empty` starts.
+pub fn play_all<S: Send, T: Tally>(
+    pool: &rayon::ThreadPool,
+    games: u64,
+    bar: &ProgressBar,
+    empty: impl Fn() -> T + Send + Sync,
+    play: impl Fn(&mut Option<S>, u64) -> Result<T::Game, String> + Send + Sync,
+) -> Result<T, String> {
+    pool.install(|| {
+        (0..games)
+            .into_par_iter()
+            .map_init(
+                || None,
+                |scratch, index| {
+                    if stopped() {
+                        return Err(INTERRUPTED.to_string());
+                    }
+                    let result = play(scratch, index);
+                    bar.inc(1);
+                    result
+                },
+            )
+            .try_fold(&empty, |tally, game| Ok(tally.add(game?)))
+            .try_reduce(&empty, |a, b| Ok(a.merge(b)))
+    })
 }

@@ -6,13 +6,13 @@ use std::time::Instant;
 
 use decklet::GameEngine;
 use decklet::uno::{Bot, BotKind, HouseRule, new_uno_engine_with, play_game, restart_uno_game};
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::SimulateArgs;
 use crate::bots::{Rules, check_players, parse_bots};
 use crate::runner::{
-    INTERRUPTED, bot_seed, game_seed, progress, round, stop_on_signal, stopped, worker_pool,
+    INTERRUPTED, bot_seed, game_seed, play_all, progress, round, stop_on_signal, stopped,
+    worker_pool,
 };
 use crate::stats::{Histogram, wilson_95};
 
@@ -57,6 +57,10 @@ impl Tally {
             turns: Histogram::default(),
         }
     }
+}
+
+impl crate::runner::Tally for Tally {
+    type Game = GameResult;
 
     fn add(mut self, game: GameResult) -> Self {
         self.games += 1;
@@ -399,23 +403,13 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
     stop_on_signal();
     let start = Instant::now();
     let seats = kinds.len();
-    let tally: Result<Tally, String> = pool.install(|| {
-        (0..args.games)
-            .into_par_iter()
-            .map_init(
-                || None,
-                |engine, index| {
-                    if stopped() {
-                        return Err(INTERRUPTED.to_string());
-                    }
-                    let result = run_one(engine, index, args, &kinds, &rules);
-                    bar.inc(1);
-                    result
-                },
-            )
-            .try_fold(|| Tally::new(seats), |tally, game| Ok(tally.add(game?)))
-            .try_reduce(|| Tally::new(seats), |a, b| Ok(a.merge(b)))
-    });
+    let tally = play_all(
+        &pool,
+        args.games,
+        &bar,
+        || Tally::new(seats),
+        |engine, index| run_one(engine, index, args, &kinds, &rules),
+    );
     let seconds = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
     if stopped() {

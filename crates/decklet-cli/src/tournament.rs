@@ -12,7 +12,6 @@ use std::fmt::Write as _;
 
 use decklet::GameEngine;
 use decklet::uno::{Bot, BotKind, new_uno_engine_with, play_game, restart_uno_game};
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::TournamentArgs;
@@ -20,7 +19,8 @@ use crate::bots::{Rules, check_players, parse_kinds};
 use crate::output::write_stdout;
 use crate::rating::Pairwise;
 use crate::runner::{
-    INTERRUPTED, bot_seed, game_seed, progress, round, stop_on_signal, stopped, worker_pool,
+    INTERRUPTED, bot_seed, game_seed, play_all, progress, round, stop_on_signal, stopped,
+    worker_pool,
 };
 use crate::stats::wilson_95;
 
@@ -102,11 +102,16 @@ impl Tally {
             capped: 0,
         }
     }
+}
 
-    fn add(mut self, seated: &[usize], winner: Option<usize>, capped: bool) -> Self {
+impl crate::runner::Tally for Tally {
+    /// The entries seated, in seat order, the winning entry, and whether it was capped.
+    type Game = (Vec<usize>, Option<usize>, bool);
+
+    fn add(mut self, (seated, winner, capped): Self::Game) -> Self {
         self.played += 1;
         self.capped += u64::from(capped);
-        for &entry in seated {
+        for &entry in &seated {
             if let Some(games) = self.games.get_mut(entry) {
                 *games += 1;
             }
@@ -116,7 +121,7 @@ impl Tally {
                 if let Some(wins) = self.wins.get_mut(entry) {
                     *wins += 1;
                 }
-                self.pairwise.add_game(seated, entry);
+                self.pairwise.add_game(&seated, entry);
             }
             None => self.unfinished += 1,
         }
@@ -259,29 +264,13 @@ pub fn run(args: &TournamentArgs) -> Result<(), String> {
     stop_on_signal();
     let start = std::time::Instant::now();
     let entries = plan.kinds.len();
-    let tally: Result<Tally, String> = pool.install(|| {
-        (0..total)
-            .into_par_iter()
-            .map_init(
-                || None,
-                |engine, index| {
-                    if stopped() {
-                        return Err(INTERRUPTED.to_string());
-                    }
-                    let result = play_one(engine, index, args, &plan);
-                    bar.inc(1);
-                    result
-                },
-            )
-            .try_fold(
-                || Tally::new(entries),
-                |tally, game| {
-                    let (seated, winner, capped) = game?;
-                    Ok(tally.add(&seated, winner, capped))
-                },
-            )
-            .try_reduce(|| Tally::new(entries), |a, b| Ok(a.merge(b)))
-    });
+    let tally = play_all(
+        &pool,
+        total,
+        &bar,
+        || Tally::new(entries),
+        |engine, index| play_one(engine, index, args, &plan),
+    );
     let seconds = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
     if stopped() {
