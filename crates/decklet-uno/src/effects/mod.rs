@@ -4,9 +4,9 @@
 //! Turns move only through the `END_TURN` actions they dispatch.
 //!
 //! [`UnoEffects`] is the table the handlers call through: the seeds' effects unless a
-//! house rule registered after UNO put its own effect in a slot (read the table with
-//! [`UnoEffects::of`], change a slot, attach it, in its own setup). That is how
-//! stacking changes what a draw two does without forking UNO. A game without such a
+//! house rule registered after UNO put its own effect in a slot (with
+//! [`UnoEffects::change`], in its own setup). That is how stacking changes what a draw
+//! two does without forking UNO. A game without such a
 //! rule has no table attached, and its handlers call the seeds' effects directly.
 
 mod draw_two;
@@ -88,6 +88,14 @@ impl UnoEffects {
             .attachment::<UnoEffects>()
             .copied()
             .unwrap_or(UnoEffects::SEEDS)
+    }
+
+    /// Changes slots of the game's table (the one attached, or the seeds') and attaches
+    /// it: what a rule that changes effects does in its setup, after UNO's.
+    pub fn change(ctx: &mut GameContext<'_>, edit: impl FnOnce(&mut UnoEffects)) {
+        let mut effects = UnoEffects::of(ctx);
+        edit(&mut effects);
+        ctx.attach(effects);
     }
 
     /// The effect of playing a card of this face.

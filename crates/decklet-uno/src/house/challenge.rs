@@ -218,10 +218,10 @@ impl GamePlugin for Wd4ChallengePlugin {
         &[UNO_PLUGIN_ID]
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        let mut effects = UnoEffects::of(ctx);
-        effects.wild_draw_four = wild_draw_four;
-        effects.wild_draw_four_after_choice = after_choice;
-        ctx.attach(effects);
+        UnoEffects::change(ctx, |effects| {
+            effects.wild_draw_four = wild_draw_four;
+            effects.wild_draw_four_after_choice = after_choice;
+        });
         RulesInPlay::mark(ctx, |rules| rules.wd4_challenge = true);
         if ctx.state().variable(&UNO_VAR_CHALLENGE_PENDING).is_none() {
             ctx.set_variable(&UNO_VAR_CHALLENGE_PENDING, false);

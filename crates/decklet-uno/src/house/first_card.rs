@@ -129,10 +129,10 @@ impl GamePlugin for FirstCardPlugin {
         &[UNO_PLUGIN_ID]
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        let mut effects = UnoEffects::of(ctx);
-        effects.initial_flip = flip;
-        effects.wild_after_choice = wild_after_choice;
-        ctx.attach(effects);
+        UnoEffects::change(ctx, |effects| {
+            effects.initial_flip = flip;
+            effects.wild_after_choice = wild_after_choice;
+        });
         RulesInPlay::mark(ctx, |rules| rules.first_card = true);
         Ok(())
     }

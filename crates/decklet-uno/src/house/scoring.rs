@@ -101,9 +101,7 @@ impl GamePlugin for ScoringPlugin {
         &[UNO_PLUGIN_ID]
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        let mut effects = UnoEffects::of(ctx);
-        effects.going_out = going_out;
-        ctx.attach(effects);
+        UnoEffects::change(ctx, |effects| effects.going_out = going_out);
         RulesInPlay::mark(ctx, |rules| rules.scoring = true);
         Ok(())
     }

@@ -187,9 +187,7 @@ impl GamePlugin for SevenZeroPlugin {
         &[UNO_PLUGIN_ID]
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        let mut effects = UnoEffects::of(ctx);
-        effects.number = number_effect;
-        ctx.attach(effects);
+        UnoEffects::change(ctx, |effects| effects.number = number_effect);
         RulesInPlay::mark(ctx, |rules| rules.seven_zero = true);
         if ctx.state().variable(&UNO_VAR_PENDING_SWAP).is_none() {
             ctx.set_variable(&UNO_VAR_PENDING_SWAP, false);

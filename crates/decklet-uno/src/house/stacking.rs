@@ -150,12 +150,12 @@ impl GamePlugin for StackingPlugin {
         &[UNO_PLUGIN_ID]
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        let mut effects = UnoEffects::of(ctx);
-        effects.draw_two = stack_draw_two;
-        if self.0 != StackingMode::DrawTwos {
-            effects.wild_draw_four_after_choice = stack_wild_draw_four;
-        }
-        ctx.attach(effects);
+        UnoEffects::change(ctx, |effects| {
+            effects.draw_two = stack_draw_two;
+            if self.0 != StackingMode::DrawTwos {
+                effects.wild_draw_four_after_choice = stack_wild_draw_four;
+            }
+        });
         let mode = self.0;
         RulesInPlay::mark(ctx, |rules| rules.stacking = Some(mode));
         if ctx.state().variable(&UNO_VAR_PENDING_DRAW).is_none() {
