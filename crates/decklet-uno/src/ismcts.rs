@@ -415,7 +415,9 @@ impl Bot for IsmctsBot {
     }
 
     fn observe(&mut self, view: &SeatView<'_>, player: PlayerId, action: LegalAction) {
-        self.knowledge.observe(view, player, action);
+        if self.config.infer_from_draws {
+            self.knowledge.observe(view, player, action);
+        }
     }
 
     fn choose(&mut self, view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction> {
@@ -424,10 +426,7 @@ impl Bot for IsmctsBot {
         }
         let started = Instant::now();
         let seat = view.seat();
-        self.limits = match self.config.infer_from_draws {
-            true => self.knowledge.limits(view),
-            false => Vec::new(),
-        };
+        self.limits = self.knowledge.limits(view);
         let root = self.engine_for(view)?;
         self.nodes.clear();
         self.nodes.push(Node::new(None, None));
