@@ -329,13 +329,11 @@ impl<T: Serialize + DeserializeOwned> VarType for Json<T> {
 
 /// A game's variables, in the order they were first set.
 ///
-/// Inside: the entries in that order, their keys' hashes beside them, and an
-/// open-addressing index on the hashes for the first 16 entries (a game has a
-/// handful of variables: a read is one or two probes; entries past those are found by
-/// a scan).
+/// Inside: the entries in that order, each with its key's hash, and an open-addressing
+/// index on the hashes for the first 16 entries (a game has a handful of variables: a
+/// read is one probe, rarely more; entries past those are found by a scan).
 #[derive(Clone, Debug, Default)]
 pub struct Variables {
-    hashes: Vec<u64>,
     entries: Vec<Entry>,
     /// Slot → entry position + 1 (0: empty), by the hash's low bits, probing onwards.
     index: [u8; SLOTS],
@@ -346,8 +344,10 @@ const SLOTS: usize = 32;
 /// How many entries the index holds (at most half full: short probes).
 const INDEXED: usize = SLOTS / 2;
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 struct Entry {
+    /// The key's hash ([`key_hash`]).
+    hash: u64,
     key: Key,
     value: Value,
 }
@@ -409,40 +409,45 @@ impl Variables {
         self.entries.iter().map(|e| (e.key.as_str(), &e.value))
     }
 
+    /// Where `key` (of hash `hash`) is: the entry its slot of the index names, most
+    /// often; else [`probe`](Self::probe).
     #[inline(always)]
     fn position(&self, hash: u64, key: &str) -> Option<usize> {
-        let mut slot = hash as usize;
-        for _ in 0..SLOTS {
-            slot %= SLOTS;
+        let slot = hash as usize % SLOTS;
+        if let Some(i) = usize::from(self.index[slot]).checked_sub(1)
+            && self.is_at(i, hash, key)
+        {
+            return Some(i);
+        }
+        self.probe(hash, key, slot)
+    }
+
+    #[inline(always)]
+    fn is_at(&self, i: usize, hash: u64, key: &str) -> bool {
+        self.entries
+            .get(i)
+            .is_some_and(|e| e.hash == hash && e.key.is(key))
+    }
+
+    /// [`position`](Self::position) past the first slot: the index's next slots, then
+    /// the entries past the index.
+    #[inline(never)]
+    fn probe(&self, hash: u64, key: &str, first: usize) -> Option<usize> {
+        for step in 0..SLOTS {
+            let slot = (first + step) % SLOTS;
             let Some(i) = usize::from(self.index[slot]).checked_sub(1) else {
                 break; // an empty slot: not among the indexed entries
             };
             if self.is_at(i, hash, key) {
                 return Some(i);
             }
-            slot += 1;
         }
-        if self.entries.len() <= INDEXED {
-            return None;
-        }
-        self.scan_past_index(hash, key)
-    }
-
-    #[inline(always)]
-    fn is_at(&self, i: usize, hash: u64, key: &str) -> bool {
-        self.hashes.get(i) == Some(&hash) && self.entries.get(i).is_some_and(|e| e.key.is(key))
-    }
-
-    /// The entries past the index, by a scan.
-    #[cold]
-    #[inline(never)]
-    fn scan_past_index(&self, hash: u64, key: &str) -> Option<usize> {
         (INDEXED..self.entries.len()).find(|&i| self.is_at(i, hash, key))
     }
 
     /// Puts entry `i` (one of the first [`INDEXED`]) in the index.
     fn index_entry(&mut self, i: usize) {
-        let Some(&hash) = self.hashes.get(i) else {
+        let Some(hash) = self.entries.get(i).map(|e| e.hash) else {
             return;
         };
         if i >= INDEXED {
@@ -499,8 +504,8 @@ impl Variables {
                 None => (i, None),
             },
             None => {
-                self.hashes.push(hash);
                 self.entries.push(Entry {
+                    hash,
                     key: Key::Static(key),
                     value,
                 });
@@ -523,7 +528,6 @@ impl Variables {
             None => {
                 if position + 1 == self.entries.len() {
                     self.entries.pop();
-                    self.hashes.pop();
                     self.reindex();
                 }
             }
@@ -556,10 +560,10 @@ impl<'de> Deserialize<'de> for Variables {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let UniqueMap(entries) = UniqueMap::<Value>::deserialize(deserializer)?;
         let mut variables = Variables {
-            hashes: entries.iter().map(|(key, _)| key_hash(key)).collect(),
             entries: entries
                 .into_iter()
                 .map(|(key, value)| Entry {
+                    hash: key_hash(&key),
                     key: Key::Read(key),
                     value,
                 })
