@@ -103,6 +103,18 @@ pub struct ZoneLimit {
     pub at_most: usize,
 }
 
+impl ZoneLimit {
+    /// How many of the limit's cards its zone holds in `state` (the limit is met when
+    /// that is at most [`at_most`](Self::at_most)).
+    pub fn held(&self, state: &GameState) -> usize {
+        state
+            .zone_cards(self.zone)
+            .iter()
+            .filter(|c| self.cards.contains(**c))
+            .count()
+    }
+}
+
 impl<'s> SeatView<'s> {
     /// A whole game the seat cannot tell from this one, drawn with `rng`: the cards it
     /// does not see are dealt at random into the places it does not see (every zone
@@ -212,15 +224,6 @@ impl<'s> SeatView<'s> {
     }
 }
 
-/// How many of `limit`'s cards its zone holds in `world`.
-fn held(world: &GameState, limit: &ZoneLimit) -> usize {
-    world
-        .zone_cards(limit.zone)
-        .iter()
-        .filter(|c| limit.cards.contains(**c))
-        .count()
-}
-
 /// An index below `n` for which `valid` holds, chosen uniformly among them: by trying
 /// random ones first, then by counting them all (when they are rare, or none).
 fn pick(rng: &mut GameRng, n: usize, valid: impl Fn(usize) -> bool) -> Option<usize> {
@@ -264,12 +267,12 @@ fn meet(
         limits
             .iter()
             .filter(|l| l.zone.index() == into)
-            .all(|l| !l.cards.contains(card) || l.cards.contains(out) || held(world, l) < l.at_most)
+            .all(|l| !l.cards.contains(card) || l.cards.contains(out) || l.held(world) < l.at_most)
     };
     // the zone's own places, then everyone else's
     let own: Vec<(usize, usize)> = places.iter().copied().filter(|p| p.0 == zone).collect();
     for _ in 0..own.len() {
-        if held(world, limit) <= limit.at_most {
+        if limit.held(world) <= limit.at_most {
             return;
         }
         let out = pick(rng, own.len(), |k| {

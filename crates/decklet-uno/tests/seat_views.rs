@@ -252,15 +252,6 @@ proptest! {
     }
 }
 
-/// How many of `limit`'s cards its zone holds in `state`.
-fn held(state: &GameState, limit: &ZoneLimit) -> usize {
-    state
-        .zone_cards(limit.zone)
-        .iter()
-        .filter(|c| limit.cards.contains(**c))
-        .count()
-}
-
 #[test]
 fn a_limit_on_a_hand_is_met_and_nothing_the_seat_sees_changes() {
     let engine = game(21, 3, 9);
@@ -284,7 +275,7 @@ fn a_limit_on_a_hand_is_met_and_nothing_the_seat_sees_changes() {
     let mut red_elsewhere = 0;
     for _ in 0..200 {
         let world = view.determinize_with(&[], std::slice::from_ref(&limit), &mut rng);
-        assert_eq!(held(&world, &limit), 0);
+        assert_eq!(limit.held(&world), 0);
         assert_eq!(world.seat_view(p1), view);
         assert!(world.validate().is_ok());
         red_elsewhere += world
@@ -300,7 +291,7 @@ fn a_limit_on_a_hand_is_met_and_nothing_the_seat_sees_changes() {
     // without the limit p2 is dealt red cards
     let unlimited = (0..50)
         .map(|_| view.determinize(&mut rng))
-        .filter(|w| held(w, &limit) > 0)
+        .filter(|w| limit.held(w) > 0)
         .count();
     assert!(unlimited > 0);
 }
@@ -354,13 +345,13 @@ proptest! {
         let view = state.seat_view(seat);
         let limits = knowledge.limits(&view);
         for limit in &limits {
-            prop_assert!(held(state, limit) <= limit.at_most, "the real hand breaks {:?}", limit.zone);
+            prop_assert!(limit.held(state) <= limit.at_most, "the real hand breaks {:?}", limit.zone);
         }
         let world = view.determinize_with(&[], &limits, &mut GameRng::seed_from(seed));
         prop_assert!(world.validate().is_ok());
         prop_assert_eq!(world.seat_view(seat), view);
         for limit in &limits {
-            prop_assert!(held(&world, limit) <= limit.at_most);
+            prop_assert!(limit.held(&world) <= limit.at_most);
         }
     }
 }
