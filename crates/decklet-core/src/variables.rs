@@ -409,17 +409,17 @@ impl Variables {
         self.entries.iter().map(|e| (e.key.as_str(), &e.value))
     }
 
-    /// Where `key` (of hash `hash`) is: the entry its slot of the index names, most
-    /// often; else [`probe`](Self::probe).
+    /// Where `key` (of hash `hash`) is: most often the entry its slot of the index
+    /// names; else further along the index ([`probe`](Self::probe)); an empty slot
+    /// leaves only the entries past the index.
     #[inline(always)]
     fn position(&self, hash: u64, key: &str) -> Option<usize> {
         let slot = hash as usize % SLOTS;
-        if let Some(i) = usize::from(self.index[slot]).checked_sub(1)
-            && self.is_at(i, hash, key)
-        {
-            return Some(i);
+        match usize::from(self.index[slot]).checked_sub(1) {
+            Some(i) if self.is_at(i, hash, key) => Some(i),
+            Some(_) => self.probe(hash, key, slot + 1),
+            None => self.scan_past_index(hash, key),
         }
-        self.probe(hash, key, slot)
     }
 
     #[inline(always)]
@@ -429,12 +429,12 @@ impl Variables {
             .is_some_and(|e| e.hash == hash && e.key.is(key))
     }
 
-    /// [`position`](Self::position) past the first slot: the index's next slots, then
-    /// the entries past the index.
+    /// The index's slots from `from` on, up to an empty one, then the entries past the
+    /// index.
     #[inline(never)]
-    fn probe(&self, hash: u64, key: &str, first: usize) -> Option<usize> {
-        for step in 0..SLOTS {
-            let slot = (first + step) % SLOTS;
+    fn probe(&self, hash: u64, key: &str, from: usize) -> Option<usize> {
+        for step in 0..SLOTS - 1 {
+            let slot = (from + step) % SLOTS;
             let Some(i) = usize::from(self.index[slot]).checked_sub(1) else {
                 break; // an empty slot: not among the indexed entries
             };
@@ -442,6 +442,12 @@ impl Variables {
                 return Some(i);
             }
         }
+        self.scan_past_index(hash, key)
+    }
+
+    /// The entries past the index, by a scan.
+    #[inline(never)]
+    fn scan_past_index(&self, hash: u64, key: &str) -> Option<usize> {
         (INDEXED..self.entries.len()).find(|&i| self.is_at(i, hash, key))
     }
 
