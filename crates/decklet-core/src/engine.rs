@@ -20,7 +20,7 @@ use crate::log::PluginInfo;
 use crate::player::Player;
 use crate::plugin::GamePlugin;
 use crate::queues::{KindOps, Kinds, Log, Queues, UNTYPED};
-use crate::registry::{Registry, event_ops};
+use crate::registry::{ActionKind, Registry, event_ops};
 use crate::scope;
 use crate::state::{GameState, GameStatus};
 use crate::subscribers::{Subscribers, SubscriptionId};
@@ -498,26 +498,29 @@ impl GameEngine {
             return Err(EngineError::NoGame);
         }
         self.ensure_registry()?;
-        let k = self
-            .kinds
-            .of(TypeId::of::<A>())
-            .filter(|&k| self.kinds.action_ops(k).is_some())
-            .ok_or_else(|| Self::unknown(A::KIND))?;
+        let Some((k, kind)) = self.kinds.of(TypeId::of::<A>()).and_then(|k| {
+            let ops = self.kinds.action_ops(k)?;
+            Some((k, ActionKind::<A>::of(ops.as_ref())?))
+        }) else {
+            return Err(Self::unknown(A::KIND));
+        };
         let keep_all = collect || self.subscribers.hears_all();
         self.queues.begin(self.config.max_events_per_tick, keep_all);
-        let logged = action.clone();
-        if let Some(lane) = self.queues.lanes.get::<A>(k) {
-            lane.push_back(action);
-            self.queues.actions.push_back((k, ActionOrigin::External));
-        }
         let limits = Limits {
             actions: self.config.max_actions_per_tick,
             events: self.config.max_events_per_tick,
         };
         let guard = Rollback::new(&mut self.state, &mut self.queues);
-        tick::run(guard.state, guard.queues, &self.kinds, limits, A::KIND)?;
+        tick::run_external(
+            guard.state,
+            guard.queues,
+            &self.kinds,
+            limits,
+            kind,
+            &action,
+        )?;
         guard.commit();
-        self.log.push(k, logged);
+        self.log.push(k, action);
         Ok(())
     }
 

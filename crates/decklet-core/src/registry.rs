@@ -30,9 +30,15 @@ pub(crate) struct ActionKind<A> {
 }
 
 impl<A: Action> ActionKind<A> {
+    /// The typed kind behind `ops`, if its actions are `A`s.
+    #[inline]
+    pub(crate) fn of(ops: &dyn ActionOps) -> Option<&ActionKind<A>> {
+        ops.as_any().downcast_ref()
+    }
+
     /// Runs the kind's rules (the first refusal stops it), then its handler.
     #[inline]
-    fn run(
+    pub(crate) fn run(
         &self,
         action: &A,
         state: &mut GameState,
@@ -192,6 +198,8 @@ pub(crate) struct Run<'a> {
 
 /// The typed operations of an action kind (its compiled rules and handler).
 pub(crate) trait ActionOps: Send + Sync {
+    /// The typed kind, for a caller that knows its action type ([`ActionKind::of`]).
+    fn as_any(&self) -> &dyn Any;
     /// The plugin that registered the handler.
     fn plugin(&self) -> &'static str;
     /// Runs the next queued action of kind `k`.
@@ -251,6 +259,10 @@ fn out_of_step() -> EngineError {
 }
 
 impl<A: Action> ActionOps for ActionKind<A> {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
     fn plugin(&self) -> &'static str {
         self.plugin
     }

@@ -7,11 +7,11 @@
 //! the tick's checkpoint, RNG included, and empties the queues; only [`Rollback::commit`]
 //! keeps the changes.
 
-use crate::action::ActionOrigin;
+use crate::action::{Action, ActionOrigin};
 use crate::error::EngineError;
 use crate::journal::Checkpoint;
 use crate::queues::{Kinds, Queues, UNTYPED};
-use crate::registry::Run;
+use crate::registry::{ActionKind, Run};
 use crate::state::GameState;
 
 /// A tick's limits, and what started it (named by a limit's error).
@@ -70,28 +70,66 @@ pub(crate) fn run(
         queues,
         kinds,
     };
-    let over = |counted: &'static str, limit: usize| EngineError::TickLimitExceeded {
+    drain(&mut run, limits, started_by, ActionOrigin::Internal, 0)
+}
+
+/// Runs a tick's external `action`, whose kind is `kind`, then the queues empty
+/// ([`run`]). The action is run where it is, so that the caller can log it after.
+pub(crate) fn run_external<A: Action>(
+    state: &mut GameState,
+    queues: &mut Queues,
+    kinds: &Kinds,
+    limits: Limits,
+    kind: &ActionKind<A>,
+    action: &A,
+) -> Result<(), EngineError> {
+    if limits.actions == 0 {
+        return Err(over_limit(A::KIND, "actions", 0));
+    }
+    kind.run(action, state, queues, kinds, ActionOrigin::External)?;
+    if queues.emitted > limits.events {
+        return Err(over_limit(A::KIND, "events", limits.events));
+    }
+    let mut run = Run {
+        state,
+        queues,
+        kinds,
+    };
+    drain(&mut run, limits, A::KIND, ActionOrigin::External, 1)
+}
+
+fn over_limit(started_by: &str, counted: &'static str, limit: usize) -> EngineError {
+    EngineError::TickLimitExceeded {
         action: started_by.to_string(),
         limit,
         counted,
-    };
-    let mut origin = ActionOrigin::Internal;
-    let mut count = 0usize;
+    }
+}
+
+/// The tick loop, after `count` actions of which the last came from `origin`: its
+/// events, then each queued action and its events, until nothing is left.
+fn drain(
+    run: &mut Run<'_>,
+    limits: Limits,
+    started_by: &str,
+    mut origin: ActionOrigin,
+    mut count: usize,
+) -> Result<(), EngineError> {
     loop {
-        handle_events(&mut run, origin)?;
+        handle_events(run, origin)?;
         if run.queues.emitted > limits.events {
-            return Err(over("events", limits.events));
+            return Err(over_limit(started_by, "events", limits.events));
         }
         let Some((k, next_origin)) = run.queues.actions.pop_front() else {
             return Ok(());
         };
         count += 1;
         if count > limits.actions {
-            return Err(over("actions", limits.actions));
+            return Err(over_limit(started_by, "actions", limits.actions));
         }
         origin = next_origin;
         match run.kinds.action_ops(k) {
-            Some(ops) => ops.run_next(k, &mut run, origin)?,
+            Some(ops) => ops.run_next(k, run, origin)?,
             None => {
                 let kind = match k {
                     UNTYPED => run.queues.untyped_actions.pop_front().map(|a| a.kind()),
@@ -103,7 +141,7 @@ pub(crate) fn run(
             }
         }
         if run.queues.emitted > limits.events {
-            return Err(over("events", limits.events));
+            return Err(over_limit(started_by, "events", limits.events));
         }
     }
 }
