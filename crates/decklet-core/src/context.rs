@@ -196,7 +196,8 @@ impl<'a> GameContext<'a> {
             });
         }
         let id = self.tables_mut().add_zone(zone)?;
-        self.state.zone_cards.push(Vec::new());
+        let cards = self.queues.zone_buffer();
+        self.state.zone_cards.push(cards);
         Ok(id)
     }
 

@@ -229,7 +229,8 @@ impl GameEngine {
         self.ensure_registry()?;
         let mut tables = Tables::with_players(&self.config.game_id, players.clone())?;
         tables.add_hands()?;
-        let mut state = GameState::from_tables(tables, self.config.seed);
+        let mut state =
+            GameState::from_tables(tables, self.config.seed, || self.queues.zone_buffer());
         let limits = self.limits();
         self.queues.clear();
         self.queues.begin(limits.events, true);
@@ -259,7 +260,8 @@ impl GameEngine {
             return Err(err);
         }
         self.queues.journal.clear();
-        self.state = state;
+        let last = std::mem::replace(&mut self.state, state);
+        self.queues.keep_zone_buffers(last.zone_cards);
         self.created = true;
         self.players = players;
         self.initial_state = None;

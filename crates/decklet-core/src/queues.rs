@@ -15,6 +15,7 @@ use rustc_hash::FxHashMap;
 
 use crate::action::{Action, ActionOrigin, AnyAction};
 use crate::event::AnyEvent;
+use crate::ids::CardId;
 use crate::journal::Journal;
 use crate::registry::{ActionOps, EventOps};
 
@@ -199,6 +200,9 @@ pub(crate) struct Queues {
     /// Whether changes are journaled (not while a new game is set up: a failed
     /// `create_game` drops the whole new state).
     pub(crate) journaling: bool,
+    /// The last game's zone buffers, emptied, for the next game's zones: a new game's
+    /// hands and piles do not grow from nothing again.
+    pub(crate) spare_zones: Vec<Vec<CardId>>,
 }
 
 impl Queues {
@@ -225,6 +229,20 @@ impl Queues {
         self.emitted = 0;
         self.max_events = max_events;
         self.keep_all = keep_all;
+    }
+
+    /// An empty buffer for a new zone's cards.
+    #[inline]
+    pub(crate) fn zone_buffer(&mut self) -> Vec<CardId> {
+        self.spare_zones.pop().unwrap_or_default()
+    }
+
+    /// Keeps the buffers of a game that is over, emptied, for the next game's zones.
+    pub(crate) fn keep_zone_buffers(&mut self, zones: Vec<Vec<CardId>>) {
+        self.spare_zones.extend(zones.into_iter().map(|mut cards| {
+            cards.clear();
+            cards
+        }));
     }
 
     pub(crate) fn clear_done(&mut self) {

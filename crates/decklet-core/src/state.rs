@@ -94,9 +94,13 @@ impl PartialEq for GameState {
 
 impl GameState {
     /// A state made of these tables, with every zone empty.
-    pub(crate) fn from_tables(tables: Tables, seed: u64) -> GameState {
+    pub(crate) fn from_tables(
+        tables: Tables,
+        seed: u64,
+        mut buffer: impl FnMut() -> Vec<CardId>,
+    ) -> GameState {
         GameState {
-            zone_cards: vec![Vec::new(); tables.zones.len()],
+            zone_cards: (0..tables.zones.len()).map(|_| buffer()).collect(),
             tables: Arc::new(tables),
             rng: GameRng::seed_from(seed),
             ..GameState::default()
