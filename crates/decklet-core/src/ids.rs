@@ -130,5 +130,5 @@ pub const HAND_ZONE_TYPE: &str = "hand";
 /// assert_eq!(decklet_core::hand_zone_name("p1"), "hand:p1");
 /// ```
 pub fn hand_zone_name(player: &str) -> String {
-    format!("hand:{player}")
+    ["hand:", player].concat()
 }

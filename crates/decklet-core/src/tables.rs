@@ -75,9 +75,10 @@ impl Tables {
         let mut tables = Tables {
             game_id: game_id.to_string(),
             player_index: FxHashMap::with_capacity_and_hasher(players.len(), Default::default()),
+            // the hands, and room for a few shared zones (a deck, a discard pile, ...)
+            zone_index: FxHashMap::with_capacity_and_hasher(players.len() + 4, Default::default()),
             ..Tables::default()
         };
-        let mut seats = rustc_hash::FxHashSet::default();
         for (i, player) in players.iter().enumerate() {
             check_len("player", &player.id)?;
             if tables
@@ -89,12 +90,18 @@ impl Tables {
                     player: shown(&player.id),
                 });
             }
-            if !seats.insert(player.seat) {
-                return Err(EngineError::DuplicateSeat { seat: player.seat });
-            }
         }
         let mut order: Vec<PlayerId> = (0..players.len()).map(PlayerId::at).collect();
         order.sort_by_key(|p| players[p.index()].seat);
+        // sorted by seat, two players with one seat are neighbours
+        if let Some(pair) = order
+            .windows(2)
+            .find(|pair| players[pair[0].index()].seat == players[pair[1].index()].seat)
+        {
+            return Err(EngineError::DuplicateSeat {
+                seat: players[pair[0].index()].seat,
+            });
+        }
         tables.seat_rank = vec![0; players.len()];
         for (rank, p) in order.iter().enumerate() {
             tables.seat_rank[p.index()] = rank as u32;
