@@ -45,7 +45,10 @@ pub fn uno_plugins_with(house: &[HouseRule]) -> Vec<Arc<dyn GamePlugin>> {
 /// Players `p1`…`pN` named `Player 1`… in seats 1…N.
 pub fn default_players(count: usize) -> Vec<Player> {
     (1..=count)
-        .map(|i| Player::new(format!("p{i}"), format!("Player {i}"), i as u32))
+        .map(|i| {
+            let n = i.to_string();
+            Player::new(["p", &n].concat(), ["Player ", &n].concat(), i as u32)
+        })
         .collect()
 }
 
