@@ -103,8 +103,15 @@ fn card_views(table: &CardTable) -> Arc<[Option<UnoCard>]> {
 pub fn uno_table(state: &GameState) -> Option<Cow<'_, UnoTable>> {
     match state.attachment::<UnoTable>() {
         Some(table) => Some(Cow::Borrowed(table)),
-        None => UnoTable::of(state).map(Cow::Owned),
+        None => read_uno_table(state),
     }
+}
+
+/// The UNO table of a state no engine has set up, read now.
+#[cold]
+#[inline(never)]
+fn read_uno_table(state: &GameState) -> Option<Cow<'_, UnoTable>> {
+    UnoTable::of(state).map(Cow::Owned)
 }
 
 /// The UNO table of the game a seat sees: the one setup attached, or one read now.
