@@ -26,7 +26,7 @@ use decklet_plugins::{
 };
 
 use crate::actions::{CHOOSE_COLOR_ACTION, ChooseColor, UNO_FLIP_INITIAL_ACTION};
-use crate::cards::{UnoColor, UnoFace};
+use crate::cards::{UnoCard, UnoColor, UnoFace};
 use crate::house::{
     AcceptDrawFour, CallUno, CatchUno, Challenge, SwapHands, UNO_CALL_ACTION, UNO_CATCH_ACTION,
     answers_penalty, catch_target, is_challenge_pending, is_swap_pending, jump_in_cards,
@@ -84,8 +84,14 @@ impl<'s> Pile<'s> {
     ) -> bool {
         self.table
             .card(card)
-            .is_some_and(|view| view.face == UnoFace::WildDraw4)
-            && holds_color(state, self.table, player, self.color)
+            .is_some_and(|view| self.holds_back(state, player, view))
+    }
+
+    /// [`wild_draw_four_held_back`](Self::wild_draw_four_held_back), for a card whose
+    /// view is `view`.
+    #[inline]
+    fn holds_back(&self, state: &GameState, player: PlayerId, view: UnoCard) -> bool {
+        view.face == UnoFace::WildDraw4 && holds_color(state, self.table, player, self.color)
     }
 
     /// Whether `player` may play `card` on this pile (both rules above).
@@ -104,7 +110,10 @@ impl<'s> Pile<'s> {
         card: CardId,
         bluffs: bool,
     ) -> bool {
-        self.matches(card) && (bluffs || !self.wild_draw_four_held_back(state, player, card))
+        // both rules, on the card's view read once
+        self.table.card(card).is_some_and(|view| {
+            view.matches(self.color, self.top) && (bluffs || !self.holds_back(state, player, view))
+        })
     }
 }
 
