@@ -43,9 +43,14 @@ pub struct PlayCard {
 impl PlayCard {
     /// A `PLAY_CARD` action.
     pub fn new(player: PlayerId, cards: impl IntoIterator<Item = CardId>) -> Self {
+        // pushed one by one: a play is one card, and `collect` first reserves for it
+        let mut card_ids = CardIds::new();
+        for card in cards {
+            card_ids.push(card);
+        }
         PlayCard {
             player_id: player,
-            card_ids: cards.into_iter().collect(),
+            card_ids,
         }
     }
 }
