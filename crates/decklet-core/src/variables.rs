@@ -375,9 +375,17 @@ impl Key {
     fn is(&self, key: &str) -> bool {
         match self {
             Key::Static(own) => own.len() == key.len(),
-            Key::Read(own) => own == key,
+            Key::Read(own) => read_key_is(own, key),
         }
     }
+}
+
+/// Whether a key read from JSON is `key` (rare: code sets a key's `'static` text the
+/// first time it writes the variable), out of line so that reads stay small.
+#[cold]
+#[inline(never)]
+fn read_key_is(own: &SmolStr, key: &str) -> bool {
+    own == key
 }
 
 impl PartialEq for Key {
