@@ -159,7 +159,7 @@ pub fn discard_top(state: &GameState) -> Option<(CardId, UnoCard)> {
 /// The card `player` drew this turn by their own `DRAW_CARD`: `Some(Some(card))` when
 /// they drew one, `Some(None)` when they drew but the piles were empty, `None` when they
 /// have not drawn this turn.
-#[inline]
+#[inline(always)]
 pub fn drawn_this_turn(state: &GameState, player: PlayerId) -> Option<Option<CardId>> {
     // only the player whose turn it is draws by their own action (turn discipline), and
     // the turn counter moves on whenever the turn does
