@@ -54,7 +54,7 @@ pub struct Pile<'s> {
 impl<'s> Pile<'s> {
     /// The pile of `state`, whose UNO table is `table` ([`uno_table`]); `None` before
     /// the initial flip.
-    #[inline]
+    #[inline(always)]
     pub fn of(state: &GameState, table: &'s UnoTable) -> Option<Pile<'s>> {
         let color = current_color(state)?;
         let top = state
