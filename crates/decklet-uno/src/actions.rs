@@ -80,6 +80,7 @@ pub fn create_play_card_action(player: PlayerId, card: CardId) -> PlayCard {
 }
 
 /// UNO's table of a game being played (its setup attached it).
+#[inline]
 fn table<'s>(state: &'s GameState) -> Result<std::borrow::Cow<'s, UnoTable>, EngineError> {
     uno_table(state).ok_or_else(|| EngineError::ZoneNotFound {
         zone: crate::state::UNO_DISCARD_ZONE_ID.to_string(),

@@ -145,6 +145,7 @@ pub fn is_color_pending(state: &GameState) -> bool {
 }
 
 /// What a card of this game is.
+#[inline]
 pub fn card_view(state: &GameState, card: CardId) -> Option<UnoCard> {
     uno_table(state)?.card(card)
 }
