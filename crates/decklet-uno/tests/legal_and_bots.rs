@@ -126,6 +126,41 @@ fn random_bot_is_deterministic_for_its_seed() {
     assert_eq!(run(1), run(1));
 }
 
+/// An engine that plays game after game (it keeps its buffers between games) plays each
+/// exactly as a new engine would: same start, same moves, same end, same log.
+#[test]
+fn a_reused_engine_plays_each_game_as_a_new_engine_would() {
+    let play = |engine: &mut GameEngine, seed: u64, players: usize| {
+        let mut bots: Vec<Box<dyn Bot>> = (0..players)
+            .map(|i| BotKind::Random.create(seed * 7 + i as u64))
+            .collect();
+        play_game(engine, &mut bots, 100_000).unwrap()
+    };
+    let mut reused = new_uno_engine(1, 6).unwrap();
+    play(&mut reused, 1, 6);
+    for (seed, players) in [(2, 4), (3, 6), (4, 2), (5, 10), (6, 4)] {
+        restart_uno_game(&mut reused, seed, players).unwrap();
+        let mut fresh = new_uno_engine(seed, players).unwrap();
+        assert_eq!(
+            json(reused.state()),
+            json(fresh.state()),
+            "seed {seed}: start"
+        );
+        let (a, b) = (
+            play(&mut reused, seed, players),
+            play(&mut fresh, seed, players),
+        );
+        assert_eq!(a, b, "seed {seed}: report");
+        assert_eq!(
+            json(reused.state()),
+            json(fresh.state()),
+            "seed {seed}: end"
+        );
+        let log = |e: &GameEngine| serde_json::to_string(&e.log()).unwrap();
+        assert_eq!(log(&reused), log(&fresh), "seed {seed}: log");
+    }
+}
+
 #[test]
 fn bot_games_end_with_a_winner_and_replay_exactly() {
     for seed in 0..30 {
