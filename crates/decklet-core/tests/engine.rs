@@ -315,6 +315,52 @@ impl GamePlugin for NoThreesomes {
     }
 }
 
+/// Adds a card in its setup and, with `place`, puts it in a zone of its own.
+struct LooseCard {
+    place: bool,
+}
+
+impl GamePlugin for LooseCard {
+    fn id(&self) -> &'static str {
+        "loose-card"
+    }
+    fn name(&self) -> &'static str {
+        "Loose card"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
+        let card = ctx.add_card(Card::new("joker", "joker"))?;
+        if self.place {
+            let zone = ctx.add_zone(Zone::new("box", "box"))?;
+            ctx.place_card(card, zone)?;
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn a_setup_that_leaves_a_card_in_no_zone_is_refused_and_changes_nothing() {
+    let engine_with = |place: bool| {
+        let mut engine = GameEngine::new(EngineConfig::default());
+        engine.use_plugin(ToyPlugin).use_plugin(LooseCard { place });
+        engine
+    };
+    let mut placed = engine_with(true);
+    placed.create_game(players(2)).unwrap();
+    let joker = placed.state().card_id("joker").unwrap();
+    assert_eq!(placed.state().zone_of(joker), placed.state().zone_id("box"));
+
+    let mut loose = engine_with(false);
+    let err = loose.create_game(players(2)).unwrap_err();
+    assert!(
+        matches!(&err, EngineError::InvalidState { message } if message.contains("joker") && message.contains("no zone")),
+        "{err}"
+    );
+    assert!(!loose.has_game());
+}
+
 #[test]
 fn games_built_in_a_replaced_state_equal_new_ones_and_a_failed_one_changes_nothing() {
     let new_engine = || {
