@@ -3,7 +3,7 @@
 
 use decklet_core::{
     ActionHandler, CardPlayed, EngineError, EventHandler, GameContext, GameFinished, GamePlugin,
-    GameStarted, GameStatus, GameWon, Rule, SmolStr, Zone,
+    GameStarted, GameStatus, GameWon, Rule, Zone,
 };
 use decklet_plugins::{
     CardDrawn, DRAW_PLUGIN_ID, DRAW_VAR_RESHUFFLE_FROM, DRAW_VAR_RESHUFFLE_KEEP_TOP,
@@ -124,8 +124,7 @@ pub fn handle_card_played(
 pub fn handle_card_drawn(event: &CardDrawn, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     if is_own_draw(event, ctx) {
         let turn = i64::try_from(ctx.state().turn()).unwrap_or(i64::MAX);
-        let player = SmolStr::new(ctx.state().id_text(event.player_id));
-        ctx.set_variable(&UNO_VAR_DRAW_PLAYER, player);
+        ctx.set_variable(&UNO_VAR_DRAW_PLAYER, event.player_id);
         ctx.set_variable(&UNO_VAR_DRAW_TURN, turn);
         ctx.set_variable(&UNO_VAR_DRAW_COUNT, i64::from(event.count));
     }

@@ -6,8 +6,7 @@ use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
 use decklet_core::{
-    ActionOrigin, CardId, CardTable, GameContext, GameState, PlayerId, SeatView, SmolStr, Var,
-    ZoneId,
+    ActionOrigin, CardId, CardTable, GameContext, GameState, PlayerId, SeatView, Var, ZoneId,
 };
 use decklet_plugins::CardDrawn;
 
@@ -31,8 +30,8 @@ pub const UNO_VAR_CURRENT_COLOR: Var<UnoColor> = Var::new("uno:currentColor");
 // The turn's draw. UNO records the last draw a player made by their own `DRAW_CARD` (a
 // deal or a penalty does not count) under the keys decklet 0.1's DrawPlugin used, so
 // that a game's final state, and the digest a 0.1 log recorded of it, are unchanged.
-/// Who made the last draw by their own `DRAW_CARD` (their text id).
-pub const UNO_VAR_DRAW_PLAYER: Var<SmolStr> = Var::new("draw:lastExternalPlayer");
+/// Who made the last draw by their own `DRAW_CARD` (their text id in JSON).
+pub const UNO_VAR_DRAW_PLAYER: Var<PlayerId> = Var::new("draw:lastExternalPlayer");
 /// The turn (the state's counter) of that draw.
 pub const UNO_VAR_DRAW_TURN: Var<i64> = Var::new("draw:lastExternalTurn");
 /// How many cards that draw gave (0: the piles were empty). Which card is not stored:

@@ -289,6 +289,15 @@ fn turn_discipline_draws_on_your_own_turn_once_and_one_card() {
         "turnDiscipline",
         "already drawn",
     );
+    // the draw is recorded under 0.1's keys: the drawer by text id in JSON
+    let state = engine.state();
+    assert_eq!(state.variable(&UNO_VAR_DRAW_PLAYER), Some(pid("p1")));
+    assert_eq!(state.variable(&UNO_VAR_DRAW_COUNT), Some(1));
+    let json = state.to_json().unwrap();
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["variables"]["draw:lastExternalPlayer"], "p1");
+    let read = GameState::from_json(&json).unwrap();
+    assert_eq!(read.variable(&UNO_VAR_DRAW_PLAYER), Some(pid("p1")));
 }
 
 #[test]
