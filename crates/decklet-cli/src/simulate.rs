@@ -4,8 +4,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::time::Instant;
 
-use decklet::GameEngine;
-use decklet::uno::{Bot, BotKind, HouseRule, new_uno_engine_with, play_game, restart_uno_game};
+use decklet::uno::{Bot, BotKind, GameRunner, HouseRule};
 use serde::Serialize;
 
 use crate::SimulateArgs;
@@ -96,34 +95,25 @@ impl crate::runner::Tally for Tally {
 }
 
 fn run_one(
-    engine: &mut Option<GameEngine>,
+    runner: &mut Option<GameRunner>,
     index: u64,
     args: &SimulateArgs,
     kinds: &[BotKind],
     rules: &Rules,
 ) -> Result<GameResult, String> {
     let seed = game_seed(args.seed, index);
-    // one engine per worker, reused: create_game starts every game afresh
-    let engine = match engine {
-        Some(engine) => {
-            restart_uno_game(engine, seed, kinds.len())
-                .map_err(|e| format!("game {index}: {e}"))?;
-            engine
-        }
-        None => engine.insert(
-            new_uno_engine_with(seed, kinds.len(), &rules.house)
-                .map_err(|e| format!("game {index}: {e}"))?,
-        ),
-    };
+    // one runner per worker, reused: every game is created afresh on its engine
+    let runner = runner.get_or_insert_with(|| GameRunner::new(&rules.house));
     let mut bots: Vec<Box<dyn Bot>> = kinds
         .iter()
         .enumerate()
         .map(|(seat, kind)| rules.bot(*kind, bot_seed(seed, seat)))
         .collect();
-    let report =
-        play_game(engine, &mut bots, args.max_actions).map_err(|e| format!("game {index}: {e}"))?;
+    let report = runner
+        .play(seed, &mut bots, args.max_actions)
+        .map_err(|e| format!("game {index}: {e}"))?;
     if let Some(dir) = &args.save_logs {
-        crate::output::save_log(dir, "game", index, &engine.log())?;
+        crate::output::save_log(dir, "game", index, &runner.engine().log())?;
     }
     Ok(GameResult {
         winner_seat: report.winner_seat,

@@ -10,8 +10,7 @@
 
 use std::fmt::Write as _;
 
-use decklet::GameEngine;
-use decklet::uno::{Bot, BotKind, new_uno_engine_with, play_game, restart_uno_game};
+use decklet::uno::{Bot, BotKind, GameRunner};
 use serde::Serialize;
 
 use crate::TournamentArgs;
@@ -185,7 +184,7 @@ struct Plan {
 
 /// Plays game `index` of the run: which table, which rotation, who won.
 fn play_one(
-    engine: &mut Option<GameEngine>,
+    runner: &mut Option<GameRunner>,
     index: u64,
     args: &TournamentArgs,
     plan: &Plan,
@@ -196,29 +195,22 @@ fn play_one(
         tables,
         per_table,
     } = plan;
-    let (players, per_table) = (args.players, *per_table);
+    let per_table = *per_table;
     let table = tables
         .get((index / per_table) as usize)
         .ok_or("a game past the last table")?;
     let seated = seating(table, index % per_table);
     let seed = game_seed(args.seed, index);
-    let engine = match engine {
-        Some(engine) => {
-            restart_uno_game(engine, seed, players).map_err(|e| format!("game {index}: {e}"))?;
-            engine
-        }
-        None => engine.insert(
-            new_uno_engine_with(seed, players, &rules.house)
-                .map_err(|e| format!("game {index}: {e}"))?,
-        ),
-    };
+    // one runner per worker, reused: every game is created afresh on its engine
+    let runner = runner.get_or_insert_with(|| GameRunner::new(&rules.house));
     let mut bots: Vec<Box<dyn Bot>> = seated
         .iter()
         .enumerate()
         .map(|(seat, entry)| rules.bot(kinds[*entry], bot_seed(seed, seat)))
         .collect();
-    let report =
-        play_game(engine, &mut bots, args.max_actions).map_err(|e| format!("game {index}: {e}"))?;
+    let report = runner
+        .play(seed, &mut bots, args.max_actions)
+        .map_err(|e| format!("game {index}: {e}"))?;
     let winner = report
         .winner_seat
         .and_then(|seat| seated.get(seat).copied());

@@ -112,7 +112,7 @@ pub use plugin::{
 };
 pub use rules::uno_rules;
 pub use sim::{
-    GameReport, UNO_GAME_ID, default_players, new_uno_engine, new_uno_engine_with,
+    GameReport, GameRunner, UNO_GAME_ID, default_players, new_uno_engine, new_uno_engine_with,
     out_of_turn_order, play_game, restart_uno_game, uno_plugins, uno_plugins_with,
 };
 pub use state::{

@@ -1,4 +1,4 @@
-//! Playing whole games with bots: [`new_uno_engine`] and [`play_game`].
+//! Playing whole games with bots: [`new_uno_engine`], [`play_game`] and [`GameRunner`].
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -126,9 +126,10 @@ pub struct GameReport {
     pub capped: bool,
 }
 
-/// What [`play_game`] counts from the events, shared with its subscriptions. Only rare
-/// events are listened to, so the common ones are never stored (see
-/// [`GameEngine::apply`]); the cards drawn are counted from the hands instead.
+/// What [`play_game`] and [`GameRunner`] count from the events, shared with their
+/// subscriptions. Only rare events are listened to, so the common ones are never
+/// stored (see [`GameEngine::apply`]); the cards drawn are counted from the hands
+/// instead.
 #[derive(Debug, Default)]
 struct EventCounts {
     reshuffles: AtomicU64,
@@ -136,7 +137,7 @@ struct EventCounts {
 }
 
 impl EventCounts {
-    /// Subscribes to the counted events; returns the subscriptions to remove after.
+    /// Subscribes to the counted events; returns the subscriptions.
     fn subscribe(counts: &Arc<EventCounts>, engine: &mut GameEngine) -> [SubscriptionId; 3] {
         let (a, b, c) = (Arc::clone(counts), Arc::clone(counts), Arc::clone(counts));
         [
@@ -151,6 +152,12 @@ impl EventCounts {
             }),
         ]
     }
+
+    /// Zero again, for the next game.
+    fn reset(&self) {
+        self.reshuffles.store(0, Ordering::Relaxed);
+        self.forced_draws.store(0, Ordering::Relaxed);
+    }
 }
 
 /// Plays a started game to the end: the current player's bot (`bots[i]` plays the i-th
@@ -158,11 +165,82 @@ impl EventCounts {
 /// out of turn (*jump-in*, calling UNO), before each move of the current player the other seats are
 /// asked first, in seat order starting after the current player
 /// ([`Bot::choose_out_of_turn`]); the first that acts makes its move. Stops after
-/// `max_dispatches` (reported as `capped`).
+/// `max_dispatches` (reported as `capped`). To play many games, a [`GameRunner`]
+/// does the same without subscribing and unsubscribing its counts for each.
 pub fn play_game(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
     max_dispatches: u64,
+) -> Result<GameReport, EngineError> {
+    let counts = Arc::new(EventCounts::default());
+    let subscriptions = EventCounts::subscribe(&counts, engine);
+    let result = play_counted(engine, bots, max_dispatches, &counts);
+    for subscription in subscriptions {
+        engine.unsubscribe(subscription);
+    }
+    result
+}
+
+/// An engine with UNO's plugins that plays game after game: each game is created afresh
+/// on the same engine ([`restart_uno_game`]) and played as [`play_game`] plays it,
+/// while the events a [`GameReport`] counts are listened to once for every game. What
+/// `decklet simulate` and `decklet tournament` play with, one runner per thread.
+///
+/// ```
+/// use decklet_uno::{Bot, BotKind, GameRunner};
+/// let mut runner = GameRunner::new(&[]);
+/// for seed in 1..=3 {
+///     let mut bots: Vec<Box<dyn Bot>> =
+///         (0..4).map(|seat| BotKind::Random.create(seed * 10 + seat)).collect();
+///     let report = runner.play(seed, &mut bots, 10_000)?;
+///     assert!(report.winner.is_some());
+///     assert_eq!(runner.engine().state().winners().first(), report.winner.as_ref());
+/// }
+/// # Ok::<(), decklet_core::EngineError>(())
+/// ```
+pub struct GameRunner {
+    engine: GameEngine,
+    counts: Arc<EventCounts>,
+}
+
+impl GameRunner {
+    /// A runner for UNO with these house rules ([`uno_plugins_with`]); it holds no game
+    /// until the first [`play`](Self::play).
+    pub fn new(house: &[HouseRule]) -> GameRunner {
+        let mut engine = GameEngine::new(EngineConfig::default());
+        for plugin in uno_plugins_with(house) {
+            engine.use_shared_plugin(plugin);
+        }
+        let counts = Arc::new(EventCounts::default());
+        EventCounts::subscribe(&counts, &mut engine);
+        GameRunner { engine, counts }
+    }
+
+    /// Creates the game of `seed` for as many default players as there are bots
+    /// ([`restart_uno_game`]), and plays it to the end ([`play_game`]).
+    pub fn play(
+        &mut self,
+        seed: u64,
+        bots: &mut [Box<dyn Bot>],
+        max_dispatches: u64,
+    ) -> Result<GameReport, EngineError> {
+        restart_uno_game(&mut self.engine, seed, bots.len())?;
+        self.counts.reset();
+        play_counted(&mut self.engine, bots, max_dispatches, &self.counts)
+    }
+
+    /// The engine, with the last game played (its state and log).
+    pub fn engine(&self) -> &GameEngine {
+        &self.engine
+    }
+}
+
+/// [`play_game`], with `counts` listening (and zero).
+fn play_counted(
+    engine: &mut GameEngine,
+    bots: &mut [Box<dyn Bot>],
+    max_dispatches: u64,
+    counts: &EventCounts,
 ) -> Result<GameReport, EngineError> {
     let players = engine.state().player_count();
     if bots.len() != players {
@@ -171,13 +249,7 @@ pub fn play_game(
         });
     }
     let mut report = GameReport::default();
-    let counts = Arc::new(EventCounts::default());
-    let subscriptions = EventCounts::subscribe(&counts, engine);
-    let result = play_turns(engine, bots, max_dispatches, &mut report);
-    for subscription in subscriptions {
-        engine.unsubscribe(subscription);
-    }
-    let plays = result?;
+    let plays = play_turns(engine, bots, max_dispatches, &mut report)?;
     // cards only enter hands by drawing (the deal included) and only leave them by
     // being played: drawn = in hands now + played
     let state = engine.state();

@@ -162,6 +162,34 @@ fn a_reused_engine_plays_each_game_as_a_new_engine_would() {
 }
 
 #[test]
+fn a_runner_plays_each_game_as_play_game_on_a_new_engine_would() {
+    let bots = |seed: u64, players: usize| -> Vec<Box<dyn Bot>> {
+        (0..players)
+            .map(|i| BotKind::Heuristic.create(seed * 7 + i as u64))
+            .collect()
+    };
+    for house in [vec![], vec![HouseRule::DrawUntilPlayable, HouseRule::SevenZero]] {
+        let mut runner = GameRunner::new(&house);
+        let mut reshuffles = 0;
+        for (seed, players) in [(2, 4), (3, 10), (4, 2), (5, 10), (6, 4), (7, 10)] {
+            let a = runner.play(seed, &mut bots(seed, players), 100_000).unwrap();
+            let mut fresh = new_uno_engine_with(seed, players, &house).unwrap();
+            let b = play_game(&mut fresh, &mut bots(seed, players), 100_000).unwrap();
+            assert_eq!(a, b, "seed {seed}: report");
+            let reused = runner.engine();
+            assert_eq!(json(reused.state()), json(fresh.state()), "seed {seed}");
+            let log = |e: &GameEngine| serde_json::to_string(&e.log()).unwrap();
+            assert_eq!(log(reused), log(&fresh), "seed {seed}: log");
+            reshuffles += a.reshuffles;
+        }
+        // the counted events happened, and were counted once a game
+        assert!(reshuffles > 0, "{house:?}");
+    }
+    let mut runner = GameRunner::new(&[]);
+    assert!(runner.play(1, &mut bots(1, 1), 100).is_err());
+}
+
+#[test]
 fn bot_games_end_with_a_winner_and_replay_exactly() {
     for seed in 0..30 {
         for kind in [BotKind::Random, BotKind::Heuristic] {
