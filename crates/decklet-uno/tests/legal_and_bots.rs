@@ -168,11 +168,16 @@ fn a_runner_plays_each_game_as_play_game_on_a_new_engine_would() {
             .map(|i| BotKind::Heuristic.create(seed * 7 + i as u64))
             .collect()
     };
-    for house in [vec![], vec![HouseRule::DrawUntilPlayable, HouseRule::SevenZero]] {
+    for house in [
+        vec![],
+        vec![HouseRule::DrawUntilPlayable, HouseRule::SevenZero],
+    ] {
         let mut runner = GameRunner::new(&house);
         let mut reshuffles = 0;
         for (seed, players) in [(2, 4), (3, 10), (4, 2), (5, 10), (6, 4), (7, 10)] {
-            let a = runner.play(seed, &mut bots(seed, players), 100_000).unwrap();
+            let a = runner
+                .play(seed, &mut bots(seed, players), 100_000)
+                .unwrap();
             let mut fresh = new_uno_engine_with(seed, players, &house).unwrap();
             let b = play_game(&mut fresh, &mut bots(seed, players), 100_000).unwrap();
             assert_eq!(a, b, "seed {seed}: report");
