@@ -5,7 +5,7 @@
 //! forks and the events it emits (which need the names to be written as JSON); the rare
 //! change after setup (a player's status) copies them first.
 
-use std::any::{Any, TypeId};
+use std::any::Any;
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
@@ -20,7 +20,7 @@ use crate::zone::{Visibility, Zone};
 
 /// Read-only data a plugin derived from the tables during setup (see
 /// [`GameContext::attach`](crate::GameContext::attach)).
-pub(crate) type Attachment = (TypeId, Arc<dyn Any + Send + Sync>);
+pub(crate) type Attachment = Arc<dyn Any + Send + Sync>;
 
 /// The fixed part of a game.
 #[derive(Clone, Debug, Default)]
@@ -192,19 +192,21 @@ impl Tables {
     /// What a plugin attached, of type `T`.
     #[inline(always)]
     pub(crate) fn attachment<T: Any>(&self) -> Option<&T> {
-        let wanted = TypeId::of::<T>();
         self.attachments
             .iter()
-            .find(|(type_id, _)| *type_id == wanted)
-            .and_then(|(_, value)| value.downcast_ref::<T>())
+            .find_map(|value| value.downcast_ref::<T>())
     }
 
     /// Attaches `value`, replacing one of the same type.
     pub(crate) fn attach(&mut self, value: Arc<dyn Any + Send + Sync>) {
         let type_id = (*value).type_id();
-        match self.attachments.iter_mut().find(|(t, _)| *t == type_id) {
-            Some(slot) => slot.1 = value,
-            None => self.attachments.push((type_id, value)),
+        match self
+            .attachments
+            .iter_mut()
+            .find(|a| (***a).type_id() == type_id)
+        {
+            Some(slot) => *slot = value,
+            None => self.attachments.push(value),
         }
     }
 }

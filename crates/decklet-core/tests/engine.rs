@@ -340,6 +340,44 @@ impl GamePlugin for LooseCard {
     }
 }
 
+/// Attaches two values of one type (the second replaces the first) and one of another.
+struct Attaches;
+
+impl GamePlugin for Attaches {
+    fn id(&self) -> &'static str {
+        "attaches"
+    }
+    fn name(&self) -> &'static str {
+        "Attaches"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
+        ctx.attach(1u32);
+        ctx.attach(String::from("kept"));
+        ctx.attach(2u32);
+        Ok(())
+    }
+}
+
+#[test]
+fn an_attachment_replaces_the_one_of_its_type_and_is_read_by_type() {
+    let mut engine = GameEngine::new(EngineConfig::default());
+    engine.use_plugin(ToyPlugin).use_plugin(Attaches);
+    engine.create_game(players(2)).unwrap();
+    let state = engine.state();
+    assert_eq!(state.attachment::<u32>(), Some(&2));
+    assert_eq!(
+        state.attachment::<String>().map(String::as_str),
+        Some("kept")
+    );
+    assert_eq!(state.attachment::<u64>(), None);
+    // a state read from JSON has none until an engine adopts it
+    let read = GameState::from_json(&state.to_json().unwrap()).unwrap();
+    assert_eq!(read.attachment::<u32>(), None);
+}
+
 #[test]
 fn a_setup_that_leaves_a_card_in_no_zone_is_refused_and_changes_nothing() {
     let engine_with = |place: bool| {
