@@ -11,7 +11,9 @@ use std::any::{Any, TypeId};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use rustc_hash::FxHashMap;
+use std::hash::{Hash, Hasher};
+
+use rustc_hash::{FxHashMap, FxHasher};
 
 use crate::action::{Action, ActionOrigin, AnyAction};
 use crate::event::AnyEvent;
@@ -31,13 +33,11 @@ pub(crate) enum KindOps {
     Event(Arc<dyn EventOps>),
 }
 
-type TypeIdMap = FxHashMap<TypeId, u32>;
-
 /// The engine's kinds: `TypeId` → index, action kinds by name (for JSON), and what is
 /// known of each (its typed operations, who listens).
 #[derive(Clone, Default)]
 pub(crate) struct Kinds {
-    by_type: TypeIdMap,
+    by_type: KindIndex,
     by_name: FxHashMap<&'static str, u32>,
     pub(crate) names: Vec<&'static str>,
     pub(crate) ops: Vec<KindOps>,
@@ -50,7 +50,7 @@ pub(crate) struct Kinds {
 impl Kinds {
     #[inline]
     pub(crate) fn of(&self, type_id: TypeId) -> Option<u32> {
-        self.by_type.get(&type_id).copied()
+        self.by_type.get(type_id)
     }
 
     /// The action kind named `name`.
@@ -80,7 +80,7 @@ impl Kinds {
         self.names
             .iter()
             .enumerate()
-            .any(|(k, n)| *n == name && self.by_type.get(&type_id) != Some(&(k as u32)))
+            .any(|(k, n)| *n == name && self.by_type.get(type_id) != Some(k as u32))
     }
 
     #[inline]
@@ -115,6 +115,60 @@ impl Kinds {
     pub(crate) fn count_subscription(&mut self, k: u32, change: i32) {
         if let Some(n) = self.subscribed.get_mut(k as usize) {
             *n = n.saturating_add_signed(change);
+        }
+    }
+}
+
+/// `TypeId` → kind index, by open addressing: a power-of-two table at most half full,
+/// probed from the type's hash onwards (a game has a few dozen kinds, so a lookup is
+/// one probe, rarely two). Every emit and dispatch asks it.
+#[derive(Clone, Default)]
+struct KindIndex {
+    slots: Vec<Option<(TypeId, u32)>>,
+    len: usize,
+}
+
+impl KindIndex {
+    /// Where the probe for `type_id` starts in a table of `mask + 1` slots.
+    #[inline]
+    fn start(type_id: TypeId, mask: usize) -> usize {
+        let mut hasher = FxHasher::default();
+        type_id.hash(&mut hasher);
+        hasher.finish() as usize & mask
+    }
+
+    #[inline]
+    fn get(&self, type_id: TypeId) -> Option<u32> {
+        let mask = self.slots.len().wrapping_sub(1);
+        let mut i = Self::start(type_id, mask);
+        // half full at most: the probe meets an empty slot
+        loop {
+            match self.slots.get(i)? {
+                Some((t, k)) if *t == type_id => return Some(*k),
+                Some(_) => i = (i + 1) & mask,
+                None => return None,
+            }
+        }
+    }
+
+    /// Adds a type that is not there yet.
+    fn insert(&mut self, type_id: TypeId, k: u32) {
+        if (self.len + 1) * 2 > self.slots.len() {
+            let old = std::mem::take(&mut self.slots);
+            self.slots = vec![None; (old.len() * 2).max(16)];
+            self.len = 0;
+            for (t, k) in old.into_iter().flatten() {
+                self.insert(t, k);
+            }
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = Self::start(type_id, mask);
+        while let Some(Some(_)) = self.slots.get(i) {
+            i = (i + 1) & mask;
+        }
+        if let Some(slot) = self.slots.get_mut(i) {
+            *slot = Some((type_id, k));
+            self.len += 1;
         }
     }
 }
@@ -349,5 +403,38 @@ impl Log {
     pub(crate) fn get(&self, n: usize) -> Option<AnyAction> {
         let &(k, i) = self.order.get(n)?;
         self.lanes.get(k as usize)?.as_ref()?.get(i as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Forty distinct types.
+    fn type_ids() -> Vec<TypeId> {
+        fn id<const N: usize>() -> TypeId {
+            TypeId::of::<[u8; N]>()
+        }
+        macro_rules! ids {
+            ($($n:literal)*) => { vec![$(id::<$n>()),*] };
+        }
+        ids!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19
+             20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39)
+    }
+
+    #[test]
+    fn the_kind_index_finds_every_type_it_holds_through_its_growth_and_no_other() {
+        let ids = type_ids();
+        let mut index = KindIndex::default();
+        assert_eq!(index.get(ids[0]), None);
+        for (k, id) in ids.iter().enumerate().take(30) {
+            index.insert(*id, k as u32);
+            // everything inserted so far, and nothing else
+            for (j, other) in ids.iter().enumerate() {
+                let expected = (j <= k).then_some(j as u32);
+                assert_eq!(index.get(*other), expected, "after {k}, type {j}");
+            }
+        }
+        assert!(index.slots.len() >= 2 * index.len);
     }
 }
