@@ -37,6 +37,8 @@ struct Subscriber {
 pub(crate) struct Subscribers {
     list: Vec<Subscriber>,
     next: u64,
+    /// How many subscribers hear every event (asked before every tick).
+    all: usize,
 }
 
 impl Subscribers {
@@ -58,6 +60,7 @@ impl Subscribers {
         &mut self,
         callback: impl FnMut(&AnyEvent) + Send + 'static,
     ) -> SubscriptionId {
+        self.all += 1;
         self.add(Callback::All(Box::new(callback)))
     }
 
@@ -75,7 +78,10 @@ impl Subscribers {
         let index = self.list.iter().position(|s| s.id == id.0)?;
         Some(match self.list.remove(index).callback {
             Callback::Typed { type_id, .. } => Some(type_id),
-            Callback::All(_) => None,
+            Callback::All(_) => {
+                self.all -= 1;
+                None
+            }
         })
     }
 
@@ -93,9 +99,7 @@ impl Subscribers {
 
     /// Whether someone hears every event.
     pub(crate) fn hears_all(&self) -> bool {
-        self.list
-            .iter()
-            .any(|s| matches!(s.callback, Callback::All(_)))
+        self.all > 0
     }
 
     /// Hands a committed event to its subscribers in order; to `outcome` too, boxed

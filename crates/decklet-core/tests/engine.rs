@@ -60,6 +60,30 @@ fn typed_subscribers_hear_only_their_kind_and_can_unsubscribe() {
 }
 
 #[test]
+fn subscribers_of_every_event_hear_applied_actions_until_they_unsubscribe() {
+    let mut engine = GameEngine::new(EngineConfig::default());
+    engine.use_plugin(ToyPlugin).use_plugin(EchoPlugin("x"));
+    engine.create_game(players(2)).unwrap();
+    engine.start().unwrap();
+    let heard = Arc::new(Mutex::new(Vec::new()));
+    let (first, second) = (Arc::clone(&heard), Arc::clone(&heard));
+    let a = engine.subscribe_all(move |e| first.lock().unwrap().push(("a", e.kind())));
+    let b = engine.subscribe_all(move |e| second.lock().unwrap().push(("b", e.kind())));
+    let count = |who: &str| heard.lock().unwrap().iter().filter(|h| h.0 == who).count();
+    // `apply` keeps no outcome: the events are kept for these subscribers alone
+    engine.apply(Script::named("a")).unwrap();
+    let per_tick = count("a");
+    assert!(per_tick > 0);
+    assert_eq!(count("b"), per_tick);
+    assert!(engine.unsubscribe(a));
+    engine.apply(Script::named("b")).unwrap();
+    assert_eq!((count("a"), count("b")), (per_tick, 2 * per_tick));
+    assert!(engine.unsubscribe(b));
+    engine.apply(Script::named("c")).unwrap();
+    assert_eq!((count("a"), count("b")), (per_tick, 2 * per_tick));
+}
+
+#[test]
 fn rules_run_in_order_and_the_first_rejection_names_kind_rule_and_reason() {
     let mut engine = toy_engine(1);
     // both notForbidden and knownPlayer would reject: the first registered wins
