@@ -20,7 +20,9 @@ use crate::ids::{CardId, PlayerId, ZoneId};
 use crate::state::GameState;
 use crate::wire::UniqueMap;
 
-/// FNV-1a, 64 bits, of a key's text: computed at compile time for `Var` constants.
+/// FNV-1a, 64 bits, of a key's text, with MurmurHash3's finalizer so that every bit
+/// (the index uses the low ones) depends on every byte: computed at compile time for
+/// `Var` constants.
 const fn key_hash(key: &str) -> u64 {
     let bytes = key.as_bytes();
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
@@ -30,7 +32,11 @@ const fn key_hash(key: &str) -> u64 {
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
         i += 1;
     }
-    hash
+    hash ^= hash >> 33;
+    hash = hash.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    hash ^= hash >> 33;
+    hash = hash.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    hash ^ (hash >> 33)
 }
 
 /// A typed variable key.
@@ -330,17 +336,26 @@ impl<T: Serialize + DeserializeOwned> VarType for Json<T> {
 /// A game's variables, in the order they were first set.
 ///
 /// Inside: the entries in that order, each with its key's hash, and an open-addressing
-/// index on the hashes for the first 16 entries (a game has a handful of variables: a
+/// index on the hashes for the first 32 entries (a game has a handful of variables: a
 /// read is one probe, rarely more; entries past those are found by a scan).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Variables {
     entries: Vec<Entry>,
     /// Slot → entry position + 1 (0: empty), by the hash's low bits, probing onwards.
     index: [u8; SLOTS],
 }
 
+impl Default for Variables {
+    fn default() -> Self {
+        Variables {
+            entries: Vec::new(),
+            index: [0; SLOTS],
+        }
+    }
+}
+
 /// Slots of the index (a power of two).
-const SLOTS: usize = 32;
+const SLOTS: usize = 64;
 /// How many entries the index holds (at most half full: short probes).
 const INDEXED: usize = SLOTS / 2;
 
@@ -586,5 +601,59 @@ impl<'de> Deserialize<'de> for Variables {
         };
         variables.reindex();
         Ok(variables)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `n` distinct keys, some of which share their first slot of the index.
+    fn keys(n: usize) -> Vec<&'static str> {
+        (0..n)
+            .map(|i| &*Box::leak(format!("test:key{i}").into_boxed_str()))
+            .collect()
+    }
+
+    #[test]
+    fn many_variables_are_found_set_and_undone_like_a_map() {
+        // more keys than the index holds, so that probes and the scan past it both run
+        let keys = keys(3 * INDEXED);
+        let mut variables = Variables::default();
+        let mut model: Vec<(&str, i64)> = Vec::new();
+        let mut seed: u64 = 7;
+        for step in 0..2_000i64 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let key = keys[(seed >> 33) as usize % keys.len()];
+            let (position, old) = variables.set(key, Value::Int(step));
+            let at = model.iter().position(|(k, _)| *k == key);
+            assert_eq!(old.is_some(), at.is_some(), "step {step}");
+            match at {
+                Some(i) => model[i].1 = step,
+                None => model.push((key, step)),
+            }
+            // every third new variable is undone again, as a failed tick would
+            if old.is_none() && step % 3 == 0 {
+                variables.restore(position, None);
+                model.pop();
+            }
+            for (k, v) in &model {
+                assert_eq!(variables.get(k), Some(&Value::Int(*v)), "step {step}: {k}");
+            }
+            assert_eq!(variables.len(), model.len());
+        }
+        assert!(model.len() > INDEXED, "the scan past the index ran");
+        // read back from JSON: the same answers, by text
+        let json = serde_json::to_string(&variables).unwrap_or_default();
+        let read: Variables = serde_json::from_str(&json).unwrap_or_default();
+        for (k, v) in &model {
+            assert_eq!(read.get(k), Some(&Value::Int(*v)));
+        }
+        assert_eq!(read.get("test:absent"), None);
+        let order: Vec<&str> = read.iter().map(|(k, _)| k).collect();
+        let expected: Vec<&str> = model.iter().map(|(k, _)| *k).collect();
+        assert_eq!(order, expected);
     }
 }
