@@ -100,10 +100,19 @@ impl GameState {
         mut buffer: impl FnMut() -> Vec<CardId>,
     ) -> GameState {
         GameState {
-            zone_cards: (0..tables.zones.len()).map(|_| buffer()).collect(),
+            zone_cards: {
+                // room for the zones setups add, as the tables have
+                let mut zones = Vec::with_capacity(tables.zones.capacity());
+                zones.extend((0..tables.zones.len()).map(|_| buffer()));
+                zones
+            },
             tables: Arc::new(tables),
+            status: GameStatus::default(),
+            variables: Variables::default(),
+            current: None,
+            winners: Vec::new(),
+            turn: 0,
             rng: GameRng::seed_from(seed),
-            ..GameState::default()
         }
     }
 

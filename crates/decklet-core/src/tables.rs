@@ -77,6 +77,7 @@ impl Tables {
             player_index: FxHashMap::with_capacity_and_hasher(players.len(), Default::default()),
             // the hands, and room for a few shared zones (a deck, a discard pile, ...)
             zone_index: FxHashMap::with_capacity_and_hasher(players.len() + 4, Default::default()),
+            zones: Vec::with_capacity(players.len() + 4),
             ..Tables::default()
         };
         for (i, player) in players.iter().enumerate() {
