@@ -313,12 +313,11 @@ impl Queues {
 }
 
 /// A log lane: the logged actions of one kind.
-pub(crate) trait LogLane: Send + Sync {
+pub(crate) trait LogLane: Any + Send + Sync {
     fn json(&self, i: usize) -> Result<serde_json::Value, serde_json::Error>;
     fn get(&self, i: usize) -> Option<AnyAction>;
     fn clear(&mut self);
     fn clone_box(&self) -> Box<dyn LogLane>;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
 impl<A: Action> LogLane for Vec<A> {
@@ -336,9 +335,6 @@ impl<A: Action> LogLane for Vec<A> {
     }
     fn clone_box(&self) -> Box<dyn LogLane> {
         Box::new(self.clone())
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }
 
@@ -370,8 +366,9 @@ impl Log {
         if self.lanes.len() <= i {
             self.lanes.resize_with(i + 1, || None);
         }
-        let lane = self.lanes[i].get_or_insert_with(|| Box::new(Vec::<A>::new()));
-        if let Some(list) = lane.as_any_mut().downcast_mut::<Vec<A>>() {
+        let lane: &mut dyn Any =
+            &mut **self.lanes[i].get_or_insert_with(|| Box::new(Vec::<A>::new()));
+        if let Some(list) = lane.downcast_mut::<Vec<A>>() {
             self.order.push((k, list.len() as u32));
             list.push(action);
         }
