@@ -33,7 +33,8 @@ impl<A: Action> ActionKind<A> {
     /// The typed kind behind `ops`, if its actions are `A`s.
     #[inline]
     pub(crate) fn of(ops: &dyn ActionOps) -> Option<&ActionKind<A>> {
-        ops.as_any().downcast_ref()
+        let any: &dyn Any = ops;
+        any.downcast_ref()
     }
 
     /// Runs the kind's rules (the first refusal stops it), then its handler.
@@ -177,8 +178,8 @@ impl Registry {
             .kinds
             .add(TypeId::of::<E>(), E::KIND, KindOps::Event(event_ops::<E>()));
         if let Some(KindOps::Event(ops)) = self.kinds.ops.get_mut(k as usize)
-            && let Some(kind) =
-                Arc::get_mut(ops).and_then(|ops| ops.as_any_mut().downcast_mut::<EventKind<E>>())
+            && let Some(kind) = Arc::get_mut(ops)
+                .and_then(|ops| (ops as &mut dyn Any).downcast_mut::<EventKind<E>>())
         {
             kind.handlers.push(handler);
         }
@@ -196,10 +197,9 @@ pub(crate) struct Run<'a> {
     pub(crate) kinds: &'a Kinds,
 }
 
-/// The typed operations of an action kind (its compiled rules and handler).
-pub(crate) trait ActionOps: Send + Sync {
-    /// The typed kind, for a caller that knows its action type ([`ActionKind::of`]).
-    fn as_any(&self) -> &dyn Any;
+/// The typed operations of an action kind (its compiled rules and handler); as `Any`,
+/// the typed kind, for a caller that knows its action type ([`ActionKind::of`]).
+pub(crate) trait ActionOps: Any + Send + Sync {
     /// The plugin that registered the handler.
     fn plugin(&self) -> &'static str;
     /// Runs the next queued action of kind `k`.
@@ -221,10 +221,9 @@ pub(crate) trait ActionOps: Send + Sync {
     fn rule_ids(&self) -> Vec<String>;
 }
 
-/// The typed operations of an event kind (its handlers).
-pub(crate) trait EventOps: Send + Sync {
-    /// For adding handlers while the registry is built.
-    fn as_any_mut(&mut self) -> &mut dyn Any;
+/// The typed operations of an event kind (its handlers); as `Any`, the typed kind,
+/// for adding handlers while the registry is built.
+pub(crate) trait EventOps: Any + Send + Sync {
     /// Handles the next queued event of kind `k`, and keeps it if it is kept.
     fn handle_next(
         &self,
@@ -259,10 +258,6 @@ fn out_of_step() -> EngineError {
 }
 
 impl<A: Action> ActionOps for ActionKind<A> {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
     fn plugin(&self) -> &'static str {
         self.plugin
     }
@@ -316,10 +311,6 @@ impl<A: Action> ActionOps for ActionKind<A> {
 }
 
 impl<E: Event> EventOps for EventKind<E> {
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-
     #[inline]
     fn handle_next(
         &self,
