@@ -446,17 +446,37 @@ impl Positions {
     }
 
     /// All of them, in hand order.
-    pub(crate) fn positions(&self) -> impl Iterator<Item = usize> + '_ {
-        let (bits, list) = match self {
-            Positions::Bits(bits) => (*bits, &[][..]),
-            Positions::List(list) => (0, list.as_slice()),
-        };
-        std::iter::successors((bits != 0).then_some(bits), |b| {
-            let next = b & (b - 1);
-            (next != 0).then_some(next)
-        })
-        .map(|b| b.trailing_zeros() as usize)
-        .chain(list.iter().copied())
+    pub(crate) fn positions(&self) -> PositionIter<'_> {
+        match self {
+            Positions::Bits(bits) => PositionIter {
+                bits: *bits,
+                list: [].iter(),
+            },
+            Positions::List(list) => PositionIter {
+                bits: 0,
+                list: list.iter(),
+            },
+        }
+    }
+}
+
+/// The positions of [`Positions`], lowest first: the set bits, then the list.
+pub(crate) struct PositionIter<'a> {
+    bits: u64,
+    list: std::slice::Iter<'a, usize>,
+}
+
+impl Iterator for PositionIter<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.bits != 0 {
+            let k = self.bits.trailing_zeros() as usize;
+            self.bits &= self.bits - 1;
+            return Some(k);
+        }
+        self.list.next().copied()
     }
 }
 
