@@ -9,9 +9,8 @@
 
 use std::any::{Any, TypeId};
 use std::collections::VecDeque;
-use std::sync::Arc;
-
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHasher};
 
