@@ -115,23 +115,38 @@ impl<'a> GameContext<'a> {
         if !self.count_event() {
             return;
         }
-        let queues = &mut *self.queues;
         match self.kinds.of(TypeId::of::<E>()) {
-            Some(k) => {
-                if (self.kinds.handled(k) || queues.keeps(self.kinds, k))
-                    && let Some(lane) = queues.lanes.get::<E>(k)
-                {
-                    lane.push_back(event);
-                    queues.events.push_back(k);
-                }
+            Some(k) if self.kinds.handled(k) || self.queues.keeps(self.kinds, k) => {
+                self.queue_event(k, event);
             }
+            Some(_) => {}
             None => {
-                if queues.keep_all {
-                    queues.untyped_events.push_back(AnyEvent::new(event));
-                    queues.events.push_back(UNTYPED);
+                if self.queues.keep_all {
+                    self.queue_untyped(event);
                 }
             }
         }
+    }
+
+    /// Queues an event of kind `k` that someone listens to (kept apart from [`emit`],
+    /// so that emitting an event nobody hears stays small enough to inline).
+    ///
+    /// [`emit`]: Self::emit
+    #[inline(never)]
+    fn queue_event<E: Event>(&mut self, k: u32, event: E) {
+        let queues = &mut *self.queues;
+        if let Some(lane) = queues.lanes.get::<E>(k) {
+            lane.push_back(event);
+            queues.events.push_back(k);
+        }
+    }
+
+    /// Queues an event of a kind the table does not know, boxed.
+    #[cold]
+    #[inline(never)]
+    fn queue_untyped<E: Event>(&mut self, event: E) {
+        self.queues.untyped_events.push_back(AnyEvent::new(event));
+        self.queues.events.push_back(UNTYPED);
     }
 
     /// Emits a type-erased event.
