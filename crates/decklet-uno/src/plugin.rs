@@ -124,9 +124,15 @@ pub fn handle_card_played(
 pub fn handle_card_drawn(event: &CardDrawn, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     if is_own_draw(event, ctx) {
         let turn = i64::try_from(ctx.state().turn()).unwrap_or(i64::MAX);
-        ctx.set_variable(&UNO_VAR_DRAW_PLAYER, event.player_id);
+        let count = i64::from(event.count);
+        // the turn moves on with every draw; the drawer and the count often stay
+        if ctx.state().variable(&UNO_VAR_DRAW_PLAYER) != Some(event.player_id) {
+            ctx.set_variable(&UNO_VAR_DRAW_PLAYER, event.player_id);
+        }
         ctx.set_variable(&UNO_VAR_DRAW_TURN, turn);
-        ctx.set_variable(&UNO_VAR_DRAW_COUNT, i64::from(event.count));
+        if ctx.state().variable(&UNO_VAR_DRAW_COUNT) != Some(count) {
+            ctx.set_variable(&UNO_VAR_DRAW_COUNT, count);
+        }
     }
     Ok(())
 }
