@@ -610,11 +610,15 @@ impl GameEngine {
         if collect {
             events.reserve(self.queues.done.len());
         }
-        let done = std::mem::take(&mut self.queues.done);
         let tables = Arc::clone(&self.state.tables);
         let (queues, subscribers, kinds) = (&mut self.queues, &mut self.subscribers, &self.kinds);
         scope::with_tables(&tables, || {
-            for &k in &done {
+            // by position, so that the list stays whole until every event is out: if a
+            // subscriber panics, the next tick finds it and drops what is left
+            for i in 0..queues.done.len() {
+                let Some(&k) = queues.done.get(i) else {
+                    break;
+                };
                 let outcome = collect.then_some(&mut events);
                 if k == UNTYPED {
                     if let Some(event) = queues.untyped_done.pop_front() {
@@ -624,10 +628,8 @@ impl GameEngine {
                     ops.deliver_next(k, queues, subscribers, &tables, outcome);
                 }
             }
+            queues.done.clear();
         });
-        let mut done = done;
-        done.clear();
-        self.queues.done = done;
         Outcome { events }
     }
 

@@ -198,6 +198,46 @@ fn a_panicking_plugin_leaves_the_engine_exactly_as_it_was() {
     assert_eq!(*heard.lock().unwrap(), ["after"]);
 }
 
+/// An engine whose subscriber of `Ran` panics the first time it hears one, after a
+/// tick that committed three `Ran` events.
+fn after_a_panicking_subscriber() -> GameEngine {
+    let mut engine = toy_engine(3);
+    let armed = Arc::new(Mutex::new(true));
+    let trigger = Arc::clone(&armed);
+    engine.subscribe(move |_: &Ran| {
+        let mut armed = trigger.lock().unwrap_or_else(|e| e.into_inner());
+        if std::mem::take(&mut *armed) {
+            panic!("a subscriber bug");
+        }
+    });
+    // the tick commits; its events are being delivered when the subscriber panics
+    let script = Script::named("a").then(vec![Script::named("b"), Script::named("c")]);
+    let caught = catch_unwind(AssertUnwindSafe(|| engine.dispatch(script)));
+    assert!(caught.is_err(), "the panic reaches the caller");
+    engine
+}
+
+#[test]
+fn a_subscriber_that_panics_leaves_nothing_behind_for_the_next_tick_or_game() {
+    let events = |o: &Outcome| o.events.iter().map(AnyEvent::to_json).collect::<Vec<_>>();
+    // the next tick hears its own events, none of the panicked delivery
+    let mut engine = after_a_panicking_subscriber();
+    let after = engine.dispatch(Script::named("d")).unwrap();
+    assert_eq!(names(&after), ["d"]);
+    // a new game on such an engine is the game a new engine creates, events and all
+    let mut engine = after_a_panicking_subscriber();
+    let mut fresh = toy_engine(3);
+    let outcome = engine.create_game(players(2)).unwrap();
+    let fresh_outcome = fresh.create_game(players(2)).unwrap();
+    assert_eq!(events(&outcome), events(&fresh_outcome));
+    assert_eq!(json(engine.state()), json(fresh.state()));
+    engine.start().unwrap();
+    fresh.start().unwrap();
+    let after = engine.dispatch(Script::named("d")).unwrap();
+    let fresh_after = fresh.dispatch(Script::named("d")).unwrap();
+    assert_eq!(events(&after), events(&fresh_after));
+}
+
 #[test]
 fn an_adopted_position_plays_on_and_its_log_replays() {
     let mut source = toy_engine(5);
