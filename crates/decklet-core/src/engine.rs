@@ -232,7 +232,7 @@ impl GameEngine {
         let mut state =
             GameState::from_tables(tables, self.config.seed, || self.queues.zone_buffer());
         let limits = self.limits();
-        self.queues.clear();
+        // what an interrupted tick left is dropped; after a committed one nothing is left
         self.queues.begin(limits.events, true);
         self.queues.journaling = false;
         let result = self.set_up(&mut state).and_then(|()| {
