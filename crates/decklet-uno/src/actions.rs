@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::cards::{UnoColor, UnoFace};
 use crate::events::{UnoCardPlayed, UnoColorChanged, UnoColorChosen, UnoInitialFlipped};
 use crate::state::{
-    UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_COLOR, UnoTable, card_view, current_color, discard_top,
+    UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_COLOR, UnoTable, card_view, discard_top, set_if_changed,
     uno_table,
 };
 
@@ -121,10 +121,7 @@ pub fn play_card_handler(action: &PlayCard, ctx: &mut GameContext<'_>) -> Result
         color: view.color,
     });
     if let Some(color) = view.color {
-        // a card of the colour in force leaves it as it is
-        if current_color(ctx.state()) != Some(color) {
-            ctx.set_variable(&UNO_VAR_CURRENT_COLOR, color);
-        }
+        set_if_changed(ctx, &UNO_VAR_CURRENT_COLOR, color);
         ctx.emit(UnoColorChanged {
             color,
             player_id: Some(action.player_id),

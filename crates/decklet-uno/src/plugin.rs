@@ -21,7 +21,7 @@ use crate::rules::uno_rules;
 use crate::state::{
     UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
     UNO_VAR_DRAW_COUNT, UNO_VAR_DRAW_PLAYER, UNO_VAR_DRAW_TURN, UNO_VAR_PENDING_COLOR, UnoTable,
-    card_view, is_own_draw,
+    card_view, is_own_draw, set_if_changed,
 };
 
 /// Plugin id of [`UnoPlugin`].
@@ -124,15 +124,10 @@ pub fn handle_card_played(
 pub fn handle_card_drawn(event: &CardDrawn, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     if is_own_draw(event, ctx) {
         let turn = i64::try_from(ctx.state().turn()).unwrap_or(i64::MAX);
-        let count = i64::from(event.count);
         // the turn moves on with every draw; the drawer and the count often stay
-        if ctx.state().variable(&UNO_VAR_DRAW_PLAYER) != Some(event.player_id) {
-            ctx.set_variable(&UNO_VAR_DRAW_PLAYER, event.player_id);
-        }
+        set_if_changed(ctx, &UNO_VAR_DRAW_PLAYER, event.player_id);
         ctx.set_variable(&UNO_VAR_DRAW_TURN, turn);
-        if ctx.state().variable(&UNO_VAR_DRAW_COUNT) != Some(count) {
-            ctx.set_variable(&UNO_VAR_DRAW_COUNT, count);
-        }
+        set_if_changed(ctx, &UNO_VAR_DRAW_COUNT, i64::from(event.count));
     }
     Ok(())
 }

@@ -6,7 +6,8 @@ use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
 use decklet_core::{
-    ActionOrigin, CardId, CardTable, GameContext, GameState, PlayerId, SeatView, Var, ZoneId,
+    ActionOrigin, CardId, CardTable, GameContext, GameState, PlayerId, SeatView, Var, VarType,
+    ZoneId,
 };
 use decklet_plugins::CardDrawn;
 
@@ -174,6 +175,19 @@ pub fn drawn_this_turn(state: &GameState, player: PlayerId) -> Option<Option<Car
     // the card drawn lies on top of the hand: after a draw the player may only play
     // that card or end the turn
     Some(state.hand(player).last().copied())
+}
+
+/// Sets `var` to `value` unless it holds that value already: UNO rewrites some of its
+/// variables on every play or draw (the colour in force, the drawer, the draw's count),
+/// and most of those rewrites would change nothing but still be journaled.
+pub(crate) fn set_if_changed<T: VarType + PartialEq>(
+    ctx: &mut GameContext<'_>,
+    var: &Var<T>,
+    value: T,
+) {
+    if ctx.state().variable(var).as_ref() != Some(&value) {
+        ctx.set_variable(var, value);
+    }
 }
 
 /// Whether a `CARD_DRAWN` being handled is a player's own draw: from an action from
