@@ -19,13 +19,11 @@
 
 use decklet_core::{
     ActionOrigin, ActionRef, AnyAction, CardId, EngineError, GameEngine, GameState, GameStatus,
-    Outcome, PLAY_CARD_ACTION, PlayCard, PlayerId,
+    Outcome, PlayCard, PlayerId,
 };
-use decklet_plugins::{
-    DRAW_CARD_ACTION, DrawCard, END_TURN_ACTION, create_draw_card_action, create_end_turn_action,
-};
+use decklet_plugins::{DrawCard, EndTurn, create_draw_card_action, create_end_turn_action};
 
-use crate::actions::{CHOOSE_COLOR_ACTION, ChooseColor, UNO_FLIP_INITIAL_ACTION};
+use crate::actions::{ChooseColor, UNO_FLIP_INITIAL_ACTION};
 use crate::cards::{UnoCard, UnoColor, UnoFace};
 use crate::house::{
     AcceptDrawFour, CallUno, CatchUno, Challenge, SwapHands, UNO_CALL_ACTION, UNO_CATCH_ACTION,
@@ -199,48 +197,57 @@ pub fn check_turn_discipline(
     if origin == ActionOrigin::Internal {
         return Ok(());
     }
+    // the turn's own moves, told by their types, the most frequent first
+    if let Some(play) = action.downcast_ref::<PlayCard>() {
+        no_colour_pending(state)?;
+        return match drawn_this_turn(state, play.player_id) {
+            None => Ok(()),
+            Some(Some(drawn)) if play.card_ids.as_slice() == [drawn] => Ok(()),
+            Some(_) => Err("after drawing you may only play the card you drew".into()),
+        };
+    }
+    if let Some(draw) = action.downcast_ref::<DrawCard>() {
+        no_colour_pending(state)?;
+        if state.current_player() != Some(draw.player_id) {
+            return Err("you can only draw on your own turn".into());
+        }
+        if draw.count != 1 {
+            return Err("draw one card at a time".into());
+        }
+        if drawn_this_turn(state, draw.player_id).is_some() {
+            return Err("you have already drawn this turn".into());
+        }
+        return Ok(());
+    }
+    if let Some(end) = action.downcast_ref::<EndTurn>() {
+        no_colour_pending(state)?;
+        return match drawn_this_turn(state, end.player_id) {
+            Some(_) => Ok(()),
+            None => Err("draw a card before ending your turn".into()),
+        };
+    }
+    if action.downcast_ref::<ChooseColor>().is_some() {
+        return Ok(());
+    }
+    // any other kind: side actions pass; the rest waits for a colour; nobody flips
     let kind = action.kind();
     if is_side_action(kind) {
         return Ok(());
     }
-    if is_color_pending(state) && kind != CHOOSE_COLOR_ACTION {
+    no_colour_pending(state)?;
+    if kind == UNO_FLIP_INITIAL_ACTION {
+        return Err("the initial card is flipped by the game, not by a player".into());
+    }
+    Ok(())
+}
+
+/// Refuses every move but choosing a colour while a colour choice is pending.
+#[inline]
+fn no_colour_pending(state: &GameState) -> Result<(), Refusal> {
+    if is_color_pending(state) {
         return Err("choose a colour for the wild first".into());
     }
-    match kind {
-        UNO_FLIP_INITIAL_ACTION => {
-            Err("the initial card is flipped by the game, not by a player".into())
-        }
-        DRAW_CARD_ACTION => {
-            let Some(draw) = action.downcast_ref::<DrawCard>() else {
-                return Ok(());
-            };
-            if state.current_player() != Some(draw.player_id) {
-                return Err("you can only draw on your own turn".into());
-            }
-            if draw.count != 1 {
-                return Err("draw one card at a time".into());
-            }
-            if drawn_this_turn(state, draw.player_id).is_some() {
-                return Err("you have already drawn this turn".into());
-            }
-            Ok(())
-        }
-        END_TURN_ACTION => match action.player_id() {
-            Some(player) if drawn_this_turn(state, player).is_some() => Ok(()),
-            _ => Err("draw a card before ending your turn".into()),
-        },
-        PLAY_CARD_ACTION => {
-            let Some(play) = action.downcast_ref::<PlayCard>() else {
-                return Ok(());
-            };
-            match drawn_this_turn(state, play.player_id) {
-                None => Ok(()),
-                Some(Some(drawn)) if play.card_ids.as_slice() == [drawn] => Ok(()),
-                Some(_) => Err("after drawing you may only play the card you drew".into()),
-            }
-        }
-        _ => Ok(()),
-    }
+    Ok(())
 }
 
 /// The `UNO_SWAP_HANDS` action of `player` taking `target`'s hand.
