@@ -229,13 +229,59 @@ impl Lanes {
     }
 }
 
+/// A first-in first-out list of small `Copy` values (the order of queued kinds): a
+/// vector read from a cursor, emptied whenever the cursor catches up, so it never
+/// wraps around.
+#[derive(Debug)]
+pub(crate) struct Fifo<T> {
+    items: Vec<T>,
+    next: usize,
+}
+
+impl<T> Default for Fifo<T> {
+    fn default() -> Self {
+        Fifo {
+            items: Vec::new(),
+            next: 0,
+        }
+    }
+}
+
+impl<T: Copy> Fifo<T> {
+    #[inline]
+    pub(crate) fn push_back(&mut self, item: T) {
+        self.items.push(item);
+    }
+
+    #[inline]
+    pub(crate) fn pop_front(&mut self) -> Option<T> {
+        let item = *self.items.get(self.next)?;
+        self.next += 1;
+        if self.next == self.items.len() {
+            self.clear();
+        }
+        Some(item)
+    }
+
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.next == self.items.len()
+    }
+
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.items.clear();
+        self.next = 0;
+    }
+}
+
 /// Everything a tick runs with, kept between ticks so that nothing is allocated again.
 #[derive(Default)]
 pub(crate) struct Queues {
     /// Actions waiting to run: kind and origin, in order.
-    pub(crate) actions: VecDeque<(u32, ActionOrigin)>,
+    pub(crate) actions: Fifo<(u32, ActionOrigin)>,
     /// Events waiting to be handled: kind, in order.
-    pub(crate) events: VecDeque<u32>,
+    pub(crate) events: Fifo<u32>,
     pub(crate) lanes: Lanes,
     /// Boxed actions and events of kinds not in the table.
     pub(crate) untyped_actions: VecDeque<AnyAction>,
@@ -432,5 +478,34 @@ mod tests {
             }
         }
         assert!(index.slots.len() >= 2 * index.len);
+    }
+
+    #[test]
+    fn a_fifo_gives_back_what_it_was_given_in_order_however_pushes_and_pops_interleave() {
+        let mut fifo = Fifo::default();
+        let mut model = VecDeque::new();
+        // a fixed pattern of pushes (positive) and pops (0), emptying it now and then
+        let steps = [3, 0, 2, 0, 0, 0, 5, 1, 0, 4, 0, 0, 0, 0, 0, 7, 0, 2, 0, 0];
+        let mut n = 0u32;
+        for step in steps {
+            if step == 0 {
+                assert_eq!(fifo.pop_front(), model.pop_front());
+            } else {
+                for _ in 0..step {
+                    n += 1;
+                    fifo.push_back(n);
+                    model.push_back(n);
+                }
+            }
+            assert_eq!(fifo.is_empty(), model.is_empty());
+        }
+        while let Some(item) = model.pop_front() {
+            assert_eq!(fifo.pop_front(), Some(item));
+        }
+        assert_eq!(fifo.pop_front(), None);
+        fifo.push_back(99);
+        fifo.clear();
+        assert!(fifo.is_empty());
+        assert_eq!(fifo.pop_front(), None);
     }
 }
