@@ -7,9 +7,10 @@
 //!   packaging of every publishable crate.
 //! - `bench [--games N] [--rounds R] [--quick] [--check]`: the criterion benches (not
 //!   with `--quick`), then the side-by-side run of `decklet simulate` and the no-engine
-//!   loop `benches/no-engine-uno` for 2, 4 and 6 players on one thread, `R` rounds of
-//!   one run each, taken in turn; `--check` fails if their actions per game disagree
-//!   beyond sampling error (CI runs it quick).
+//!   loop `benches/no-engine-uno` for 2, 4 and 6 players on one thread, `R` rounds
+//!   (15 quick, 3 otherwise) of one run each per player count, taken in turn; `--check`
+//!   fails if their actions per game disagree beyond sampling error (CI runs it quick,
+//!   one round).
 //! - `package`: `cargo package` for every publishable crate, in dependency order.
 
 use std::env;
@@ -152,6 +153,8 @@ fn ci_steps() -> Result {
         "--quick".into(),
         "--games".into(),
         "4000".into(),
+        "--rounds".into(),
+        "1".into(),
         "--check".into(),
     ])?;
     package()
@@ -342,8 +345,9 @@ fn json_number(text: &str, key: &str) -> Option<f64> {
 
 /// The side-by-side run: decklet's `simulate` on one thread against the no-engine
 /// loop (`benches/no-engine-uno`), same seed, same policy, same counting, for 2, 4 and 6
-/// players. Each of `--rounds` rounds runs both, one after the other, so that both
-/// meet the same moments of a shared machine; the table shows each side's best round
+/// players. Each of `--rounds` rounds runs both, one after the other, for each player
+/// count in turn, so that both sides and all counts meet the same moments of a shared
+/// machine; the table shows each side's best round
 /// (the run least slowed by others) and their ratio, and the lowest and highest ratio
 /// of a single round. With `--check`, fails unless both play the same number of
 /// actions per game within sampling error (four standard errors of the difference of
@@ -357,7 +361,9 @@ fn bench(args: &[String]) -> Result {
             .and_then(|w| w[1].parse::<u64>().ok())
     };
     let games = number("--games").unwrap_or(if quick { 20_000 } else { 200_000 });
-    let rounds = number("--rounds").unwrap_or(1).max(1);
+    let rounds = number("--rounds")
+        .unwrap_or(if quick { 15 } else { 3 })
+        .max(1);
     if !quick {
         run("criterion benches", cargo_args(&["bench", "--workspace"]))?;
     }
@@ -380,18 +386,17 @@ fn bench(args: &[String]) -> Result {
     );
     println!("|---|---|---|---|---|---|---|---|---|---|");
     let mut disagreements = Vec::new();
-    for players in [2, 4, 6] {
-        let mut best: Option<(Side, Side)> = None;
-        let (mut low, mut high) = (f64::INFINITY, 0.0f64);
-        for _ in 0..rounds {
-            let (bare, ours) = side_by_side(players, games)?;
-            let ratio = ours.games_per_second / bare.games_per_second.max(f64::MIN_POSITIVE);
-            (low, high) = (low.min(ratio), high.max(ratio));
-            best = Some(match best {
-                None => (bare, ours),
-                Some((b, o)) => (b.faster(bare), o.faster(ours)),
-            });
+    // the rounds go round the player counts, so that a busy minute of the machine falls
+    // on all of them alike rather than on one
+    const PLAYERS: [u32; 3] = [2, 4, 6];
+    let mut results = [Rounds::default(); 3];
+    for _ in 0..rounds {
+        for (players, result) in PLAYERS.iter().zip(results.iter_mut()) {
+            let (bare, ours) = side_by_side(*players, games)?;
+            result.add(bare, ours);
         }
+    }
+    for (players, Rounds { best, low, high }) in PLAYERS.into_iter().zip(results) {
         let Some((bare, ours)) = best else {
             continue;
         };
@@ -423,6 +428,37 @@ fn bench(args: &[String]) -> Result {
         ));
     }
     Ok(())
+}
+
+/// The rounds of one player count: each side's best run, and the lowest and highest
+/// ratio of one round.
+#[derive(Clone, Copy)]
+struct Rounds {
+    best: Option<(Side, Side)>,
+    low: f64,
+    high: f64,
+}
+
+impl Default for Rounds {
+    fn default() -> Self {
+        Rounds {
+            best: None,
+            low: f64::INFINITY,
+            high: 0.0,
+        }
+    }
+}
+
+impl Rounds {
+    /// Adds a round: the no-engine side's run and decklet's.
+    fn add(&mut self, bare: Side, ours: Side) {
+        let ratio = ours.games_per_second / bare.games_per_second.max(f64::MIN_POSITIVE);
+        (self.low, self.high) = (self.low.min(ratio), self.high.max(ratio));
+        self.best = Some(match self.best {
+            None => (bare, ours),
+            Some((b, o)) => (b.faster(bare), o.faster(ours)),
+        });
+    }
 }
 
 /// One side's run of the side-by-side bench.
