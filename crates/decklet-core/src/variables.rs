@@ -367,6 +367,14 @@ struct Entry {
     value: Value,
 }
 
+impl Entry {
+    /// Whether this is the entry of `key`, whose hash is `hash`.
+    #[inline(always)]
+    fn is(&self, hash: u64, key: &str) -> bool {
+        self.hash == hash && self.key.is(key)
+    }
+}
+
 /// A stored key: the `'static` text of a [`Var`] (found by its address first), or text
 /// read from JSON (replaced by the `'static` one the first time code sets it).
 #[derive(Clone, Debug)]
@@ -412,9 +420,7 @@ impl PartialEq for Key {
 impl Variables {
     /// The value stored under `key`.
     pub fn get(&self, key: &str) -> Option<&Value> {
-        self.position(key_hash(key), key)
-            .and_then(|i| self.entries.get(i))
-            .map(|e| &e.value)
+        self.find(key_hash(key), key).map(|(_, e)| &e.value)
     }
 
     /// Number of variables.
@@ -432,37 +438,32 @@ impl Variables {
         self.entries.iter().map(|e| (e.key.as_str(), &e.value))
     }
 
-    /// Where `key` (of hash `hash`) is: most often the entry its slot of the index
-    /// names; else further along the index ([`probe`](Self::probe)); an empty slot
-    /// leaves only the entries past the index.
+    /// Where `key` (of hash `hash`) is, and its entry: most often the entry its slot of
+    /// the index names; else further along the index ([`probe`](Self::probe)); an
+    /// empty slot leaves only the entries past the index.
     #[inline(always)]
-    fn position(&self, hash: u64, key: &str) -> Option<usize> {
+    fn find(&self, hash: u64, key: &str) -> Option<(usize, &Entry)> {
         let slot = hash as usize % SLOTS;
         match usize::from(self.index[slot]).checked_sub(1) {
-            Some(i) if self.is_at(i, hash, key) => Some(i),
-            Some(_) => self.probe(hash, key, slot + 1),
+            Some(i) => match self.entries.get(i) {
+                Some(entry) if entry.is(hash, key) => Some((i, entry)),
+                _ => self.probe(hash, key, slot + 1),
+            },
             None => self.scan_past_index(hash, key),
         }
-    }
-
-    #[inline(always)]
-    fn is_at(&self, i: usize, hash: u64, key: &str) -> bool {
-        self.entries
-            .get(i)
-            .is_some_and(|e| e.hash == hash && e.key.is(key))
     }
 
     /// The index's slots from `from` on, up to an empty one, then the entries past the
     /// index.
     #[inline(never)]
-    fn probe(&self, hash: u64, key: &str, from: usize) -> Option<usize> {
+    fn probe(&self, hash: u64, key: &str, from: usize) -> Option<(usize, &Entry)> {
         for step in 0..SLOTS - 1 {
             let slot = (from + step) % SLOTS;
             let Some(i) = usize::from(self.index[slot]).checked_sub(1) else {
                 break; // an empty slot: not among the indexed entries
             };
-            if self.is_at(i, hash, key) {
-                return Some(i);
+            if let Some(entry) = self.entries.get(i).filter(|e| e.is(hash, key)) {
+                return Some((i, entry));
             }
         }
         self.scan_past_index(hash, key)
@@ -470,8 +471,12 @@ impl Variables {
 
     /// The entries past the index, by a scan.
     #[inline(never)]
-    fn scan_past_index(&self, hash: u64, key: &str) -> Option<usize> {
-        (INDEXED..self.entries.len()).find(|&i| self.is_at(i, hash, key))
+    fn scan_past_index(&self, hash: u64, key: &str) -> Option<(usize, &Entry)> {
+        self.entries
+            .iter()
+            .enumerate()
+            .skip(INDEXED)
+            .find(|(_, e)| e.is(hash, key))
     }
 
     /// Puts entry `i` (one of the first [`INDEXED`]) in the index.
@@ -504,9 +509,7 @@ impl Variables {
     /// The value of a typed key.
     #[inline(always)]
     pub(crate) fn value<T>(&self, var: &Var<T>) -> Option<&Value> {
-        self.position(var.hash, var.key)
-            .and_then(|i| self.entries.get(i))
-            .map(|e| &e.value)
+        self.find(var.hash, var.key).map(|(_, e)| &e.value)
     }
 
     /// Sets a variable; returns its position and what it held (`None`: it is new, and
@@ -522,7 +525,7 @@ impl Variables {
     }
 
     fn set_hashed(&mut self, hash: u64, key: &'static str, value: Value) -> (usize, Option<Value>) {
-        match self.position(hash, key) {
+        match self.find(hash, key).map(|(i, _)| i) {
             Some(i) => match self.entries.get_mut(i) {
                 Some(entry) => {
                     if let Key::Read(_) = entry.key {
