@@ -172,11 +172,34 @@ impl KindIndex {
     }
 }
 
-/// A typed FIFO of one kind (a `VecDeque<T>`), and how to empty it without knowing `T`.
+/// A typed FIFO of one kind (a `VecDeque<T>`), and how to empty it without knowing `T`;
+/// a kind not used yet has an empty lane of no type.
 struct Lane {
     type_id: TypeId,
     queue: Box<dyn Any + Send>,
     clear: fn(&mut (dyn Any + Send)),
+}
+
+impl Lane {
+    /// Makes this (unused) lane a lane of `T`s.
+    #[cold]
+    #[inline(never)]
+    fn become_of<T: Send + 'static>(&mut self) {
+        *self = Lane {
+            type_id: TypeId::of::<VecDeque<T>>(),
+            queue: Box::new(VecDeque::<T>::new()),
+            clear: clear_queue::<T>,
+        };
+    }
+
+    /// The lane of a kind not used yet (nothing allocated).
+    fn unused() -> Lane {
+        Lane {
+            type_id: TypeId::of::<()>(),
+            queue: Box::new(()),
+            clear: |_| {},
+        }
+    }
 }
 
 fn clear_queue<T: Send + 'static>(queue: &mut (dyn Any + Send)) {
@@ -187,43 +210,32 @@ fn clear_queue<T: Send + 'static>(queue: &mut (dyn Any + Send)) {
 
 /// Lanes by kind index.
 #[derive(Default)]
-pub(crate) struct Lanes(Vec<Option<Lane>>);
+pub(crate) struct Lanes(Vec<Lane>);
 
 impl Lanes {
-    /// The lane of kind `k`, which holds `T`s (made on first use; `None` only for a
-    /// kind index no table can have).
+    /// The lane of kind `k`, which holds `T`s (made on first use).
     #[inline(always)]
     pub(crate) fn get<T: Send + 'static>(&mut self, k: u32) -> Option<&mut VecDeque<T>> {
         let k = k as usize;
-        let wanted = TypeId::of::<VecDeque<T>>();
-        if !matches!(self.0.get(k), Some(Some(lane)) if lane.type_id == wanted) {
-            self.make::<T>(k);
+        if k >= self.0.len() {
+            self.grow(k);
         }
-        self.0
-            .get_mut(k)?
-            .as_mut()?
-            .queue
-            .downcast_mut::<VecDeque<T>>()
+        let lane = self.0.get_mut(k)?;
+        if lane.type_id != TypeId::of::<VecDeque<T>>() {
+            lane.become_of::<T>();
+        }
+        lane.queue.downcast_mut::<VecDeque<T>>()
     }
 
-    /// Makes the lane of kind `k` for `T`s.
+    /// Makes room for kind `k`.
     #[cold]
     #[inline(never)]
-    fn make<T: Send + 'static>(&mut self, k: usize) {
-        if self.0.len() <= k {
-            self.0.resize_with(k + 1, || None);
-        }
-        if let Some(slot) = self.0.get_mut(k) {
-            *slot = Some(Lane {
-                type_id: TypeId::of::<VecDeque<T>>(),
-                queue: Box::new(VecDeque::<T>::new()),
-                clear: clear_queue::<T>,
-            });
-        }
+    fn grow(&mut self, k: usize) {
+        self.0.resize_with(k + 1, Lane::unused);
     }
 
     pub(crate) fn clear(&mut self) {
-        for lane in self.0.iter_mut().flatten() {
+        for lane in &mut self.0 {
             (lane.clear)(&mut *lane.queue);
         }
     }
