@@ -90,6 +90,7 @@ impl VarType for UnoColor {
         let Value::Str(text) = value else {
             return None;
         };
+        let text = text.as_str();
         let color = match text.len() {
             3 => UnoColor::Red,
             6 => UnoColor::Yellow,
@@ -98,7 +99,7 @@ impl VarType for UnoColor {
             _ => return None,
         };
         // stored by `into_value`: the very same static text, found by its address
-        let (text, name) = (text.as_str(), color.as_str());
+        let name = color.as_str();
         (std::ptr::eq(text, name) || text == name).then_some(color)
     }
 }
