@@ -93,11 +93,19 @@ pub fn next_player_seen(
 ) -> Option<PlayerId> {
     let order = view.seat_order();
     let n = order.len();
-    let position = view.seat_index(current)?;
-    let step = if direction < 0 { n - 1 } else { 1 };
-    (1..=n)
-        .filter_map(|k| order.get((position + k * step) % n).copied())
-        .find(|p| view.player_status(*p) == Some(PlayerStatus::Active))
+    let mut at = view.seat_index(current)?;
+    // one seat at a time, wrapping around, every seat once (the last is `current`'s)
+    (0..n).find_map(|_| {
+        at = match direction < 0 {
+            true => at.checked_sub(1).unwrap_or(n - 1),
+            false if at + 1 < n => at + 1,
+            false => 0,
+        };
+        order
+            .get(at)
+            .copied()
+            .filter(|p| view.player_status(*p) == Some(PlayerStatus::Active))
+    })
 }
 
 /// The direction of play ([`TURN_VARIABLE_DIRECTION`], 1 when unset).
