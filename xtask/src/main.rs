@@ -389,7 +389,7 @@ fn bench(args: &[String]) -> Result {
     // the rounds go round the player counts, so that a busy minute of the machine falls
     // on all of them alike rather than on one
     const PLAYERS: [u32; 3] = [2, 4, 6];
-    let mut results = [Rounds::default(); 3];
+    let mut results = PLAYERS.map(|_| Rounds::default());
     for _ in 0..rounds {
         for (players, result) in PLAYERS.iter().zip(results.iter_mut()) {
             let (bare, ours) = side_by_side(*players, games)?;

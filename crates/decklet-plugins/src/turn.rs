@@ -96,10 +96,12 @@ pub fn next_player_seen(
     let mut at = view.seat_index(current)?;
     // one seat at a time, wrapping around, every seat once (the last is `current`'s)
     (0..n).find_map(|_| {
-        at = match direction < 0 {
-            true => at.checked_sub(1).unwrap_or(n - 1),
-            false if at + 1 < n => at + 1,
-            false => 0,
+        at = if direction < 0 {
+            at.checked_sub(1).unwrap_or(n - 1)
+        } else if at + 1 < n {
+            at + 1
+        } else {
+            0
         };
         order
             .get(at)
