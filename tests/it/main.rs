@@ -8,6 +8,7 @@ mod facade;
 mod fuzz_props;
 mod golden;
 mod hostile;
+mod leaks;
 mod pages;
 mod uno_props;
 mod views;

@@ -103,7 +103,7 @@ proptest! {
 fn visible(state: &GameState, viewer: PlayerId) -> HashSet<String> {
     state
         .zones()
-        .filter(|z| state.seat_view(viewer).sees(*z))
+        .filter(|z| state.info_state(viewer).sees(*z))
         .flat_map(|z| {
             state
                 .zone_cards(z)

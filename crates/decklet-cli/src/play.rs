@@ -15,7 +15,7 @@ use decklet::uno::{
     current_color, discard_top, legal_actions, out_of_turn_order, pending_draw, show_move,
     uno_plugins_with,
 };
-use decklet::{EngineConfig, GameEngine, GameState, Outcome, Player, PlayerId};
+use decklet::{EngineConfig, GameEngine, GameState, InfoState, Outcome, Player, PlayerId};
 use owo_colors::{OwoColorize, Stream};
 
 use crate::PlayArgs;
@@ -419,8 +419,10 @@ fn make_move(
     action: LegalAction,
 ) -> Result<Outcome, String> {
     let state = engine.state();
-    let seats = state.seat_order().iter().skip(1).copied();
-    show_move(seats.zip(bots.iter_mut()), state, player, action);
+    let mut seats: Vec<InfoState> = (state.seat_order().iter().skip(1))
+        .map(|seat| state.info_state(*seat))
+        .collect();
+    show_move(seats.iter_mut().zip(bots.iter_mut()), state, player, action);
     action.dispatch(engine, player).map_err(|e| e.to_string())
 }
 
@@ -466,7 +468,7 @@ fn offer_out_of_turn(
         } else {
             let seat = state.seat_index(player).unwrap_or(1).saturating_sub(1);
             match bots.get_mut(seat) {
-                Some(bot) => bot.choose_out_of_turn(&state.seat_view(player), &moves),
+                Some(bot) => bot.choose_out_of_turn(&state.info_state(player), &moves),
                 None => None,
             }
         };

@@ -176,16 +176,32 @@ impl<'a> GameContext<'a> {
 
     // ------------------------------------------------------------------ variables
 
-    /// Sets a typed variable.
+    /// Sets a typed variable (read by the seats its key's visibility names: a
+    /// [private](crate::Var::private) one set this way is read by none).
     #[inline]
     pub fn set_variable<T: VarType>(&mut self, var: &Var<T>, value: T) {
-        let (position, old) = self.state.variables.set_typed(var, value.into_value());
+        let (position, old) = self
+            .state
+            .variables
+            .set_typed(var, None, value.into_value());
         if self.queues.journaling {
             self.queues.journal.variable(position, old);
         }
     }
 
-    /// Sets a variable by key.
+    /// Sets a [private](crate::Var::private) variable that `seat` alone may read (a
+    /// public or hidden key keeps its own visibility).
+    pub fn set_private_variable<T: VarType>(&mut self, var: &Var<T>, seat: PlayerId, value: T) {
+        let (position, old) = self
+            .state
+            .variables
+            .set_typed(var, Some(seat), value.into_value());
+        if self.queues.journaling {
+            self.queues.journal.variable(position, old);
+        }
+    }
+
+    /// Sets a public variable by key.
     pub fn set_raw_variable(&mut self, key: &'static str, value: Value) {
         let (position, old) = self.state.variables.set(key, value);
         if self.queues.journaling {

@@ -1,5 +1,5 @@
-//! Worlds sampled from a seat's view: [`SeatView::determinize`] and what narrows the
-//! sample ([`CardSet`], [`ZoneLimit`]).
+//! Worlds sampled from a seat's information state: [`InfoState::determinize`] and what
+//! narrows the sample ([`SeatKnowledge`], [`CardSet`], [`ZoneLimit`]).
 //!
 //! A search bot plays whole games forward, and a seat does not know one. A *world* is a
 //! whole game the seat cannot tell from the real one: the cards it does not see dealt
@@ -8,9 +8,10 @@
 //! such a zone may hold (a player who drew instead of playing holds no card that was
 //! playable then).
 
+use crate::error::EngineError;
 use crate::ids::{CardId, ZoneId};
+use crate::info::{InfoState, SeatKnowledge};
 use crate::rng::GameRng;
-use crate::seat::SeatView;
 use crate::state::GameState;
 
 /// A set of cards of one game, by handle (a bit per card).
@@ -115,113 +116,113 @@ impl ZoneLimit {
     }
 }
 
-impl<'s> SeatView<'s> {
-    /// A whole game the seat cannot tell from this one, drawn with `rng`: the cards it
-    /// does not see are dealt at random into the places it does not see (every zone
-    /// keeping its size), and the game's RNG is reseeded from `rng` (the real one would
-    /// tell the future order of a reshuffled deck). Everything the seat sees is
-    /// unchanged: `world.seat_view(seat) == view`.
-    ///
-    /// Only the view's content decides the sample: the unseen cards are put in handle
-    /// order before they are shuffled, so two games that differ only in where the
-    /// unseen cards lie give the same world for the same `rng`. Where the seat knows
-    /// nothing more, each unseen card is equally likely to be in each unseen place.
-    ///
-    /// ```
-    /// # use decklet_core::*;
-    /// let mut engine = GameEngine::new(EngineConfig::default());
-    /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
-    /// let alice = engine.state().player_id("p1").ok_or("p1")?;
-    /// let view = engine.state().seat_view(alice);
-    /// let world = view.determinize(&mut GameRng::seed_from(7));
-    /// assert_eq!(world.seat_view(alice), view);
-    /// world.validate()?;
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn determinize(&self, rng: &mut GameRng) -> GameState {
-        self.determinize_with(&[], &[], rng)
-    }
-
-    /// [`determinize`](Self::determinize) for a seat that knows more than it sees:
-    /// each `(card, zone)` of `known` is a card the seat knows to lie in that unseen
-    /// zone (shown to it earlier, say), and stays there; the other unseen cards are
-    /// dealt at random into the other unseen places. A pair whose card is not in that
-    /// zone, or whose zone the seat sees, is ignored (what the seat saw is out of date).
-    pub fn determinize_knowing(&self, known: &[(CardId, ZoneId)], rng: &mut GameRng) -> GameState {
-        self.determinize_with(known, &[], rng)
-    }
-
-    /// [`determinize_knowing`](Self::determinize_knowing), then each [`ZoneLimit`] is met:
-    /// while a zone holds more of its limit's cards than allowed, one of them (chosen at
-    /// random) changes places with a card from another unseen place (chosen at random
-    /// among those that are not in the set and whose own zone's limits allow the swap).
-    /// Limits on zones the seat sees are ignored; limits that cannot all be met are met
-    /// as far as they can be. The sample stays one the seat cannot tell from the real
-    /// game, and is close to (not exactly) uniform among the worlds that meet the limits.
-    pub fn determinize_with(
-        &self,
-        known: &[(CardId, ZoneId)],
-        limits: &[ZoneLimit],
-        rng: &mut GameRng,
-    ) -> GameState {
-        let mut world = self.state().clone();
-        let unseen: Vec<usize> = self
-            .zones()
-            .filter(|z| !self.sees(*z))
-            .map(|z| z.index())
-            .collect();
-        let pinned = |zone: usize, card: CardId| {
-            known
-                .iter()
-                .any(|(c, z)| *c == card && z.index() == zone && !self.sees(*z))
+/// Samples a world from `info` and `knowledge` (see [`InfoState::determinize`]).
+pub(crate) fn sample(
+    info: &InfoState,
+    knowledge: &SeatKnowledge,
+    rng: &mut GameRng,
+) -> Result<GameState, EngineError> {
+    let mut world = info.known().clone();
+    let sizes = info.sizes();
+    let unseen: Vec<usize> = info
+        .zones()
+        .filter(|z| !info.sees(*z))
+        .map(|z| z.index())
+        .collect();
+    let cards = info.cards().len();
+    // the cards the seat sees, and those it placed
+    let seen: CardSet = world.zone_cards.iter().flatten().copied().collect();
+    let mut placed = CardSet::new();
+    let mut placed_in = vec![0usize; sizes.len()];
+    for &(card, zone) in &knowledge.placed {
+        let text = || info.id_text(card).into_owned();
+        let impossible = |message: String| Err(EngineError::ImpossibleKnowledge { message });
+        if card.index() >= cards {
+            return impossible(format!("card {card:?} is not a card of the game"));
+        }
+        let Some(count) = placed_in.get_mut(zone.index()) else {
+            return impossible(format!("zone {zone:?} is not a zone of the game"));
         };
-        // the cards to deal, in handle order (a set of handles, read in order): nothing
-        // of where they lie stays
-        let pool: CardSet = unseen
+        if info.sees(zone) {
+            return impossible(format!(
+                "`{}` is placed in `{}`, which the seat sees",
+                text(),
+                info.id_text(zone)
+            ));
+        }
+        if seen.contains(card) {
+            return impossible(format!(
+                "`{}` is placed unseen, but the seat sees it",
+                text()
+            ));
+        }
+        if placed.contains(card) {
+            return impossible(format!("`{}` is placed twice", text()));
+        }
+        *count += 1;
+        if *count > sizes.get(zone.index()).copied().unwrap_or(0) {
+            return impossible(format!(
+                "more cards are placed in `{}` than it holds",
+                info.id_text(zone)
+            ));
+        }
+        placed.insert(card);
+    }
+    // the cards to deal, in handle order: nothing of where they lie is in `info`
+    let mut pool: Vec<CardId> = (0..cards)
+        .map(CardId::at)
+        .filter(|c| !seen.contains(*c) && !placed.contains(*c))
+        .collect();
+    let unseen_places: usize = unseen.iter().filter_map(|z| sizes.get(*z)).sum();
+    if pool.len() + placed.len() != unseen_places {
+        return Err(EngineError::ImpossibleKnowledge {
+            message: format!(
+                "{} unseen cards for {unseen_places} unseen places",
+                pool.len() + placed.len()
+            ),
+        });
+    }
+    rng.shuffle_in_place(&mut pool);
+    let mut dealt = pool.into_iter();
+    for &zone in &unseen {
+        let size = sizes.get(zone).copied().unwrap_or(0);
+        let Some(cards) = world.zone_cards.get_mut(zone) else {
+            continue;
+        };
+        cards.clear();
+        cards.extend(
+            knowledge
+                .placed
+                .iter()
+                .filter(|(_, z)| z.index() == zone)
+                .map(|(c, _)| *c),
+        );
+        let pinned = cards.len();
+        cards.extend(dealt.by_ref().take(size - pinned));
+        if pinned > 0 {
+            // where in the zone the placed cards lie, the seat does not know
+            rng.shuffle_in_place(cards);
+        }
+    }
+    if !knowledge.limits.is_empty() {
+        let places: Vec<(usize, usize)> = unseen
             .iter()
             .flat_map(|&zone| {
-                world
-                    .zone_cards
-                    .get(zone)
-                    .map_or(&[][..], Vec::as_slice)
+                let cards = world.zone_cards.get(zone).map_or(&[][..], Vec::as_slice);
+                let placed = &placed;
+                cards
                     .iter()
-                    .filter(move |card| !pinned(zone, **card))
+                    .enumerate()
+                    .filter(move |(_, card)| !placed.contains(**card))
+                    .map(move |(i, _)| (zone, i))
             })
-            .copied()
             .collect();
-        let mut pool: Vec<CardId> = pool.iter().collect();
-        rng.shuffle_in_place(&mut pool);
-        let mut dealt = pool.into_iter();
-        for &zone in &unseen {
-            if let Some(cards) = world.zone_cards.get_mut(zone) {
-                for card in cards.iter_mut() {
-                    if !pinned(zone, *card)
-                        && let Some(next) = dealt.next()
-                    {
-                        *card = next;
-                    }
-                }
-            }
+        for limit in knowledge.limits.iter().filter(|l| !info.sees(l.zone)) {
+            meet(&mut world, &places, &knowledge.limits, limit, rng);
         }
-        if !limits.is_empty() {
-            let places: Vec<(usize, usize)> = unseen
-                .iter()
-                .flat_map(|&zone| {
-                    let cards = world.zone_cards.get(zone).map_or(&[][..], Vec::as_slice);
-                    cards
-                        .iter()
-                        .enumerate()
-                        .filter(move |(_, card)| !pinned(zone, **card))
-                        .map(move |(i, _)| (zone, i))
-                })
-                .collect();
-            for limit in limits {
-                meet(&mut world, &places, limits, limit, rng);
-            }
-        }
-        world.rng = GameRng::seed_from(rng.next_u64());
-        world
     }
+    world.rng = GameRng::seed_from(rng.next_u64());
+    Ok(world)
 }
 
 /// An index below `n` for which `valid` holds, chosen uniformly among them: by trying

@@ -295,7 +295,7 @@ impl GameEngine {
     /// is refused. The log starts empty and records the position, so it still replays.
     ///
     /// A position of the game this engine holds now (one that shares its tables: a
-    /// fork's state, a [`SeatView::determinize`](crate::SeatView::determinize)d world
+    /// fork's state, a world sampled from an information state ([`InfoState::determinize`](crate::InfoState::determinize))
     /// of it) is only validated: its tables are the ones these plugins' setup made.
     /// That is what lets a search bot adopt thousands of sampled worlds a second.
     ///

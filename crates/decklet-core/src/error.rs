@@ -182,6 +182,13 @@ pub enum EngineError {
         /// What is wrong.
         message: String,
     },
+    /// What a seat says it knows beyond what it sees contradicts what it sees (a card
+    /// it sees placed where it does not, more cards in a zone than it holds, ...).
+    #[error("impossible knowledge: {message}")]
+    ImpossibleKnowledge {
+        /// What is contradicted.
+        message: String,
+    },
     /// A log could not be replayed.
     #[error("replay failed: {message}")]
     Replay {

@@ -14,7 +14,7 @@ use crate::ids::{CardId, PlayerId, ZoneId};
 use crate::rng::GameRng;
 use crate::state::{GameState, GameStatus};
 use crate::tables::Tables;
-use crate::variables::Value;
+use crate::variables::Stored;
 
 /// One undoable change.
 #[derive(Clone, Copy, Debug)]
@@ -49,7 +49,7 @@ pub(crate) enum Undo {
 #[derive(Debug, Default)]
 pub(crate) struct Journal {
     entries: Vec<Undo>,
-    values: Vec<Option<Value>>,
+    values: Vec<Option<Stored>>,
     orders: Vec<Vec<CardId>>,
     tables: Vec<Arc<Tables>>,
 }
@@ -61,7 +61,7 @@ impl Journal {
     }
 
     #[inline]
-    pub(crate) fn variable(&mut self, position: usize, old: Option<Value>) {
+    pub(crate) fn variable(&mut self, position: usize, old: Option<Stored>) {
         self.values.push(old);
         self.entries.push(Undo::Variable {
             position: position as u32,

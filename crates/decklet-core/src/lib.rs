@@ -77,8 +77,10 @@ mod engine;
 mod error;
 mod event;
 mod ids;
+mod info;
 mod journal;
 mod kinds;
+mod leaks;
 mod log;
 mod player;
 mod plugin;
@@ -88,7 +90,6 @@ mod replay;
 mod rng;
 mod rule;
 mod scope;
-mod seat;
 mod state;
 mod state_json;
 mod subscribers;
@@ -107,21 +108,22 @@ pub use engine::{EngineConfig, GameEngine, Outcome};
 pub use error::EngineError;
 pub use event::{AnyEvent, Event};
 pub use ids::{CardId, CardIds, HAND_ZONE_TYPE, Id, PlayerId, ZoneId, hand_zone_name};
+pub use info::{InfoState, SeatKnowledge};
 pub use kinds::{
     CARD_PLAYED, CardPlayed, GAME_CREATED, GAME_FINISHED, GAME_STARTED, GAME_WON, GameCreated,
     GameFinished, GameStarted, GameWon, PLAY_CARD_ACTION, PlayCard,
 };
+pub use leaks::{Leak, check_seat_leaks, redeal_unseen};
 pub use log::{GameLog, LOG_FORMAT, LoggedAction, PlayerLog, PluginInfo, state_digest};
 pub use player::{Player, PlayerStatus};
 pub use plugin::{ActionHandler, EventHandler, GamePlugin};
 pub use replay::ParsedLog;
 pub use rng::{GameRng, derive_seed, splitmix64};
 pub use rule::{Inner, Rule, RuleResult, RuleScope};
-pub use seat::SeatView;
 /// The small-string type of ids' text, card types, ranks and suits (re-exported).
 pub use smol_str::SmolStr;
 pub use state::{GameState, GameStatus, MAX_ID_LEN, MAX_PLAYERS};
 pub use subscribers::SubscriptionId;
-pub use variables::{Json, Value, Var, VarType, Variables};
+pub use variables::{Json, Value, Var, VarReaders, VarType, VarVisibility, Variables};
 pub use view::{GameView, ZoneView};
 pub use zone::{Visibility, Zone};

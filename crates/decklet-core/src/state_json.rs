@@ -2,7 +2,10 @@
 //!
 //! The JSON is the wire format of the reference system, with text ids:
 //! `{gameId, status, players: {id: player}, zones: {id: {id, type, owner?, visibility,
-//! cards}}, cards: {id: card}, variables, currentPlayerId, winners, turn, rng}`.
+//! cards}}, cards: {id: card}, variables, variableReaders?, currentPlayerId, winners,
+//! turn, rng}`. `variableReaders` names the variables that not every seat may read:
+//! `{"key": "nobody"}` or `{"key": {"seat": "p1"}}` (left out when every variable is
+//! public).
 //! Reading it builds the tables and checks everything [`GameState::validate`] checks,
 //! plus what only text can get wrong: keys that disagree with the ids they hold, keys
 //! given twice, names that resolve to nothing.
@@ -20,7 +23,7 @@ use crate::rng::GameRng;
 use crate::scope;
 use crate::state::{GameState, GameStatus};
 use crate::tables::Tables;
-use crate::variables::Variables;
+use crate::variables::{VarReaders, Variables};
 use crate::wire::UniqueMap;
 use crate::zone::{Visibility, Zone};
 
@@ -34,6 +37,7 @@ impl Serialize for GameState {
                 zones: ZonesOut(self),
                 cards: &self.tables.cards,
                 variables: &self.variables,
+                variable_readers: ReadersOut(&self.variables),
                 current_player_id: self.current,
                 winners: &self.winners,
                 turn: self.turn,
@@ -53,10 +57,48 @@ struct StateOut<'a> {
     zones: ZonesOut<'a>,
     cards: &'a CardTable,
     variables: &'a Variables,
+    #[serde(skip_serializing_if = "ReadersOut::all_public")]
+    variable_readers: ReadersOut<'a>,
     current_player_id: Option<PlayerId>,
     winners: &'a [PlayerId],
     turn: u64,
     rng: &'a GameRng,
+}
+
+/// The readers of the variables that not every seat reads, as a JSON object.
+struct ReadersOut<'a>(&'a Variables);
+
+impl ReadersOut<'_> {
+    fn all_public(&self) -> bool {
+        self.0.all_public()
+    }
+}
+
+impl Serialize for ReadersOut<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter_with_readers().filter_map(|(key, _, readers)| {
+            match readers {
+                VarReaders::Everyone => None,
+                VarReaders::Nobody => Some((key, ReaderOut::Nobody("nobody"))),
+                VarReaders::Seat(seat) => Some((key, ReaderOut::Seat { seat })),
+            }
+        }))
+    }
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ReaderOut {
+    Nobody(&'static str),
+    Seat { seat: PlayerId },
+}
+
+/// One variable's readers as JSON holds them.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum ReaderIn {
+    Word(SmolStr),
+    Seat { seat: SmolStr },
 }
 
 /// The players as a JSON object: text id → player.
@@ -109,6 +151,8 @@ struct StateIn {
     zones: UniqueMap<ZoneIn>,
     cards: CardTable,
     variables: Variables,
+    #[serde(default)]
+    variable_readers: UniqueMap<ReaderIn>,
     current_player_id: Option<SmolStr>,
     winners: Vec<SmolStr>,
     turn: u64,
@@ -202,11 +246,32 @@ impl StateIn {
             }
             winners.push(winner);
         }
+        let mut variables = self.variables;
+        for (key, reader) in self.variable_readers.0 {
+            let readers = match reader {
+                ReaderIn::Word(word) if word == "nobody" => VarReaders::Nobody,
+                ReaderIn::Word(word) if word == "everyone" => VarReaders::Everyone,
+                ReaderIn::Seat { seat } => VarReaders::Seat(find_player("variable reader", &seat)?),
+                ReaderIn::Word(word) => {
+                    return Err(invalid(format!(
+                        "variable `{}` has readers `{}` (known: everyone, nobody, {{\"seat\": id}})",
+                        shown(&key),
+                        shown(&word)
+                    )));
+                }
+            };
+            if !variables.set_readers(&key, readers) {
+                return Err(invalid(format!(
+                    "readers are given for `{}`, which is not a variable",
+                    shown(&key)
+                )));
+            }
+        }
         let state = GameState {
             tables: Arc::new(tables),
             status: self.status,
             zone_cards,
-            variables: self.variables,
+            variables,
             current,
             winners,
             turn: self.turn,

@@ -8,6 +8,12 @@
 //! small hash table on that hash (then the text is compared, to be sure), with no
 //! global registry. Values serialize as plain JSON, in the order the variables were
 //! first set.
+//!
+//! A key also declares who may read its value ([`VarVisibility`]): every seat
+//! ([`Var::new`]), one seat named when the value is set ([`Var::private`]), or no seat
+//! ([`Var::hidden`]). The engine and the log keep every value; what a seat is shown
+//! ([`GameState::view_for`](crate::GameState::view_for), its
+//! [`InfoState`](crate::InfoState)) holds only the values it may read.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -39,25 +45,94 @@ const fn key_hash(key: &str) -> u64 {
     hash ^ (hash >> 33)
 }
 
-/// A typed variable key.
+/// Who may read a variable, as its key declares it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum VarVisibility {
+    /// Every seat (the default: most of a game's variables are on the table).
+    #[default]
+    Public,
+    /// One seat, named when the value is set
+    /// ([`GameContext::set_private_variable`](crate::GameContext::set_private_variable));
+    /// a value set without one is read by no seat.
+    Private,
+    /// No seat: a fact only the engine and the log know.
+    Hidden,
+}
+
+/// Who may read one stored value: what its key's [`VarVisibility`] and the seat named
+/// when it was set make of it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum VarReaders {
+    /// Every seat.
+    #[default]
+    Everyone,
+    /// This seat alone.
+    Seat(PlayerId),
+    /// No seat.
+    Nobody,
+}
+
+impl VarReaders {
+    /// Whether `seat` may read the value.
+    #[inline]
+    pub fn include(self, seat: PlayerId) -> bool {
+        match self {
+            VarReaders::Everyone => true,
+            VarReaders::Seat(only) => only == seat,
+            VarReaders::Nobody => false,
+        }
+    }
+
+    /// The readers of a value of a key of `visibility`, set for `seat` (if any).
+    const fn of(visibility: VarVisibility, seat: Option<PlayerId>) -> VarReaders {
+        match (visibility, seat) {
+            (VarVisibility::Public, _) => VarReaders::Everyone,
+            (VarVisibility::Private, Some(seat)) => VarReaders::Seat(seat),
+            (VarVisibility::Private, None) | (VarVisibility::Hidden, _) => VarReaders::Nobody,
+        }
+    }
+}
+
+/// A typed variable key, with who may read it.
 ///
 /// ```
-/// use decklet_core::Var;
+/// use decklet_core::{Var, VarVisibility};
 /// const SCORE: Var<i64> = Var::new("demo:score");
+/// const SECRET: Var<bool> = Var::hidden("demo:secret");
 /// assert_eq!(SCORE.key(), "demo:score");
+/// assert_eq!(SCORE.visibility(), VarVisibility::Public);
+/// assert_eq!(SECRET.visibility(), VarVisibility::Hidden);
 /// ```
 pub struct Var<T> {
     key: &'static str,
     hash: u64,
+    visibility: VarVisibility,
     _type: PhantomData<fn() -> T>,
 }
 
 impl<T> Var<T> {
-    /// A key; by convention `"<plugin id>:<name>"`.
+    /// A public key (every seat reads it); by convention `"<plugin id>:<name>"`.
     pub const fn new(key: &'static str) -> Self {
+        Var::declared(key, VarVisibility::Public)
+    }
+
+    /// A key whose value one seat reads, the one named when the value is set
+    /// ([`GameContext::set_private_variable`](crate::GameContext::set_private_variable)).
+    pub const fn private(key: &'static str) -> Self {
+        Var::declared(key, VarVisibility::Private)
+    }
+
+    /// A key no seat reads (the engine, the plugins and the log do).
+    pub const fn hidden(key: &'static str) -> Self {
+        Var::declared(key, VarVisibility::Hidden)
+    }
+
+    /// A key of this visibility.
+    pub const fn declared(key: &'static str, visibility: VarVisibility) -> Self {
         Var {
             key,
             hash: key_hash(key),
+            visibility,
             _type: PhantomData,
         }
     }
@@ -65,6 +140,11 @@ impl<T> Var<T> {
     /// The key's text.
     pub const fn key(&self) -> &'static str {
         self.key
+    }
+
+    /// Who may read it.
+    pub const fn visibility(&self) -> VarVisibility {
+        self.visibility
     }
 }
 
@@ -77,7 +157,10 @@ impl<T> Copy for Var<T> {}
 
 impl<T> fmt::Debug for Var<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Var({:?})", self.key)
+        match self.visibility {
+            VarVisibility::Public => write!(f, "Var({:?})", self.key),
+            other => write!(f, "Var({:?}, {other:?})", self.key),
+        }
     }
 }
 
@@ -359,12 +442,20 @@ const SLOTS: usize = 64;
 /// How many entries the index holds (at most half full: short probes).
 const INDEXED: usize = SLOTS / 2;
 
+/// A stored value with its readers: what a set replaced (for the journal).
+#[derive(Clone, Debug)]
+pub(crate) struct Stored {
+    value: Value,
+    readers: VarReaders,
+}
+
 #[derive(Clone, Debug)]
 struct Entry {
     /// The key's hash ([`key_hash`]).
     hash: u64,
     key: Key,
     value: Value,
+    readers: VarReaders,
 }
 
 impl Entry {
@@ -512,26 +603,42 @@ impl Variables {
         self.find(var.hash, var.key).map(|(_, e)| &e.value)
     }
 
-    /// Sets a variable; returns its position and what it held (`None`: it is new, and
-    /// last).
-    pub(crate) fn set(&mut self, key: &'static str, value: Value) -> (usize, Option<Value>) {
-        let hash = key_hash(key);
-        self.set_hashed(hash, key, value)
+    /// Sets a public variable by key; returns its position and what it held (`None`:
+    /// it is new, and last).
+    pub(crate) fn set(&mut self, key: &'static str, value: Value) -> (usize, Option<Stored>) {
+        self.set_hashed(key_hash(key), key, value, VarReaders::Everyone)
     }
 
+    /// Sets a typed variable, read by the seats its key and `seat` name.
     #[inline]
-    pub(crate) fn set_typed<T>(&mut self, var: &Var<T>, value: Value) -> (usize, Option<Value>) {
-        self.set_hashed(var.hash, var.key, value)
+    pub(crate) fn set_typed<T>(
+        &mut self,
+        var: &Var<T>,
+        seat: Option<PlayerId>,
+        value: Value,
+    ) -> (usize, Option<Stored>) {
+        let readers = VarReaders::of(var.visibility, seat);
+        self.set_hashed(var.hash, var.key, value, readers)
     }
 
-    fn set_hashed(&mut self, hash: u64, key: &'static str, value: Value) -> (usize, Option<Value>) {
+    fn set_hashed(
+        &mut self,
+        hash: u64,
+        key: &'static str,
+        value: Value,
+        readers: VarReaders,
+    ) -> (usize, Option<Stored>) {
         match self.find(hash, key).map(|(i, _)| i) {
             Some(i) => match self.entries.get_mut(i) {
                 Some(entry) => {
                     if let Key::Read(_) = entry.key {
                         entry.key = Key::Static(key);
                     }
-                    (i, Some(std::mem::replace(&mut entry.value, value)))
+                    let old = Stored {
+                        value: std::mem::replace(&mut entry.value, value),
+                        readers: std::mem::replace(&mut entry.readers, readers),
+                    };
+                    (i, Some(old))
                 }
                 None => (i, None),
             },
@@ -540,6 +647,7 @@ impl Variables {
                     hash,
                     key: Key::Static(key),
                     value,
+                    readers,
                 });
                 let i = self.entries.len() - 1;
                 self.index_entry(i);
@@ -550,11 +658,12 @@ impl Variables {
 
     /// Undoes a [`set`](Self::set): puts `old` back at `position`, or removes the
     /// variable the set added.
-    pub(crate) fn restore(&mut self, position: usize, old: Option<Value>) {
+    pub(crate) fn restore(&mut self, position: usize, old: Option<Stored>) {
         match old {
             Some(old) => {
                 if let Some(entry) = self.entries.get_mut(position) {
-                    entry.value = old;
+                    entry.value = old.value;
+                    entry.readers = old.readers;
                 }
             }
             None => {
@@ -566,6 +675,59 @@ impl Variables {
         }
     }
 
+    /// Who may read the variable stored under `key`.
+    pub fn readers(&self, key: &str) -> Option<VarReaders> {
+        self.find(key_hash(key), key).map(|(_, e)| e.readers)
+    }
+
+    /// Keys, values and readers, in the order they were first set.
+    pub fn iter_with_readers(&self) -> impl Iterator<Item = (&str, &Value, VarReaders)> {
+        self.entries
+            .iter()
+            .map(|e| (e.key.as_str(), &e.value, e.readers))
+    }
+
+    /// Makes `self` the variables of `from` that `seat` may read, in their order
+    /// (reusing `self`'s room).
+    pub(crate) fn copy_readable(&mut self, from: &Variables, seat: PlayerId) {
+        self.entries.clone_from(&from.entries);
+        self.index = from.index;
+        if self.entries.iter().any(|e| !e.readers.include(seat)) {
+            self.entries.retain(|e| e.readers.include(seat));
+            self.reindex();
+        }
+    }
+
+    /// Changes each value `seat` may not read with `change` (the leak check's re-deal).
+    pub(crate) fn perturb_unreadable(&mut self, seat: PlayerId, change: impl Fn(&Value) -> Value) {
+        for entry in self.entries.iter_mut().filter(|e| !e.readers.include(seat)) {
+            entry.value = change(&entry.value);
+        }
+    }
+
+    /// Whether every variable is read by every seat.
+    pub(crate) fn all_public(&self) -> bool {
+        self.entries
+            .iter()
+            .all(|e| e.readers == VarReaders::Everyone)
+    }
+
+    /// Sets the readers of a variable read from JSON (see the state's
+    /// `variableReaders`); `false` if there is no variable `key`.
+    pub(crate) fn set_readers(&mut self, key: &str, readers: VarReaders) -> bool {
+        let hash = key_hash(key);
+        match self.find(hash, key).map(|(i, _)| i) {
+            Some(i) => match self.entries.get_mut(i) {
+                Some(entry) => {
+                    entry.readers = readers;
+                    true
+                }
+                None => false,
+            },
+            None => false,
+        }
+    }
+
     /// Whether both hold the same variables in the same order (see [`Value::same`]).
     pub(crate) fn same(
         &self,
@@ -574,11 +736,11 @@ impl Variables {
         other_state: &GameState,
     ) -> bool {
         self.entries.len() == other.entries.len()
-            && self
-                .entries
-                .iter()
-                .zip(&other.entries)
-                .all(|(a, b)| a.key == b.key && a.value.same(state, &b.value, other_state))
+            && self.entries.iter().zip(&other.entries).all(|(a, b)| {
+                a.key == b.key
+                    && a.readers == b.readers
+                    && a.value.same(state, &b.value, other_state)
+            })
     }
 }
 
@@ -598,6 +760,7 @@ impl<'de> Deserialize<'de> for Variables {
                     hash: key_hash(&key),
                     key: Key::Read(key),
                     value,
+                    readers: VarReaders::Everyone,
                 })
                 .collect(),
             index: [0; SLOTS],

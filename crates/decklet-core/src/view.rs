@@ -46,7 +46,7 @@ pub struct GameView {
     pub zones: Vec<ZoneView>,
     /// Definitions of the visible cards only.
     pub cards: Vec<Card>,
-    /// Variables, as JSON.
+    /// The variables the viewer may read, as JSON.
     pub variables: serde_json::Map<String, serde_json::Value>,
     /// Whose turn it is.
     pub current_player_id: Option<SmolStr>,
@@ -101,10 +101,12 @@ impl GameState {
                 })
             })
             .collect();
-        let variables = match self.json_of(self.variables()) {
-            Ok(serde_json::Value::Object(map)) => map,
-            _ => serde_json::Map::new(),
-        };
+        let variables = self
+            .variables()
+            .iter_with_readers()
+            .filter(|(_, _, readers)| readers.include(viewer))
+            .filter_map(|(key, value, _)| Some((key.to_string(), self.json_of(value).ok()?)))
+            .collect();
         GameView {
             viewer: text(viewer),
             game_id: self.game_id().to_string(),

@@ -15,6 +15,12 @@ use crate::error::shown;
 #[derive(Debug)]
 pub(crate) struct UniqueMap<V>(pub(crate) Vec<(SmolStr, V)>);
 
+impl<V> Default for UniqueMap<V> {
+    fn default() -> Self {
+        UniqueMap(Vec::new())
+    }
+}
+
 impl<'de, V: Deserialize<'de>> Deserialize<'de> for UniqueMap<V> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct Entries<V>(PhantomData<V>);

@@ -2,7 +2,7 @@
 
 use decklet_core::{
     Action, ActionHandler, EngineError, Event, EventHandler, GameContext, GamePlugin, GameStarted,
-    GameState, PlayerId, PlayerStatus, Rule, SeatView, Var,
+    GameState, InfoState, PlayerId, PlayerStatus, Rule, Var,
 };
 use serde::{Deserialize, Serialize};
 
@@ -81,19 +81,34 @@ impl Event for TurnStarted {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn next_player_in(state: &GameState, current: PlayerId, direction: i64) -> Option<PlayerId> {
-    next_player_seen(&state.seat_view(current), current, direction)
+    next_active(
+        state.seat_order(),
+        state.seat_index(current)?,
+        direction,
+        |p| state.player_status(p),
+    )
 }
 
-/// [`next_player_in`] as any seat sees it (seat order and statuses are public): what a
-/// bot handed a [`SeatView`] asks.
-pub fn next_player_seen(
-    view: &SeatView<'_>,
-    current: PlayerId,
+/// [`next_player_in`] as a seat knows it (seat order and statuses are public): what a
+/// bot handed an [`InfoState`] asks.
+pub fn next_player_seen(info: &InfoState, current: PlayerId, direction: i64) -> Option<PlayerId> {
+    next_active(
+        info.seat_order(),
+        info.seat_index(current)?,
+        direction,
+        |p| info.player_status(p),
+    )
+}
+
+/// The first active player after seat `at` of `order`, going `direction`.
+#[inline]
+fn next_active(
+    order: &[PlayerId],
+    mut at: usize,
     direction: i64,
+    status: impl Fn(PlayerId) -> Option<PlayerStatus>,
 ) -> Option<PlayerId> {
-    let order = view.seat_order();
     let n = order.len();
-    let mut at = view.seat_index(current)?;
     // one seat at a time, wrapping around, every seat once (the last is `current`'s)
     (0..n).find_map(|_| {
         at = if direction < 0 {
@@ -106,7 +121,7 @@ pub fn next_player_seen(
         order
             .get(at)
             .copied()
-            .filter(|p| view.player_status(*p) == Some(PlayerStatus::Active))
+            .filter(|p| status(*p) == Some(PlayerStatus::Active))
     })
 }
 

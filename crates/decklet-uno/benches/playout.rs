@@ -129,8 +129,20 @@ fn playout(c: &mut Criterion) {
     // what a search bot does: sample worlds from one seat's view, search a move
     let seat = state.current_player().unwrap();
     let mut rng = decklet_core::GameRng::seed_from(3);
-    c.bench_function("determinize a mid-game view", |b| {
-        b.iter(|| black_box(state.seat_view(seat).determinize(&mut rng)))
+    let info = state.info_state(seat);
+    let nothing_more = decklet_core::SeatKnowledge::default();
+    c.bench_function("determinize a mid-game information state", |b| {
+        b.iter(|| black_box(info.determinize(&nothing_more, &mut rng)))
+    });
+    c.bench_function("make a mid-game information state", |b| {
+        b.iter(|| black_box(state.info_state(seat)))
+    });
+    let mut refreshed = state.info_state(seat);
+    c.bench_function("refresh a mid-game information state", |b| {
+        b.iter(|| {
+            refreshed.refresh(&state);
+            black_box(refreshed.turn())
+        })
     });
     // and with what a seat learns from a draw: the next hand holds none of a colour
     let next = state
@@ -149,15 +161,14 @@ fn playout(c: &mut Criterion) {
             .collect(),
         at_most: 0,
     };
-    c.bench_function("determinize a mid-game view, one hand limited", |b| {
-        b.iter(|| {
-            black_box(state.seat_view(seat).determinize_with(
-                &[],
-                std::slice::from_ref(&limit),
-                &mut rng,
-            ))
-        })
-    });
+    let limited = decklet_core::SeatKnowledge {
+        placed: Vec::new(),
+        limits: vec![limit],
+    };
+    c.bench_function(
+        "determinize a mid-game information state, one hand limited",
+        |b| b.iter(|| black_box(info.determinize(&limited, &mut rng))),
+    );
     let legal = legal_actions(&state, seat);
     let mut search = c.benchmark_group("ismcts");
     search.sample_size(10);
@@ -166,7 +177,7 @@ fn playout(c: &mut Criterion) {
         "1000 iterations, 4-player mid-game (elements: iterations)",
         |b| {
             let mut bot = IsmctsBot::new(IsmctsConfig::default(), 7);
-            b.iter(|| black_box(bot.choose(&state.seat_view(seat), &legal)))
+            b.iter(|| black_box(bot.choose(&info, &legal)))
         },
     );
     search.finish();

@@ -1,12 +1,12 @@
 //! Bots: the [`Bot`] interface, [`RandomBot`] and [`HeuristicBot`]. A bot is handed
-//! what its seat sees ([`SeatView`]) and the seat's legal actions, and returns one of
-//! them; it never sees another hand or the deck's order, and never touches the game's
-//! RNG.
+//! what its seat knows ([`InfoState`], an owned value holding nothing else) and the
+//! seat's legal actions, and returns one of them; no other hand, no order of the deck,
+//! no hidden variable and no RNG of the game is in anything it is given.
 
 use std::fmt;
 use std::str::FromStr;
 
-use decklet_core::{GameRng, GameState, PlayerId, SeatView};
+use decklet_core::{GameRng, GameState, InfoState, PlayerId};
 use decklet_plugins::{TURN_VARIABLE_DIRECTION, next_player_seen};
 
 use crate::cards::{UnoColor, UnoFace};
@@ -16,12 +16,12 @@ use crate::sim::uno_plugins_with;
 use crate::state::seen_uno_table;
 
 /// A player program. The engine's side ([`play_game`](crate::play_game), the CLI)
-/// asks it for a move whenever its seat has legal actions, handing it the seat's view
-/// and those actions ([`legal_actions`]); the bot answers with
-/// one of them.
+/// asks it for a move whenever its seat has legal actions, handing it the seat's
+/// information state and those actions ([`legal_actions`]); the bot answers with one of
+/// them.
 ///
 /// ```
-/// use decklet_core::SeatView;
+/// use decklet_core::InfoState;
 /// use decklet_uno::{Bot, LegalAction};
 ///
 /// /// Always the last legal action (drawing, when it may).
@@ -31,7 +31,7 @@ use crate::state::seen_uno_table;
 ///     fn name(&self) -> &'static str {
 ///         "last"
 ///     }
-///     fn choose(&mut self, _view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction> {
+///     fn choose(&mut self, _info: &InfoState, legal: &[LegalAction]) -> Option<LegalAction> {
 ///         legal.last().copied()
 ///     }
 /// }
@@ -40,19 +40,28 @@ pub trait Bot: Send {
     /// A short name, e.g. `random`.
     fn name(&self) -> &'static str;
     /// The bot's move: one of `legal` (the seat's legal actions now, not empty), chosen
-    /// from what `view` shows; `None` to give up.
-    fn choose(&mut self, view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction>;
+    /// from what the seat knows (`info`); `None` to give up.
+    fn choose(&mut self, info: &InfoState, legal: &[LegalAction]) -> Option<LegalAction>;
 
     /// A move out of turn (a jump-in, under that house rule): one of `legal` (what the
     /// seat may do now although it is not its turn), or `None` to let play go on. The
     /// default never acts out of turn.
     fn choose_out_of_turn(
         &mut self,
-        view: &SeatView<'_>,
+        info: &InfoState,
         legal: &[LegalAction],
     ) -> Option<LegalAction> {
-        let _ = (view, legal);
+        let _ = (info, legal);
         None
+    }
+
+    /// Whether the bot reads the information state it is handed. A bot that chooses
+    /// from the legal moves alone (as [`RandomBot`] does) says no, and the game loops
+    /// then hand it the seat's information state as it was when last made, without
+    /// bringing it up to date: making it costs about a quarter of a random game. The
+    /// default is yes.
+    fn reads_info(&self) -> bool {
+        true
     }
 
     /// Whether the bot follows the game's moves ([`observe`](Self::observe)). The game
@@ -62,34 +71,35 @@ pub trait Bot: Send {
     }
 
     /// The public history, one move at a time: `player` (any seat, this one included)
-    /// is about to make `action`; `view` is the position before it, as this bot's seat
-    /// sees it. Every UNO move is public (a played card is face up, a draw shows how
+    /// is about to make `action`; `info` is what this bot's seat knows of the position
+    /// before it. Every UNO move is public (a played card is face up, a draw shows how
     /// many cards, not which), so the moves are what a seat hears of the game; what
     /// follows from them (the effects, the penalties) the next view shows. The default
     /// ignores them.
-    fn observe(&mut self, view: &SeatView<'_>, player: PlayerId, action: LegalAction) {
-        let _ = (view, player, action);
+    fn observe(&mut self, info: &InfoState, player: PlayerId, action: LegalAction) {
+        let _ = (info, player, action);
     }
 }
 
 /// Shows the move `player` is about to make in `state` to every bot that
-/// [observes](Bot::observe) it, each with its own seat's view: `seated` pairs each bot
-/// with the player it plays.
+/// [observes](Bot::observe) it, each with what its own seat knows: `seated` pairs each
+/// bot with the information state of the seat it plays (refreshed here).
 pub fn show_move<'b>(
-    seated: impl IntoIterator<Item = (PlayerId, &'b mut Box<dyn Bot>)>,
+    seated: impl IntoIterator<Item = (&'b mut InfoState, &'b mut Box<dyn Bot>)>,
     state: &GameState,
     player: PlayerId,
     action: LegalAction,
 ) {
-    for (seat, bot) in seated {
+    for (info, bot) in seated {
         if bot.observes() {
-            bot.observe(&state.seat_view(seat), player, action);
+            info.refresh(state);
+            bot.observe(info, player, action);
         }
     }
 }
 
-/// Asks `bot` for `player`'s move in `state`: hands it the player's view and legal
-/// actions; `None` when the player has no legal action (or the bot gives up).
+/// Asks `bot` for `player`'s move in `state`: hands it the player's information state
+/// and legal actions; `None` when the player has no legal action (or the bot gives up).
 ///
 /// ```
 /// use decklet_uno::{ask_bot, legal_actions, new_uno_engine, HeuristicBot};
@@ -109,7 +119,7 @@ pub fn ask_bot<B: Bot + ?Sized>(
     if legal.is_empty() {
         return None;
     }
-    bot.choose(&state.seat_view(player), &legal)
+    bot.choose(&state.info_state(player), &legal)
 }
 
 /// Random play, the policy of the no-engine loop: a uniformly chosen playable card if
@@ -123,7 +133,7 @@ pub fn ask_bot<B: Bot + ?Sized>(
 /// let state = engine.state();
 /// if let Some(player) = state.current_player() {
 ///     let legal = legal_actions(state, player);
-///     let choice = RandomBot::new(9).choose(&state.seat_view(player), &legal);
+///     let choice = RandomBot::new(9).choose(&state.info_state(player), &legal);
 ///     assert!(choice.is_some_and(|c| legal.contains(&c)));
 /// }
 /// # Ok::<(), decklet_core::EngineError>(())
@@ -184,14 +194,19 @@ impl Bot for RandomBot {
         "random"
     }
 
-    fn choose(&mut self, _view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction> {
+    fn choose(&mut self, _info: &InfoState, legal: &[LegalAction]) -> Option<LegalAction> {
         self.pick(legal)
+    }
+
+    /// No: it chooses from the legal moves alone.
+    fn reads_info(&self) -> bool {
+        false
     }
 
     /// Uniformly among the moves and letting play go on.
     fn choose_out_of_turn(
         &mut self,
-        _view: &SeatView<'_>,
+        _info: &InfoState,
         legal: &[LegalAction],
     ) -> Option<LegalAction> {
         legal.get(self.rng.index(legal.len() + 1)).copied()
@@ -261,7 +276,7 @@ impl HeuristicBot {
 }
 
 /// How many cards of each colour the seat holds.
-fn color_counts(view: &SeatView<'_>) -> [usize; 4] {
+fn color_counts(view: &InfoState) -> [usize; 4] {
     let mut counts = [0; 4];
     if let Some(table) = seen_uno_table(view) {
         for card in view.hand() {
@@ -282,7 +297,7 @@ impl Bot for HeuristicBot {
     /// card out of the hand for free.
     fn choose_out_of_turn(
         &mut self,
-        _view: &SeatView<'_>,
+        _info: &InfoState,
         legal: &[LegalAction],
     ) -> Option<LegalAction> {
         if let Some(uno) = self.uno_move(legal) {
@@ -294,7 +309,7 @@ impl Bot for HeuristicBot {
             .copied()
     }
 
-    fn choose(&mut self, view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction> {
+    fn choose(&mut self, view: &InfoState, legal: &[LegalAction]) -> Option<LegalAction> {
         if let Some(uno) = self.uno_move(legal) {
             return Some(uno);
         }

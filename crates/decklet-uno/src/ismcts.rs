@@ -5,7 +5,8 @@
 //! 1. **determinize**: sample a whole game the seat cannot tell from the real one and
 //!    that agrees with what it learnt from the moves it saw ([`HandKnowledge`]:
 //!    a player who drew instead of playing holds no card that was playable then), with
-//!    [`SeatView::determinize_with`], and let a scratch engine adopt it;
+//!    [`InfoState::determinize`] (from what the seat knows alone), and let a scratch
+//!    engine adopt it;
 //! 2. **select**: from the root, while every action legal in that world has a child,
 //!    follow the child with the best UCB score among those legal in it (each of them
 //!    counts one more *availability*: the number of iterations it could have been
@@ -24,7 +25,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use decklet_core::{
-    EngineConfig, GameEngine, GamePlugin, GameRng, GameState, PlayerId, SeatView, ZoneLimit,
+    EngineConfig, GameEngine, GamePlugin, GameRng, GameState, InfoState, PlayerId, SeatKnowledge,
 };
 
 use crate::bots::{Bot, HeuristicBot, RandomBot};
@@ -139,8 +140,8 @@ pub enum Playout {
     Heuristic,
 }
 
-/// A search bot: single-observer information-set MCTS. It sees only its seat's view:
-/// every world it searches is sampled from it.
+/// A search bot: single-observer information-set MCTS. It is handed only its seat's
+/// information state: every world it searches is sampled from it.
 ///
 /// ```
 /// use decklet_uno::{ask_bot, legal_actions, new_uno_engine, IsmctsBot, IsmctsConfig};
@@ -169,8 +170,10 @@ pub struct IsmctsBot {
     last_iterations: u32,
     /// What the moves seen taught of the other hands.
     knowledge: HandKnowledge,
-    /// The limits it puts on the worlds of the move being searched.
-    limits: Vec<ZoneLimit>,
+    /// What it knows beyond what it sees, for the worlds of the move being searched.
+    known: SeatKnowledge,
+    /// What each seat of the world being played out knows (for the heuristic playouts).
+    seats: Vec<InfoState>,
 }
 
 impl std::fmt::Debug for IsmctsBot {
@@ -215,7 +218,8 @@ impl IsmctsBot {
             path: Vec::new(),
             last_iterations: 0,
             knowledge: HandKnowledge::default(),
-            limits: Vec::new(),
+            known: SeatKnowledge::default(),
+            seats: Vec::new(),
         }
     }
 
@@ -229,10 +233,10 @@ impl IsmctsBot {
         self.last_iterations
     }
 
-    /// The scratch engine, holding a world of the game `view` shows (the first world
-    /// of a move is adopted whole: setup and checks; later ones share its tables).
-    fn engine_for(&mut self, view: &SeatView<'_>) -> Option<GameState> {
-        let world = view.determinize_with(&[], &self.limits, &mut self.rng);
+    /// The scratch engine, holding a world of the game `info` knows of (the first
+    /// world of a move is adopted whole: setup and checks; later ones share its tables).
+    fn engine_for(&mut self, info: &InfoState) -> Option<()> {
+        let world = info.determinize(&self.known, &mut self.rng).ok()?;
         let engine = self.engine.get_or_insert_with(|| {
             let mut engine = GameEngine::new(EngineConfig::default());
             for plugin in &self.plugins {
@@ -240,8 +244,7 @@ impl IsmctsBot {
             }
             engine
         });
-        engine.load_state(world).ok()?;
-        Some(engine.state().clone())
+        engine.load_state(world).ok()
     }
 
     /// Counts one more availability for each child of `node` whose move `current` may
@@ -285,11 +288,28 @@ impl IsmctsBot {
         })
     }
 
-    /// Runs one iteration from `root`'s information set.
-    fn iterate(&mut self, root: &GameState, seat: PlayerId) -> Option<()> {
-        let world = root
-            .seat_view(seat)
-            .determinize_with(&[], &self.limits, &mut self.rng);
+    /// What `seat` knows of `state`, in the scratch information states.
+    fn seat_info<'a>(
+        seats: &'a mut Vec<InfoState>,
+        state: &GameState,
+        seat: PlayerId,
+    ) -> Option<&'a InfoState> {
+        match seats.iter().position(|info| info.seat() == seat) {
+            Some(at) => {
+                let info = seats.get_mut(at)?;
+                info.refresh(state);
+                Some(info)
+            }
+            None => {
+                seats.push(state.info_state(seat));
+                seats.last()
+            }
+        }
+    }
+
+    /// Runs one iteration from the information set `root`.
+    fn iterate(&mut self, root: &InfoState) -> Option<()> {
+        let world = root.determinize(&self.known, &mut self.rng).ok()?;
         let exploration = self.config.exploration;
         let engine = self.engine.as_mut()?;
         engine.load_state(world).ok()?;
@@ -362,9 +382,10 @@ impl IsmctsBot {
             legal_actions_into(state, current, &mut self.legal);
             let action = match self.config.playout {
                 Playout::Random => self.random.pick(&self.legal),
-                Playout::Heuristic if self.legal.len() > 1 => self
-                    .heuristic
-                    .choose(&state.seat_view(current), &self.legal),
+                Playout::Heuristic if self.legal.len() > 1 => {
+                    let info = Self::seat_info(&mut self.seats, state, current)?;
+                    self.heuristic.choose(info, &self.legal)
+                }
                 Playout::Heuristic => self.legal.first().copied(),
             };
             let Some(action) = action else {
@@ -404,30 +425,29 @@ impl Bot for IsmctsBot {
     /// heuristic's choice (catch, call UNO, jump in).
     fn choose_out_of_turn(
         &mut self,
-        view: &SeatView<'_>,
+        info: &InfoState,
         legal: &[LegalAction],
     ) -> Option<LegalAction> {
-        self.heuristic.choose_out_of_turn(view, legal)
+        self.heuristic.choose_out_of_turn(info, legal)
     }
 
     fn observes(&self) -> bool {
         self.config.infer_from_draws
     }
 
-    fn observe(&mut self, view: &SeatView<'_>, player: PlayerId, action: LegalAction) {
+    fn observe(&mut self, info: &InfoState, player: PlayerId, action: LegalAction) {
         if self.config.infer_from_draws {
-            self.knowledge.observe(view, player, action);
+            self.knowledge.observe(info, player, action);
         }
     }
 
-    fn choose(&mut self, view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction> {
+    fn choose(&mut self, view: &InfoState, legal: &[LegalAction]) -> Option<LegalAction> {
         if legal.len() <= 1 {
             return legal.first().copied();
         }
         let started = Instant::now();
-        let seat = view.seat();
-        self.limits = self.knowledge.limits(view);
-        let root = self.engine_for(view)?;
+        self.known.limits = self.knowledge.limits(view);
+        self.engine_for(view)?;
         self.nodes.clear();
         self.nodes.push(Node::new(None, None));
         self.last_iterations = 0;
@@ -438,7 +458,7 @@ impl Bot for IsmctsBot {
             {
                 break;
             }
-            if self.iterate(&root, seat).is_none() {
+            if self.iterate(view).is_none() {
                 break; // a world the plugins refused: keep what was learnt
             }
             self.last_iterations += 1;
@@ -489,7 +509,7 @@ mod tests {
             ..IsmctsConfig::default()
         };
         let mut bot = IsmctsBot::new(config, 1);
-        bot.choose(&state.seat_view(seat), &legal);
+        bot.choose(&state.info_state(seat), &legal);
         let root = &bot.nodes[0];
         assert_eq!(root.children.len(), distinct.len());
         for child in &root.children {

@@ -7,13 +7,13 @@
 //! (a penalty, another draw) may be anything. The seat keeps, per player, the set of
 //! cards playable at their last such draw and how many of the cards they hold are known
 //! to be outside it; [`HandKnowledge::limits`] turns that into [`ZoneLimit`]s for
-//! [`SeatView::determinize_with`].
+//! [`InfoState::determinize`].
 //!
 //! Against a player who draws although they could play (`RandomBot`) the inference is
 //! wrong: a search bot that may meet one can leave it off
 //! ([`IsmctsConfig::infer_from_draws`](crate::IsmctsConfig)).
 
-use decklet_core::{CardSet, PlayerId, SeatView, ZoneLimit};
+use decklet_core::{CardSet, InfoState, PlayerId, ZoneLimit};
 
 use crate::legal::LegalAction;
 use crate::state::{UNO_VAR_CURRENT_COLOR, seen_uno_table};
@@ -39,10 +39,10 @@ struct Known {
 /// let state = engine.state();
 /// let (me, other) = (state.seat_order()[1], state.seat_order()[0]);
 /// let mut knowledge = HandKnowledge::default();
-/// assert!(knowledge.limits(&state.seat_view(me)).is_empty());
-/// knowledge.observe(&state.seat_view(me), other, LegalAction::Draw);
+/// assert!(knowledge.limits(&state.info_state(me)).is_empty());
+/// knowledge.observe(&state.info_state(me), other, LegalAction::Draw);
 /// // the player who drew holds none of the cards that were playable
-/// let limits = knowledge.limits(&state.seat_view(me));
+/// let limits = knowledge.limits(&state.info_state(me));
 /// assert_eq!(limits.len(), 1);
 /// assert_eq!(limits[0].at_most, 0);
 /// # Ok::<(), decklet_core::EngineError>(())
@@ -56,7 +56,7 @@ pub struct HandKnowledge {
 
 impl HandKnowledge {
     /// Learns from `player` about to make `action` in the position `view` shows.
-    pub fn observe(&mut self, view: &SeatView<'_>, player: PlayerId, action: LegalAction) {
+    pub fn observe(&mut self, view: &InfoState, player: PlayerId, action: LegalAction) {
         let turn = view.turn();
         let same_game = self
             .game
@@ -133,7 +133,7 @@ impl HandKnowledge {
     /// The limits on the other hands that follow from what was learnt, for `view`'s
     /// position: each player holds at most (hand size − known clean cards) of the cards
     /// that were playable at their last draw.
-    pub fn limits(&self, view: &SeatView<'_>) -> Vec<ZoneLimit> {
+    pub fn limits(&self, view: &InfoState) -> Vec<ZoneLimit> {
         self.known
             .iter()
             .filter_map(|known| {
@@ -176,7 +176,7 @@ mod tests {
             *order.get(1).ok_or("no second seat")?,
             *order.first().ok_or("no seat")?,
         );
-        let view = state.seat_view(me);
+        let view = state.info_state(me);
         let mut knowledge = HandKnowledge::default();
         knowledge.observe(&view, other, LegalAction::Draw);
         knowledge.observe(&view, other, LegalAction::EndTurn);
@@ -196,7 +196,7 @@ mod tests {
         knowledge.observe(&view, me, LegalAction::Draw);
         assert_eq!(knowledge.limits(&view).len(), 1);
         let other_game = new_uno_engine(12, 2)?;
-        knowledge.observe(&other_game.state().seat_view(me), me, LegalAction::Draw);
+        knowledge.observe(&other_game.state().info_state(me), me, LegalAction::Draw);
         assert!(knowledge.limits(&view).is_empty());
         Ok(())
     }

@@ -87,14 +87,14 @@ pub use house::{
     SevenZeroPlugin, StackingMode, StackingPlugin, SwapHands, UNO_ACCEPT_DRAW_FOUR_ACTION,
     UNO_CALL_ACTION, UNO_CALLED, UNO_CATCH_ACTION, UNO_CATCH_PENALTY, UNO_CAUGHT,
     UNO_CHALLENGE_ACTION, UNO_CHALLENGED, UNO_DRAW_STACKED, UNO_HAND_SHOWN, UNO_HANDS_ROTATED,
-    UNO_HANDS_SWAPPED, UNO_ROUND_SCORED, UNO_SWAP_HANDS_ACTION, UNO_VAR_CHALLENGE_BLUFF,
-    UNO_VAR_CHALLENGE_FROM, UNO_VAR_CHALLENGE_PENDING, UNO_VAR_DRAWING_UNTIL_PLAYABLE,
-    UNO_VAR_OPENING_WILD, UNO_VAR_PENDING_SWAP, UNO_VAR_ROUND_POINTS, UNO_VAR_UNO_CALLED,
-    UNO_VAR_UNO_CALLED_TURN, UNO_VAR_UNO_EXPOSED, UnoCalled, UnoCaught, UnoChallenged,
-    UnoDrawStacked, UnoHandShown, UnoHandsRotated, UnoHandsSwapped, UnoRoundScored,
-    WD4_CHALLENGE_PLUGIN_ID, Wd4ChallengePlugin, answers_penalty, card_points, catch_target,
-    exposed_player, is_challenge_pending, is_swap_pending, jump_in_cards, may_call_uno,
-    may_jump_in, points_left, swap_targets,
+    UNO_HANDS_SWAPPED, UNO_ROUND_SCORED, UNO_SWAP_HANDS_ACTION, UNO_VAR_CHALLENGE_COLOR,
+    UNO_VAR_CHALLENGE_FROM, UNO_VAR_CHALLENGE_HAND_SIZE, UNO_VAR_CHALLENGE_PENDING,
+    UNO_VAR_DRAWING_UNTIL_PLAYABLE, UNO_VAR_OPENING_WILD, UNO_VAR_PENDING_SWAP,
+    UNO_VAR_ROUND_POINTS, UNO_VAR_UNO_CALLED, UNO_VAR_UNO_CALLED_TURN, UNO_VAR_UNO_EXPOSED,
+    UnoCalled, UnoCaught, UnoChallenged, UnoDrawStacked, UnoHandShown, UnoHandsRotated,
+    UnoHandsSwapped, UnoRoundScored, WD4_CHALLENGE_PLUGIN_ID, Wd4ChallengePlugin, answers_penalty,
+    card_points, catch_target, exposed_player, is_challenge_pending, is_swap_pending,
+    jump_in_cards, may_call_uno, may_jump_in, points_left, swap_targets,
 };
 pub use ismcts::{IsmctsBot, IsmctsConfig};
 pub use knowledge::HandKnowledge;

@@ -4,7 +4,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use decklet_core::{
-    EngineConfig, EngineError, GameEngine, GamePlugin, GameState, Player, PlayerId, SubscriptionId,
+    EngineConfig, EngineError, GameEngine, GamePlugin, GameState, InfoState, Player, PlayerId,
+    SubscriptionId,
 };
 use decklet_plugins::{DeckReshuffled, DrawPlugin, TurnPlugin};
 
@@ -301,18 +302,24 @@ fn play_turns(
     // moves out of turn exist only under some rules: no cost otherwise
     let rules = RulesInPlay::of(engine.state());
     let out_of_turn = rules.jump_in || rules.call_uno;
-    // the players in seat order, when some bot follows the moves
-    let observers: Vec<PlayerId> = match bots.iter().any(|b| b.observes()) {
-        true => engine.state().seat_order().to_vec(),
-        false => Vec::new(),
+    // what each seat knows, in seat order (as the bots are), refreshed when it is asked
+    let mut seats: Vec<InfoState> = {
+        let state = engine.state();
+        state
+            .seat_order()
+            .iter()
+            .map(|p| state.info_state(*p))
+            .collect()
     };
+    let observing = bots.iter().any(|b| b.observes());
     while engine.state().winners().is_empty() {
         if report.dispatched >= max_dispatches {
             report.capped = true;
             return Ok(plays);
         }
         if out_of_turn
-            && let Some(choice) = offer_out_of_turn(engine, bots, &observers, &mut legal)?
+            && let Some(choice) =
+                offer_out_of_turn(engine, bots, &mut seats, observing, &mut legal)?
         {
             report.dispatched += 1;
             if let LegalAction::Play(_) = choice {
@@ -330,7 +337,7 @@ fn play_turns(
             });
         };
         let seat = state.seat_index(current).unwrap_or(0);
-        let Some(bot) = bots.get_mut(seat) else {
+        let (Some(bot), Some(info)) = (bots.get_mut(seat), seats.get_mut(seat)) else {
             return Err(EngineError::InvalidState {
                 message: "no bot for the player".into(),
             });
@@ -338,7 +345,12 @@ fn play_turns(
         legal_actions_into(state, current, &mut legal);
         let choice = match legal.is_empty() {
             true => None,
-            false => bot.choose(&state.seat_view(current), &legal),
+            false => {
+                if bot.reads_info() {
+                    info.refresh(state);
+                }
+                bot.choose(info, &legal)
+            }
         };
         let Some(choice) = choice else {
             return Err(EngineError::InvalidState {
@@ -358,12 +370,14 @@ fn play_turns(
             | LegalAction::CallUno
             | LegalAction::CatchUno(_) => {}
         }
-        show_move(
-            observers.iter().copied().zip(bots.iter_mut()),
-            state,
-            current,
-            choice,
-        );
+        if observing {
+            show_move(
+                seats.iter_mut().zip(bots.iter_mut()),
+                state,
+                current,
+                choice,
+            );
+        }
         choice.apply(engine, current)?;
         report.dispatched += 1;
         plays += u64::from(matches!(choice, LegalAction::Play(_)));
@@ -400,7 +414,8 @@ pub fn out_of_turn_order(state: &GameState) -> Vec<PlayerId> {
 fn offer_out_of_turn(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
-    observers: &[PlayerId],
+    seats: &mut [InfoState],
+    observing: bool,
     legal: &mut Vec<LegalAction>,
 ) -> Result<Option<LegalAction>, EngineError> {
     for player in out_of_turn_order(engine.state()) {
@@ -409,16 +424,19 @@ fn offer_out_of_turn(
         if legal.is_empty() {
             continue;
         }
-        let Some(bot) = state.seat_index(player).and_then(|seat| bots.get_mut(seat)) else {
+        let Some(seat) = state.seat_index(player) else {
             continue;
         };
-        if let Some(choice) = bot.choose_out_of_turn(&state.seat_view(player), legal) {
-            show_move(
-                observers.iter().copied().zip(bots.iter_mut()),
-                state,
-                player,
-                choice,
-            );
+        let (Some(bot), Some(info)) = (bots.get_mut(seat), seats.get_mut(seat)) else {
+            continue;
+        };
+        if bot.reads_info() {
+            info.refresh(state);
+        }
+        if let Some(choice) = bot.choose_out_of_turn(info, legal) {
+            if observing {
+                show_move(seats.iter_mut().zip(bots.iter_mut()), state, player, choice);
+            }
             choice.apply(engine, player)?;
             return Ok(Some(choice));
         }

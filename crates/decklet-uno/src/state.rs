@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
 use decklet_core::{
-    ActionOrigin, CardId, CardTable, GameContext, GameState, PlayerId, SeatView, Var, VarType,
+    ActionOrigin, CardId, CardTable, GameContext, GameState, InfoState, PlayerId, Var, VarType,
     ZoneId,
 };
 use decklet_plugins::CardDrawn;
@@ -70,7 +70,7 @@ impl UnoTable {
     }
 
     /// Reads the table of the game a seat sees (zones and card definitions are public).
-    pub fn seen(view: &SeatView<'_>) -> Option<UnoTable> {
+    pub fn seen(view: &InfoState) -> Option<UnoTable> {
         Some(UnoTable {
             deck: view.zone_id(UNO_DECK_ZONE_ID)?,
             discard: view.zone_id(UNO_DISCARD_ZONE_ID)?,
@@ -116,7 +116,7 @@ fn read_uno_table(state: &GameState) -> Option<Cow<'_, UnoTable>> {
 
 /// The UNO table of the game a seat sees: the one setup attached, or one read now.
 #[inline]
-pub fn seen_uno_table<'s>(view: &SeatView<'s>) -> Option<Cow<'s, UnoTable>> {
+pub fn seen_uno_table(view: &InfoState) -> Option<Cow<'_, UnoTable>> {
     match view.attachment::<UnoTable>() {
         Some(table) => Some(Cow::Borrowed(table)),
         None => UnoTable::seen(view).map(Cow::Owned),

@@ -338,7 +338,7 @@ fn the_heuristic_bot_calls_and_catches_and_forgets_when_told() {
     play(&mut engine, "p1", card("red", "7")).unwrap();
     let p3 = id(&engine, "p3");
     let legal = legal_actions(engine.state(), p3);
-    let choice = HeuristicBot::new(1).choose_out_of_turn(&engine.state().seat_view(p3), &legal);
+    let choice = HeuristicBot::new(1).choose_out_of_turn(&engine.state().info_state(p3), &legal);
     assert_eq!(choice, Some(LegalAction::CatchUno(p1)));
 }
 

@@ -82,11 +82,12 @@ fn the_search_does_not_depend_on_hidden_cards() {
             continue;
         }
         let other = state
-            .seat_view(p1)
-            .determinize(&mut GameRng::seed_from(seed));
+            .info_state(p1)
+            .determinize(&SeatKnowledge::default(), &mut GameRng::seed_from(seed))
+            .unwrap();
         assert_ne!(other.hand(p2), state.hand(p2));
-        let a = IsmctsBot::new(config(60), 3).choose(&state.seat_view(p1), &legal);
-        let b = IsmctsBot::new(config(60), 3).choose(&other.seat_view(p1), &legal);
+        let a = IsmctsBot::new(config(60), 3).choose(&state.info_state(p1), &legal);
+        let b = IsmctsBot::new(config(60), 3).choose(&other.info_state(p1), &legal);
         assert_eq!(a, b, "seed {seed}");
         checked += 1;
     }

@@ -308,13 +308,13 @@ impl Bot for Witness {
     fn name(&self) -> &'static str {
         "witness"
     }
-    fn choose(&mut self, view: &SeatView<'_>, legal: &[LegalAction]) -> Option<LegalAction> {
+    fn choose(&mut self, view: &InfoState, legal: &[LegalAction]) -> Option<LegalAction> {
         self.play.choose(view, legal)
     }
     fn observes(&self) -> bool {
         self.follows
     }
-    fn observe(&mut self, _view: &SeatView<'_>, player: PlayerId, action: LegalAction) {
+    fn observe(&mut self, _view: &InfoState, player: PlayerId, action: LegalAction) {
         self.seen.lock().unwrap().push((player, action));
     }
 }

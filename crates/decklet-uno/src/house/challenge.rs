@@ -15,6 +15,14 @@
 //!   the challenged player held a card of the colour in force when they played the
 //!   card (a bluff), they draw four and the challenger plays on; otherwise the
 //!   challenger draws six and the turn ends.
+//!
+//! Whether it was a bluff is decided when the challenge is made, from the challenged
+//! hand as it is then: the plugin keeps only public facts, the colour in force at the
+//! play (`uno:challengeColor`) and how many cards the hand kept (`uno:challengeHandSize`).
+//! Cards only join a hand on top (a penalty for a missed UNO call may come in between),
+//! so the hand at the play is the bottom of the hand at the challenge. No variable
+//! holds a fact about the hidden hand, so no seat reads one, and a world sampled for a
+//! seat decides the challenge from the hand it dealt.
 
 use decklet_core::{
     Action, ActionHandler, ActionOrigin, CardIds, EngineError, Event, GameContext, GamePlugin,
@@ -24,11 +32,12 @@ use decklet_plugins::{create_draw_card_action, create_end_turn_action};
 use serde::{Deserialize, Serialize};
 
 use super::RulesInPlay;
+use crate::cards::UnoColor;
 use crate::effects::UnoEffects;
 use crate::events::UnoDrawFour;
 use crate::legal::is_side_action;
 use crate::plugin::UNO_PLUGIN_ID;
-use crate::state::{current_color, holds_color, uno_table};
+use crate::state::{current_color, uno_table};
 
 /// The plugin's id.
 pub const WD4_CHALLENGE_PLUGIN_ID: &str = "uno-wd4-challenge";
@@ -44,8 +53,10 @@ pub const UNO_CHALLENGED: &str = "UNO_CHALLENGED";
 pub const UNO_VAR_CHALLENGE_PENDING: Var<bool> = Var::new("uno:challengePending");
 /// Who played the wild draw four that may be challenged (their text id).
 pub const UNO_VAR_CHALLENGE_FROM: Var<SmolStr> = Var::new("uno:challengeFrom");
-/// Whether they held a card of the colour in force when they played it.
-pub const UNO_VAR_CHALLENGE_BLUFF: Var<bool> = Var::new("uno:challengeBluff");
+/// The colour in force when the wild draw four was played (public: it was on the table).
+pub const UNO_VAR_CHALLENGE_COLOR: Var<UnoColor> = Var::new("uno:challengeColor");
+/// How many cards the player's hand kept after the wild draw four (public: a count).
+pub const UNO_VAR_CHALLENGE_HAND_SIZE: Var<i64> = Var::new("uno:challengeHandSize");
 
 /// `UNO_ACCEPT_DRAW_FOUR { playerId }`: take the four cards and lose the turn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -131,16 +142,38 @@ fn challenged(state: &GameState) -> Option<PlayerId> {
         .and_then(|text| state.player_id(&text))
 }
 
-/// At the play: remember whether the player held the colour in force, then the
-/// seeds' effect (a colour is to be chosen).
+/// At the play: remember the colour in force and the hand's size (public facts), then
+/// the seeds' effect (a colour is to be chosen).
 fn wild_draw_four(ctx: &mut GameContext<'_>, player: PlayerId) -> Result<(), EngineError> {
     let state = ctx.state();
-    let bluff = match (uno_table(state), current_color(state)) {
-        (Some(table), Some(color)) => holds_color(state, &table, player, color),
-        _ => false,
-    };
-    ctx.set_variable(&UNO_VAR_CHALLENGE_BLUFF, bluff);
+    let kept = i64::try_from(state.hand(player).len()).unwrap_or(i64::MAX);
+    if let Some(color) = current_color(state) {
+        ctx.set_variable(&UNO_VAR_CHALLENGE_COLOR, color);
+    }
+    ctx.set_variable(&UNO_VAR_CHALLENGE_HAND_SIZE, kept);
     (UnoEffects::SEEDS.wild_draw_four)(ctx, player)
+}
+
+/// Whether `from` held a card of the colour in force when they played the wild draw
+/// four: among the bottom cards of their hand, as many as it kept then.
+fn was_bluff(state: &GameState, from: PlayerId) -> bool {
+    let (Some(table), Some(color)) = (uno_table(state), state.variable(&UNO_VAR_CHALLENGE_COLOR))
+    else {
+        return false;
+    };
+    let kept = state
+        .variable(&UNO_VAR_CHALLENGE_HAND_SIZE)
+        .and_then(|n| usize::try_from(n).ok())
+        .unwrap_or(0);
+    let hand = state.hand(from);
+    hand.get(..kept.min(hand.len()))
+        .unwrap_or(&[])
+        .iter()
+        .any(|card| {
+            table
+                .card(*card)
+                .is_some_and(|view| view.color == Some(color))
+        })
 }
 
 /// Once the colour is chosen: the next player must accept or challenge.
@@ -171,7 +204,7 @@ fn challenge(action: &Challenge, ctx: &mut GameContext<'_>) -> Result<(), Engine
             "nobody to challenge",
         ));
     };
-    let bluff = state.variable(&UNO_VAR_CHALLENGE_BLUFF).unwrap_or(false);
+    let bluff = was_bluff(state, from);
     let shown: CardIds = state.hand(from).iter().copied().collect();
     ctx.set_variable(&UNO_VAR_CHALLENGE_PENDING, false);
     ctx.emit(UnoHandShown {
@@ -212,7 +245,7 @@ impl GamePlugin for Wd4ChallengePlugin {
         "UNO official rule: wild draw four challenge"
     }
     fn version(&self) -> &'static str {
-        "1.0.0"
+        "1.1.0"
     }
     fn requires(&self) -> &'static [&'static str] {
         &[UNO_PLUGIN_ID]

@@ -43,8 +43,9 @@ pub use call_uno::{
 };
 pub use challenge::{
     AcceptDrawFour, Challenge, UNO_ACCEPT_DRAW_FOUR_ACTION, UNO_CHALLENGE_ACTION, UNO_CHALLENGED,
-    UNO_HAND_SHOWN, UNO_VAR_CHALLENGE_BLUFF, UNO_VAR_CHALLENGE_FROM, UNO_VAR_CHALLENGE_PENDING,
-    UnoChallenged, UnoHandShown, WD4_CHALLENGE_PLUGIN_ID, Wd4ChallengePlugin, is_challenge_pending,
+    UNO_HAND_SHOWN, UNO_VAR_CHALLENGE_COLOR, UNO_VAR_CHALLENGE_FROM, UNO_VAR_CHALLENGE_HAND_SIZE,
+    UNO_VAR_CHALLENGE_PENDING, UnoChallenged, UnoHandShown, WD4_CHALLENGE_PLUGIN_ID,
+    Wd4ChallengePlugin, is_challenge_pending,
 };
 pub use draw_until_playable::{
     DRAW_UNTIL_PLAYABLE_PLUGIN_ID, DrawUntilPlayablePlugin, UNO_VAR_DRAWING_UNTIL_PLAYABLE,

@@ -1,5 +1,5 @@
-//! What a seat sees ([`SeatView`]) and the worlds sampled from it
-//! ([`SeatView::determinize`]): a view is the same whatever the hidden cards are, a
+//! What a seat knows ([`InfoState`]) and the worlds sampled from it
+//! ([`InfoState::determinize`]): it is the same whatever the hidden cards are, a
 //! world agrees with the view it came from, and every unseen card is equally likely to
 //! be in every unseen place.
 
@@ -59,9 +59,9 @@ fn a_view_is_the_same_whatever_the_hidden_cards_are() {
     assert_ne!(same, moved, "the hidden cards did move");
     let p1 = same.player_id("p1").unwrap();
     let p2 = same.player_id("p2").unwrap();
-    assert_eq!(same.seat_view(p1), moved.seat_view(p1));
+    assert_eq!(same.info_state(p1), moved.info_state(p1));
     // p2 sees its own hand change
-    assert_ne!(same.seat_view(p2), moved.seat_view(p2));
+    assert_ne!(same.info_state(p2), moved.info_state(p2));
     // so a bot of p1 hears the same and, with the same seed, does the same
     for kind in [BotKind::Random, BotKind::Heuristic] {
         let mut bots = (kind.create(3), kind.create(3));
@@ -69,15 +69,20 @@ fn a_view_is_the_same_whatever_the_hidden_cards_are() {
         assert_eq!(legal, legal_actions(&moved, p1));
         if !legal.is_empty() {
             assert_eq!(
-                bots.0.choose(&same.seat_view(p1), &legal),
-                bots.1.choose(&moved.seat_view(p1), &legal)
+                bots.0.choose(&same.info_state(p1), &legal),
+                bots.1.choose(&moved.info_state(p1), &legal)
             );
         }
     }
     // and the same seed samples the same world from either
     let worlds = (
-        same.seat_view(p1).determinize(&mut GameRng::seed_from(5)),
-        moved.seat_view(p1).determinize(&mut GameRng::seed_from(5)),
+        same.info_state(p1)
+            .determinize(&SeatKnowledge::default(), &mut GameRng::seed_from(5))
+            .unwrap(),
+        moved
+            .info_state(p1)
+            .determinize(&SeatKnowledge::default(), &mut GameRng::seed_from(5))
+            .unwrap(),
     );
     assert_eq!(worlds.0, worlds.1);
 }
@@ -88,7 +93,7 @@ fn a_view_shows_the_seat_its_hand_the_public_piles_and_only_counts_of_the_rest()
     let state = engine.state();
     let p1 = state.player_id("p1").unwrap();
     let p2 = state.player_id("p2").unwrap();
-    let view = state.seat_view(p1);
+    let view = state.info_state(p1);
     let deck = state.zone_id(UNO_DECK_ZONE_ID).unwrap();
     let discard = state.zone_id(UNO_DISCARD_ZONE_ID).unwrap();
     assert_eq!(view.hand(), state.hand(p1));
@@ -129,7 +134,7 @@ fn every_unseen_card_is_equally_likely_in_every_unseen_place() {
     let engine = game(21, 4, 6);
     let state = engine.state();
     let p1 = state.player_id("p1").unwrap();
-    let view = state.seat_view(p1);
+    let view = state.info_state(p1);
     // the unseen places: every position of every zone p1 does not see
     let unseen: Vec<ZoneId> = state.zones().filter(|z| !view.sees(*z)).collect();
     let places: Vec<(ZoneId, usize)> = unseen
@@ -151,7 +156,9 @@ fn every_unseen_card_is_equally_likely_in_every_unseen_place() {
     let mut by_zone = vec![vec![0u64; unseen.len()]; tracked.len()];
     let mut rng = GameRng::seed_from(99);
     for _ in 0..samples {
-        let world = view.determinize(&mut rng);
+        let world = view
+            .determinize(&SeatKnowledge::default(), &mut rng)
+            .unwrap();
         for (place, (zone, k)) in places.iter().enumerate() {
             let card = world.zone_cards(*zone)[*k];
             if let Some(t) = tracked.iter().position(|c| *c == card) {
@@ -200,13 +207,21 @@ fn a_known_card_stays_where_the_seat_knows_it_is() {
     let p3 = state.player_id("p3").unwrap();
     let hand3 = state.hand_zone(p3).unwrap();
     let shown = state.hand(p3)[0];
-    let view = state.seat_view(p1);
+    let view = state.info_state(p1);
     let mut rng = GameRng::seed_from(1);
     let mut moved = false;
     for _ in 0..200 {
-        let world = view.determinize_knowing(&[(shown, hand3)], &mut rng);
+        let world = view
+            .determinize(
+                &SeatKnowledge {
+                    placed: vec![(shown, hand3)],
+                    limits: vec![],
+                },
+                &mut rng,
+            )
+            .unwrap();
         assert!(world.hand(p3).contains(&shown));
-        assert_eq!(world.seat_view(p1), view);
+        assert_eq!(world.info_state(p1), view);
         moved |= world.hand(p3) != state.hand(p3);
     }
     assert!(
@@ -229,10 +244,10 @@ proptest! {
         let engine = game(game_seed, players, moves);
         let state = engine.state();
         let seat = state.seat_order()[seat % state.player_count()];
-        let view = state.seat_view(seat);
-        let world = view.determinize(&mut GameRng::seed_from(seed));
+        let view = state.info_state(seat);
+        let world = view.determinize(&SeatKnowledge::default(), &mut GameRng::seed_from(seed)).unwrap();
         prop_assert!(world.validate().is_ok());
-        prop_assert_eq!(world.seat_view(seat), view);
+        prop_assert_eq!(world.info_state(seat), view);
         prop_assert_eq!(world.hand(seat), state.hand(seat));
         // the same cards, wherever they are
         let mut before: Vec<CardId> = state.zones().flat_map(|z| state.zone_cards(z).to_vec()).collect();
@@ -270,13 +285,21 @@ fn a_limit_on_a_hand_is_met_and_nothing_the_seat_sees_changes() {
         cards: red.clone(),
         at_most: 0,
     };
-    let view = state.seat_view(p1);
+    let view = state.info_state(p1);
     let mut rng = GameRng::seed_from(4);
     let mut red_elsewhere = 0;
     for _ in 0..200 {
-        let world = view.determinize_with(&[], std::slice::from_ref(&limit), &mut rng);
+        let world = view
+            .determinize(
+                &SeatKnowledge {
+                    placed: vec![],
+                    limits: vec![limit.clone()],
+                },
+                &mut rng,
+            )
+            .unwrap();
         assert_eq!(limit.held(&world), 0);
-        assert_eq!(world.seat_view(p1), view);
+        assert_eq!(world.info_state(p1), view);
         assert!(world.validate().is_ok());
         red_elsewhere += world
             .players()
@@ -290,7 +313,10 @@ fn a_limit_on_a_hand_is_met_and_nothing_the_seat_sees_changes() {
     );
     // without the limit p2 is dealt red cards
     let unlimited = (0..50)
-        .map(|_| view.determinize(&mut rng))
+        .map(|_| {
+            view.determinize(&SeatKnowledge::default(), &mut rng)
+                .unwrap()
+        })
         .filter(|w| limit.held(w) > 0)
         .count();
     assert!(unlimited > 0);
@@ -320,7 +346,7 @@ fn heuristic_game(
         }
         let bot = &mut bots[state.seat_index(player).unwrap()];
         let choice = ask_bot(bot, state, player).unwrap();
-        knowledge.observe(&state.seat_view(seat), player, choice);
+        knowledge.observe(&state.info_state(seat), player, choice);
         choice.apply(&mut engine, player).unwrap();
     }
     (engine, seat, knowledge)
@@ -342,14 +368,14 @@ proptest! {
     ) {
         let (engine, seat, knowledge) = heuristic_game(game_seed, players, moves, seat);
         let state = engine.state();
-        let view = state.seat_view(seat);
+        let view = state.info_state(seat);
         let limits = knowledge.limits(&view);
         for limit in &limits {
             prop_assert!(limit.held(state) <= limit.at_most, "the real hand breaks {:?}", limit.zone);
         }
-        let world = view.determinize_with(&[], &limits, &mut GameRng::seed_from(seed));
+        let world = view.determinize(&SeatKnowledge { placed: vec![], limits: limits.clone() }, &mut GameRng::seed_from(seed)).unwrap();
         prop_assert!(world.validate().is_ok());
-        prop_assert_eq!(world.seat_view(seat), view);
+        prop_assert_eq!(world.info_state(seat), view);
         for limit in &limits {
             prop_assert!(limit.held(&world) <= limit.at_most);
         }
@@ -361,8 +387,44 @@ fn a_seat_learns_from_the_draws_it_sees() {
     let learnt: usize = (0..20)
         .map(|seed| {
             let (engine, seat, knowledge) = heuristic_game(seed, 3, 40, 0);
-            knowledge.limits(&engine.state().seat_view(seat)).len()
+            knowledge.limits(&engine.state().info_state(seat)).len()
         })
         .sum();
     assert!(learnt >= 10, "limits learnt in 20 games: {learnt}");
+}
+
+/// The history: each seat hears the events as they are shown to it (another seat's
+/// draw without its cards), in order, and two seats' histories differ only there.
+#[test]
+fn a_seat_hears_the_events_as_they_are_shown_to_it() {
+    let mut engine = game(6, 2, 0);
+    let state = engine.state();
+    let current = state.current_player().unwrap();
+    let other = state.players().find(|p| *p != current).unwrap();
+    let (mut mine, mut theirs) = (state.info_state(current), state.info_state(other));
+    assert!(mine.history().is_empty());
+    let outcome = LegalAction::Draw.dispatch(&mut engine, current).unwrap();
+    for info in [&mut mine, &mut theirs] {
+        info.refresh(engine.state());
+        info.hear(&outcome.events);
+        assert_eq!(info.history().len(), outcome.events.len());
+    }
+    let drawn = |info: &InfoState| {
+        info.history()
+            .iter()
+            .find_map(|e| {
+                e.downcast_ref::<decklet_plugins::CardDrawn>()
+                    .map(|d| d.card_ids.len())
+            })
+            .unwrap()
+    };
+    assert_eq!((drawn(&mine), drawn(&theirs)), (1, 0));
+    let text = theirs.to_json().to_string();
+    let card = engine
+        .state()
+        .id_text(*engine.state().hand(current).last().unwrap())
+        .into_owned();
+    let json = theirs.to_json();
+    assert!(json["history"].to_string().find(&card).is_none(), "{text}");
+    assert_ne!(mine, theirs);
 }
