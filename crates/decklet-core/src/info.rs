@@ -66,6 +66,14 @@ pub struct InfoState {
     history: Vec<AnyEvent>,
 }
 
+impl Default for InfoState {
+    /// The information state of no game: no players, no zones, nothing heard (what a
+    /// game loop hands a bot that does not read it, say).
+    fn default() -> Self {
+        GameState::default().info_state(PlayerId::at(0))
+    }
+}
+
 impl GameState {
     /// What `seat` knows of the game now (see [`InfoState`]), with no history yet.
     pub fn info_state(&self, seat: PlayerId) -> InfoState {

@@ -57,9 +57,9 @@ pub trait Bot: Send {
 
     /// Whether the bot reads the information state it is handed. A bot that chooses
     /// from the legal moves alone (as [`RandomBot`] does) says no, and the game loops
-    /// then hand it the seat's information state as it was when last made, without
-    /// bringing it up to date: making it costs about a quarter of a random game. The
-    /// default is yes.
+    /// then hand it an empty information state (`InfoState::default()`) instead of
+    /// making the seat's: that costs about a quarter of a random game. The default is
+    /// yes.
     fn reads_info(&self) -> bool {
         true
     }

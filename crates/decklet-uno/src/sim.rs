@@ -1,7 +1,7 @@
 //! Playing whole games with bots: [`new_uno_engine`], [`play_game`] and [`GameRunner`].
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, LazyLock};
 
 use decklet_core::{
     EngineConfig, EngineError, GameEngine, GamePlugin, GameState, InfoState, Player, PlayerId,
@@ -302,16 +302,8 @@ fn play_turns(
     // moves out of turn exist only under some rules: no cost otherwise
     let rules = RulesInPlay::of(engine.state());
     let out_of_turn = rules.jump_in || rules.call_uno;
-    // what each seat knows, in seat order (as the bots are), refreshed when it is asked
-    let mut seats: Vec<InfoState> = {
-        let state = engine.state();
-        state
-            .seat_order()
-            .iter()
-            .map(|p| state.info_state(*p))
-            .collect()
-    };
     let observing = bots.iter().any(|b| b.observes());
+    let mut seats = Seats::new(engine.state(), observing);
     while engine.state().winners().is_empty() {
         if report.dispatched >= max_dispatches {
             report.capped = true;
@@ -337,7 +329,7 @@ fn play_turns(
             });
         };
         let seat = state.seat_index(current).unwrap_or(0);
-        let (Some(bot), Some(info)) = (bots.get_mut(seat), seats.get_mut(seat)) else {
+        let Some(bot) = bots.get_mut(seat) else {
             return Err(EngineError::InvalidState {
                 message: "no bot for the player".into(),
             });
@@ -345,12 +337,7 @@ fn play_turns(
         legal_actions_into(state, current, &mut legal);
         let choice = match legal.is_empty() {
             true => None,
-            false => {
-                if bot.reads_info() {
-                    info.refresh(state);
-                }
-                bot.choose(info, &legal)
-            }
+            false => bot.choose(seats.for_bot(bot.as_ref(), state, seat), &legal),
         };
         let Some(choice) = choice else {
             return Err(EngineError::InvalidState {
@@ -371,12 +358,7 @@ fn play_turns(
             | LegalAction::CatchUno(_) => {}
         }
         if observing {
-            show_move(
-                seats.iter_mut().zip(bots.iter_mut()),
-                state,
-                current,
-                choice,
-            );
+            show_move(seats.all().zip(bots.iter_mut()), state, current, choice);
         }
         choice.apply(engine, current)?;
         report.dispatched += 1;
@@ -409,12 +391,54 @@ pub fn out_of_turn_order(state: &GameState) -> Vec<PlayerId> {
         .collect()
 }
 
+/// What each seat knows, in seat order (as the bots are): made the first time a bot
+/// that reads it is asked (for every seat at the start, when some bot follows the
+/// moves), brought up to date each time it is handed over.
+struct Seats(Vec<Option<InfoState>>);
+
+/// What a bot that does not read its information state is handed.
+static EMPTY: LazyLock<InfoState> = LazyLock::new(InfoState::default);
+
+impl Seats {
+    fn new(state: &GameState, observing: bool) -> Seats {
+        let order = state.seat_order().iter();
+        Seats(
+            order
+                .map(|p| observing.then(|| state.info_state(*p)))
+                .collect(),
+        )
+    }
+
+    /// What `bot`, in seat `seat` of `state`, is handed.
+    fn for_bot(&mut self, bot: &dyn Bot, state: &GameState, seat: usize) -> &InfoState {
+        let (true, Some(slot), Some(&player)) = (
+            bot.reads_info(),
+            self.0.get_mut(seat),
+            state.seat_order().get(seat),
+        ) else {
+            return &EMPTY;
+        };
+        match slot {
+            Some(info) => {
+                info.refresh(state);
+                info
+            }
+            None => slot.insert(state.info_state(player)),
+        }
+    }
+
+    /// Every seat's information state made so far, in seat order.
+    fn all(&mut self) -> impl Iterator<Item = &mut InfoState> {
+        self.0.iter_mut().flatten()
+    }
+}
+
 /// Offers the other seats their moves out of turn ([`out_of_turn_order`]); the first
 /// bot that acts makes its move. Returns the move, or `None` when nobody acted.
 fn offer_out_of_turn(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
-    seats: &mut [InfoState],
+    seats: &mut Seats,
     observing: bool,
     legal: &mut Vec<LegalAction>,
 ) -> Result<Option<LegalAction>, EngineError> {
@@ -427,15 +451,14 @@ fn offer_out_of_turn(
         let Some(seat) = state.seat_index(player) else {
             continue;
         };
-        let (Some(bot), Some(info)) = (bots.get_mut(seat), seats.get_mut(seat)) else {
+        let Some(bot) = bots.get_mut(seat) else {
             continue;
         };
-        if bot.reads_info() {
-            info.refresh(state);
-        }
-        if let Some(choice) = bot.choose_out_of_turn(info, legal) {
+        if let Some(choice) =
+            bot.choose_out_of_turn(seats.for_bot(bot.as_ref(), state, seat), legal)
+        {
             if observing {
-                show_move(seats.iter_mut().zip(bots.iter_mut()), state, player, choice);
+                show_move(seats.all().zip(bots.iter_mut()), state, player, choice);
             }
             choice.apply(engine, player)?;
             return Ok(Some(choice));
