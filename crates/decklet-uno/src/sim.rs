@@ -303,7 +303,7 @@ fn play_turns(
     let rules = RulesInPlay::of(engine.state());
     let out_of_turn = rules.jump_in || rules.call_uno;
     let observing = bots.iter().any(|b| b.observes());
-    let mut seats = Seats::new(engine.state(), observing);
+    let mut seats = Seats::new(engine.state(), bots, observing);
     while engine.state().winners().is_empty() {
         if report.dispatched >= max_dispatches {
             report.capped = true;
@@ -337,7 +337,7 @@ fn play_turns(
         legal_actions_into(state, current, &mut legal);
         let choice = match legal.is_empty() {
             true => None,
-            false => bot.choose(seats.for_bot(bot.as_ref(), state, seat), &legal),
+            false => bot.choose(seats.for_seat(state, seat), &legal),
         };
         let Some(choice) = choice else {
             return Err(EngineError::InvalidState {
@@ -391,32 +391,39 @@ pub fn out_of_turn_order(state: &GameState) -> Vec<PlayerId> {
         .collect()
 }
 
-/// What each seat knows, in seat order (as the bots are): made the first time a bot
-/// that reads it is asked (for every seat at the start, when some bot follows the
-/// moves), brought up to date each time it is handed over.
-struct Seats(Vec<Option<InfoState>>);
+/// What each seat knows, in seat order (as the bots are): for a seat whose bot reads
+/// it, made the first time the bot is asked (for every seat at the start, when some
+/// bot follows the moves) and brought up to date each time it is handed over; for the
+/// others, the empty one.
+struct Seats {
+    /// Whether the seat's bot reads its information state, and that state once made.
+    slots: Vec<(bool, Option<InfoState>)>,
+    empty: &'static InfoState,
+}
 
 /// What a bot that does not read its information state is handed.
 static EMPTY: LazyLock<InfoState> = LazyLock::new(InfoState::default);
 
 impl Seats {
-    fn new(state: &GameState, observing: bool) -> Seats {
+    fn new(state: &GameState, bots: &[Box<dyn Bot>], observing: bool) -> Seats {
         let order = state.seat_order().iter();
-        Seats(
-            order
-                .map(|p| observing.then(|| state.info_state(*p)))
-                .collect(),
-        )
+        let slots = order
+            .zip(bots)
+            .map(|(p, bot)| (bot.reads_info(), observing.then(|| state.info_state(*p))))
+            .collect();
+        Seats {
+            slots,
+            empty: &EMPTY,
+        }
     }
 
-    /// What `bot`, in seat `seat` of `state`, is handed.
-    fn for_bot(&mut self, bot: &dyn Bot, state: &GameState, seat: usize) -> &InfoState {
-        let (true, Some(slot), Some(&player)) = (
-            bot.reads_info(),
-            self.0.get_mut(seat),
-            state.seat_order().get(seat),
-        ) else {
-            return &EMPTY;
+    /// What the bot in seat `seat` of `state` is handed.
+    #[inline]
+    fn for_seat(&mut self, state: &GameState, seat: usize) -> &InfoState {
+        let (Some((true, slot)), Some(&player)) =
+            (self.slots.get_mut(seat), state.seat_order().get(seat))
+        else {
+            return self.empty;
         };
         match slot {
             Some(info) => {
@@ -429,7 +436,7 @@ impl Seats {
 
     /// Every seat's information state made so far, in seat order.
     fn all(&mut self) -> impl Iterator<Item = &mut InfoState> {
-        self.0.iter_mut().flatten()
+        self.slots.iter_mut().filter_map(|(_, info)| info.as_mut())
     }
 }
 
@@ -454,9 +461,7 @@ fn offer_out_of_turn(
         let Some(bot) = bots.get_mut(seat) else {
             continue;
         };
-        if let Some(choice) =
-            bot.choose_out_of_turn(seats.for_bot(bot.as_ref(), state, seat), legal)
-        {
+        if let Some(choice) = bot.choose_out_of_turn(seats.for_seat(state, seat), legal) {
             if observing {
                 show_move(seats.all().zip(bots.iter_mut()), state, player, choice);
             }
