@@ -230,14 +230,40 @@ impl EngineError {
     }
 }
 
-/// Echoed input, cut short: an error message never repeats more than 64 characters of
-/// what it was given (a 10 MB id comes back as its start and its length).
-pub(crate) fn shown(text: &str) -> String {
+/// Echoed input, cut short and made safe to print: an error message never repeats more
+/// than 64 characters of what it was given (a 10 MB id comes back as its start and its
+/// length), and control characters come back escaped (`\u{1b}`), so that no input
+/// can move a terminal's cursor or set its title through an error.
+///
+/// ```
+/// use decklet_core::echo;
+/// assert_eq!(echo("p1"), "p1");
+/// assert_eq!(echo("\u{1b}]0;pwned\u{7}"), "\\u{1b}]0;pwned\\u{7}");
+/// assert!(echo(&"x".repeat(1000)).ends_with("… (1000 bytes)"));
+/// ```
+pub fn echo(text: &str) -> String {
     const SHOWN: usize = 64;
-    match text.char_indices().nth(SHOWN) {
-        None => text.to_string(),
-        Some((cut, _)) => format!("{}… ({} bytes)", &text[..cut], text.len()),
+    let (head, cut) = match text.char_indices().nth(SHOWN) {
+        None => (text, false),
+        Some((at, _)) => (text.get(..at).unwrap_or(""), true),
+    };
+    let mut out = String::with_capacity(head.len() + 16);
+    for c in head.chars() {
+        if c.is_control() {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
     }
+    if cut {
+        out.push_str(&format!("… ({} bytes)", text.len()));
+    }
+    out
+}
+
+/// [`echo`], by its name inside the crate.
+pub(crate) fn shown(text: &str) -> String {
+    echo(text)
 }
 
 impl From<serde_json::Error> for EngineError {

@@ -105,7 +105,7 @@ pub use card::{Card, CardTable};
 pub use context::GameContext;
 pub use determinize::{CardSet, ZoneLimit};
 pub use engine::{EngineConfig, GameEngine, Outcome};
-pub use error::EngineError;
+pub use error::{EngineError, echo};
 pub use event::{AnyEvent, Event};
 pub use ids::{CardId, CardIds, HAND_ZONE_TYPE, Id, PlayerId, ZoneId, hand_zone_name};
 pub use info::{InfoState, SeatKnowledge};

@@ -12,12 +12,15 @@
 //! # Ok::<(), decklet_core::EngineError>(())
 //! ```
 
-use decklet_core::{EngineConfig, EngineError, GameEngine, GameLog, Player, PlayerId, derive_seed};
+use decklet_core::{
+    EngineConfig, EngineError, GameEngine, GameLog, Player, PlayerId, derive_seed, echo as shown,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::bots::Bot;
 use crate::house::{HouseRule, UNO_VAR_ROUND_POINTS};
 use crate::sim::{UNO_GAME_ID, default_players, play_game, uno_plugins_with};
+use crate::state::{UNO_MAX_PLAYERS, UNO_MIN_PLAYERS};
 
 /// The format of a match log.
 pub const MATCH_LOG_FORMAT: &str = "decklet-uno-match/1";
@@ -249,20 +252,36 @@ fn diverged(message: String) -> EngineError {
 }
 
 /// Replays a match log: every round must be the round its match seed, seating and
-/// rules give, must replay to its recorded end, and the match must end where and how
-/// the log says. Returns what the match was.
+/// rules give, dealt from its seed (a round that starts from a recorded position is
+/// refused), must replay to its recorded end, and the match must end where and how
+/// the log says. Returns what the match was. Every count is checked against its limit
+/// before anything is made from it.
 pub fn replay_match(log: &MatchLog) -> Result<MatchReport, EngineError> {
     if log.format != MATCH_LOG_FORMAT {
         return Err(diverged(format!(
             "not a match log: format `{}`",
-            log.format
+            shown(&log.format)
+        )));
+    }
+    if !(UNO_MIN_PLAYERS..=UNO_MAX_PLAYERS).contains(&log.players) {
+        return Err(diverged(format!(
+            "a match is played by {UNO_MIN_PLAYERS} to {UNO_MAX_PLAYERS} players, not {}",
+            log.players
+        )));
+    }
+    if log.rounds.len() > MAX_MATCH_ROUNDS as usize || log.scores.len() != log.players {
+        return Err(diverged(format!(
+            "{} rounds and {} scores for {} players (at most {MAX_MATCH_ROUNDS} rounds)",
+            log.rounds.len(),
+            log.scores.len(),
+            log.players
         )));
     }
     let mut rules = Vec::new();
     for id in &log.rules {
         rules.push(
             HouseRule::of_plugin(id)
-                .ok_or_else(|| diverged(format!("unknown rule plugin `{id}`")))?,
+                .ok_or_else(|| diverged(format!("unknown rule plugin `{}`", shown(id))))?,
         );
     }
     let config = MatchConfig {
@@ -286,6 +305,11 @@ pub fn replay_match(log: &MatchLog) -> Result<MatchReport, EngineError> {
         let round = u32::try_from(round).map_err(|_| diverged("too many rounds".into()))?;
         if over {
             return Err(diverged(format!("round {round} follows the match's end")));
+        }
+        if game.initial_state.is_some() {
+            return Err(diverged(format!(
+                "round {round} starts from a recorded position, not from its seed"
+            )));
         }
         if game.seed != round_seed(log.seed, round)
             || game.players != round_players(log.players, round)

@@ -153,3 +153,59 @@ fn round_seeds_differ() {
     assert_eq!(seeds.len(), 1000);
     assert_ne!(round_seed(7, 0), round_seed(8, 0));
 }
+
+/// A forged round: one that starts from a recorded position (a finished game with a
+/// winner on 500 points, a rigged deal) instead of being dealt from its seed. 0.2
+/// adopted the position and "verified" the match.
+#[test]
+fn a_round_must_be_dealt_from_its_seed() {
+    let (_, log) = a_match(5, 3);
+    let mut finished = new_uno_engine(77, 3).unwrap();
+    let mut bots = bots(3, 77);
+    play_game(&mut finished, &mut bots, 100_000).unwrap();
+    let mut forged = log.clone();
+    forged.rounds.truncate(1);
+    forged.rounds[0].initial_state = Some(Box::new(finished.state().clone()));
+    forged.rounds[0].actions.clear();
+    let err = replay_match(&forged).unwrap_err();
+    assert!(
+        err.to_string().contains("starts from a recorded position"),
+        "{err}"
+    );
+    // the same round with its own dealt start is fine: the rest of the log decides
+    let mut rigged = log.clone();
+    rigged.rounds[0].initial_state = Some(Box::new(new_uno_engine(1, 3).unwrap().state().clone()));
+    assert!(replay_match(&rigged).is_err());
+}
+
+/// Counts are checked before anything is made from them: 0.2 allocated a score per
+/// player first, and a 1,099,511,627,776-player log aborted the process.
+#[test]
+fn a_match_log_s_counts_are_checked_before_anything_is_allocated() {
+    let (_, log) = a_match(5, 3);
+    for players in [0, 1, 11, 30_000_000, 1_099_511_627_776] {
+        let mut huge = log.clone();
+        huge.players = players;
+        let err = replay_match(&huge).unwrap_err();
+        assert!(
+            err.to_string().contains("2 to 10 players"),
+            "{players}: {err}"
+        );
+    }
+    let mut scores = log.clone();
+    scores.scores.push(0);
+    assert!(
+        replay_match(&scores)
+            .unwrap_err()
+            .to_string()
+            .contains("scores")
+    );
+    let mut text = serde_json::to_value(&log).unwrap();
+    text["players"] = serde_json::json!(1_099_511_627_776u64);
+    let read: MatchLog = serde_json::from_value(text).unwrap();
+    assert!(replay_match(&read).is_err());
+    let mut format = log.clone();
+    format.format = format!("\u{1b}]0;title\u{7}{}", "x".repeat(10_000));
+    let err = replay_match(&format).unwrap_err().to_string();
+    assert!(err.len() < 200 && !err.contains('\u{1b}'), "{err}");
+}
