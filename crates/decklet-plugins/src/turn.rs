@@ -134,18 +134,21 @@ pub fn direction(state: &GameState) -> i64 {
 fn end_turn(action: &EndTurn, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     let state = ctx.state();
     let turn = state.turn();
+    let following = turn.checked_add(1).ok_or_else(|| {
+        EngineError::action_failed(END_TURN_ACTION, "the turn counter is at its largest")
+    })?;
     let next = next_player_in(state, action.player_id, direction(state)).ok_or_else(|| {
         EngineError::action_failed(END_TURN_ACTION, "no active player can take the next turn")
     })?;
     ctx.set_current_player(Some(next))?;
-    ctx.set_turn(turn + 1);
+    ctx.set_turn(following);
     ctx.emit(TurnEnded {
         player_id: action.player_id,
         turn,
     });
     ctx.emit(TurnStarted {
         player_id: next,
-        turn: turn + 1,
+        turn: following,
     });
     Ok(())
 }

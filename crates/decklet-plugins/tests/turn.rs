@@ -212,3 +212,24 @@ proptest! {
         prop_assert_eq!(next, expected);
     }
 }
+
+/// A position whose turn counter is at its largest (an adopted state, say) refuses to
+/// end the turn with an error and stays as it was: 0.2 overflowed (a panic with
+/// overflow checks, a wrap to 0 without).
+#[test]
+fn the_turn_counter_does_not_overflow() {
+    let mut engine = turn_engine(vec![Player::new("a", "A", 1), Player::new("b", "B", 2)]);
+    engine.start().unwrap();
+    let mut json: serde_json::Value =
+        serde_json::from_str(&engine.state().to_json().unwrap()).unwrap();
+    json["turn"] = serde_json::json!(u64::MAX);
+    let state = GameState::from_json(&json.to_string()).unwrap();
+    engine.load_state(state).unwrap();
+    let before = engine.state().clone();
+    let err = end_turn(&mut engine, "a").unwrap_err();
+    assert!(
+        err.to_string().contains("turn counter is at its largest"),
+        "{err}"
+    );
+    assert_eq!(engine.state(), &before);
+}
