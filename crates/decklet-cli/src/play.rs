@@ -6,7 +6,6 @@
 use std::fs;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use decklet::plugins::CardDrawn;
 use decklet::uno::{
@@ -488,11 +487,12 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let kinds = parse_bots(&args.bots, args.players - 1)?;
     let rules = Rules::parse(&args.rules)?;
     let mut log = LogFile::open(args)?;
-    let seed = args.seed.unwrap_or_else(|| {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    // from the operating system's randomness: a seed from the clock can be found by
+    // anyone who knows roughly when the game began (and with it every hand)
+    let seed = match args.seed {
+        Some(seed) => seed,
+        None => getrandom::u64().map_err(|e| format!("no random seed from the system: {e}"))?,
+    };
     // the command that deals this game again (told once it is over)
     let mut again = format!("decklet play --seed {seed}");
     if args.players != 4 {

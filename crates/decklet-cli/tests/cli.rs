@@ -637,3 +637,33 @@ fn the_progress_bar_on_a_terminal_shows_whole_games_per_second() {
     assert!(!rates.is_empty(), "no progress bar drawn: {screen}");
     assert!(rates.iter().all(|r| r.parse::<u64>().is_ok()), "{rates:?}");
 }
+
+/// Without `--seed`, `play` seeds from the operating system's randomness: 0.2 used the
+/// clock, and a player who knew roughly when the game began found the seed (and with it
+/// every hand) by search. The seed shown at the end is nowhere near the clock's.
+#[test]
+fn play_s_own_seed_is_not_the_clock() {
+    let now = || {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos() as u64
+    };
+    let mut seeds = Vec::new();
+    for _ in 0..2 {
+        let before = now();
+        let out = play_with(&["play", "--players", "2", "--bots", "random"], "q\n");
+        let seed: u64 = out
+            .split("--seed ")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no seed shown: {out}"));
+        assert!(
+            seed.abs_diff(before) > 1_000_000_000_000,
+            "seed {seed} is the clock {before}"
+        );
+        seeds.push(seed);
+    }
+    assert_ne!(seeds[0], seeds[1]);
+}
