@@ -415,8 +415,10 @@ pub enum BotKind {
     Ismcts(u32),
 }
 
-/// The most iterations `ismcts:N` accepts.
-pub const MAX_ISMCTS_ITERATIONS: u32 = 10_000_000;
+/// The most iterations `ismcts:N` accepts: 100,000, a few seconds a move on one core
+/// (1,000, the default, takes about 25 ms), so that no bot named on a command line
+/// thinks for minutes.
+pub const MAX_ISMCTS_ITERATIONS: u32 = 100_000;
 
 impl BotKind {
     /// A new bot of this kind, for the seeds' UNO.

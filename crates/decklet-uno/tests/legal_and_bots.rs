@@ -364,3 +364,17 @@ fn bots_that_follow_the_game_are_shown_every_move_before_it_is_made() {
         state_digest(engine.state())
     );
 }
+
+/// A bot named on a command line cannot think for minutes a move: 0.2 accepted
+/// `ismcts:10000000` (about 35 minutes a move).
+#[test]
+fn search_iterations_are_bounded() {
+    assert_eq!(
+        "ismcts:100000".parse::<BotKind>(),
+        Ok(BotKind::Ismcts(100_000))
+    );
+    for too_many in ["ismcts:100001", "ismcts:10000000", "ismcts:0"] {
+        let err = too_many.parse::<BotKind>().unwrap_err();
+        assert!(err.contains("from 1 to 100000"), "{err}");
+    }
+}
