@@ -9,12 +9,18 @@
 //! to be outside it; [`HandKnowledge::limits`] turns that into [`ZoneLimit`]s for
 //! [`InfoState::determinize`].
 //!
-//! Against a player who draws although they could play (`RandomBot`) the inference is
-//! wrong: a search bot that may meet one can leave it off
+//! A player who plays a wild draw four held no card of the colour in force: the rules
+//! say so, and under the wild draw four challenge an honest player (`HeuristicBot`
+//! mostly is: it bluffs only against a next player close to winning) still plays it
+//! that way; the seat keeps that as it keeps a draw.
+//!
+//! Against a player who draws although they could play (`RandomBot`), or who bluffs,
+//! the inference is wrong: a search bot that may meet one can leave it off
 //! ([`IsmctsConfig::infer_from_draws`](crate::IsmctsConfig)).
 
 use decklet_core::{CardSet, InfoState, PlayerId, ZoneLimit};
 
+use crate::cards::UnoFace;
 use crate::legal::LegalAction;
 use crate::state::{UNO_VAR_CURRENT_COLOR, seen_uno_table};
 
@@ -116,6 +122,30 @@ impl HandKnowledge {
                     known.clean = size;
                 }
             }
+            LegalAction::Play(card)
+                if table.card(card).map(|c| c.face) == Some(UnoFace::WildDraw4) =>
+            {
+                // a wild draw four is played without a card of the colour in force: so
+                // the rules say, and so honest players play it under the challenge
+                let Some(color) = view.variable(&UNO_VAR_CURRENT_COLOR) else {
+                    return;
+                };
+                let held: CardSet = view
+                    .cards()
+                    .ids()
+                    .filter(|c| table.card(*c).is_some_and(|card| card.color == Some(color)))
+                    .collect();
+                let known = Known {
+                    player,
+                    playable: held,
+                    clean: size.saturating_sub(1),
+                    turn,
+                };
+                match at.and_then(|i| self.known.get_mut(i)) {
+                    Some(slot) => *slot = known,
+                    None => self.known.push(known),
+                }
+            }
             LegalAction::Play(card) => {
                 if let Some(known) = at.and_then(|i| self.known.get_mut(i)) {
                     known.clean = match known.playable.contains(card) {
@@ -198,6 +228,37 @@ mod tests {
         let other_game = new_uno_engine(12, 2)?;
         knowledge.observe(&other_game.state().info_state(me), me, LegalAction::Draw);
         assert!(knowledge.limits(&view).is_empty());
+        Ok(())
+    }
+
+    /// A wild draw four is played without the colour in force: the hand left holds none
+    /// of it, until the player is given cards.
+    #[test]
+    fn a_wild_draw_four_tells_the_colour_was_not_held() -> Result<(), Box<dyn std::error::Error>> {
+        let engine = new_uno_engine(5, 3)?;
+        let state = engine.state();
+        let (me, other) = (state.seat_order()[1], state.seat_order()[0]);
+        let view = state.info_state(me);
+        let table = seen_uno_table(&view).ok_or("no table")?;
+        let wd4 = view
+            .cards()
+            .ids()
+            .find(|c| table.card(*c).is_some_and(|v| v.face == UnoFace::WildDraw4))
+            .ok_or("no wild draw four")?;
+        let color = view.variable(&UNO_VAR_CURRENT_COLOR).ok_or("no colour")?;
+        let mut knowledge = HandKnowledge::default();
+        knowledge.observe(&view, other, LegalAction::Play(wd4));
+        let limits = knowledge.limits(&view);
+        let limit = limits.first().ok_or("no limit")?;
+        // the view is from before the play: the hand still counts the wild draw four
+        assert_eq!((limits.len(), limit.at_most), (1, 1));
+        assert!(
+            limit
+                .cards
+                .iter()
+                .all(|c| table.card(c).and_then(|v| v.color) == Some(color))
+        );
+        assert_eq!(limit.cards.len(), 25);
         Ok(())
     }
 }
