@@ -6,6 +6,9 @@
 //! into an engine is all or nothing: the game is rebuilt aside and only replaces the
 //! engine's game once it has replayed to the end and matched the digest.
 
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Arc;
+
 use crate::action::AnyAction;
 use crate::engine::{EngineConfig, GameEngine};
 use crate::error::EngineError;
@@ -14,8 +17,6 @@ use crate::plugin::GamePlugin;
 use crate::queues::Kinds;
 use crate::scope;
 use crate::state::GameState;
-
-use std::sync::Arc;
 
 /// A [`GameLog`] whose actions were read once into typed actions
 /// ([`GameEngine::parse_log`]): replaying it ([`GameEngine::run_parsed_log`]) does no
@@ -202,7 +203,9 @@ impl GameEngine {
     }
 
     /// Runs `replay` on an engine beside this one (with this one's subscribers), and
-    /// only on success makes its game this engine's.
+    /// only on success makes its game this engine's. A panic inside it (a subscriber's,
+    /// say) gives this engine its subscribers back before it goes on unwinding: the
+    /// engine is as it was, and its subscribers still hear its next ticks.
     fn aside(
         &mut self,
         replay: impl FnOnce(&mut GameEngine) -> Result<(), EngineError>,
@@ -210,8 +213,16 @@ impl GameEngine {
         let mut scratch = self.empty_like();
         scratch.subscribers = std::mem::take(&mut self.subscribers);
         scratch.queues = std::mem::take(&mut self.queues);
-        let result = replay(&mut scratch);
+        let result = panic::catch_unwind(AssertUnwindSafe(|| replay(&mut scratch)));
         self.subscribers = std::mem::take(&mut scratch.subscribers);
+        let result = match result {
+            Ok(result) => result,
+            Err(payload) => {
+                self.queues = std::mem::take(&mut scratch.queues);
+                self.queues.clear();
+                panic::resume_unwind(payload)
+            }
+        };
         match result {
             Ok(()) => {
                 let subscribers = std::mem::take(&mut self.subscribers);

@@ -282,3 +282,39 @@ fn a_position_the_plugins_setup_would_change_is_refused() {
     );
     assert_eq!(json(engine.state()), before);
 }
+
+/// A panic during a replay (here a subscriber's) leaves the engine with its
+/// subscribers: 0.2 moved them to the scratch engine, and unwinding dropped them, so
+/// the engine played on deaf.
+#[test]
+fn a_panic_during_a_replay_keeps_the_engine_s_subscribers() {
+    let mut recorded = toy_engine(3);
+    recorded.create_game(players(2)).unwrap();
+    recorded.start().unwrap();
+    recorded.dispatch(Script::named("a")).unwrap();
+    let log = recorded.log();
+    let mut engine = toy_engine(3);
+    engine.create_game(players(2)).unwrap();
+    engine.start().unwrap();
+    let armed = Arc::new(Mutex::new(true));
+    let trigger = Arc::clone(&armed);
+    let heard = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&heard);
+    engine.subscribe(move |ran: &Ran| {
+        let mut armed = trigger.lock().unwrap_or_else(|e| e.into_inner());
+        if std::mem::take(&mut *armed) {
+            panic!("a subscriber bug");
+        }
+        sink.lock().unwrap().push(ran.name.clone());
+    });
+    let before = json(engine.state());
+    let caught = catch_unwind(AssertUnwindSafe(|| engine.run_log(&log)));
+    assert!(caught.is_err(), "the panic reaches the caller");
+    assert_eq!(json(engine.state()), before, "the replay did not land");
+    engine.dispatch(Script::named("after")).unwrap();
+    assert_eq!(
+        *heard.lock().unwrap(),
+        ["after"],
+        "the subscriber still hears"
+    );
+}
