@@ -375,3 +375,31 @@ fn simulated_games_with_forgetful_bots_see_catches() {
         assert_eq!(counter.load(std::sync::atomic::Ordering::Relaxed), 0);
     }
 }
+
+/// Under seven-zero, a player who plays a 0 from three cards and is handed a one-card
+/// hand by the rotation did not play down to one card: nobody may catch them. 0.2
+/// exposed them, and a catch made them draw two.
+#[test]
+fn a_hand_received_in_a_rotation_needs_no_call() {
+    let mut engine = three(
+        &[HouseRule::SevenZero],
+        [
+            vec![card("red", "0"), card("red", "8"), card("blue", "9")],
+            vec![card("blue", "1"), card("blue", "2"), card("red", "3")],
+            vec![card("green", "1")],
+        ],
+    );
+    play(&mut engine, "p1", card("red", "0")).unwrap();
+    // the hands went round: p1 holds p3's single card
+    assert_eq!(hand(&engine, "p1").len(), 1);
+    assert_eq!(exposed(&engine), None);
+    for catcher in ["p2", "p3"] {
+        assert!(
+            !legal(&engine, catcher)
+                .iter()
+                .any(|a| matches!(a, LegalAction::CatchUno(_)))
+        );
+        assert!(catch(&mut engine, catcher, "p1").is_err());
+    }
+    assert_eq!(hand(&engine, "p1").len(), 1);
+}

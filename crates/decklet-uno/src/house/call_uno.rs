@@ -6,9 +6,10 @@
 //!   may play one now (on their turn, or to jump in under *jump-in*). The call counts
 //!   for the turn it is made in (`uno:unoCalled`, `uno:unoCalledTurn`); a play that
 //!   leaves the caller one card in that turn is safe.
-//! - **Exposed.** A play that leaves its player one card (after the card's immediate
-//!   effect: a hand rotated by a 0 is not theirs any more) without a call this turn
-//!   exposes them: `uno:unoExposed` names them.
+//! - **Exposed.** A play that leaves its player one card without a call this turn
+//!   exposes them: `uno:unoExposed` names them. A 0 that rotates the hands (*seven-zero*)
+//!   exposes nobody: every hand is then one its holder did not play down, the player of
+//!   the 0 included, whatever its size.
 //! - **Calling late.** The exposed player may still `UNO_CALL`: they are safe.
 //! - **Catching.** While a player is exposed and holds one card, any other player may
 //!   `UNO_CATCH { playerId, targetPlayerId }`: `UNO_CAUGHT { playerId, targetPlayerId }`
@@ -30,7 +31,7 @@ use decklet_core::{
 use decklet_plugins::{CardDrawn, create_draw_card_action};
 use serde::{Deserialize, Serialize};
 
-use super::{RulesInPlay, UnoChallenged};
+use super::{RulesInPlay, UnoChallenged, UnoHandsRotated};
 use crate::legal::Moves;
 use crate::plugin::UNO_PLUGIN_ID;
 
@@ -254,6 +255,13 @@ fn on_card_drawn(event: &CardDrawn, ctx: &mut GameContext<'_>) -> Result<(), Eng
     Ok(())
 }
 
+/// Hands rotated (a 0 under *seven-zero*): every hand is one its holder did not play
+/// down, so nobody is exposed, the player of the 0 included.
+fn on_hands_rotated(_: &UnoHandsRotated, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
+    close_window(ctx);
+    Ok(())
+}
+
 /// An answered challenge is the challenger's action.
 fn on_challenged(event: &UnoChallenged, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     if named(ctx.state(), &UNO_VAR_UNO_EXPOSED) != Some(event.challenger_id) {
@@ -317,6 +325,7 @@ impl GamePlugin for CallUnoPlugin {
             EventHandler::new(on_card_played),
             EventHandler::new(on_card_drawn),
             EventHandler::new(on_challenged),
+            EventHandler::new(on_hands_rotated),
         ]
     }
 }
