@@ -132,3 +132,168 @@ fn the_engine_keeps_working_after_hostile_input() {
     e.dispatch_any(LegalAction::Draw.to_action(player)).unwrap();
     assert_eq!(e.log_len(), 1);
 }
+
+/// A change made to a state's JSON.
+type Edit = Box<dyn Fn(&mut Value)>;
+
+/// Positions that are not games of UNO, each as an edit of a real mid-game state's
+/// JSON: `load_state` (and with it a log's recorded start) refuses every one, and the
+/// engine keeps its game. 0.2 adopted 31 of 40 such states.
+#[test]
+fn positions_that_are_not_uno_are_refused() {
+    let mut game = engine();
+    for _ in 0..10 {
+        let state = game.state();
+        let player = state.current_player().unwrap();
+        let choice = decklet::uno::legal_actions(state, player)[0];
+        choice.apply(&mut game, player).unwrap();
+    }
+    let base: Value = serde_json::from_str(&json_state(game.state())).unwrap();
+    let big = "x".repeat(10 * 1024 * 1024);
+    let deck_card = base["zones"]["deck"]["cards"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let edits: Vec<(&str, Edit)> = vec![
+        (
+            "a 109th card",
+            Box::new(|s: &mut Value| {
+                s["cards"]["extra"] = json!({"id": "extra", "type": "wild"});
+                s["zones"]["deck"]["cards"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(json!("extra"));
+            }),
+        ),
+        (
+            "40 extra wilds",
+            Box::new(|s: &mut Value| {
+                for i in 0..40 {
+                    let id = format!("uno-wild-x{i}");
+                    s["cards"][&id] = json!({"id": id, "type": "wild"});
+                    s["zones"]["deck"]["cards"]
+                        .as_array_mut()
+                        .unwrap()
+                        .push(json!(id));
+                }
+            }),
+        ),
+        (
+            "a card redefined",
+            Box::new(move |s: &mut Value| {
+                s["cards"][&deck_card]["type"] = json!("wild_draw4");
+            }),
+        ),
+        (
+            "a public deck",
+            Box::new(|s: &mut Value| s["zones"]["deck"]["visibility"] = json!("public")),
+        ),
+        (
+            "a deck one player sees",
+            Box::new(|s: &mut Value| {
+                s["zones"]["deck"]["visibility"] = json!("owner");
+                s["zones"]["deck"]["owner"] = json!("p1");
+            }),
+        ),
+        (
+            "no current player",
+            Box::new(|s: &mut Value| s["currentPlayerId"] = Value::Null),
+        ),
+        (
+            "over without a winner",
+            Box::new(|s: &mut Value| s["status"] = json!("finished")),
+        ),
+        (
+            "a winner while playing",
+            Box::new(|s: &mut Value| s["winners"] = json!(["p2"])),
+        ),
+        (
+            "a negative penalty",
+            Box::new(|s: &mut Value| s["variables"]["uno:pendingDraw"] = json!(-4)),
+        ),
+        (
+            "a huge penalty",
+            Box::new(|s: &mut Value| s["variables"]["uno:pendingDraw"] = json!(1_000_000_000)),
+        ),
+        (
+            "direction 0",
+            Box::new(|s: &mut Value| s["variables"]["turn:direction"] = json!(0)),
+        ),
+        (
+            "direction 7",
+            Box::new(|s: &mut Value| s["variables"]["turn:direction"] = json!(7)),
+        ),
+        (
+            "a purple colour",
+            Box::new(|s: &mut Value| s["variables"]["uno:currentColor"] = json!("purple")),
+        ),
+        (
+            "a 10 MB name",
+            Box::new({
+                let big = big.clone();
+                move |s: &mut Value| s["players"]["p1"]["name"] = json!(big)
+            }),
+        ),
+        (
+            "a 10 MB zone type",
+            Box::new({
+                let big = big.clone();
+                move |s: &mut Value| s["zones"]["discard"]["type"] = json!(big)
+            }),
+        ),
+        (
+            "10 MB of card data",
+            Box::new({
+                let big = big.clone();
+                move |s: &mut Value| s["cards"]["uno-red-1-1"]["data"] = json!(big)
+            }),
+        ),
+        (
+            "a 10 MB variable",
+            Box::new(move |s: &mut Value| s["variables"]["junk"] = json!(big)),
+        ),
+    ];
+    for (what, edit) in &edits {
+        let mut tampered = base.clone();
+        edit(&mut tampered);
+        assert_ne!(tampered, base, "{what}: the edit changed nothing");
+        let mut target = engine();
+        let before = json_state(target.state());
+        let refused = match GameState::from_json(&tampered.to_string()) {
+            Err(_) => true,
+            Ok(state) => target.load_state(state).is_err(),
+        };
+        assert!(refused, "{what} was adopted");
+        assert_eq!(
+            json_state(target.state()),
+            before,
+            "{what}: the engine changed"
+        );
+    }
+    // the untouched position is adopted
+    let mut target = engine();
+    target
+        .load_state(GameState::from_json(&base.to_string()).unwrap())
+        .unwrap();
+}
+
+/// A log whose recorded start is not a game of UNO (40 extra wilds) does not replay:
+/// 0.2's `decklet replay` "verified" it.
+#[test]
+fn a_log_from_a_position_that_is_not_uno_does_not_replay() {
+    let game = engine();
+    let mut json: Value = serde_json::from_str(&json_state(game.state())).unwrap();
+    for i in 0..40 {
+        let id = format!("uno-wild-x{i}");
+        json["cards"][&id] = json!({"id": id, "type": "wild"});
+        json["zones"]["deck"]["cards"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!(id));
+    }
+    let mut log = game.log();
+    log.initial_state = Some(Box::new(GameState::from_json(&json.to_string()).unwrap()));
+    log.actions.clear();
+    log.final_digest = None;
+    assert!(GameEngine::replay_unverified(&log, decklet::uno::uno_plugins()).is_err());
+}

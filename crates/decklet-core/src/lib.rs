@@ -122,7 +122,7 @@ pub use rng::{GameRng, derive_seed, splitmix64};
 pub use rule::{Inner, Rule, RuleResult, RuleScope};
 /// The small-string type of ids' text, card types, ranks and suits (re-exported).
 pub use smol_str::SmolStr;
-pub use state::{GameState, GameStatus, MAX_ID_LEN, MAX_PLAYERS};
+pub use state::{GameState, GameStatus, MAX_DATA_LEN, MAX_ID_LEN, MAX_ITEMS, MAX_PLAYERS};
 pub use subscribers::SubscriptionId;
 pub use variables::{Json, Value, Var, VarReaders, VarType, VarVisibility, Variables};
 pub use view::{GameView, ZoneView};

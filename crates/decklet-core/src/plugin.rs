@@ -11,6 +11,7 @@ use crate::error::EngineError;
 use crate::event::Event;
 use crate::registry::Registry;
 use crate::rule::Rule;
+use crate::state::GameState;
 
 /// An action handler of type `A`.
 pub(crate) type ActionFn<A> =
@@ -175,6 +176,15 @@ pub trait GamePlugin: Send + Sync + 'static {
     /// rebuild what plugins attach.
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         let _ = ctx;
+        Ok(())
+    }
+    /// Checks that a position the engine adopts from outside
+    /// ([`GameEngine::load_state`](crate::GameEngine::load_state), a log's recorded
+    /// start) is one this plugin's game can be in: what the plugin owns (its zones,
+    /// cards and variables) is there and in range. It runs after every plugin's setup
+    /// left the state unchanged. The default accepts every position.
+    fn validate(&self, state: &GameState) -> Result<(), EngineError> {
+        let _ = state;
         Ok(())
     }
     /// The plugin's rules, in order; a rule may replace or wrap an earlier plugin's

@@ -24,6 +24,13 @@ use crate::zone::Zone;
 /// The longest id (game, player, zone, card) a valid state or log may hold, in bytes.
 pub const MAX_ID_LEN: usize = 256;
 
+/// The most bytes of free-form data (a card's or a player's `data`, a variable's value)
+/// a state read from outside may hold in one place, as JSON text.
+pub const MAX_DATA_LEN: usize = 64 * 1024;
+
+/// The most cards, zones or variables a state read from outside may hold (each).
+pub const MAX_ITEMS: usize = 65_536;
+
 /// The most players a game may have (`create_game`, a loaded state and a log refuse
 /// more).
 pub const MAX_PLAYERS: usize = 1024;
@@ -347,6 +354,39 @@ impl GameState {
         self.variables
             .value(var)
             .and_then(|value| T::from_value(value, self))
+    }
+
+    /// For a plugin's [`validate`](crate::GamePlugin::validate): `var`, if it is set,
+    /// holds a value of its type for which `in_range` holds.
+    ///
+    /// ```
+    /// use decklet_core::{GameState, Var};
+    /// const SPEED: Var<i64> = Var::new("demo:speed");
+    /// assert!(GameState::default().check_variable(&SPEED, |s| *s >= 0).is_ok()); // unset
+    /// ```
+    pub fn check_variable<T: VarType>(
+        &self,
+        var: &Var<T>,
+        in_range: impl FnOnce(&T) -> bool,
+    ) -> Result<(), EngineError> {
+        let Some(stored) = self.variables.value(var) else {
+            return Ok(());
+        };
+        match T::from_value(stored, self) {
+            Some(value) if in_range(&value) => Ok(()),
+            _ => Err(EngineError::InvalidState {
+                message: format!(
+                    "variable `{}` holds {}, which is not one of its values",
+                    var.key(),
+                    crate::error::echo(
+                        &self
+                            .json_of(stored)
+                            .map(|j| j.to_string())
+                            .unwrap_or_default()
+                    )
+                ),
+            }),
+        }
     }
 
     /// Every variable.

@@ -21,7 +21,7 @@ use crate::ids::{CardId, PlayerId};
 use crate::player::Player;
 use crate::rng::GameRng;
 use crate::scope;
-use crate::state::{GameState, GameStatus};
+use crate::state::{GameState, GameStatus, MAX_DATA_LEN, MAX_ID_LEN, MAX_ITEMS};
 use crate::tables::Tables;
 use crate::variables::{VarReaders, Variables};
 use crate::wire::UniqueMap;
@@ -176,8 +176,72 @@ fn invalid(message: String) -> EngineError {
     EngineError::InvalidState { message }
 }
 
+/// Refuses text longer than [`MAX_ID_LEN`].
+fn short(what: &str, text: &str) -> Result<(), EngineError> {
+    match text.len() <= MAX_ID_LEN {
+        true => Ok(()),
+        false => Err(invalid(format!(
+            "{what} `{}` is longer than {MAX_ID_LEN} bytes",
+            shown(text)
+        ))),
+    }
+}
+
+/// Refuses free-form JSON longer than [`MAX_DATA_LEN`] as text.
+fn small(what: &str, data: &serde_json::Value) -> Result<(), EngineError> {
+    let len = serde_json::to_vec(data).map_or(usize::MAX, |bytes| bytes.len());
+    match len <= MAX_DATA_LEN {
+        true => Ok(()),
+        false => Err(invalid(format!(
+            "{what} holds {len} bytes of data; at most {MAX_DATA_LEN}"
+        ))),
+    }
+}
+
 impl StateIn {
+    /// Every name, type and piece of data within its limit, and at most [`MAX_ITEMS`]
+    /// cards, zones and variables: what a state from outside may hold.
+    fn check_sizes(&self) -> Result<(), EngineError> {
+        let counts = [
+            ("cards", self.cards.len()),
+            ("zones", self.zones.0.len()),
+            ("variables", self.variables.len()),
+        ];
+        for (what, count) in counts {
+            if count > MAX_ITEMS {
+                return Err(invalid(format!("{count} {what}; at most {MAX_ITEMS}")));
+            }
+        }
+        for (_, player) in &self.players.0 {
+            short("player name", &player.name)?;
+            small("a player", &player.data)?;
+        }
+        for (_, zone) in &self.zones.0 {
+            short("zone type", &zone.zone_type)?;
+        }
+        for card in self.cards.iter() {
+            short("card type", &card.card_type)?;
+            for text in card.suit.iter().chain(&card.rank).chain(&card.tags) {
+                short("card text", text)?;
+            }
+            if card.tags.len() > MAX_ID_LEN {
+                return Err(invalid(format!(
+                    "card `{}` has too many tags",
+                    shown(&card.id)
+                )));
+            }
+            small("a card", &card.data)?;
+        }
+        for (key, value) in self.variables.iter() {
+            short("variable key", key)?;
+            let json = serde_json::to_value(value).unwrap_or(serde_json::Value::Null);
+            small("a variable", &json)?;
+        }
+        Ok(())
+    }
+
     fn build(self) -> Result<GameState, EngineError> {
+        self.check_sizes()?;
         let mut players = Vec::with_capacity(self.players.0.len());
         for (key, player) in self.players.0 {
             if key != player.id {

@@ -185,6 +185,10 @@ fn game_started(_event: &GameStarted, ctx: &mut GameContext<'_>) -> Result<(), E
 pub struct TurnPlugin;
 
 impl GamePlugin for TurnPlugin {
+    /// The direction, if set, is 1 or −1.
+    fn validate(&self, state: &GameState) -> Result<(), EngineError> {
+        state.check_variable(&TURN_VARIABLE_DIRECTION, |d| *d == 1 || *d == -1)
+    }
     fn id(&self) -> &'static str {
         TURN_PLUGIN_ID
     }

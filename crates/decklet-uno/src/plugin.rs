@@ -3,7 +3,8 @@
 
 use decklet_core::{
     ActionHandler, CardPlayed, EngineError, EventHandler, GameContext, GameFinished, GamePlugin,
-    GameStarted, GameStatus, GameWon, Rule, Zone,
+    GameStarted, GameState, GameStatus, GameWon, PlayerId, PlayerStatus, Rule, Visibility, Zone,
+    ZoneId,
 };
 use decklet_plugins::{
     CardDrawn, DRAW_PLUGIN_ID, DRAW_VAR_RESHUFFLE_FROM, DRAW_VAR_RESHUFFLE_KEEP_TOP,
@@ -20,8 +21,8 @@ use crate::events::{UnoColorChosen, UnoGameWon};
 use crate::rules::uno_rules;
 use crate::state::{
     UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
-    UNO_VAR_DRAW_COUNT, UNO_VAR_DRAW_PLAYER, UNO_VAR_DRAW_TURN, UNO_VAR_PENDING_COLOR, UnoTable,
-    card_view, is_own_draw, set_if_changed,
+    UNO_VAR_CURRENT_COLOR, UNO_VAR_DRAW_COUNT, UNO_VAR_DRAW_PLAYER, UNO_VAR_DRAW_TURN,
+    UNO_VAR_PENDING_COLOR, UNO_VAR_PENDING_DRAW, UnoTable, card_view, is_own_draw, set_if_changed,
 };
 
 /// Plugin id of [`UnoPlugin`].
@@ -69,6 +70,63 @@ pub fn setup(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     if let Some(uno) = UnoTable::of(ctx.state()) {
         ctx.attach(uno);
     }
+    Ok(())
+}
+
+/// What an adopted position must be to be a game of UNO (see [`GamePlugin::validate`]):
+/// exactly UNO's 108 cards (in any order), a hidden deck and a public discard pile, no card in any
+/// other zone than those and the hands, a current player (active) while the game is
+/// played and no winner, a winner once it is over, and UNO's variables in range.
+pub fn validate(state: &GameState) -> Result<(), EngineError> {
+    let invalid = |message: &str| {
+        Err(EngineError::InvalidState {
+            message: format!("not a game of UNO: {message}"),
+        })
+    };
+    let uno = uno_card_table();
+    let is_uno =
+        |card: &decklet_core::Card| uno.id_of(&card.id).and_then(|id| uno.get(id)) == Some(card);
+    if state.cards().len() != uno.len() || !state.cards().iter().all(is_uno) {
+        return invalid("the cards are not UNO's 108");
+    }
+    let zone = |id: &str| state.zone_id(id).and_then(|z| state.zone(z));
+    match (zone(UNO_DECK_ZONE_ID), zone(UNO_DISCARD_ZONE_ID)) {
+        (Some(deck), Some(discard))
+            if deck.visibility == Visibility::Hidden
+                && discard.visibility == Visibility::Public => {}
+        _ => return invalid("the deck must be hidden and the discard pile public"),
+    }
+    let own = |z: ZoneId| {
+        state.zone(z).is_some_and(|def| {
+            def.id == UNO_DECK_ZONE_ID || def.id == UNO_DISCARD_ZONE_ID || def.owner.is_some()
+        })
+    };
+    if state
+        .zones()
+        .any(|z| !own(z) && !state.zone_cards(z).is_empty())
+    {
+        return invalid("a card lies outside the deck, the pile and the hands");
+    }
+    let active = |p: PlayerId| state.player_status(p) == Some(PlayerStatus::Active);
+    match state.status() {
+        GameStatus::Playing if !state.current_player().is_some_and(active) => {
+            return invalid("the game is played, but no active player has the turn");
+        }
+        GameStatus::Playing | GameStatus::Waiting if !state.winners().is_empty() => {
+            return invalid("a player has won a game that is not over");
+        }
+        GameStatus::Finished if state.winners().is_empty() => {
+            return invalid("the game is over without a winner");
+        }
+        _ => {}
+    }
+    let cards = state.cards().len() as i64;
+    state.check_variable(&UNO_VAR_CURRENT_COLOR, |_| true)?;
+    state.check_variable(&UNO_VAR_PENDING_COLOR, |_| true)?;
+    state.check_variable(&UNO_VAR_PENDING_DRAW, |n| (0..=4 * cards).contains(n))?;
+    state.check_variable(&UNO_VAR_DRAW_COUNT, |n| (0..=cards).contains(n))?;
+    state.check_variable(&UNO_VAR_DRAW_TURN, |n| *n >= 0)?;
+    state.check_variable(&UNO_VAR_DRAW_PLAYER, |_| true)?;
     Ok(())
 }
 
@@ -180,6 +238,9 @@ impl GamePlugin for UnoPlugin {
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         setup(ctx)
+    }
+    fn validate(&self, state: &GameState) -> Result<(), EngineError> {
+        validate(state)
     }
     fn rules(&self) -> Vec<Rule> {
         uno_rules()

@@ -250,6 +250,16 @@ impl GamePlugin for Wd4ChallengePlugin {
     fn requires(&self) -> &'static [&'static str] {
         &[UNO_PLUGIN_ID]
     }
+    /// The colour is a colour, the hand's size at most the deck's, the player a player.
+    fn validate(&self, state: &GameState) -> Result<(), EngineError> {
+        let cards = state.cards().len() as i64;
+        state.check_variable(&UNO_VAR_CHALLENGE_PENDING, |_| true)?;
+        state.check_variable(&UNO_VAR_CHALLENGE_COLOR, |_| true)?;
+        state.check_variable(&UNO_VAR_CHALLENGE_HAND_SIZE, |n| (0..=cards).contains(n))?;
+        state.check_variable(&UNO_VAR_CHALLENGE_FROM, |p| {
+            p.is_empty() || state.player_id(p).is_some()
+        })
+    }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         UnoEffects::change(ctx, |effects| {
             effects.wild_draw_four = wild_draw_four;

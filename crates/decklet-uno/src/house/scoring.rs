@@ -100,6 +100,11 @@ impl GamePlugin for ScoringPlugin {
     fn requires(&self) -> &'static [&'static str] {
         &[UNO_PLUGIN_ID]
     }
+    /// The round's points, if counted, are what the cards can give (50 a card at most).
+    fn validate(&self, state: &decklet_core::GameState) -> Result<(), EngineError> {
+        let most = 50 * state.cards().len() as i64;
+        state.check_variable(&UNO_VAR_ROUND_POINTS, |p| (0..=most).contains(p))
+    }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         UnoEffects::change(ctx, |effects| effects.going_out = going_out);
         RulesInPlay::mark(ctx, |rules| rules.scoring = true);
