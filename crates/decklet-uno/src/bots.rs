@@ -6,14 +6,16 @@
 use std::fmt;
 use std::str::FromStr;
 
-use decklet_core::{GameRng, GameState, InfoState, PlayerId};
-use decklet_plugins::{TURN_VARIABLE_DIRECTION, next_player_seen};
+use std::borrow::Cow;
+
+use decklet_core::{CardId, GameRng, GameState, InfoState, PlayerId, Var, VarType};
+use decklet_plugins::{TURN_VARIABLE_DIRECTION, next_player_in, next_player_seen};
 
 use crate::cards::{UnoColor, UnoFace};
 use crate::house::{HouseRule, UNO_VAR_CHALLENGE_FROM};
 use crate::legal::{LegalAction, legal_actions};
 use crate::sim::uno_plugins_with;
-use crate::state::seen_uno_table;
+use crate::state::{UnoTable, seen_uno_table, uno_table};
 
 /// A player program. The engine's side ([`play_game`](crate::play_game), the CLI)
 /// asks it for a move whenever its seat has legal actions, handing it the seat's
@@ -275,10 +277,95 @@ impl HeuristicBot {
     }
 }
 
+/// What the heuristic policy reads of a position for one seat: what the seat knows (an
+/// [`InfoState`], for [`HeuristicBot`] as a bot), or a whole world a search bot sampled
+/// for itself ([`InWorld`], for its playouts: the world is the searcher's own, nothing
+/// in it is hidden from it). One policy, read from either.
+pub(crate) trait Sight {
+    /// The seat.
+    fn seat(&self) -> PlayerId;
+    /// The seat's hand.
+    fn hand(&self) -> &[CardId];
+    /// How many cards a player holds.
+    fn hand_size(&self, player: PlayerId) -> usize;
+    /// Whether a player has a hand.
+    fn has_hand(&self, player: PlayerId) -> bool;
+    /// A variable the seat reads.
+    fn variable<T: VarType>(&self, var: &Var<T>) -> Option<T>;
+    /// The player whose text id is `text`.
+    fn player_id(&self, text: &str) -> Option<PlayerId>;
+    /// The next player after `player`, going `direction`.
+    fn next_player(&self, player: PlayerId, direction: i64) -> Option<PlayerId>;
+    /// UNO's table of the game.
+    fn table(&self) -> Option<Cow<'_, UnoTable>>;
+}
+
+impl Sight for InfoState {
+    fn seat(&self) -> PlayerId {
+        InfoState::seat(self)
+    }
+    fn hand(&self) -> &[CardId] {
+        InfoState::hand(self)
+    }
+    fn hand_size(&self, player: PlayerId) -> usize {
+        InfoState::hand_size(self, player)
+    }
+    fn has_hand(&self, player: PlayerId) -> bool {
+        self.hand_zone(player).is_some()
+    }
+    fn variable<T: VarType>(&self, var: &Var<T>) -> Option<T> {
+        InfoState::variable(self, var)
+    }
+    fn player_id(&self, text: &str) -> Option<PlayerId> {
+        InfoState::player_id(self, text)
+    }
+    fn next_player(&self, player: PlayerId, direction: i64) -> Option<PlayerId> {
+        next_player_seen(self, player, direction)
+    }
+    fn table(&self) -> Option<Cow<'_, UnoTable>> {
+        seen_uno_table(self)
+    }
+}
+
+/// A world a search bot sampled, as one of its seats plays it in a playout.
+pub(crate) struct InWorld<'s> {
+    /// The world.
+    pub(crate) world: &'s GameState,
+    /// The seat.
+    pub(crate) seat: PlayerId,
+}
+
+impl Sight for InWorld<'_> {
+    fn seat(&self) -> PlayerId {
+        self.seat
+    }
+    fn hand(&self) -> &[CardId] {
+        self.world.hand(self.seat)
+    }
+    fn hand_size(&self, player: PlayerId) -> usize {
+        self.world.hand(player).len()
+    }
+    fn has_hand(&self, player: PlayerId) -> bool {
+        self.world.hand_zone(player).is_some()
+    }
+    fn variable<T: VarType>(&self, var: &Var<T>) -> Option<T> {
+        self.world.variable(var)
+    }
+    fn player_id(&self, text: &str) -> Option<PlayerId> {
+        self.world.player_id(text)
+    }
+    fn next_player(&self, player: PlayerId, direction: i64) -> Option<PlayerId> {
+        next_player_in(self.world, player, direction)
+    }
+    fn table(&self) -> Option<Cow<'_, UnoTable>> {
+        uno_table(self.world)
+    }
+}
+
 /// How many cards of each colour the seat holds.
-fn color_counts(view: &InfoState) -> [usize; 4] {
+fn color_counts(view: &impl Sight) -> [usize; 4] {
     let mut counts = [0; 4];
-    if let Some(table) = seen_uno_table(view) {
+    if let Some(table) = view.table() {
         for card in view.hand() {
             if let Some(color) = table.card(*card).and_then(|v| v.color) {
                 counts[color.index()] += 1;
@@ -309,7 +396,18 @@ impl Bot for HeuristicBot {
             .copied()
     }
 
-    fn choose(&mut self, view: &InfoState, legal: &[LegalAction]) -> Option<LegalAction> {
+    fn choose(&mut self, info: &InfoState, legal: &[LegalAction]) -> Option<LegalAction> {
+        self.decide(info, legal)
+    }
+}
+
+impl HeuristicBot {
+    /// The policy, from what `view` shows the seat (see [`Sight`]).
+    pub(crate) fn decide(
+        &mut self,
+        view: &impl Sight,
+        legal: &[LegalAction],
+    ) -> Option<LegalAction> {
         if let Some(uno) = self.uno_move(legal) {
             return Some(uno);
         }
@@ -348,10 +446,11 @@ impl Bot for HeuristicBot {
         let seat = view.seat();
         let my_cards = view.hand().len();
         let direction = view.variable(&TURN_VARIABLE_DIRECTION).unwrap_or(1);
-        let next_cards = next_player_seen(view, seat, direction)
-            .filter(|next| view.hand_zone(*next).is_some())
+        let next_cards = view
+            .next_player(seat, direction)
+            .filter(|next| view.has_hand(*next))
             .map_or(7, |next| view.hand_size(next));
-        let Some(table) = seen_uno_table(view) else {
+        let Some(table) = view.table() else {
             return legal.first().copied();
         };
         let mut best: Option<(i64, usize)> = None;

@@ -25,10 +25,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use decklet_core::{
-    EngineConfig, GameEngine, GamePlugin, GameRng, GameState, InfoState, PlayerId, SeatKnowledge,
+    EngineConfig, GameEngine, GamePlugin, GameRng, InfoState, PlayerId, SeatKnowledge,
 };
 
-use crate::bots::{Bot, HeuristicBot, RandomBot};
+use crate::bots::{Bot, HeuristicBot, InWorld, RandomBot};
 use crate::cards::UnoCard;
 use crate::knowledge::HandKnowledge;
 use crate::legal::{LegalAction, legal_actions_into};
@@ -172,8 +172,6 @@ pub struct IsmctsBot {
     knowledge: HandKnowledge,
     /// What it knows beyond what it sees, for the worlds of the move being searched.
     known: SeatKnowledge,
-    /// What each seat of the world being played out knows (for the heuristic playouts).
-    seats: Vec<InfoState>,
 }
 
 impl std::fmt::Debug for IsmctsBot {
@@ -219,7 +217,6 @@ impl IsmctsBot {
             last_iterations: 0,
             knowledge: HandKnowledge::default(),
             known: SeatKnowledge::default(),
-            seats: Vec::new(),
         }
     }
 
@@ -233,9 +230,12 @@ impl IsmctsBot {
         self.last_iterations
     }
 
-    /// The scratch engine, holding a world of the game `info` knows of (the first
-    /// world of a move is adopted whole: setup and checks; later ones share its tables).
-    fn engine_for(&mut self, info: &InfoState) -> Option<()> {
+    /// The scratch engine, holding a world of the game `info` knows of, and the seat's
+    /// information state in it: the same knowledge, of the scratch engine's game (the
+    /// first world of a move is adopted whole, setup and checks; the worlds sampled from
+    /// the returned information state share the tables it made, so each of them is
+    /// only validated).
+    fn engine_for(&mut self, info: &InfoState) -> Option<InfoState> {
         let world = info.determinize(&self.known, &mut self.rng).ok()?;
         let engine = self.engine.get_or_insert_with(|| {
             let mut engine = GameEngine::new(EngineConfig::default());
@@ -244,7 +244,8 @@ impl IsmctsBot {
             }
             engine
         });
-        engine.load_state(world).ok()
+        engine.load_state(world).ok()?;
+        Some(engine.state().info_state(info.seat()))
     }
 
     /// Counts one more availability for each child of `node` whose move `current` may
@@ -286,25 +287,6 @@ impl IsmctsBot {
                     .is_some_and(|n| n.mover == Some(current) && n.action == Some(action))
             })
         })
-    }
-
-    /// What `seat` knows of `state`, in the scratch information states.
-    fn seat_info<'a>(
-        seats: &'a mut Vec<InfoState>,
-        state: &GameState,
-        seat: PlayerId,
-    ) -> Option<&'a InfoState> {
-        match seats.iter().position(|info| info.seat() == seat) {
-            Some(at) => {
-                let info = seats.get_mut(at)?;
-                info.refresh(state);
-                Some(info)
-            }
-            None => {
-                seats.push(state.info_state(seat));
-                seats.last()
-            }
-        }
     }
 
     /// Runs one iteration from the information set `root`.
@@ -383,8 +365,11 @@ impl IsmctsBot {
             let action = match self.config.playout {
                 Playout::Random => self.random.pick(&self.legal),
                 Playout::Heuristic if self.legal.len() > 1 => {
-                    let info = Self::seat_info(&mut self.seats, state, current)?;
-                    self.heuristic.choose(info, &self.legal)
+                    let seat = InWorld {
+                        world: state,
+                        seat: current,
+                    };
+                    self.heuristic.decide(&seat, &self.legal)
                 }
                 Playout::Heuristic => self.legal.first().copied(),
             };
@@ -447,7 +432,7 @@ impl Bot for IsmctsBot {
         }
         let started = Instant::now();
         self.known.limits = self.knowledge.limits(view);
-        self.engine_for(view)?;
+        let root = self.engine_for(view)?;
         self.nodes.clear();
         self.nodes.push(Node::new(None, None));
         self.last_iterations = 0;
@@ -458,7 +443,7 @@ impl Bot for IsmctsBot {
             {
                 break;
             }
-            if self.iterate(view).is_none() {
+            if self.iterate(&root).is_none() {
                 break; // a world the plugins refused: keep what was learnt
             }
             self.last_iterations += 1;
