@@ -297,3 +297,27 @@ fn a_log_from_a_position_that_is_not_uno_does_not_replay() {
     log.final_digest = None;
     assert!(GameEngine::replay_unverified(&log, decklet::uno::uno_plugins()).is_err());
 }
+
+/// Input quoted in an error is bounded and escaped, serde's messages included: 0.2
+/// echoed a 1 MB colour whole, and an escape sequence in a state's visibility reached
+/// the terminal raw.
+#[test]
+fn errors_quote_input_bounded_and_escaped() {
+    let mut game = engine();
+    let player = game.state().current_player().unwrap();
+    let player = game.state().id_text(player).into_owned();
+    let colour = format!("\u{1b}]0;pwned\u{7}{}", "x".repeat(1 << 20));
+    let err = refuse(
+        &mut game,
+        json!({"type": "CHOOSE_COLOR", "payload": {"playerId": player, "color": colour}}),
+    )
+    .to_string();
+    assert!(err.len() < 400, "{} bytes: {}", err.len(), &err[..200]);
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err}");
+    let mut state: Value = serde_json::from_str(&json_state(game.state())).unwrap();
+    state["zones"]["deck"]["visibility"] = json!(format!("\u{1b}[2J{}", "y".repeat(1 << 20)));
+    let err = GameState::from_json(&state.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(err.len() < 400 && !err.contains('\u{1b}'), "{err}");
+}

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use crate::action::{Action, ActionOrigin, AnyAction};
 use crate::context::GameContext;
-use crate::error::{EngineError, shown};
+use crate::error::{EngineError, quoted, shown};
 use crate::event::{AnyEvent, Event};
 use crate::kinds::{GameCreated, GameStarted};
 use crate::log::PluginInfo;
@@ -599,7 +599,7 @@ impl GameEngine {
             .map(|action| action.in_game(tables))
             .map_err(|err| EngineError::InvalidAction {
                 kind: shown(kind),
-                message: err.to_string(),
+                message: quoted(&err.to_string()),
             })
     }
 

@@ -216,7 +216,7 @@ impl EngineError {
     pub fn action_failed(action: &str, message: impl Into<String>) -> Self {
         EngineError::ActionFailed {
             action: action.to_string(),
-            message: message.into(),
+            message: quoted(&message.into()),
         }
     }
 
@@ -242,8 +242,18 @@ impl EngineError {
 /// assert!(echo(&"x".repeat(1000)).ends_with("… (1000 bytes)"));
 /// ```
 pub fn echo(text: &str) -> String {
-    const SHOWN: usize = 64;
-    let (head, cut) = match text.char_indices().nth(SHOWN) {
+    within(text, 64)
+}
+
+/// A message of a parser that quotes its input (serde's), escaped and cut after 200
+/// characters.
+pub(crate) fn quoted(message: &str) -> String {
+    within(message, 200)
+}
+
+/// `text` escaped, and cut after `most` characters.
+fn within(text: &str, most: usize) -> String {
+    let (head, cut) = match text.char_indices().nth(most) {
         None => (text, false),
         Some((at, _)) => (text.get(..at).unwrap_or(""), true),
     };
@@ -267,9 +277,11 @@ pub(crate) fn shown(text: &str) -> String {
 }
 
 impl From<serde_json::Error> for EngineError {
+    /// serde's message quotes the input (an unknown variant, a bad string): it is
+    /// escaped and cut after 200 characters, like every echo of input.
     fn from(err: serde_json::Error) -> Self {
         EngineError::Json {
-            message: err.to_string(),
+            message: quoted(&err.to_string()),
         }
     }
 }

@@ -52,7 +52,8 @@ impl<A: Action> ActionKind<A> {
                 return Err(EngineError::Rejected {
                     action: A::KIND.to_string(),
                     rule: id.to_string(),
-                    reason: reason.into(),
+                    // a reason may quote the action's input: bounded and escaped
+                    reason: crate::error::quoted(&reason),
                 });
             }
         }
