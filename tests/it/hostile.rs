@@ -133,6 +133,18 @@ fn the_engine_keeps_working_after_hostile_input() {
     assert_eq!(e.log_len(), 1);
 }
 
+/// Adds `n` wild cards to a state's JSON, in the deck.
+fn add_wilds(state: &mut Value, n: usize) {
+    for i in 0..n {
+        let id = format!("uno-wild-x{i}");
+        state["cards"][&id] = json!({"id": id, "type": "wild"});
+        state["zones"]["deck"]["cards"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!(id));
+    }
+}
+
 /// A change made to a state's JSON.
 type Edit = Box<dyn Fn(&mut Value)>;
 
@@ -165,19 +177,7 @@ fn positions_that_are_not_uno_are_refused() {
                     .push(json!("extra"));
             }),
         ),
-        (
-            "40 extra wilds",
-            Box::new(|s: &mut Value| {
-                for i in 0..40 {
-                    let id = format!("uno-wild-x{i}");
-                    s["cards"][&id] = json!({"id": id, "type": "wild"});
-                    s["zones"]["deck"]["cards"]
-                        .as_array_mut()
-                        .unwrap()
-                        .push(json!(id));
-                }
-            }),
-        ),
+        ("40 extra wilds", Box::new(|s: &mut Value| add_wilds(s, 40))),
         (
             "a card redefined",
             Box::new(move |s: &mut Value| {
@@ -283,14 +283,7 @@ fn positions_that_are_not_uno_are_refused() {
 fn a_log_from_a_position_that_is_not_uno_does_not_replay() {
     let game = engine();
     let mut json: Value = serde_json::from_str(&json_state(game.state())).unwrap();
-    for i in 0..40 {
-        let id = format!("uno-wild-x{i}");
-        json["cards"][&id] = json!({"id": id, "type": "wild"});
-        json["zones"]["deck"]["cards"]
-            .as_array_mut()
-            .unwrap()
-            .push(json!(id));
-    }
+    add_wilds(&mut json, 40);
     let mut log = game.log();
     log.initial_state = Some(Box::new(GameState::from_json(&json.to_string()).unwrap()));
     log.actions.clear();
