@@ -175,9 +175,10 @@ pub struct ReplayArgs {
         value_name = "FORMAT"
     )]
     pub events: Option<EventsFormat>,
-    /// The largest log file read, in MiB (a UNO log is a few KiB: a file far larger is
-    /// refused before it is read).
-    #[arg(long, default_value_t = 8, value_name = "MIB")]
+    /// The largest log file read, in MiB (a game's log is a few KiB; a match capped at
+    /// 1,000 rounds, 6 to 21 MB measured: a file far larger is refused before it is
+    /// read).
+    #[arg(long, default_value_t = 64, value_name = "MIB")]
     pub max_log_mib: u64,
     /// Replay a log that carries no final digest (nothing then proves the replay
     /// reaches the recorded game); without this, such a log is refused.

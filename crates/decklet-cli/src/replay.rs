@@ -63,7 +63,8 @@ struct Format {
 }
 
 /// Reads the log file, refusing one larger than `--max-log-mib` (a UNO game's log is a
-/// few kilobytes: a file far larger is not a log, or is an attempt to exhaust memory).
+/// few kilobytes, a capped match's up to about 21 MB: a file far larger is not a log, or is
+/// an attempt to exhaust memory).
 fn read_log(args: &ReplayArgs) -> Result<Log, String> {
     let path = args.file.display();
     let max_bytes = args.max_log_mib.saturating_mul(1024 * 1024);

@@ -667,3 +667,30 @@ fn play_s_own_seed_is_not_the_clock() {
     }
     assert_ne!(seeds[0], seeds[1]);
 }
+
+/// The longest log decklet writes replays with the default limit: a match capped at
+/// 1,000 rounds (0.2 wrote 11.6 MB and refused it above 8 MiB).
+#[test]
+fn a_capped_match_log_replays_by_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_str().unwrap();
+    run_ok(&[
+        "simulate",
+        "--games",
+        "1",
+        "--rules",
+        "official",
+        "--house",
+        "draw-until-playable",
+        "--match",
+        "4000000000",
+        "--save-logs",
+        path,
+        "--json",
+    ]);
+    let file = dir.path().join("match-000000.json");
+    let size = fs::metadata(&file).unwrap().len();
+    assert!(size > 8 * 1024 * 1024, "{size} bytes");
+    let out = run_ok(&["replay", file.to_str().unwrap()]);
+    assert!(out.contains("replayed and verified"), "{out}");
+}
