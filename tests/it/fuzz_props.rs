@@ -1,6 +1,7 @@
-//! The three fuzz targets of `fuzz/`, as bounded property tests that run in CI:
-//! bytes → actions against a game (invariants after each step), bytes → log JSON →
-//! replay, bytes → state JSON → validate. None may panic.
+//! The fuzz targets of `fuzz/`, as bounded property tests that run in CI: bytes →
+//! actions against a game (invariants after each step), bytes → log JSON → replay,
+//! bytes → state JSON → validate, → `load_state`, bytes → match log → replay_match.
+//! None may panic.
 
 use decklet::uno::testing::check_invariants;
 use decklet::uno::{candidate_actions, new_uno_engine, uno_plugins};
@@ -57,6 +58,48 @@ proptest! {
         text[i] = byte;
         if let Ok(state) = GameState::from_json(&String::from_utf8_lossy(&text)) {
             prop_assert!(state.validate().is_ok());
+        }
+    }
+
+    /// The `load_state` target: a mutated mid-game state is either refused, leaving
+    /// the engine as it was, or adopted holding UNO's invariants.
+    #[test]
+    fn mutated_states_are_adopted_only_as_uno(seed in 0u64..50, moves in 0usize..40, position in any::<prop::sample::Index>(), byte in any::<u8>()) {
+        let mut played = new_uno_engine(seed, 3).unwrap();
+        for _ in 0..moves {
+            let state = played.state();
+            let Some(player) = state.current_player() else { break };
+            let Some(first) = decklet::uno::legal_actions(state, player).first().copied() else { break };
+            if !state.winners().is_empty() { break }
+            first.apply(&mut played, player).unwrap();
+        }
+        let mut text = serde_json::to_vec(played.state()).unwrap();
+        let i = position.index(text.len());
+        text[i] = byte;
+        if let Ok(state) = GameState::from_json(&String::from_utf8_lossy(&text)) {
+            let mut engine = new_uno_engine(1, 3).unwrap();
+            let before = json(engine.state());
+            match engine.load_state(state) {
+                Ok(()) => check_invariants(engine.state()).map_err(TestCaseError::fail)?,
+                Err(_) => prop_assert_eq!(json(engine.state()), before),
+            }
+        }
+    }
+
+    /// The `match_log` target: a mutated match log is refused or replays to the
+    /// scores it records; nothing panics.
+    #[test]
+    fn mutated_match_logs_never_panic(seed in 0u64..4, position in any::<prop::sample::Index>(), byte in any::<u8>()) {
+        let mut bots: Vec<Box<dyn decklet::uno::Bot>> = (0..2).map(|i| decklet::uno::BotKind::Random.create(seed + i)).collect();
+        let config = decklet::uno::MatchConfig::new(seed, 2).with_target(60);
+        let (_, log) = decklet::uno::play_match(&config, &mut bots, 100_000).unwrap();
+        let mut text = serde_json::to_vec(&log).unwrap();
+        let i = position.index(text.len());
+        text[i] = byte;
+        if let Ok(log) = serde_json::from_str::<decklet::uno::MatchLog>(&String::from_utf8_lossy(&text))
+            && let Ok(report) = decklet::uno::replay_match(&log)
+        {
+            prop_assert_eq!(report.scores, log.scores);
         }
     }
 }

@@ -33,7 +33,11 @@ use crate::state_json::PlayersOut;
 use crate::variables::{Var, VarType, Variables};
 use crate::zone::{Visibility, Zone};
 
-/// What one seat knows of a game (see the [module](self)). Cheap to refresh in place
+/// What one seat knows of a game, as an owned value holding nothing else: the public
+/// zones' cards, its own hand, every other zone as a count, the players, whose turn it
+/// is, the winners, the variables it may read and the events it heard. No reference to
+/// the full state is kept, so the hidden cards, the unreadable variables and the RNG
+/// cannot be reached through it; its `Debug` is its JSON. Cheap to refresh in place
 /// ([`refresh`](Self::refresh)); two positions that differ only in what the seat cannot
 /// see give equal information states.
 ///

@@ -71,7 +71,9 @@ pub fn redeal_unseen(state: &GameState, seat: PlayerId, rng: &mut GameRng) -> Ga
 }
 
 /// Runs the leak check for `seat` on the position `engine` holds, over `redeals`
-/// re-deals drawn with `rng` (see the [module](self)). `moves` lists a seat's legal
+/// re-deals drawn with `rng` ([`redeal_unseen`]): the seat's information state, its
+/// `Debug` and JSON, its view, the worlds sampled from it, its moves and what `reach`
+/// lists must be the same in each, and the engine must adopt the re-deal. `moves` lists a seat's legal
 /// moves in a position (the game's move list); `reach` lists, as named text, whatever
 /// else the game's code hands the seat in a position (its bots' decisions, an
 /// observation encoding): each is compared between the position and its re-deal.

@@ -22,7 +22,8 @@ use crate::rules::uno_rules;
 use crate::state::{
     UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
     UNO_VAR_CURRENT_COLOR, UNO_VAR_DRAW_COUNT, UNO_VAR_DRAW_PLAYER, UNO_VAR_DRAW_TURN,
-    UNO_VAR_PENDING_COLOR, UNO_VAR_PENDING_DRAW, UnoTable, card_view, is_own_draw, set_if_changed,
+    UNO_VAR_PENDING_COLOR, UNO_VAR_PENDING_DRAW, UnoTable, card_view, current_color, discard_top,
+    is_color_pending, is_own_draw, set_if_changed,
 };
 
 /// Plugin id of [`UnoPlugin`].
@@ -108,17 +109,30 @@ pub fn validate(state: &GameState) -> Result<(), EngineError> {
         return invalid("a card lies outside the deck, the pile and the hands");
     }
     let active = |p: PlayerId| state.player_status(p) == Some(PlayerStatus::Active);
-    match state.status() {
-        GameStatus::Playing if !state.current_player().is_some_and(active) => {
+    let playing = state.status() == GameStatus::Playing;
+    match (state.status(), state.winners()) {
+        (GameStatus::Playing, _) if !state.current_player().is_some_and(active) => {
             return invalid("the game is played, but no active player has the turn");
         }
-        GameStatus::Playing | GameStatus::Waiting if !state.winners().is_empty() => {
+        (GameStatus::Playing | GameStatus::Waiting, [_, ..]) => {
             return invalid("a player has won a game that is not over");
         }
-        GameStatus::Finished if state.winners().is_empty() => {
-            return invalid("the game is over without a winner");
+        (GameStatus::Finished, [winner]) if state.hand(*winner).is_empty() => {}
+        (GameStatus::Finished, _) => {
+            return invalid("the game is over, but not won by one player who went out");
         }
         _ => {}
+    }
+    let top = discard_top(state).map(|(_, card)| card.face);
+    if playing && top.is_none() {
+        return invalid("the game is played with no card on the pile");
+    }
+    // (only a wild on the pile waits for its colour: an opening one, or one just played)
+    if is_color_pending(state) && !top.is_some_and(|face| face.is_wild()) {
+        return invalid("a colour is to be chosen, but no wild is on the pile");
+    }
+    if playing && current_color(state).is_none() && !is_color_pending(state) {
+        return invalid("the game is played with no colour in force");
     }
     let cards = state.cards().len() as i64;
     state.check_variable(&UNO_VAR_CURRENT_COLOR, |_| true)?;

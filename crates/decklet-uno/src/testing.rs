@@ -17,14 +17,12 @@
 
 use std::ops::RangeInclusive;
 
-use decklet_core::{EngineError, GameEngine, GameState, GameStatus};
+use decklet_core::{EngineError, GameEngine, GameState};
 use proptest::prelude::*;
 
 use crate::bots::{RandomBot, ask_bot};
-use crate::cards::UnoFace;
 use crate::legal::{LegalAction, legal_actions};
 use crate::sim::new_uno_engine;
-use crate::state::{current_color, discard_top, is_color_pending};
 
 /// Any game seed.
 pub fn seed() -> impl Strategy<Value = u64> {
@@ -88,48 +86,18 @@ pub fn legal_action(state: &GameState) -> BoxedStrategy<Option<LegalAction>> {
 
 /// Checks UNO's invariants on a state; `Err` says which one broke.
 ///
-/// - the state validates and the 108 cards are each in exactly one zone;
-/// - while playing, there is exactly one current player, and he is a player;
+/// - the state validates and UNO's 108 cards are each in exactly one zone (the deck,
+///   the pile or a hand);
+/// - while playing, an active player has the turn and a card is on the pile;
 /// - a pending colour means the discard top is a wild or a wild draw four;
 /// - after the start, the colour in force is one of the four;
-/// - finished ⇔ exactly one winner, whose hand is empty.
+/// - finished ⇔ exactly one winner, whose hand is empty;
+/// - UNO's variables are in range.
+///
+/// These are what [`UnoPlugin`](crate::UnoPlugin) checks of a position it adopts.
 pub fn check_invariants(state: &GameState) -> Result<(), String> {
     state.validate().map_err(|e| e.to_string())?;
-    let placed: usize = state.zones().map(|z| state.zone_cards(z).len()).sum();
-    if state.cards().len() != 108 || placed != 108 {
-        return Err(format!(
-            "{} cards defined, {placed} placed; expected 108",
-            state.cards().len()
-        ));
-    }
-    if state.status() == GameStatus::Playing {
-        match state.current_player() {
-            Some(p) if state.player(p).is_some() => {}
-            other => return Err(format!("playing without a valid current player: {other:?}")),
-        }
-        // (only an opening wild, under the first card's effect, waits for its colour)
-        if current_color(state).is_none() && !is_color_pending(state) {
-            return Err("playing without a colour in force".into());
-        }
-    }
-    if is_color_pending(state) {
-        match discard_top(state) {
-            Some((_, top)) if matches!(top.face, UnoFace::Wild | UnoFace::WildDraw4) => {}
-            other => return Err(format!("colour pending but the discard top is {other:?}")),
-        }
-    }
-    let finished = state.status() == GameStatus::Finished;
-    match (finished, state.winners()) {
-        (false, []) => {}
-        (true, [winner]) => {
-            if !state.hand(*winner).is_empty() {
-                return Err(format!(
-                    "winner {} still holds cards",
-                    state.id_text(*winner)
-                ));
-            }
-        }
-        (f, w) => return Err(format!("finished = {f} with winners {w:?}")),
-    }
-    Ok(())
+    // UNO's own check of a position: its 108 cards, the turn, the pile, the colour,
+    // the winner (what an adopted position must pass too)
+    crate::plugin::validate(state).map_err(|e| e.to_string())
 }
