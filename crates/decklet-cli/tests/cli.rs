@@ -506,10 +506,10 @@ fn replay_refuses_a_file_too_large_to_be_a_log() {
     let dir = tempfile::tempdir().unwrap();
     let huge = dir.path().join("huge.json");
     let file = fs::File::create(&huge).unwrap();
-    file.set_len(9 * 1024 * 1024).unwrap(); // sparse: no 9 MiB written
+    file.set_len(65 * 1024 * 1024).unwrap(); // sparse: no 65 MiB written
     let (code, err) = run_err(&["replay", huge.to_str().unwrap()]);
     assert_eq!(code, 1);
-    assert!(err.contains("larger than 8 MiB"), "{err}");
+    assert!(err.contains("larger than 64 MiB"), "{err}");
     // the limit is the user's to set
     let dir2 = tempfile::tempdir().unwrap();
     let logs = dir2.path().to_str().unwrap();
