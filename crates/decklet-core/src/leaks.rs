@@ -103,9 +103,9 @@ pub fn check_seat_leaks(
         through: through.to_string(),
         detail: format!("{a:?} / {b:?}"),
     };
-    let compare = |through: &str, a: &dyn Seen, b: &dyn Seen| match a.text() == b.text() {
+    let compare = |through: &str, a: String, b: String| match a == b {
         true => Ok(()),
-        false => Err(leak(through, &a.text(), &b.text())),
+        false => Err(leak(through, &a, &b)),
     };
     for _ in 0..redeals {
         let other = redeal_unseen(state, seat, rng);
@@ -115,12 +115,13 @@ pub fn check_seat_leaks(
         }
         compare(
             "its information state's Debug",
-            &format!("{a:?}"),
-            &format!("{b:?}"),
+            format!("{a:?}"),
+            format!("{b:?}"),
         )?;
-        compare("its information state's JSON", &a.to_json(), &b.to_json())?;
-        let views = (state.view_for(seat), other.view_for(seat));
-        compare("its view", &json(&views.0), &json(&views.1))?;
+        let (ja, jb) = (a.to_json().to_string(), b.to_json().to_string());
+        compare("its information state's JSON", ja, jb)?;
+        let views = (json(&state.view_for(seat)), json(&other.view_for(seat)));
+        compare("its view", views.0, views.1)?;
         let seed = rng.next_u64();
         let worlds = (
             a.determinize(&SeatKnowledge::default(), &mut GameRng::seed_from(seed)),
@@ -131,11 +132,8 @@ pub fn check_seat_leaks(
             (x, y) => return Err(leak("a sampled world", &x, &y)),
         }
         let listed = (moves(state, seat), moves(&other, seat));
-        compare(
-            "its moves",
-            &texts(state, &listed.0),
-            &texts(&other, &listed.1),
-        )?;
+        let listed = (texts(state, &listed.0), texts(&other, &listed.1));
+        compare("its moves", listed.0, listed.1)?;
         let (ra, rb) = (reach(state, seat), reach(&other, seat));
         if ra != rb {
             return Err(leak("what the game hands it", &ra, &rb));
@@ -147,34 +145,15 @@ pub fn check_seat_leaks(
     Ok(())
 }
 
-/// Something compared by its text.
-trait Seen {
-    fn text(&self) -> String;
-}
-impl Seen for String {
-    fn text(&self) -> String {
-        self.clone()
-    }
-}
-impl Seen for serde_json::Value {
-    fn text(&self) -> String {
-        self.to_string()
-    }
-}
-impl Seen for Vec<String> {
-    fn text(&self) -> String {
-        self.join("\n")
-    }
-}
-
 fn json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_default()
 }
 
-/// The moves as JSON text, with the ids of `state`'s game.
-fn texts(state: &GameState, moves: &[AnyAction]) -> Vec<String> {
-    moves
+/// The moves as JSON text, one a line, with the ids of `state`'s game.
+fn texts(state: &GameState, moves: &[AnyAction]) -> String {
+    let lines: Vec<String> = moves
         .iter()
         .map(|m| state.json_of(m).map(|j| j.to_string()).unwrap_or_default())
-        .collect()
+        .collect();
+    lines.join("\n")
 }
