@@ -110,7 +110,11 @@ pub use plugin::{
     UNO_PLUGIN_ID, UnoPlugin, handle_card_drawn, handle_card_played, handle_color_chosen,
     handle_game_started,
 };
-pub use rules::uno_rules;
+pub use rules::{
+    UNO_RULE_CAN_PLAY_CARD, UNO_RULE_CAN_PLAY_WILD_DRAW_FOUR, UNO_RULE_CHOOSE_COLOR_VALID,
+    UNO_RULE_GAME_NOT_WON, UNO_RULE_GAME_STARTED, UNO_RULE_PLAYER_OWNS_CARD, UNO_RULE_PLAYER_TURN,
+    UNO_RULE_SINGLE_CARD, UNO_RULE_TURN_DISCIPLINE, uno_rules,
+};
 pub use sim::{
     GameReport, GameRunner, UNO_GAME_ID, default_players, new_uno_engine, new_uno_engine_with,
     out_of_turn_order, play_game, restart_uno_game, uno_plugins, uno_plugins_with,

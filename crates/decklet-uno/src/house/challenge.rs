@@ -37,6 +37,7 @@ use crate::effects::UnoEffects;
 use crate::events::UnoDrawFour;
 use crate::legal::is_side_action;
 use crate::plugin::UNO_PLUGIN_ID;
+use crate::rules::UNO_RULE_CAN_PLAY_WILD_DRAW_FOUR;
 use crate::state::{current_color, uno_table};
 
 /// The plugin's id.
@@ -274,8 +275,8 @@ impl GamePlugin for Wd4ChallengePlugin {
     fn rules(&self) -> Vec<Rule> {
         vec![
             // a bluff is allowed: the challenge is the check
-            Rule::for_action::<PlayCard>("canPlayWildDrawFour", |_, _, _| Ok(()))
-                .replacing("canPlayWildDrawFour"),
+            Rule::for_action::<PlayCard>(UNO_RULE_CAN_PLAY_WILD_DRAW_FOUR, |_, _, _| Ok(()))
+                .replacing(UNO_RULE_CAN_PLAY_WILD_DRAW_FOUR),
             Rule::new("challengePending", |action, origin, state| {
                 let kind = action.kind();
                 let answer = matches!(kind, UNO_ACCEPT_DRAW_FOUR_ACTION | UNO_CHALLENGE_ACTION);

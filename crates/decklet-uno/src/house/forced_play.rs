@@ -10,6 +10,7 @@ use decklet_plugins::EndTurn;
 use super::RulesInPlay;
 use crate::legal::playable_now;
 use crate::plugin::UNO_PLUGIN_ID;
+use crate::rules::UNO_RULE_TURN_DISCIPLINE;
 use crate::state::drawn_this_turn;
 
 /// The plugin's id.
@@ -38,7 +39,7 @@ impl GamePlugin for ForcedPlayPlugin {
     }
     fn rules(&self) -> Vec<Rule> {
         vec![Rule::wrapping::<EndTurn>(
-            "turnDiscipline",
+            UNO_RULE_TURN_DISCIPLINE,
             |end, origin, state, original| {
                 original(end, origin, state)?;
                 if origin == ActionOrigin::Internal {

@@ -21,6 +21,7 @@ use decklet_core::{
 
 use super::RulesInPlay;
 use crate::plugin::UNO_PLUGIN_ID;
+use crate::rules::UNO_RULE_PLAYER_TURN;
 use crate::state::{card_view, discard_top, is_color_pending, pending_draw};
 
 /// The plugin's id.
@@ -92,7 +93,7 @@ impl GamePlugin for JumpInPlugin {
     }
     fn rules(&self) -> Vec<Rule> {
         vec![Rule::wrapping::<PlayCard>(
-            "playerTurn",
+            UNO_RULE_PLAYER_TURN,
             |play, origin, state, original| {
                 let jumping = play.card_ids.len() == 1
                     && play

@@ -27,6 +27,7 @@ use super::RulesInPlay;
 use crate::cards::UnoFace;
 use crate::effects::{UnoEffects, current_direction, next_player};
 use crate::plugin::UNO_PLUGIN_ID;
+use crate::rules::{UNO_RULE_CAN_PLAY_CARD, UNO_RULE_CAN_PLAY_WILD_DRAW_FOUR};
 use crate::state::{UNO_VAR_PENDING_DRAW, card_view, discard_top, is_own_draw, pending_draw};
 
 /// The id of [`StackingMode::DrawTwos`]' plugin.
@@ -165,7 +166,7 @@ impl GamePlugin for StackingPlugin {
     }
     fn rules(&self) -> Vec<Rule> {
         vec![
-            Rule::wrapping::<PlayCard>("canPlayCard", |play, origin, state, original| {
+            Rule::wrapping::<PlayCard>(UNO_RULE_CAN_PLAY_CARD, |play, origin, state, original| {
                 let Some(card) = play.card_ids.first() else {
                     return original(play, origin, state);
                 };
@@ -179,16 +180,17 @@ impl GamePlugin for StackingPlugin {
                     .into()),
                 }
             }),
-            Rule::wrapping::<PlayCard>("canPlayWildDrawFour", |play, origin, state, original| {
-                match play
+            Rule::wrapping::<PlayCard>(
+                UNO_RULE_CAN_PLAY_WILD_DRAW_FOUR,
+                |play, origin, state, original| match play
                     .card_ids
                     .first()
                     .and_then(|c| answers_penalty(state, *c))
                 {
                     Some(true) => Ok(()),
                     _ => original(play, origin, state),
-                }
-            }),
+                },
+            ),
         ]
     }
     fn events(&self) -> Vec<EventHandler> {
