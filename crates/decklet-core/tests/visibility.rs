@@ -47,6 +47,14 @@ impl GamePlugin for SecretPlugin {
     }
 }
 
+/// `player` writes the three variables (and fails afterwards, if told to).
+fn write(engine: &mut GameEngine, player: PlayerId, fail: bool) -> Result<Outcome, EngineError> {
+    engine.dispatch(Write {
+        player_id: player,
+        fail,
+    })
+}
+
 fn game() -> Result<(GameEngine, PlayerId, PlayerId), Box<dyn std::error::Error>> {
     let mut engine = GameEngine::new(EngineConfig::default());
     engine.use_plugin(SecretPlugin);
@@ -66,10 +74,7 @@ fn game() -> Result<(GameEngine, PlayerId, PlayerId), Box<dyn std::error::Error>
 #[test]
 fn each_seat_reads_only_what_it_may() -> Result<(), Box<dyn std::error::Error>> {
     let (mut engine, alice, bob) = game()?;
-    engine.dispatch(Write {
-        player_id: alice,
-        fail: false,
-    })?;
+    write(&mut engine, alice, false)?;
     let state = engine.state();
     // the engine reads everything
     assert_eq!(state.variable(&DEALT), Some(true));
@@ -110,29 +115,16 @@ fn each_seat_reads_only_what_it_may() -> Result<(), Box<dyn std::error::Error>> 
 #[test]
 fn a_failed_tick_puts_back_who_reads_a_variable() -> Result<(), Box<dyn std::error::Error>> {
     let (mut engine, alice, bob) = game()?;
-    engine.dispatch(Write {
-        player_id: alice,
-        fail: false,
-    })?;
+    write(&mut engine, alice, false)?;
     let before = engine.state().clone();
     // Bob's write fails: the note is Alice's again, value and reader
-    assert!(
-        engine
-            .dispatch(Write {
-                player_id: bob,
-                fail: true
-            })
-            .is_err()
-    );
+    assert!(write(&mut engine, bob, true).is_err());
     assert_eq!(engine.state(), &before);
     assert_eq!(
         engine.state().variables().readers(NOTE.key()),
         Some(VarReaders::Seat(alice))
     );
-    engine.dispatch(Write {
-        player_id: bob,
-        fail: false,
-    })?;
+    write(&mut engine, bob, false)?;
     assert_eq!(
         engine.state().variables().readers(NOTE.key()),
         Some(VarReaders::Seat(bob))
@@ -144,10 +136,7 @@ fn a_failed_tick_puts_back_who_reads_a_variable() -> Result<(), Box<dyn std::err
 #[test]
 fn readers_read_from_json_are_checked() -> Result<(), Box<dyn std::error::Error>> {
     let (mut engine, alice, _) = game()?;
-    engine.dispatch(Write {
-        player_id: alice,
-        fail: false,
-    })?;
+    write(&mut engine, alice, false)?;
     let json = engine.state().to_json()?;
     for (from, to, why) in [
         ("{\"seat\":\"p1\"}", "{\"seat\":\"zed\"}", "not a player"),
