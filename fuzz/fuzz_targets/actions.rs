@@ -3,8 +3,13 @@
 #![no_main]
 
 use decklet::uno::testing::check_invariants;
-use decklet::uno::{candidate_actions, new_uno_engine};
+use decklet::uno::{candidate_actions, new_uno_engine, uno_game};
+use decklet::Game;
 use libfuzzer_sys::fuzz_target;
+use std::sync::{Arc, LazyLock};
+
+/// The game every input plays, built once.
+static GAME: LazyLock<Arc<Game>> = LazyLock::new(|| uno_game(&[]).unwrap());
 
 fuzz_target!(|data: &[u8]| {
     if data.len() < 9 {
@@ -13,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
     let mut seed = [0u8; 8];
     seed.copy_from_slice(&data[..8]);
     let players = 2 + (data[8] as usize % 9);
-    let Ok(mut engine) = new_uno_engine(u64::from_le_bytes(seed), players) else {
+    let Ok(mut engine) = new_uno_engine(&GAME, u64::from_le_bytes(seed), players) else {
         panic!("a fresh game must start");
     };
     for pair in data[9..].chunks(2) {

@@ -3,14 +3,18 @@
 #![no_main]
 
 use decklet::uno::testing::check_invariants;
-use decklet::uno::{legal_actions, new_uno_engine};
-use decklet::GameState;
+use decklet::uno::{legal_actions, new_uno_engine, uno_game};
+use decklet::{Game, GameState};
 use libfuzzer_sys::fuzz_target;
+use std::sync::{Arc, LazyLock};
+
+/// The game every input is adopted into, built once.
+static GAME: LazyLock<Arc<Game>> = LazyLock::new(|| uno_game(&[]).unwrap());
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let Ok(state) = GameState::from_json(text) else { return };
-    let mut engine = new_uno_engine(1, 3).unwrap();
+    let mut engine = new_uno_engine(&GAME, 1, 3).unwrap();
     let before = engine.state().clone();
     match engine.load_state(state) {
         Ok(()) => {

@@ -1,18 +1,18 @@
 //! A corpus of malformed logs and states, made by mutating real ones: every one is
 //! refused with an error; none panics; none is accepted.
 
-use decklet::uno::{BotKind, new_uno_engine, play_game, uno_plugins};
-use decklet::{GameEngine, GameLog, GameState};
+use decklet::uno::{BotKind, new_uno_engine, play_game, uno_game};
+use decklet::{EngineConfig, GameEngine, GameLog, GameState, Verify};
 use serde_json::{Value, json};
 
 fn real_games() -> Vec<GameEngine> {
     (0..10u64)
         .map(|seed| {
             let players = 2 + (seed as usize % 4);
-            let mut engine = new_uno_engine(seed, players).unwrap();
+            let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, players).unwrap();
             if seed % 3 != 0 {
                 let mut bots: Vec<_> = (0..players)
-                    .map(|i| BotKind::Random.create(seed + i as u64))
+                    .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed + i as u64))
                     .collect();
                 play_game(&mut engine, &mut bots, 100_000).unwrap();
             }
@@ -173,12 +173,14 @@ fn state_mutations(state: &Value) -> Vec<(String, String)> {
 #[test]
 fn every_malformed_log_and_state_is_refused() {
     let games = real_games();
+    let game = uno_game(&[]).unwrap();
     let mut refused = 0;
     for engine in &games {
         let log = serde_json::to_value(engine.log()).unwrap();
         for (name, text) in log_mutations(&log) {
+            let mut replayed = GameEngine::new(&game, EngineConfig::default());
             let replayed =
-                GameLog::from_json(&text).and_then(|log| GameEngine::replay(&log, uno_plugins()));
+                GameLog::from_json(&text).and_then(|log| replayed.replay(&log, Verify::Required));
             assert!(replayed.is_err(), "log mutation `{name}` was accepted");
             refused += 1;
         }
@@ -199,14 +201,15 @@ fn every_malformed_log_and_state_is_refused() {
 fn the_unmutated_originals_are_accepted() {
     for engine in real_games() {
         let log = GameLog::from_json(&serde_json::to_string(&engine.log()).unwrap()).unwrap();
-        GameEngine::replay(&log, uno_plugins()).unwrap();
+        let mut replayed = GameEngine::new(engine.game(), EngineConfig::default());
+        replayed.replay(&log, Verify::Required).unwrap();
         GameState::from_json(&serde_json::to_string(engine.state()).unwrap()).unwrap();
     }
 }
 
 #[test]
 fn a_100_mb_string_is_refused_not_swallowed() {
-    let engine = new_uno_engine(3, 2).unwrap();
+    let engine = new_uno_engine(&uno_game(&[]).unwrap(), 3, 2).unwrap();
     let mut state = serde_json::to_value(engine.state()).unwrap();
     state["gameId"] = json!("g".repeat(100_000_000));
     assert!(GameState::from_json(&state.to_string()).is_err());

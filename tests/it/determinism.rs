@@ -1,12 +1,12 @@
 //! Golden values: the same seed plays the same game on every platform and release.
 
-use decklet::uno::{BotKind, new_uno_engine, play_game, restart_uno_game, uno_plugins};
-use decklet::{GameEngine, GameLog, state_digest};
+use decklet::uno::{BotKind, new_uno_engine, play_game, restart_uno_game, uno_game};
+use decklet::{EngineConfig, GameEngine, GameLog, Verify, state_digest};
 
 fn golden_game(seed: u64, players: usize) -> (GameEngine, String) {
-    let mut engine = new_uno_engine(seed, players).unwrap();
+    let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, players).unwrap();
     let mut bots: Vec<_> = (0..players)
-        .map(|i| BotKind::Random.create(seed + i as u64))
+        .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed + i as u64))
         .collect();
     let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
     let summary = format!(
@@ -23,7 +23,7 @@ fn golden_game(seed: u64, players: usize) -> (GameEngine, String) {
 
 #[test]
 fn seed_42_deals_these_hands() {
-    let engine = new_uno_engine(42, 4).unwrap();
+    let engine = new_uno_engine(&uno_game(&[]).unwrap(), 42, 4).unwrap();
     let state = engine.state();
     let p1: Vec<String> = state
         .hand(state.player_id("p1").unwrap())
@@ -45,7 +45,10 @@ fn seed_42_plays_this_game() {
 fn a_replayed_golden_game_matches_and_its_log_round_trips() {
     let (engine, _) = golden_game(7, 3);
     let text = serde_json::to_string(&engine.log()).unwrap();
-    let replayed = GameEngine::replay(&GameLog::from_json(&text).unwrap(), uno_plugins()).unwrap();
+    let mut replayed = GameEngine::new(&uno_game(&[]).unwrap(), EngineConfig::default());
+    replayed
+        .replay(&GameLog::from_json(&text).unwrap(), Verify::Required)
+        .unwrap();
     assert_eq!(
         serde_json::to_string(replayed.state()).unwrap(),
         serde_json::to_string(engine.state()).unwrap()
@@ -58,15 +61,15 @@ fn a_replayed_golden_game_matches_and_its_log_round_trips() {
 /// deal to the end, whatever the number of players before and now.
 #[test]
 fn a_restarted_engine_plays_the_game_a_new_engine_plays() {
-    let mut used = new_uno_engine(1, 6).unwrap();
+    let mut used = new_uno_engine(&uno_game(&[]).unwrap(), 1, 6).unwrap();
     for (seed, players) in [(42, 4), (7, 3), (8, 6), (9, 2), (42, 4), (11, 10)] {
         // leave the last game unfinished half the time: its zones hold other cards
         let mut bots: Vec<_> = (0..used.initial_players().len())
-            .map(|i| BotKind::Random.create(seed + 100 + i as u64))
+            .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed + 100 + i as u64))
             .collect();
         play_game(&mut used, &mut bots, seed % 2 * 30 + 10).unwrap();
         restart_uno_game(&mut used, seed, players).unwrap();
-        let fresh = new_uno_engine(seed, players).unwrap();
+        let fresh = new_uno_engine(&uno_game(&[]).unwrap(), seed, players).unwrap();
         assert_eq!(
             used.state(),
             fresh.state(),
@@ -76,7 +79,7 @@ fn a_restarted_engine_plays_the_game_a_new_engine_plays() {
         let (mut a, mut b) = (used, fresh);
         for engine in [&mut a, &mut b] {
             let mut bots: Vec<_> = (0..players)
-                .map(|i| BotKind::Random.create(seed + i as u64))
+                .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed + i as u64))
                 .collect();
             play_game(engine, &mut bots, 100_000).unwrap();
         }
@@ -89,7 +92,9 @@ fn a_restarted_engine_plays_the_game_a_new_engine_plays() {
     }
     // the golden game, on the engine that played all of the above
     restart_uno_game(&mut used, 42, 4).unwrap();
-    let mut bots: Vec<_> = (0..4).map(|i| BotKind::Random.create(42 + i)).collect();
+    let mut bots: Vec<_> = (0..4)
+        .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), 42 + i))
+        .collect();
     play_game(&mut used, &mut bots, 100_000).unwrap();
     assert!(GOLDEN_GAME_42.ends_with(&format!("digest={}", state_digest(used.state()))));
 }

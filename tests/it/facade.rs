@@ -2,19 +2,24 @@
 
 use decklet::plugins::{SHUFFLE_ACTION, STANDARD_DECK_ZONE_ID, Shuffle, StandardDeckPlugin};
 use decklet::uno::{ChooseColor, PlayCard, UNO_PLAYER_SKIPPED, UnoPlayerSkipped, UnoPlugin};
-use decklet::{DrawPlugin, EngineConfig, GameEngine, Player, TurnPlugin};
+use decklet::{DrawPlugin, EngineConfig, Game, GameEngine, Player, TurnPlugin};
 
 #[test]
 fn design_import_paths_work_together() {
-    let mut engine = GameEngine::new(EngineConfig {
-        seed: 42,
-        game_id: "g1".into(),
-        ..Default::default()
-    });
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(UnoPlugin);
+    let game = Game::builder()
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .plugin(UnoPlugin)
+        .build()
+        .unwrap();
+    let mut engine = GameEngine::new(
+        &game,
+        EngineConfig {
+            seed: 42,
+            game_id: "g1".into(),
+            ..Default::default()
+        },
+    );
     let skipped = std::sync::Arc::new(std::sync::Mutex::new(0));
     let sink = skipped.clone();
     engine.subscribe::<UnoPlayerSkipped>(move |_| *sink.lock().unwrap() += 1);
@@ -37,11 +42,13 @@ fn design_import_paths_work_together() {
 #[test]
 fn the_prelude_covers_a_whole_game() {
     use decklet::prelude::*;
-    let mut engine = GameEngine::default();
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(UnoPlugin);
+    let game = Game::builder()
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .plugin(UnoPlugin)
+        .build()
+        .unwrap();
+    let mut engine = GameEngine::new(&game, EngineConfig::default());
     engine
         .create_game(vec![Player::new("a", "A", 1), Player::new("b", "B", 2)])
         .unwrap();
@@ -57,14 +64,19 @@ fn core_and_plugins_build_a_game_without_uno() {
     // what a user depending on decklet-core + decklet-plugins alone writes
     use decklet_core::{EngineConfig, GameEngine, Player};
     use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin, create_draw_card_action};
-    let mut engine = GameEngine::new(EngineConfig {
-        seed: 3,
-        ..Default::default()
-    });
-    engine
-        .use_plugin(StandardDeckPlugin)
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin);
+    let game = Game::builder()
+        .plugin(StandardDeckPlugin)
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .build()
+        .unwrap();
+    let mut engine = GameEngine::new(
+        &game,
+        EngineConfig {
+            seed: 3,
+            ..Default::default()
+        },
+    );
     engine
         .create_game(vec![Player::new("p1", "A", 1), Player::new("p2", "B", 2)])
         .unwrap();

@@ -4,8 +4,8 @@
 //! None may panic.
 
 use decklet::uno::testing::check_invariants;
-use decklet::uno::{candidate_actions, new_uno_engine, uno_plugins};
-use decklet::{GameEngine, GameLog, GameState};
+use decklet::uno::{candidate_actions, new_uno_engine, uno_game};
+use decklet::{EngineConfig, GameEngine, GameLog, GameState, Verify};
 use proptest::prelude::*;
 
 fn json(state: &GameState) -> String {
@@ -17,7 +17,7 @@ proptest! {
 
     #[test]
     fn bytes_to_actions_keep_every_invariant(seed in any::<u64>(), bytes in prop::collection::vec(any::<u8>(), 0..512)) {
-        let mut engine = new_uno_engine(seed, 2 + (seed % 5) as usize).unwrap();
+        let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, 2 + (seed % 5) as usize).unwrap();
         for pair in bytes.chunks(2) {
             let ids: Vec<_> = engine.state().players().collect();
             let player = ids[pair[0] as usize % ids.len()];
@@ -35,24 +35,26 @@ proptest! {
     fn bytes_as_a_log_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..2048)) {
         let text = String::from_utf8_lossy(&bytes);
         if let Ok(log) = GameLog::from_json(&text) {
-            let _ = GameEngine::replay(&log, uno_plugins());
+            let _ = GameEngine::new(&uno_game(&[]).unwrap(), EngineConfig::default())
+                .replay(&log, Verify::Required);
         }
     }
 
     #[test]
     fn mutated_logs_never_panic(seed in 0u64..50, position in any::<prop::sample::Index>(), byte in any::<u8>()) {
-        let engine = new_uno_engine(seed, 3).unwrap();
+        let engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, 3).unwrap();
         let mut text = serde_json::to_vec(&engine.log()).unwrap();
         let i = position.index(text.len());
         text[i] = byte;
         if let Ok(log) = GameLog::from_json(&String::from_utf8_lossy(&text)) {
-            let _ = GameEngine::replay(&log, uno_plugins());
+            let _ = GameEngine::new(&uno_game(&[]).unwrap(), EngineConfig::default())
+                .replay(&log, Verify::Required);
         }
     }
 
     #[test]
     fn mutated_states_never_panic_and_valid_ones_pass_the_invariants(seed in 0u64..50, position in any::<prop::sample::Index>(), byte in any::<u8>()) {
-        let engine = new_uno_engine(seed, 3).unwrap();
+        let engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, 3).unwrap();
         let mut text = serde_json::to_vec(engine.state()).unwrap();
         let i = position.index(text.len());
         text[i] = byte;
@@ -65,19 +67,19 @@ proptest! {
     /// the engine as it was, or adopted holding UNO's invariants.
     #[test]
     fn mutated_states_are_adopted_only_as_uno(seed in 0u64..50, moves in 0usize..40, position in any::<prop::sample::Index>(), byte in any::<u8>()) {
-        let mut played = new_uno_engine(seed, 3).unwrap();
+        let mut played = new_uno_engine(&uno_game(&[]).unwrap(), seed, 3).unwrap();
         for _ in 0..moves {
             let state = played.state();
             let Some(player) = state.current_player() else { break };
             let Some(first) = decklet::uno::legal_actions(state, player).first().copied() else { break };
             if !state.winners().is_empty() { break }
-            first.apply(&mut played, player).unwrap();
+            first.dispatch(&mut played, player).unwrap();
         }
         let mut text = serde_json::to_vec(played.state()).unwrap();
         let i = position.index(text.len());
         text[i] = byte;
         if let Ok(state) = GameState::from_json(&String::from_utf8_lossy(&text)) {
-            let mut engine = new_uno_engine(1, 3).unwrap();
+            let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), 1, 3).unwrap();
             let before = json(engine.state());
             match engine.load_state(state) {
                 Ok(()) => check_invariants(engine.state()).map_err(TestCaseError::fail)?,
@@ -90,7 +92,7 @@ proptest! {
     /// scores it records; nothing panics.
     #[test]
     fn mutated_match_logs_never_panic(seed in 0u64..4, position in any::<prop::sample::Index>(), byte in any::<u8>()) {
-        let mut bots: Vec<Box<dyn decklet::uno::Bot>> = (0..2).map(|i| decklet::uno::BotKind::Random.create(seed + i)).collect();
+        let mut bots: Vec<Box<dyn decklet::uno::Bot>> = (0..2).map(|i| decklet::uno::BotKind::Random.create(&uno_game(&[]).unwrap(), seed + i)).collect();
         let config = decklet::uno::MatchConfig::new(seed, 2).with_target(60);
         let (_, log) = decklet::uno::play_match(&config, &mut bots, 100_000).unwrap();
         let mut text = serde_json::to_vec(&log).unwrap();

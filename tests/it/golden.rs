@@ -12,8 +12,8 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use decklet::uno::{BotKind, UnoPlugin, default_players, play_game};
-use decklet::{DrawPlugin, EngineConfig, GameEngine, TurnPlugin};
+use decklet::uno::{BotKind, UnoPlugin, default_players, play_game, uno_game};
+use decklet::{DrawPlugin, EngineConfig, Game, GameEngine, TurnPlugin};
 
 /// The recorded games, gzip-compressed.
 fn golden_path() -> PathBuf {
@@ -28,15 +28,20 @@ fn bot_seed(seed: u64, seat: usize) -> u64 {
 /// One game, written as text: a header line, then the log, the events (one per line)
 /// and the final state.
 fn record_game(out: &mut String, seed: u64, players: usize, kinds: &[BotKind]) {
-    let mut engine = GameEngine::new(EngineConfig {
-        seed,
-        game_id: "golden".into(),
-        ..Default::default()
-    });
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(UnoPlugin);
+    let game = Game::builder()
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .plugin(UnoPlugin)
+        .build()
+        .unwrap();
+    let mut engine = GameEngine::new(
+        &game,
+        EngineConfig {
+            seed,
+            game_id: "golden".into(),
+            ..Default::default()
+        },
+    );
     let heard = Arc::new(Mutex::new(String::new()));
     let sink = Arc::clone(&heard);
     engine.subscribe_all(move |event| {
@@ -50,7 +55,7 @@ fn record_game(out: &mut String, seed: u64, players: usize, kinds: &[BotKind]) {
         .expect("create");
     engine.start().expect("start");
     let mut bots: Vec<_> = (0..players)
-        .map(|seat| kinds[seat % kinds.len()].create(bot_seed(seed, seat)))
+        .map(|seat| kinds[seat % kinds.len()].create(&uno_game(&[]).unwrap(), bot_seed(seed, seat)))
         .collect();
     let report = play_game(&mut engine, &mut bots, 100_000).expect("the game plays");
     assert!(!report.capped, "seed {seed}: the game ends");

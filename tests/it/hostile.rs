@@ -1,24 +1,31 @@
 //! Hostile input through every public entry point: typed errors, state unchanged.
 
-use decklet::uno::{LegalAction, new_uno_engine};
-use decklet::{EngineError, GameEngine, GameState};
+use decklet::uno::{LegalAction, new_uno_engine, uno_game};
+use decklet::{EngineConfig, EngineError, GameEngine, GameState, Outcome, Verify};
 use serde_json::{Value, json};
+
+/// Reads an action from JSON and dispatches it, as a client's message is.
+fn dispatch_json(
+    engine: &mut GameEngine,
+    json: &serde_json::Value,
+) -> Result<Outcome, EngineError> {
+    let action = engine.action_from_json(json)?;
+    engine.dispatch_any(action)
+}
 
 fn json_state(state: &GameState) -> String {
     serde_json::to_string(state).unwrap()
 }
 
 fn engine() -> GameEngine {
-    new_uno_engine(21, 3).unwrap()
+    new_uno_engine(&uno_game(&[]).unwrap(), 21, 3).unwrap()
 }
 
 /// Dispatches JSON and checks it is refused with an error and changes nothing.
 fn refuse(engine: &mut GameEngine, action: Value) -> EngineError {
     let before = json_state(engine.state());
     let log_len = engine.log_len();
-    let err = engine
-        .dispatch_json(&action)
-        .expect_err(&format!("{action} should be refused"));
+    let err = dispatch_json(engine, &action).expect_err(&format!("{action} should be refused"));
     assert_eq!(
         json_state(engine.state()),
         before,
@@ -125,7 +132,8 @@ fn absurd_counts_are_refused_for_players() {
 #[test]
 fn the_engine_keeps_working_after_hostile_input() {
     let mut e = engine();
-    let _ = e.dispatch_json(
+    let _ = dispatch_json(
+        &mut e,
         &json!({"type": "PLAY_CARD", "payload": {"playerId": "zed", "cardIds": []}}),
     );
     let player = e.state().current_player().unwrap();
@@ -158,7 +166,7 @@ fn positions_that_are_not_uno_are_refused() {
         let state = game.state();
         let player = state.current_player().unwrap();
         let choice = decklet::uno::legal_actions(state, player)[0];
-        choice.apply(&mut game, player).unwrap();
+        choice.dispatch(&mut game, player).unwrap();
     }
     let base: Value = serde_json::from_str(&json_state(game.state())).unwrap();
     let big = "x".repeat(10 * 1024 * 1024);
@@ -288,7 +296,8 @@ fn a_log_from_a_position_that_is_not_uno_does_not_replay() {
     log.initial_state = Some(Box::new(GameState::from_json(&json.to_string()).unwrap()));
     log.actions.clear();
     log.final_digest = None;
-    assert!(GameEngine::replay_unverified(&log, decklet::uno::uno_plugins()).is_err());
+    let mut replayed = GameEngine::new(&uno_game(&[]).unwrap(), EngineConfig::default());
+    assert!(replayed.replay(&log, Verify::IfPresent).is_err());
 }
 
 /// Input quoted in an error is bounded and escaped, serde's messages included: 0.2

@@ -5,7 +5,7 @@
 use decklet::uno::{
     Bot, HeuristicBot, HouseRule, IsmctsBot, IsmctsConfig, LegalAction, RandomBot, RuleSet,
     UNO_VAR_CHALLENGE_FROM, UnoChallenged, ask_bot, card_view, current_color, legal_actions,
-    new_uno_engine_with, uno_plugins_with,
+    new_uno_engine, uno_game,
 };
 use decklet::{
     AnyAction, CardId, EngineError, GameEngine, GameRng, GameState, PlayerId, SeatKnowledge,
@@ -33,7 +33,7 @@ fn rule_sets() -> Vec<Vec<HouseRule>> {
 /// A UNO position: `moves` moves of heuristic bots that forget to call UNO a third of
 /// the time (so that catches happen), out-of-turn moves included.
 fn uno_position(seed: u64, players: usize, moves: usize, house: &[HouseRule]) -> GameEngine {
-    let mut engine = new_uno_engine_with(seed, players, house).unwrap();
+    let mut engine = new_uno_engine(&uno_game(house).unwrap(), seed, players).unwrap();
     let mut bots: Vec<HeuristicBot> = (0..players)
         .map(|i| HeuristicBot::new(seed ^ i as u64).forgetting_uno(0.3))
         .collect();
@@ -58,7 +58,7 @@ fn uno_position(seed: u64, players: usize, moves: usize, house: &[HouseRule]) ->
             let seat = state.seat_index(current).unwrap();
             (current, ask_bot(&mut bots[seat], state, current).unwrap())
         };
-        choice.apply(&mut engine, player).unwrap();
+        choice.dispatch(&mut engine, player).unwrap();
     }
     engine
 }
@@ -72,7 +72,7 @@ fn uno_moves(state: &GameState, player: PlayerId) -> Vec<AnyAction> {
 
 /// What UNO's code hands a seat: every bot's decision, in turn and out of turn.
 fn uno_reach(house: &[HouseRule]) -> impl FnMut(&GameState, PlayerId) -> Vec<(String, String)> {
-    let plugins = uno_plugins_with(house);
+    let game = uno_game(house).unwrap();
     move |state, seat| {
         let legal = legal_actions(state, seat);
         if legal.is_empty() {
@@ -82,13 +82,13 @@ fn uno_reach(house: &[HouseRule]) -> impl FnMut(&GameState, PlayerId) -> Vec<(St
         let mut bots: Vec<Box<dyn Bot>> = vec![
             Box::new(RandomBot::new(5)),
             Box::new(HeuristicBot::new(5)),
-            Box::new(IsmctsBot::with_plugins(
+            Box::new(IsmctsBot::new(
+                &game,
                 IsmctsConfig {
                     iterations: 24,
                     ..IsmctsConfig::default()
                 },
                 5,
-                plugins.clone(),
             )),
         ];
         let mut seen = Vec::new();
@@ -268,7 +268,8 @@ mod regressions {
     fn pending_challenges(count: usize) -> Vec<GameEngine> {
         let mut found = Vec::new();
         for seed in 0..2000u64 {
-            let mut engine = new_uno_engine_with(seed, 3, RuleSet::Official.rules()).unwrap();
+            let mut engine =
+                new_uno_engine(&uno_game(RuleSet::Official.rules()).unwrap(), seed, 3).unwrap();
             let mut bots: Vec<HeuristicBot> = (0..3).map(|i| HeuristicBot::new(seed + i)).collect();
             for _ in 0..300 {
                 let state = engine.state();
@@ -283,7 +284,7 @@ mod regressions {
                 }
                 let seat = state.seat_index(current).unwrap();
                 let choice = ask_bot(&mut bots[seat], state, current).unwrap();
-                choice.apply(&mut engine, current).unwrap();
+                choice.dispatch(&mut engine, current).unwrap();
             }
             if found.len() >= count {
                 break;

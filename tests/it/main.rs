@@ -10,5 +10,6 @@ mod golden;
 mod hostile;
 mod leaks;
 mod pages;
+mod shared_game;
 mod uno_props;
 mod views;

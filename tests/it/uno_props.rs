@@ -3,10 +3,9 @@
 
 use decklet::uno::testing::{check_invariants, game_in_progress};
 use decklet::uno::{
-    HouseRule, LegalAction, candidate_actions, legal_actions, new_uno_engine, new_uno_engine_with,
-    uno_plugins_with,
+    HouseRule, LegalAction, candidate_actions, legal_actions, new_uno_engine, uno_game,
 };
-use decklet::{GameEngine, GameState, GameStatus};
+use decklet::{EngineConfig, GameEngine, GameState, GameStatus, Verify};
 use proptest::prelude::*;
 
 fn json(state: &GameState) -> String {
@@ -58,7 +57,7 @@ proptest! {
         house in prop::sample::subsequence(HouseRule::ALL.to_vec(), 0..=HouseRule::ALL.len()),
         steps in prop::collection::vec(step(), 1..400),
     ) {
-        let mut engine = new_uno_engine_with(seed, players, &house).unwrap();
+        let mut engine = new_uno_engine(&uno_game(&house).unwrap(), seed, players).unwrap();
         check_invariants(engine.state()).map_err(TestCaseError::fail)?;
         for (i, step) in steps.iter().enumerate() {
             let state = engine.state().clone();
@@ -102,7 +101,8 @@ proptest! {
             }
         }
         assert_exact(&engine)?;
-        let replayed = GameEngine::replay(&engine.log(), uno_plugins_with(&house)).unwrap();
+        let mut replayed = GameEngine::new(&uno_game(&house).unwrap(), EngineConfig::default());
+        replayed.replay(&engine.log(), Verify::Required).unwrap();
         prop_assert_eq!(json(replayed.state()), json(engine.state()));
     }
 
@@ -135,7 +135,7 @@ proptest! {
 fn a_legal_action_strategy_picks_from_the_current_legal_moves() {
     use decklet::uno::testing::legal_action;
     use proptest::test_runner::TestRunner;
-    let engine = new_uno_engine(5, 3).unwrap();
+    let engine = new_uno_engine(&uno_game(&[]).unwrap(), 5, 3).unwrap();
     let state = engine.state().clone();
     let player = state.current_player().unwrap();
     let legal = legal_actions(&state, player);
@@ -154,15 +154,21 @@ fn prop_assert_contains(legal: &[LegalAction], choice: LegalAction) {
 }
 
 /// Plays the moves picked by `picks` (legal ones, and every fifth an illegal attempt)
-/// with `apply` or `dispatch`; returns the engine and what the subscribers heard.
+/// on an engine that collects the events or not; returns the engine and what the
+/// subscribers heard.
 fn play_with(
     seed: u64,
     players: usize,
     picks: &[prop::sample::Index],
-    apply: bool,
+    collect_events: bool,
 ) -> (GameEngine, Vec<String>, Vec<String>) {
     use std::sync::{Arc, Mutex};
-    let mut engine = new_uno_engine(seed, players).unwrap();
+    let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, players).unwrap();
+    let config = EngineConfig {
+        collect_events,
+        ..engine.config().clone()
+    };
+    engine.set_config(config);
     let all = Arc::new(Mutex::new(Vec::new()));
     let typed = Arc::new(Mutex::new(Vec::new()));
     let (a, t) = (Arc::clone(&all), Arc::clone(&typed));
@@ -190,11 +196,7 @@ fn play_with(
             pick.get(&legal).to_action(player)
         };
         let before = json(engine.state());
-        let result = if apply {
-            engine.apply_any(action).map(|_| ())
-        } else {
-            engine.dispatch_any(action).map(|_| ())
-        };
+        let result = engine.dispatch_any(action);
         if result.is_err() {
             assert_eq!(
                 json(engine.state()),
@@ -211,15 +213,16 @@ fn play_with(
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
-    /// `apply` is `dispatch` without the outcome: same states, logs and deliveries.
+    /// An engine that collects no events plays the same game: same states, logs and
+    /// deliveries.
     #[test]
-    fn apply_and_dispatch_play_the_same_game(
+    fn collecting_events_or_not_plays_the_same_game(
         seed in any::<u64>(),
         players in 2usize..=6,
         picks in prop::collection::vec(any::<prop::sample::Index>(), 1..300),
     ) {
-        let (applied, applied_all, applied_typed) = play_with(seed, players, &picks, true);
-        let (dispatched, dispatched_all, dispatched_typed) = play_with(seed, players, &picks, false);
+        let (applied, applied_all, applied_typed) = play_with(seed, players, &picks, false);
+        let (dispatched, dispatched_all, dispatched_typed) = play_with(seed, players, &picks, true);
         prop_assert_eq!(json(applied.state()), json(dispatched.state()));
         prop_assert_eq!(
             serde_json::to_string(&applied.log()).unwrap(),
@@ -233,8 +236,8 @@ proptest! {
 
 #[test]
 fn each_uno_action_kind_runs_its_own_rules_in_the_reference_order() {
-    let mut engine = new_uno_engine(1, 2).unwrap();
-    let rules = |engine: &mut GameEngine, kind| engine.rule_ids(kind).unwrap().unwrap();
+    let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), 1, 2).unwrap();
+    let rules = |engine: &mut GameEngine, kind| engine.game().rule_ids(kind).unwrap();
     assert_eq!(
         rules(&mut engine, "PLAY_CARD"),
         [

@@ -4,9 +4,7 @@
 use std::collections::HashSet;
 
 use decklet::plugins::CardDrawn;
-use decklet::uno::{
-    BotKind, HouseRule, UnoHandShown, ask_bot, new_uno_engine, new_uno_engine_with,
-};
+use decklet::uno::{BotKind, HouseRule, UnoHandShown, ask_bot, new_uno_engine, uno_game};
 use decklet::{AnyEvent, GameEngine, GameState, PlayerId};
 use proptest::prelude::*;
 
@@ -82,8 +80,8 @@ proptest! {
 
     #[test]
     fn no_view_names_a_hidden_card(seed in any::<u64>(), players in 2usize..=6, moves in 0usize..150) {
-        let mut engine = new_uno_engine(seed, players).unwrap();
-        let mut bots: Vec<_> = (0..players).map(|i| BotKind::Random.create(seed ^ i as u64)).collect();
+        let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, players).unwrap();
+        let mut bots: Vec<_> = (0..players).map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed ^ i as u64)).collect();
         let mut events = Vec::new();
         for _ in 0..moves {
             if !engine.state().winners().is_empty() {
@@ -136,8 +134,8 @@ proptest! {
         house in prop::sample::subsequence(HouseRule::ALL.to_vec(), 0..=HouseRule::ALL.len()),
         moves in 0usize..200,
     ) {
-        let mut engine = new_uno_engine_with(seed, players, &house).unwrap();
-        let mut bots: Vec<_> = (0..players).map(|i| BotKind::Random.create(seed ^ i as u64)).collect();
+        let mut engine = new_uno_engine(&uno_game(&house).unwrap(), seed, players).unwrap();
+        let mut bots: Vec<_> = (0..players).map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed ^ i as u64)).collect();
         for _ in 0..moves {
             if !engine.state().winners().is_empty() {
                 break;
@@ -175,7 +173,7 @@ proptest! {
 
 #[test]
 fn a_drawer_sees_their_cards_others_see_a_count() {
-    let mut engine = new_uno_engine(4, 3).unwrap();
+    let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), 4, 3).unwrap();
     let current = engine.state().current_player().unwrap();
     let outcome = decklet::uno::LegalAction::Draw
         .dispatch(&mut engine, current)
@@ -214,7 +212,7 @@ fn without_cards(view: &impl serde::Serialize) -> serde_json::Value {
 #[test]
 fn nothing_a_seat_sees_depends_on_the_seed_but_its_cards() {
     let seen = |seed: u64| {
-        let engine = new_uno_engine(seed, 4).unwrap();
+        let engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, 4).unwrap();
         let p1 = engine.state().player_id("p1").unwrap();
         (
             without_cards(&engine.state().view_for(p1)),
@@ -224,7 +222,7 @@ fn nothing_a_seat_sees_depends_on_the_seed_but_its_cards() {
     // the same public moves: games whose first flip was a number card (no card flipped
     // again), so the piles' sizes agree too
     let one_flip = |seed: &u64| {
-        let engine = new_uno_engine(*seed, 4).unwrap();
+        let engine = new_uno_engine(&uno_game(&[]).unwrap(), *seed, 4).unwrap();
         let state = engine.state();
         state.zone_cards(state.zone_id("discard").unwrap()).len() == 1
     };

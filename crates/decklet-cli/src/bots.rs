@@ -1,6 +1,11 @@
 //! Parsing `--bots` lists and the rules options.
 
-use decklet::uno::{Bot, BotKind, HouseRule, RuleSet, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS};
+use std::sync::Arc;
+
+use decklet::Game;
+use decklet::uno::{
+    Bot, BotKind, HeuristicBot, HouseRule, RuleSet, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, uno_game,
+};
 
 use crate::RuleArgs;
 
@@ -38,12 +43,21 @@ pub fn parse_bots(spec: &str, seats: usize) -> Result<Vec<BotKind>, String> {
 /// The rules a command plays: the optional rules in play (the preset's and the house
 /// rules, each once, in [`HouseRule`]'s order) and how often heuristic bots forget to
 /// call UNO.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Rules {
     /// The optional rules in play.
     pub house: Vec<HouseRule>,
     /// How often a heuristic bot forgets to call UNO.
     pub forget_uno: f64,
+    /// The game of UNO with these rules, built once: every engine and bot shares it.
+    pub game: Arc<Game>,
+}
+
+impl PartialEq for Rules {
+    /// The same rules (the game is built from them).
+    fn eq(&self, other: &Self) -> bool {
+        self.house == other.house && self.forget_uno == other.forget_uno
+    }
 }
 
 impl Rules {
@@ -65,15 +79,21 @@ impl Rules {
                 args.forget_uno
             ));
         }
+        let game = uno_game(&house).map_err(|e| format!("--rules/--house: {e}"))?;
         Ok(Rules {
             house,
             forget_uno: args.forget_uno,
+            game,
         })
     }
 
-    /// A bot of `kind` for these rules.
+    /// A bot of `kind` for these rules (a heuristic one forgets to call UNO as often as
+    /// `--forget-uno` says).
     pub fn bot(&self, kind: BotKind, seed: u64) -> Box<dyn Bot> {
-        kind.create_with(seed, &self.house, self.forget_uno)
+        match kind {
+            BotKind::Heuristic => Box::new(HeuristicBot::new(seed).forgetting_uno(self.forget_uno)),
+            kind => kind.create(&self.game, seed),
+        }
     }
 
     /// The options that give these rules again, for a command line (empty for the

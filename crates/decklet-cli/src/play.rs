@@ -12,7 +12,6 @@ use decklet::uno::{
     Bot, LegalAction, UnoCard, UnoChallenged, UnoColor, UnoDrawFour, UnoDrawStacked, UnoDrawTwo,
     UnoHandShown, UnoHandsRotated, UnoPlayerReversed, UnoPlayerSkipped, ask_bot, card_view,
     current_color, discard_top, legal_actions, out_of_turn_order, pending_draw, show_move,
-    uno_plugins_with,
 };
 use decklet::{EngineConfig, GameEngine, GameState, InfoState, Outcome, Player, PlayerId};
 use owo_colors::{OwoColorize, Stream};
@@ -502,15 +501,13 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         again.push_str(&format!(" --bots {}", args.bots));
     }
     again.push_str(&rules.options());
-    let mut engine = GameEngine::new(EngineConfig {
+    let config = EngineConfig {
         seed,
         // every player sees the game id: it must say nothing about the seed
         game_id: "play".into(),
         ..Default::default()
-    });
-    for plugin in uno_plugins_with(&rules.house) {
-        engine.use_shared_plugin(plugin);
-    }
+    };
+    let mut engine = GameEngine::new(&rules.game, config);
     let mut players = vec![Player::new(YOU, "You", 1)];
     for (i, kind) in kinds.iter().enumerate() {
         players.push(Player::new(

@@ -13,7 +13,10 @@ use decklet::uno::{
     UnoDrawTwo, UnoGameWon, UnoInitialFlipped, UnoPlayerReversed, UnoPlayerSkipped, UnoPlugin,
     card_view, replay_match,
 };
-use decklet::{AnyEvent, GameEngine, GameLog, GamePlugin, GameState, GameStatus, Id};
+use decklet::{
+    AnyEvent, EngineConfig, Game, GameEngine, GameLog, GamePlugin, GameState, GameStatus, Id,
+    Verify,
+};
 
 use crate::output::write_stdout;
 use crate::{EventsFormat, ReplayArgs};
@@ -146,10 +149,12 @@ pub fn run(args: &ReplayArgs) -> Result<(), String> {
         Log::Game(log) => log,
         Log::Match(log) => return run_match(args, &log),
     };
-    let mut engine = GameEngine::default();
+    let mut game = Game::builder();
     for info in &log.plugins {
-        engine.use_shared_plugin(plugin_by_id(&info.id).map_err(|e| format!("{path}: {e}"))?);
+        game = game.shared(plugin_by_id(&info.id).map_err(|e| format!("{path}: {e}"))?);
     }
+    let game = game.build().map_err(|e| format!("{path}: {e}"))?;
+    let mut engine = GameEngine::new(&game, EngineConfig::default());
     let heard: Arc<Mutex<Vec<AnyEvent>>> = Arc::default();
     if args.events.is_some() {
         let heard = Arc::clone(&heard);
@@ -159,11 +164,12 @@ pub fn run(args: &ReplayArgs) -> Result<(), String> {
             }
         });
     }
-    let replayed = if args.allow_unverified {
-        engine.run_unverified_log(&log)
+    let verify = if args.allow_unverified {
+        Verify::IfPresent
     } else {
-        engine.run_log(&log)
+        Verify::Required
     };
+    let replayed = engine.replay(&log, verify);
     replayed.map_err(|e| format!("{path}: {e}"))?;
     let events = std::mem::take(&mut *heard.lock().map_err(|_| "event list poisoned")?);
     let out = match args.events {

@@ -202,7 +202,7 @@ fn play_one(
     let seated = seating(table, index % per_table);
     let seed = game_seed(args.seed, index);
     // one runner per worker, reused: every game is created afresh on its engine
-    let runner = runner.get_or_insert_with(|| GameRunner::new(&rules.house));
+    let runner = runner.get_or_insert_with(|| GameRunner::new(&rules.game));
     let mut bots: Vec<Box<dyn Bot>> = seated
         .iter()
         .enumerate()

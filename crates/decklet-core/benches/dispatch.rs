@@ -71,8 +71,10 @@ impl GamePlugin for Bench {
 }
 
 fn engine() -> GameEngine {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    engine.use_plugin(Bench);
+    let mut engine = GameEngine::new(
+        &Game::builder().plugin(Bench).build().unwrap(),
+        EngineConfig::default(),
+    );
     engine
         .create_game(vec![Player::new("p1", "A", 1), Player::new("p2", "B", 2)])
         .unwrap();

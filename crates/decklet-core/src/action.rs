@@ -55,7 +55,7 @@ pub enum ActionOrigin {
 ///
 /// ```
 /// use decklet_core::*;
-/// let mut engine = GameEngine::new(EngineConfig::default());
+/// let mut engine = GameEngine::default();
 /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
 /// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
 /// let play = PlayCard::new(p1, []);
@@ -128,7 +128,7 @@ impl<A: Action> ErasedAction for A {
 ///
 /// ```
 /// use decklet_core::*;
-/// let mut engine = GameEngine::new(EngineConfig::default());
+/// let mut engine = GameEngine::default();
 /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
 /// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
 /// let action = AnyAction::new(PlayCard::new(p1, []));

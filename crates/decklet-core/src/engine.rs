@@ -1,7 +1,9 @@
-//! [`GameEngine`]: plugins, game creation, ticks, subscriptions.
+//! [`GameEngine`]: a match of a [`Game`]: creation, ticks, subscriptions.
 //!
-//! A **tick** is one call of [`GameEngine::start`] or [`GameEngine::dispatch`] (and
-//! their quiet forms). Actions run FIFO from a queue; for each one its kind's rules run
+//! An engine plays one [`Game`] (shared, immutable: the plugins and their registry) and
+//! owns what changes: the state, its log and its subscribers.
+//!
+//! A **tick** is one call of [`GameEngine::start`] or [`GameEngine::dispatch`]. Actions run FIFO from a queue; for each one its kind's rules run
 //! in registration order (the first rejection stops it), then its handler; the events
 //! it emits are handled FIFO — handlers may emit more events and dispatch more actions —
 //! before the next action runs. A tick is all or nothing: if anything in it fails, the
@@ -15,12 +17,11 @@ use crate::action::{Action, ActionOrigin, AnyAction};
 use crate::context::GameContext;
 use crate::error::{EngineError, quoted, shown};
 use crate::event::{AnyEvent, Event};
+use crate::game::Game;
 use crate::kinds::{GameCreated, GameStarted};
-use crate::log::PluginInfo;
 use crate::player::Player;
-use crate::plugin::GamePlugin;
 use crate::queues::{KindOps, Kinds, Log, Queues, UNTYPED};
-use crate::registry::{ActionKind, Registry, event_ops};
+use crate::registry::{ActionKind, event_ops};
 use crate::scope;
 use crate::state::{GameState, GameStatus};
 use crate::subscribers::{Subscribers, SubscriptionId};
@@ -45,6 +46,12 @@ pub struct EngineConfig {
     /// A tick that emits more events than this (listened to or not) fails with
     /// `TickLimitExceeded`.
     pub max_events_per_tick: usize,
+    /// Whether [`start`](GameEngine::start) and [`dispatch`](GameEngine::dispatch)
+    /// return the tick's events in their [`Outcome`] (the default). Off, the outcome is
+    /// empty and an event that no handler and no subscriber listens to goes no further
+    /// than being counted: what simulations and search use on the hot path.
+    /// Subscribers hear every event either way; the game is the same either way.
+    pub collect_events: bool,
 }
 
 impl Default for EngineConfig {
@@ -54,11 +61,13 @@ impl Default for EngineConfig {
             game_id: "game".to_string(),
             max_actions_per_tick: 1000,
             max_events_per_tick: 100_000,
+            collect_events: true,
         }
     }
 }
 
-/// What a committed tick did: its events, in the order they were handled.
+/// What a committed tick did: its events, in the order they were handled (none when
+/// the engine does not [collect](EngineConfig::collect_events) them).
 #[derive(Clone, Debug, Default)]
 pub struct Outcome {
     /// The tick's events.
@@ -77,11 +86,12 @@ impl Outcome {
     }
 }
 
-/// The game engine: register plugins, create a game, start it, dispatch actions.
+/// A match of a [`Game`]: create it, start it, dispatch actions.
 ///
 /// ```
 /// use decklet_core::*;
-/// let mut engine = GameEngine::new(EngineConfig { seed: 42, game_id: "g1".into(), ..Default::default() });
+/// let game = Game::builder().build()?;
+/// let mut engine = GameEngine::new(&game, EngineConfig { seed: 42, game_id: "g1".into(), ..Default::default() });
 /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
 /// engine.start()?;
 /// assert_eq!(engine.state().status(), GameStatus::Playing);
@@ -94,10 +104,10 @@ impl Outcome {
 /// ```
 pub struct GameEngine {
     pub(crate) config: EngineConfig,
-    pub(crate) plugins: Vec<Arc<dyn GamePlugin>>,
-    pub(crate) registry: Option<Arc<Registry>>,
-    /// The registry's kinds, plus the event types subscribers listen to.
-    pub(crate) kinds: Kinds,
+    pub(crate) game: Arc<Game>,
+    /// The game's kinds (shared), plus the event types subscribers listen to (copied
+    /// on the first subscription that adds one).
+    pub(crate) kinds: Arc<Kinds>,
     pub(crate) state: GameState,
     pub(crate) created: bool,
     pub(crate) players: Vec<Player>,
@@ -110,8 +120,9 @@ pub struct GameEngine {
 }
 
 impl Default for GameEngine {
+    /// An engine of the game of no plugin, with the default settings.
     fn default() -> Self {
-        GameEngine::new(EngineConfig::default())
+        GameEngine::new(Game::empty(), EngineConfig::default())
     }
 }
 
@@ -121,7 +132,12 @@ impl std::fmt::Debug for GameEngine {
             .field("config", &self.config)
             .field(
                 "plugins",
-                &self.plugins.iter().map(|p| p.id()).collect::<Vec<_>>(),
+                &self
+                    .game
+                    .plugins()
+                    .iter()
+                    .map(|p| &p.id)
+                    .collect::<Vec<_>>(),
             )
             .field("status", &self.state.status)
             .finish_non_exhaustive()
@@ -129,13 +145,13 @@ impl std::fmt::Debug for GameEngine {
 }
 
 impl GameEngine {
-    /// An engine with no plugins and no game.
-    pub fn new(config: EngineConfig) -> Self {
+    /// An engine of `game` with no match yet: what every match, fork and replay of the
+    /// game starts from. Cheap: the game's registry is shared, not copied.
+    pub fn new(game: &Arc<Game>, config: EngineConfig) -> Self {
         GameEngine {
             config,
-            plugins: Vec::new(),
-            registry: None,
-            kinds: Kinds::default(),
+            game: Arc::clone(game),
+            kinds: Arc::clone(game.kinds()),
             state: GameState::default(),
             created: false,
             players: Vec::new(),
@@ -147,69 +163,21 @@ impl GameEngine {
         }
     }
 
+    /// The game this engine plays.
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
+    }
+
     /// The engine's settings.
     pub fn config(&self) -> &EngineConfig {
         &self.config
     }
 
-    /// Changes the settings used by the next `create_game` (seed, game id, limits). An
-    /// engine can run many games one after the other: `create_game` starts afresh.
+    /// Changes the settings used by the next `create_game` (seed, game id, limits) and
+    /// from the next tick on (whether events are collected). An engine can run many
+    /// matches one after the other: `create_game` starts afresh.
     pub fn set_config(&mut self, config: EngineConfig) {
         self.config = config;
-    }
-
-    /// Registers a plugin (checked by `create_game`: unique ids, requirements earlier).
-    pub fn use_plugin<P: GamePlugin>(&mut self, plugin: P) -> &mut Self {
-        self.use_shared_plugin(Arc::new(plugin))
-    }
-
-    /// Registers a shared plugin.
-    pub fn use_shared_plugin(&mut self, plugin: Arc<dyn GamePlugin>) -> &mut Self {
-        self.plugins.push(plugin);
-        self.registry = None;
-        self
-    }
-
-    /// The registered plugins' ids and versions, in order.
-    pub fn plugins(&self) -> Vec<PluginInfo> {
-        self.plugins
-            .iter()
-            .map(|p| PluginInfo {
-                id: p.id().to_string(),
-                version: p.version().to_string(),
-            })
-            .collect()
-    }
-
-    /// The ids of the rules an action kind runs, in order, after every plugin's
-    /// replacements and wrappers; `None` for a kind no plugin handles.
-    pub fn rule_ids(&mut self, kind: &str) -> Result<Option<Vec<String>>, EngineError> {
-        self.ensure_registry()?;
-        Ok(self.registry.as_ref().and_then(|r| r.rule_ids(kind)))
-    }
-
-    /// Builds (and checks) the registry if the plugins changed since it was built.
-    #[inline]
-    pub(crate) fn ensure_registry(&mut self) -> Result<(), EngineError> {
-        if self.registry.is_none() {
-            self.registry = Some(Arc::new(Registry::build(&self.plugins)?));
-            self.refresh_kinds();
-        }
-        Ok(())
-    }
-
-    /// The kinds: the registry's, then the subscribers' event types, with who listens.
-    fn refresh_kinds(&mut self) {
-        let mut kinds = self
-            .registry
-            .as_ref()
-            .map(|r| r.kinds.clone())
-            .unwrap_or_default();
-        for (type_id, name, ops) in self.subscribers.kinds() {
-            let k = kinds.add(type_id, name, KindOps::Event(ops));
-            kinds.count_subscription(k, 1);
-        }
-        self.kinds = kinds;
     }
 
     fn limits(&self) -> Limits {
@@ -226,7 +194,6 @@ impl GameEngine {
         if players.is_empty() {
             return Err(EngineError::NoPlayers);
         }
-        self.ensure_registry()?;
         let mut tables = Tables::with_players(&self.config.game_id, players.clone())?;
         tables.add_hands()?;
         let mut state =
@@ -267,7 +234,7 @@ impl GameEngine {
         self.initial_state = None;
         self.log.clear();
         self.start_index = None;
-        Ok(self.deliver(true))
+        Ok(self.deliver(self.config.collect_events))
     }
 
     /// Runs every plugin's setup on `state`, then checks that it left every card in a
@@ -276,7 +243,7 @@ impl GameEngine {
     /// when the zones hold as many as the table. When they do not,
     /// [`GameState::validate`] names the card.
     fn set_up(&mut self, state: &mut GameState) -> Result<(), EngineError> {
-        for plugin in &self.plugins {
+        for plugin in self.game.plugin_list() {
             let mut ctx =
                 GameContext::new(state, &mut self.queues, &self.kinds, ActionOrigin::Internal);
             plugin.setup(&mut ctx)?;
@@ -301,14 +268,16 @@ impl GameEngine {
     ///
     /// ```
     /// # use decklet_core::*;
-    /// let mut engine = GameEngine::new(EngineConfig { seed: 3, ..Default::default() });
+    /// let game = Game::builder().build()?;
+    /// let mut engine = GameEngine::new(&game, EngineConfig { seed: 3, ..Default::default() });
     /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
     /// engine.start()?;
     /// let position = GameState::from_json(&engine.state().to_json()?)?;
-    /// let mut other = GameEngine::new(EngineConfig::default());
+    /// let mut other = GameEngine::new(&game, EngineConfig::default());
     /// other.load_state(position)?;
     /// assert_eq!(other.state(), engine.state());
-    /// let replayed = GameEngine::replay(&other.log(), [])?;
+    /// let mut replayed = GameEngine::new(&game, EngineConfig::default());
+    /// replayed.replay(&other.log(), Verify::Required)?;
     /// assert_eq!(replayed.state(), engine.state());
     /// # Ok::<(), EngineError>(())
     /// ```
@@ -317,7 +286,6 @@ impl GameEngine {
             return Err(EngineError::NoPlayers);
         }
         state.validate()?;
-        self.ensure_registry()?;
         if self.created && Arc::ptr_eq(&state.tables, &self.state.tables) {
             self.queues.clear();
             self.adopt(state);
@@ -338,7 +306,7 @@ impl GameEngine {
                     .to_string(),
             });
         }
-        for plugin in &self.plugins {
+        for plugin in self.game.plugin_list() {
             plugin.validate(&adopted)?;
         }
         self.adopt(adopted);
@@ -359,31 +327,12 @@ impl GameEngine {
     /// Starts the game: status `playing`, emits `GAME_STARTED` (a tick: plugins deal,
     /// pick the first player, …).
     pub fn start(&mut self) -> Result<Outcome, EngineError> {
-        self.start_tick(true)?;
-        Ok(self.deliver(true))
+        let collect = self.config.collect_events;
+        self.start_tick(collect)?;
+        Ok(self.deliver(collect))
     }
 
-    /// [`start`](Self::start) without the [`Outcome`], as [`apply`](Self::apply) is
-    /// `dispatch` without it: the same tick, and subscribers still hear their events.
-    /// What simulations and replays use.
-    ///
-    /// ```
-    /// # use decklet_core::*;
-    /// let mut engine = GameEngine::new(EngineConfig::default());
-    /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
-    /// engine.start_quietly()?;
-    /// assert_eq!(engine.state().status(), GameStatus::Playing);
-    /// # Ok::<(), EngineError>(())
-    /// ```
-    pub fn start_quietly(&mut self) -> Result<(), EngineError> {
-        self.start_tick(false)?;
-        if !self.queues.done.is_empty() {
-            self.deliver(false);
-        }
-        Ok(())
-    }
-
-    fn start_tick(&mut self, collect: bool) -> Result<(), EngineError> {
+    pub(crate) fn start_tick(&mut self, collect: bool) -> Result<(), EngineError> {
         if !self.created {
             return Err(EngineError::NoGame);
         }
@@ -393,7 +342,6 @@ impl GameEngine {
                 status: self.state.status.to_string(),
             });
         }
-        self.ensure_registry()?;
         self.begin_tick(collect);
         let limits = self.limits();
         let guard = Rollback::new(&mut self.state, &mut self.queues);
@@ -426,11 +374,10 @@ impl GameEngine {
         if !self.created {
             return Err(EngineError::NoGame);
         }
-        self.ensure_registry()?;
         self.begin_tick(true);
         let limits = self.limits();
         let guard = Rollback::new(&mut self.state, &mut self.queues);
-        for plugin in &self.plugins {
+        for plugin in self.game.plugin_list() {
             let mut ctx = GameContext::new(
                 guard.state,
                 guard.queues,
@@ -455,48 +402,20 @@ impl GameEngine {
     /// Dispatches an action from outside (origin `External`) and runs the tick.
     ///
     /// On success the tick's events go to the subscribers and come back in the
-    /// [`Outcome`], and the action is logged. On error nothing changed.
+    /// [`Outcome`] (when the engine [collects](EngineConfig::collect_events) them), and
+    /// the action is logged. On error nothing changed.
     pub fn dispatch<A: Action>(&mut self, action: A) -> Result<Outcome, EngineError> {
-        self.external_tick(action, true)?;
-        Ok(self.deliver(true))
+        let collect = self.config.collect_events;
+        self.external_tick(action, collect)?;
+        Ok(self.deliver(collect))
     }
 
-    /// Dispatches a type-erased action.
+    /// [`dispatch`](Self::dispatch) for a type-erased action (one read from JSON with
+    /// [`action_from_json`](Self::action_from_json), or a game-agnostic bot's move).
     pub fn dispatch_any(&mut self, action: AnyAction) -> Result<Outcome, EngineError> {
-        self.external_any_tick(action, true)?;
-        Ok(self.deliver(true))
-    }
-
-    /// Dispatches an action like [`dispatch`](Self::dispatch), without the
-    /// [`Outcome`]: the same tick, state, log and subscriber deliveries, but an event
-    /// that no handler and no subscriber listens to goes no further than being counted.
-    /// What simulations and search use on the hot path.
-    ///
-    /// ```
-    /// # use decklet_core::*;
-    /// let mut engine = GameEngine::new(EngineConfig::default());
-    /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
-    /// engine.start()?;
-    /// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
-    /// // nothing handles PLAY_CARD here: refused like `dispatch` would, nothing changes
-    /// assert!(engine.apply(PlayCard::new(p1, [])).is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn apply<A: Action>(&mut self, action: A) -> Result<(), EngineError> {
-        self.external_tick(action, false)?;
-        if !self.queues.done.is_empty() {
-            self.deliver(false);
-        }
-        Ok(())
-    }
-
-    /// [`apply`](Self::apply) for a type-erased action.
-    pub fn apply_any(&mut self, action: AnyAction) -> Result<(), EngineError> {
-        self.external_any_tick(action, false)?;
-        if !self.queues.done.is_empty() {
-            self.deliver(false);
-        }
-        Ok(())
+        let collect = self.config.collect_events;
+        self.external_any_tick(action, collect)?;
+        Ok(self.deliver(collect))
     }
 
     fn unknown(kind: &str) -> EngineError {
@@ -510,7 +429,6 @@ impl GameEngine {
         if !self.created {
             return Err(EngineError::NoGame);
         }
-        self.ensure_registry()?;
         let Some((k, kind)) = self.kinds.of(TypeId::of::<A>()).and_then(|k| {
             let ops = self.kinds.action_ops(k)?;
             Some((k, ActionKind::<A>::of(ops.as_ref())?))
@@ -538,11 +456,14 @@ impl GameEngine {
     }
 
     /// Runs the tick of a type-erased external action and logs it.
-    fn external_any_tick(&mut self, action: AnyAction, collect: bool) -> Result<(), EngineError> {
+    pub(crate) fn external_any_tick(
+        &mut self,
+        action: AnyAction,
+        collect: bool,
+    ) -> Result<(), EngineError> {
         if !self.created {
             return Err(EngineError::NoGame);
         }
-        self.ensure_registry()?;
         let kind = action.kind();
         let Some((k, ops)) = self
             .kinds
@@ -562,15 +483,10 @@ impl GameEngine {
         Ok(())
     }
 
-    /// Dispatches an action given as JSON `{"type": KIND, "payload": {...}}`.
-    pub fn dispatch_json(&mut self, json: &serde_json::Value) -> Result<Outcome, EngineError> {
-        let action = self.action_from_json(json)?;
-        self.dispatch_any(action)
-    }
-
-    /// Reads an action from its JSON form, with the kinds the plugins registered and
-    /// the current game's names.
-    pub fn action_from_json(&mut self, json: &serde_json::Value) -> Result<AnyAction, EngineError> {
+    /// Reads an action from its JSON form `{"type": KIND, "payload": {...}}`, with the
+    /// kinds the plugins registered and the current game's names; dispatch it with
+    /// [`dispatch_any`](Self::dispatch_any).
+    pub fn action_from_json(&self, json: &serde_json::Value) -> Result<AnyAction, EngineError> {
         let kind = json
             .get("type")
             .and_then(serde_json::Value::as_str)
@@ -584,11 +500,10 @@ impl GameEngine {
 
     /// Reads one action of kind `kind` from its payload, in the current game.
     pub(crate) fn parse_action(
-        &mut self,
+        &self,
         kind: &str,
         payload: &serde_json::Value,
     ) -> Result<AnyAction, EngineError> {
-        self.ensure_registry()?;
         let ops = self
             .kinds
             .action_named(kind)
@@ -605,7 +520,7 @@ impl GameEngine {
 
     /// Hands the committed tick's kept events to the subscribers (and, with `collect`,
     /// back as an [`Outcome`]).
-    fn deliver(&mut self, collect: bool) -> Outcome {
+    pub(crate) fn deliver(&mut self, collect: bool) -> Outcome {
         let mut events = Vec::new();
         if self.queues.done.is_empty() {
             return Outcome { events };
@@ -642,11 +557,11 @@ impl GameEngine {
         callback: impl FnMut(&E) + Send + 'static,
     ) -> SubscriptionId {
         let ops = event_ops::<E>();
-        let k = self
-            .kinds
-            .add(TypeId::of::<E>(), E::KIND, KindOps::Event(Arc::clone(&ops)));
-        self.kinds.count_subscription(k, 1);
-        self.subscribers.add_typed::<E>(callback, ops)
+        // the game's kinds are shared until an engine subscribes: then it has its own
+        let kinds = Arc::make_mut(&mut self.kinds);
+        let k = kinds.add(TypeId::of::<E>(), E::KIND, KindOps::Event(ops));
+        kinds.count_subscription(k, 1);
+        self.subscribers.add_typed::<E>(callback)
     }
 
     /// Calls `callback` with every committed event, in tick order.
@@ -662,7 +577,7 @@ impl GameEngine {
         match self.subscribers.remove(id) {
             Some(Some(type_id)) => {
                 if let Some(k) = self.kinds.of(type_id) {
-                    self.kinds.count_subscription(k, -1);
+                    Arc::make_mut(&mut self.kinds).count_subscription(k, -1);
                 }
                 true
             }
@@ -681,13 +596,13 @@ impl GameEngine {
         self.created
     }
 
-    /// An independent copy of this engine: same plugins, config, state and log, no
-    /// subscribers. Cheap (the tables are shared); for search bots and "what if"
-    /// probes.
+    /// An independent copy of this engine: same game, config, state and log, no
+    /// subscribers. Cheap (the game and the tables are shared); for search bots and
+    /// "what if" probes.
     ///
     /// ```
     /// # use decklet_core::*;
-    /// let mut engine = GameEngine::new(EngineConfig::default());
+    /// let mut engine = GameEngine::default();
     /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
     /// let mut probe = engine.fork();
     /// probe.start()?;
@@ -696,11 +611,10 @@ impl GameEngine {
     /// # Ok::<(), EngineError>(())
     /// ```
     pub fn fork(&self) -> GameEngine {
-        let mut fork = GameEngine {
+        GameEngine {
             config: self.config.clone(),
-            plugins: self.plugins.clone(),
-            registry: self.registry.clone(),
-            kinds: Kinds::default(),
+            game: Arc::clone(&self.game),
+            kinds: Arc::clone(self.game.kinds()),
             state: self.state.clone(),
             created: self.created,
             players: self.players.clone(),
@@ -709,9 +623,7 @@ impl GameEngine {
             start_index: self.start_index,
             subscribers: Subscribers::default(),
             queues: Queues::default(),
-        };
-        fork.refresh_kinds();
-        fork
+        }
     }
 
     /// The players the game was created with (as given to `create_game`).

@@ -71,7 +71,8 @@ impl<E: Event> ErasedEvent for E {
 ///
 /// ```
 /// use decklet_core::*;
-/// let mut engine = GameEngine::new(EngineConfig { game_id: "g1".into(), ..Default::default() });
+/// let game = Game::builder().build()?;
+/// let mut engine = GameEngine::new(&game, EngineConfig { game_id: "g1".into(), ..Default::default() });
 /// let outcome = engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
 /// let created = &outcome.events[0];
 /// assert_eq!(created.kind(), GAME_CREATED);

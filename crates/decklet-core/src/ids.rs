@@ -84,7 +84,7 @@ handle! {
     ///
     /// ```
     /// use decklet_core::*;
-    /// let mut engine = GameEngine::new(EngineConfig::default());
+    /// let mut engine = GameEngine::default();
     /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
     /// let bob = engine.state().player_id("p2").ok_or("no such player")?;
     /// assert_eq!(bob.index(), 1);

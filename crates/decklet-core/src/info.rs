@@ -43,7 +43,7 @@ use crate::zone::{Visibility, Zone};
 ///
 /// ```
 /// # use decklet_core::*;
-/// let mut engine = GameEngine::new(EngineConfig::default());
+/// let mut engine = GameEngine::default();
 /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
 /// let state = engine.state();
 /// let (alice, bob) = (state.player_id("p1").ok_or("p1")?, state.player_id("p2").ok_or("p2")?);
@@ -448,7 +448,7 @@ impl InfoState {
     ///
     /// ```
     /// # use decklet_core::*;
-    /// let mut engine = GameEngine::new(EngineConfig::default());
+    /// let mut engine = GameEngine::default();
     /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
     /// let alice = engine.state().player_id("p1").ok_or("p1")?;
     /// let info = engine.state().info_state(alice);

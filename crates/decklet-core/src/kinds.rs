@@ -24,7 +24,7 @@ pub const GAME_FINISHED: &str = "GAME_FINISHED";
 ///
 /// ```
 /// use decklet_core::*;
-/// let mut engine = GameEngine::new(EngineConfig::default());
+/// let mut engine = GameEngine::default();
 /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
 /// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
 /// let play = PlayCard::new(p1, []);

@@ -80,7 +80,7 @@ pub fn redeal_unseen(state: &GameState, seat: PlayerId, rng: &mut GameRng) -> Ga
 ///
 /// ```
 /// # use decklet_core::*;
-/// let mut engine = GameEngine::new(EngineConfig::default());
+/// let mut engine = GameEngine::default();
 /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
 /// let alice = engine.state().player_id("p1").ok_or("p1")?;
 /// let no_moves = |_: &GameState, _: PlayerId| Vec::new();

@@ -46,8 +46,10 @@
 //!     }
 //! }
 //!
-//! let mut engine = GameEngine::new(EngineConfig { seed: 42, ..Default::default() });
-//! engine.use_plugin(KnockPlugin);
+//! // The game is built once (every registration error is found here) and shared by
+//! // every engine that plays it.
+//! let game = Game::builder().plugin(KnockPlugin).build()?;
+//! let mut engine = GameEngine::new(&game, EngineConfig { seed: 42, ..Default::default() });
 //! engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
 //! engine.start()?;
 //! let alice = engine.state().player_id("p1").ok_or("no player p1")?;
@@ -55,7 +57,7 @@
 //! assert_eq!(engine.state().variable(&KNOCKS), Some(1));
 //!
 //! // An action from JSON names its player by text; a wrong name is a typed error.
-//! let err = engine.dispatch_json(&serde_json::json!(
+//! let err = engine.action_from_json(&serde_json::json!(
 //!     {"type": "KNOCK", "payload": {"playerId": "zed"}})).unwrap_err();
 //! assert!(err.to_string().contains("unknown player `zed`"));
 //! assert_eq!(engine.state().variable(&KNOCKS), Some(1)); // unchanged
@@ -76,6 +78,7 @@ mod determinize;
 mod engine;
 mod error;
 mod event;
+mod game;
 mod ids;
 mod info;
 mod journal;
@@ -107,6 +110,7 @@ pub use determinize::{CardSet, ZoneLimit};
 pub use engine::{EngineConfig, GameEngine, Outcome};
 pub use error::{EngineError, echo};
 pub use event::{AnyEvent, Event};
+pub use game::{Game, GameBuilder};
 pub use ids::{CardId, CardIds, HAND_ZONE_TYPE, Id, PlayerId, ZoneId, hand_zone_name};
 pub use info::{InfoState, SeatKnowledge};
 pub use kinds::{
@@ -117,7 +121,7 @@ pub use leaks::{Leak, check_seat_leaks, redeal_unseen};
 pub use log::{GameLog, LOG_FORMAT, LoggedAction, PlayerLog, PluginInfo, state_digest};
 pub use player::{Player, PlayerStatus};
 pub use plugin::{ActionHandler, EventHandler, GamePlugin};
-pub use replay::ParsedLog;
+pub use replay::{ParsedLog, ReplayInput, Verify};
 pub use rng::{GameRng, derive_seed, splitmix64};
 pub use rule::{Inner, Rule, RuleResult, RuleScope};
 /// The small-string type of ids' text, card types, ranks and suits (re-exported).

@@ -36,12 +36,14 @@ pub struct LoggedAction {
 ///
 /// ```
 /// use decklet_core::*;
-/// let mut engine = GameEngine::new(EngineConfig { seed: 7, ..Default::default() });
+/// let game = Game::builder().build()?;
+/// let mut engine = GameEngine::new(&game, EngineConfig { seed: 7, ..Default::default() });
 /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
 /// engine.start()?;
 /// let json = serde_json::to_string(&engine.log())?;
 /// let log = GameLog::from_json(&json)?;
-/// let replayed = GameEngine::replay(&log, [])?;
+/// let mut replayed = GameEngine::new(&game, EngineConfig::default());
+/// replayed.replay(&log, Verify::Required)?;
 /// assert_eq!(replayed.state(), engine.state());
 /// # Ok::<(), EngineError>(())
 /// ```
@@ -210,7 +212,8 @@ impl GameLog {
 ///
 /// ```
 /// # use decklet_core::*;
-/// let mut engine = GameEngine::new(EngineConfig { seed: 1, ..Default::default() });
+/// let game = Game::builder().build()?;
+/// let mut engine = GameEngine::new(&game, EngineConfig { seed: 1, ..Default::default() });
 /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
 /// let digest = state_digest(engine.state());
 /// assert_eq!(digest.len(), 16);

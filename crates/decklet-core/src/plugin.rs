@@ -153,8 +153,8 @@ impl fmt::Debug for EventHandler {
 ///     }
 /// }
 ///
-/// let mut engine = GameEngine::new(EngineConfig::default());
-/// engine.use_plugin(Table);
+/// let game = Game::builder().plugin(Table).build()?;
+/// let mut engine = GameEngine::new(&game, EngineConfig::default());
 /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
 /// assert!(engine.state().zone_id("table").is_some());
 /// # Ok::<(), EngineError>(())

@@ -1,6 +1,7 @@
 //! The registry: what the plugins registered, compiled per kind.
 //!
-//! Built once from the plugin list when a game is created (and shared by forks): every
+//! Built once from the plugin list when a [`Game`](crate::Game) is built (and shared by
+//! every engine of it): every
 //! action kind gets its handler and its own rules in order, replacements and wrappers
 //! applied ([`rules_of`]); every event kind its handlers in plugin order. The typed
 //! operations of each kind ([`ActionOps`], [`EventOps`]) are what the tick loop calls
@@ -123,12 +124,6 @@ impl Registry {
             (handler.install)(&handler, &mut registry)?;
         }
         Ok(registry)
-    }
-
-    /// The ids of the rules an action kind runs, in order (for tests and tools).
-    pub(crate) fn rule_ids(&self, kind: &str) -> Option<Vec<String>> {
-        let k = self.kinds.action_named(kind)?;
-        Some(self.kinds.action_ops(k)?.rule_ids())
     }
 
     fn kind_index<T: 'static>(&mut self, name: &'static str) -> Result<(), EngineError> {

@@ -1,4 +1,4 @@
-//! Logs and replay: [`GameEngine::log`], [`GameEngine::replay`] and friends.
+//! Logs and replay: [`GameEngine::log`], [`GameEngine::replay`] and [`Game::parse_log`].
 //!
 //! A log holds what rebuilds a game bit for bit: the seed and limits, the players (or,
 //! for an adopted position, the position itself), the plugins and every committed
@@ -12,15 +12,13 @@ use std::sync::Arc;
 use crate::action::AnyAction;
 use crate::engine::{EngineConfig, GameEngine};
 use crate::error::EngineError;
+use crate::game::Game;
 use crate::log::{GameLog, LOG_FORMAT, LoggedAction, PluginInfo, state_digest};
-use crate::plugin::GamePlugin;
-use crate::queues::Kinds;
 use crate::scope;
 use crate::state::GameState;
 
 /// A [`GameLog`] whose actions were read once into typed actions
-/// ([`GameEngine::parse_log`]): replaying it ([`GameEngine::run_parsed_log`]) does no
-/// JSON work.
+/// ([`Game::parse_log`]): replaying it does no JSON work.
 #[derive(Clone, Debug)]
 pub struct ParsedLog {
     /// The log without its actions.
@@ -42,12 +40,69 @@ impl ParsedLog {
 }
 
 /// Whether a replay must match a final digest.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Verify {
-    /// A log without a digest is refused.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Verify {
+    /// A log without a digest is refused (the default): a replay that succeeds has
+    /// reached the recorded state.
+    #[default]
     Required,
-    /// A log without a digest replays (one with a digest must still match it).
+    /// A log without a digest replays too (one cut by hand, or written by another
+    /// tool): nothing then proves the replay reached the recorded state. A digest that
+    /// is there must still match.
     IfPresent,
+}
+
+/// What [`GameEngine::replay`] replays: a log as read, or one parsed once.
+#[derive(Clone, Copy, Debug)]
+pub enum ReplayInput<'a> {
+    /// A log whose actions are read from JSON first, all of them.
+    Log(&'a GameLog),
+    /// A log whose actions were read once ([`Game::parse_log`]).
+    Parsed(&'a ParsedLog),
+}
+
+impl<'a> From<&'a GameLog> for ReplayInput<'a> {
+    fn from(log: &'a GameLog) -> Self {
+        ReplayInput::Log(log)
+    }
+}
+
+impl<'a> From<&'a ParsedLog> for ReplayInput<'a> {
+    fn from(log: &'a ParsedLog) -> Self {
+        ReplayInput::Parsed(log)
+    }
+}
+
+impl Game {
+    /// Reads a log's actions once into typed actions, with this game's plugins (which
+    /// must be the log's). Replaying the result does no JSON work: for a log replayed
+    /// many times (regression suites, searches that restart from a recorded game).
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// let game = Game::builder().build()?;
+    /// let mut engine = GameEngine::new(&game, EngineConfig { seed: 3, ..Default::default() });
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+    /// engine.start()?;
+    /// let log = engine.log();
+    /// let parsed = game.parse_log(&log)?;
+    /// let mut again = GameEngine::new(&game, EngineConfig::default());
+    /// again.replay(&parsed, Verify::Required)?;
+    /// assert_eq!(again.state(), engine.state());
+    /// # Ok::<(), EngineError>(())
+    /// ```
+    pub fn parse_log(self: &Arc<Self>, log: &GameLog) -> Result<ParsedLog, EngineError> {
+        let mut scratch = GameEngine::new(self, EngineConfig::default());
+        scratch.replay_header(log)?;
+        let actions = scratch.parse_actions(log)?;
+        Ok(ParsedLog {
+            header: GameLog {
+                actions: Vec::new(),
+                ..log.clone_header()
+            },
+            actions,
+        })
+    }
 }
 
 impl GameEngine {
@@ -75,7 +130,7 @@ impl GameEngine {
             max_actions_per_tick: self.config.max_actions_per_tick,
             max_events_per_tick: self.config.max_events_per_tick,
             players: self.players.clone(),
-            plugins: self.plugins(),
+            plugins: self.game.plugins().to_vec(),
             start_index: self.start_index,
             actions,
             final_digest: Some(state_digest(&self.state)),
@@ -96,109 +151,53 @@ impl GameEngine {
         self.log.get(n).map(|a| a.in_game(&self.state.tables))
     }
 
-    /// Rebuilds a game from its log with these plugins; the result must reach the state
-    /// the log recorded (a log without a final digest is refused: see
-    /// [`replay_unverified`](Self::replay_unverified)).
-    pub fn replay(
-        log: &GameLog,
-        plugins: impl IntoIterator<Item = Arc<dyn GamePlugin>>,
-    ) -> Result<GameEngine, EngineError> {
-        let mut engine = GameEngine::with_plugins(plugins);
-        engine.run_log(log)?;
-        Ok(engine)
-    }
-
-    /// [`replay`](Self::replay) for a log that may lack its final digest (one cut by
-    /// hand, or written by another tool): nothing proves the replay reached the
-    /// recorded state. A digest that is there must still match.
-    pub fn replay_unverified(
-        log: &GameLog,
-        plugins: impl IntoIterator<Item = Arc<dyn GamePlugin>>,
-    ) -> Result<GameEngine, EngineError> {
-        let mut engine = GameEngine::with_plugins(plugins);
-        engine.run_unverified_log(log)?;
-        Ok(engine)
-    }
-
-    /// An engine with default settings and these plugins, ready to replay a log.
-    fn with_plugins(plugins: impl IntoIterator<Item = Arc<dyn GamePlugin>>) -> GameEngine {
-        let mut engine = GameEngine::new(EngineConfig::default());
-        for plugin in plugins {
-            engine.use_shared_plugin(plugin);
-        }
-        engine
-    }
-
-    /// Replays a log on this engine (its plugins must be the log's), replacing its game
-    /// only if the whole log replays and reaches the recorded digest: on error the
-    /// engine is exactly as it was. Subscribers hear the replayed events as they
-    /// happen (those of a replay that then fails too).
+    /// Replays a log on this engine (its game's plugins must be the log's), replacing
+    /// its match only if the whole log replays and reaches the recorded digest
+    /// ([`Verify`]): on error the engine is exactly as it was. Subscribers hear the
+    /// replayed events as they happen (those of a replay that then fails too).
     ///
-    /// The actions are read first, all of them: a malformed one is reported (at its
-    /// index) before any runs.
-    pub fn run_log(&mut self, log: &GameLog) -> Result<(), EngineError> {
-        self.replay_aside(log, Verify::Required)
-    }
-
-    /// [`run_log`](Self::run_log) for a log that may lack its final digest.
-    pub fn run_unverified_log(&mut self, log: &GameLog) -> Result<(), EngineError> {
-        self.replay_aside(log, Verify::IfPresent)
-    }
-
-    fn replay_aside(&mut self, log: &GameLog, verify: Verify) -> Result<(), EngineError> {
-        self.aside(|engine| {
-            engine.replay_header(log)?;
-            let actions = engine.parse_actions(log)?;
-            engine.replay_actions(log, actions, verify)
-        })
-    }
-
-    /// Reads a log's actions once into typed actions, with this engine's plugins (which
-    /// must be the log's). Replaying the result with [`run_parsed_log`](Self::run_parsed_log)
-    /// does no JSON work: for a log replayed many times (regression suites, searches
-    /// that restart from a recorded game).
+    /// The actions of a [`GameLog`] are read first, all of them: a malformed one is
+    /// reported (at its index) before any runs. A [`ParsedLog`] was read already.
     ///
     /// ```
     /// # use decklet_core::*;
-    /// let mut engine = GameEngine::new(EngineConfig { seed: 3, ..Default::default() });
+    /// let game = Game::builder().build()?;
+    /// let mut engine = GameEngine::new(&game, EngineConfig { seed: 9, ..Default::default() });
     /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
     /// engine.start()?;
-    /// let log = engine.log();
-    /// let parsed = engine.parse_log(&log)?;
-    /// let mut again = GameEngine::new(EngineConfig::default());
-    /// again.run_parsed_log(&parsed)?;
-    /// assert_eq!(again.state(), engine.state());
+    /// let mut replayed = GameEngine::new(&game, EngineConfig::default());
+    /// replayed.replay(&engine.log(), Verify::Required)?;
+    /// assert_eq!(replayed.state(), engine.state());
+    ///
+    /// // a log without its digest is refused, unless asked for
+    /// let cut = GameLog { final_digest: None, ..engine.log() };
+    /// assert!(replayed.replay(&cut, Verify::Required).is_err());
+    /// replayed.replay(&cut, Verify::IfPresent)?;
     /// # Ok::<(), EngineError>(())
     /// ```
-    pub fn parse_log(&mut self, log: &GameLog) -> Result<ParsedLog, EngineError> {
-        let mut scratch = self.empty_like();
-        scratch.replay_header(log)?;
-        let actions = scratch.parse_actions(log)?;
-        Ok(ParsedLog {
-            header: GameLog {
-                actions: Vec::new(),
-                ..log.clone_header()
-            },
-            actions,
-        })
+    pub fn replay<'a>(
+        &mut self,
+        log: impl Into<ReplayInput<'a>>,
+        verify: Verify,
+    ) -> Result<(), EngineError> {
+        match log.into() {
+            ReplayInput::Log(log) => self.aside(|engine| {
+                engine.replay_header(log)?;
+                let actions = engine.parse_actions(log)?;
+                engine.replay_actions(log, actions, verify)
+            }),
+            ReplayInput::Parsed(log) => self.aside(|engine| {
+                engine.replay_header(&log.header)?;
+                engine.replay_actions(&log.header, log.actions.clone(), verify)
+            }),
+        }
     }
 
-    /// Replays a [`ParsedLog`] like [`run_log`](Self::run_log) replays its log. The
-    /// engine's plugins must be the log's.
-    pub fn run_parsed_log(&mut self, log: &ParsedLog) -> Result<(), EngineError> {
-        self.aside(|engine| {
-            engine.replay_header(&log.header)?;
-            engine.replay_actions(&log.header, log.actions.clone(), Verify::Required)
-        })
-    }
-
-    /// This engine's plugins and registry, with no game and no subscribers.
+    /// This engine's game, with no match and no subscribers.
     fn empty_like(&self) -> GameEngine {
         GameEngine {
-            plugins: self.plugins.clone(),
-            registry: self.registry.clone(),
-            kinds: self.kinds.clone(),
-            ..GameEngine::new(self.config.clone())
+            kinds: Arc::clone(&self.kinds),
+            ..GameEngine::new(&self.game, self.config.clone())
         }
     }
 
@@ -233,12 +232,6 @@ impl GameEngine {
             Err(err) => {
                 self.queues = std::mem::take(&mut scratch.queues);
                 self.queues.clear();
-                // the registry may have been built aside: keep it, with our kinds
-                if self.registry.is_none() && scratch.registry.is_some() {
-                    self.registry = scratch.registry;
-                    self.kinds = Kinds::default();
-                    let _ = self.ensure_registry();
-                }
                 Err(err)
             }
         }
@@ -252,6 +245,7 @@ impl GameEngine {
             game_id: log.game_id.clone(),
             max_actions_per_tick: log.max_actions_per_tick,
             max_events_per_tick: log.max_events_per_tick,
+            collect_events: self.config.collect_events,
         };
         match &log.initial_state {
             Some(state) => {
@@ -267,11 +261,7 @@ impl GameEngine {
     /// What replaying needs of a log before it starts.
     fn check_log(&self, log: &GameLog) -> Result<(), EngineError> {
         log.validate()?;
-        let same_plugins =
-            self.plugins.len() == log.plugins.len()
-                && self.plugins.iter().zip(&log.plugins).all(|(ours, theirs)| {
-                    ours.id() == theirs.id && ours.version() == theirs.version
-                });
+        let same_plugins = self.game.plugins() == log.plugins.as_slice();
         if !same_plugins {
             let show = |list: &[PluginInfo]| {
                 list.iter()
@@ -289,7 +279,7 @@ impl GameEngine {
                 message: format!(
                     "plugin list differs: the log has [{}], the engine has [{}]",
                     show(&log.plugins),
-                    show(&self.plugins())
+                    show(self.game.plugins())
                 ),
             });
         }
@@ -297,7 +287,7 @@ impl GameEngine {
     }
 
     /// Reads every action of the log in the game just created.
-    fn parse_actions(&mut self, log: &GameLog) -> Result<Vec<AnyAction>, EngineError> {
+    fn parse_actions(&self, log: &GameLog) -> Result<Vec<AnyAction>, EngineError> {
         log.actions
             .iter()
             .enumerate()
@@ -332,7 +322,8 @@ impl GameEngine {
             if start == Some(index) {
                 self.start_quietly().map_err(diverged)?;
             }
-            self.apply_any(action).map_err(diverged)?;
+            self.external_any_tick(action, false).map_err(diverged)?;
+            self.deliver(false);
         }
         if start == Some(count) {
             self.start_quietly()
@@ -362,6 +353,15 @@ impl GameEngine {
             }
             None => {}
         }
+        Ok(())
+    }
+}
+
+impl GameEngine {
+    /// Starts the game without collecting its events (subscribers hear them).
+    fn start_quietly(&mut self) -> Result<(), EngineError> {
+        self.start_tick(false)?;
+        self.deliver(false);
         Ok(())
     }
 }

@@ -64,7 +64,7 @@ impl std::fmt::Display for GameStatus {
 ///
 /// ```
 /// use decklet_core::*;
-/// let mut engine = GameEngine::new(EngineConfig::default());
+/// let mut engine = GameEngine::default();
 /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
 /// let state = engine.state();
 /// let bob = state.player_id("p2").ok_or("no player p2")?;
@@ -287,7 +287,7 @@ impl GameState {
     ///
     /// ```
     /// # use decklet_core::*;
-    /// let mut engine = GameEngine::new(EngineConfig::default());
+    /// let mut engine = GameEngine::default();
     /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
     /// let state = engine.state();
     /// let p1 = state.player_id("p1").ok_or("no player p1")?;
@@ -318,7 +318,7 @@ impl GameState {
     ///
     /// ```
     /// # use decklet_core::*;
-    /// let mut engine = GameEngine::new(EngineConfig::default());
+    /// let mut engine = GameEngine::default();
     /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
     /// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
     /// let play = PlayCard::new(p1, []);

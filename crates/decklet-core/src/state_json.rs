@@ -363,7 +363,7 @@ impl GameState {
     ///
     /// ```
     /// # use decklet_core::*;
-    /// let mut engine = GameEngine::new(EngineConfig::default());
+    /// let mut engine = GameEngine::default();
     /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
     /// let json = engine.state().to_json()?;
     /// assert_eq!(&GameState::from_json(&json)?, engine.state());

@@ -4,7 +4,6 @@ use std::any::{Any, TypeId};
 use std::sync::Arc;
 
 use crate::event::{AnyEvent, Event};
-use crate::registry::EventOps;
 use crate::tables::Tables;
 
 /// Identifies a subscription, for [`GameEngine::unsubscribe`](crate::GameEngine::unsubscribe).
@@ -17,11 +16,9 @@ type Typed<E> = Box<dyn FnMut(&E) + Send>;
 type All = Box<dyn FnMut(&AnyEvent) + Send>;
 
 enum Callback {
-    /// A `Typed<E>`, with `E`'s `TypeId`, kind and operations.
+    /// A `Typed<E>`, with `E`'s `TypeId`.
     Typed {
         type_id: TypeId,
-        kind: &'static str,
-        ops: Arc<dyn EventOps>,
         callback: Box<dyn Any + Send>,
     },
     All(All),
@@ -45,13 +42,10 @@ impl Subscribers {
     pub(crate) fn add_typed<E: Event>(
         &mut self,
         callback: impl FnMut(&E) + Send + 'static,
-        ops: Arc<dyn EventOps>,
     ) -> SubscriptionId {
         let typed: Typed<E> = Box::new(callback);
         self.add(Callback::Typed {
             type_id: TypeId::of::<E>(),
-            kind: E::KIND,
-            ops,
             callback: Box::new(typed),
         })
     }
@@ -82,18 +76,6 @@ impl Subscribers {
                 self.all -= 1;
                 None
             }
-        })
-    }
-
-    /// The event types typed subscribers listen to: `TypeId`, kind and operations.
-    pub(crate) fn kinds(
-        &self,
-    ) -> impl Iterator<Item = (TypeId, &'static str, Arc<dyn EventOps>)> + '_ {
-        self.list.iter().filter_map(|s| match &s.callback {
-            Callback::Typed {
-                type_id, kind, ops, ..
-            } => Some((*type_id, *kind, Arc::clone(ops))),
-            Callback::All(_) => None,
         })
     }
 

@@ -68,7 +68,7 @@ impl GameState {
     ///
     /// ```
     /// # use decklet_core::*;
-    /// let mut engine = GameEngine::new(EngineConfig::default());
+    /// let mut engine = GameEngine::default();
     /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
     /// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
     /// let view = engine.state().view_for(p1);

@@ -22,11 +22,15 @@ fn actions_run_fifo_breadth_first() {
 
 #[test]
 fn events_are_handled_fifo_in_plugin_registration_order_before_the_next_action() {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    engine
-        .use_plugin(ToyPlugin)
-        .use_plugin(EchoPlugin("x"))
-        .use_plugin(EchoPlugin("y"));
+    let mut engine = GameEngine::new(
+        &Game::builder()
+            .plugin(ToyPlugin)
+            .plugin(EchoPlugin("x"))
+            .plugin(EchoPlugin("y"))
+            .build()
+            .unwrap(),
+        EngineConfig::default(),
+    );
     engine.create_game(players(2)).unwrap();
     engine.start().unwrap();
     let seen = Arc::new(Mutex::new(Vec::new()));
@@ -44,8 +48,14 @@ fn events_are_handled_fifo_in_plugin_registration_order_before_the_next_action()
 
 #[test]
 fn typed_subscribers_hear_only_their_kind_and_can_unsubscribe() {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    engine.use_plugin(ToyPlugin).use_plugin(EchoPlugin("x"));
+    let mut engine = GameEngine::new(
+        &Game::builder()
+            .plugin(ToyPlugin)
+            .plugin(EchoPlugin("x"))
+            .build()
+            .unwrap(),
+        EngineConfig::default(),
+    );
     engine.create_game(players(2)).unwrap();
     engine.start().unwrap();
     let echoes = Arc::new(Mutex::new(Vec::new()));
@@ -61,8 +71,14 @@ fn typed_subscribers_hear_only_their_kind_and_can_unsubscribe() {
 
 #[test]
 fn subscribers_of_every_event_hear_applied_actions_until_they_unsubscribe() {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    engine.use_plugin(ToyPlugin).use_plugin(EchoPlugin("x"));
+    let mut engine = GameEngine::new(
+        &Game::builder()
+            .plugin(ToyPlugin)
+            .plugin(EchoPlugin("x"))
+            .build()
+            .unwrap(),
+        EngineConfig::default(),
+    );
     engine.create_game(players(2)).unwrap();
     engine.start().unwrap();
     let heard = Arc::new(Mutex::new(Vec::new()));
@@ -70,16 +86,23 @@ fn subscribers_of_every_event_hear_applied_actions_until_they_unsubscribe() {
     let a = engine.subscribe_all(move |e| first.lock().unwrap().push(("a", e.kind())));
     let b = engine.subscribe_all(move |e| second.lock().unwrap().push(("b", e.kind())));
     let count = |who: &str| heard.lock().unwrap().iter().filter(|h| h.0 == who).count();
-    // `apply` keeps no outcome: the events are kept for these subscribers alone
-    engine.apply(Script::named("a")).unwrap();
+    // an engine that collects no events keeps them for these subscribers alone
+    quiet(&mut engine);
+    assert!(
+        engine
+            .dispatch(Script::named("a"))
+            .unwrap()
+            .events
+            .is_empty()
+    );
     let per_tick = count("a");
     assert!(per_tick > 0);
     assert_eq!(count("b"), per_tick);
     assert!(engine.unsubscribe(a));
-    engine.apply(Script::named("b")).unwrap();
+    engine.dispatch(Script::named("b")).unwrap();
     assert_eq!((count("a"), count("b")), (per_tick, 2 * per_tick));
     assert!(engine.unsubscribe(b));
-    engine.apply(Script::named("c")).unwrap();
+    engine.dispatch(Script::named("c")).unwrap();
     assert_eq!((count("a"), count("b")), (per_tick, 2 * per_tick));
 }
 
@@ -192,11 +215,13 @@ impl GamePlugin for Forever {
 
 #[test]
 fn a_runaway_plugin_hits_the_tick_limit_and_changes_nothing() {
-    let mut engine = GameEngine::new(EngineConfig {
-        max_actions_per_tick: 50,
-        ..Default::default()
-    });
-    engine.use_plugin(Forever);
+    let mut engine = GameEngine::new(
+        &Game::builder().plugin(Forever).build().unwrap(),
+        EngineConfig {
+            max_actions_per_tick: 50,
+            ..Default::default()
+        },
+    );
     engine.create_game(players(1)).unwrap();
     engine.start().unwrap();
     let before = json(engine.state());
@@ -214,8 +239,10 @@ fn a_runaway_plugin_hits_the_tick_limit_and_changes_nothing() {
 
 #[test]
 fn the_default_tick_limit_is_1000() {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    engine.use_plugin(Forever);
+    let mut engine = GameEngine::new(
+        &Game::builder().plugin(Forever).build().unwrap(),
+        EngineConfig::default(),
+    );
     engine.create_game(players(1)).unwrap();
     let err = engine.dispatch(Ping).unwrap_err();
     assert_eq!(
@@ -248,11 +275,19 @@ fn create_with(
     plugins: Vec<Arc<dyn GamePlugin>>,
     players: Vec<Player>,
 ) -> Result<Outcome, EngineError> {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    for p in plugins {
-        engine.use_shared_plugin(p);
-    }
-    engine.create_game(players)
+    let game = plugins
+        .into_iter()
+        .fold(Game::builder(), GameBuilder::shared)
+        .build()?;
+    GameEngine::new(&game, EngineConfig::default()).create_game(players)
+}
+
+/// A new engine of the game of `plugin`, replaying `log`.
+fn replay_with(log: &GameLog, plugin: impl GamePlugin) -> Result<GameEngine, EngineError> {
+    let game = Game::builder().plugin(plugin).build()?;
+    let mut engine = GameEngine::new(&game, EngineConfig::default());
+    engine.replay(log, Verify::Required)?;
+    Ok(engine)
 }
 
 #[test]
@@ -387,8 +422,14 @@ impl GamePlugin for Attaches {
 
 #[test]
 fn an_attachment_replaces_the_one_of_its_type_and_is_read_by_type() {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    engine.use_plugin(ToyPlugin).use_plugin(Attaches);
+    let mut engine = GameEngine::new(
+        &Game::builder()
+            .plugin(ToyPlugin)
+            .plugin(Attaches)
+            .build()
+            .unwrap(),
+        EngineConfig::default(),
+    );
     engine.create_game(players(2)).unwrap();
     let state = engine.state();
     assert_eq!(state.attachment::<u32>(), Some(&2));
@@ -405,9 +446,14 @@ fn an_attachment_replaces_the_one_of_its_type_and_is_read_by_type() {
 #[test]
 fn a_setup_that_leaves_a_card_in_no_zone_is_refused_and_changes_nothing() {
     let engine_with = |place: bool| {
-        let mut engine = GameEngine::new(EngineConfig::default());
-        engine.use_plugin(ToyPlugin).use_plugin(LooseCard { place });
-        engine
+        GameEngine::new(
+            &Game::builder()
+                .plugin(ToyPlugin)
+                .plugin(LooseCard { place })
+                .build()
+                .unwrap(),
+            EngineConfig::default(),
+        )
     };
     let mut placed = engine_with(true);
     placed.create_game(players(2)).unwrap();
@@ -426,13 +472,18 @@ fn a_setup_that_leaves_a_card_in_no_zone_is_refused_and_changes_nothing() {
 #[test]
 fn games_built_in_a_replaced_state_equal_new_ones_and_a_failed_one_changes_nothing() {
     let new_engine = || {
-        let mut engine = GameEngine::new(EngineConfig {
-            seed: 5,
-            game_id: "toy".into(),
-            ..Default::default()
-        });
-        engine.use_plugin(ToyPlugin).use_plugin(NoThreesomes);
-        engine
+        GameEngine::new(
+            &Game::builder()
+                .plugin(ToyPlugin)
+                .plugin(NoThreesomes)
+                .build()
+                .unwrap(),
+            EngineConfig {
+                seed: 5,
+                game_id: "toy".into(),
+                ..Default::default()
+            },
+        )
     };
     let mut fresh = new_engine();
     fresh.create_game(players(2)).unwrap();
@@ -463,11 +514,13 @@ fn games_built_in_a_replaced_state_equal_new_ones_and_a_failed_one_changes_nothi
 
 #[test]
 fn create_game_makes_hands_and_emits_game_created() {
-    let mut engine = GameEngine::new(EngineConfig {
-        game_id: "g7".into(),
-        ..Default::default()
-    });
-    engine.use_plugin(ToyPlugin);
+    let mut engine = GameEngine::new(
+        &Game::builder().plugin(ToyPlugin).build().unwrap(),
+        EngineConfig {
+            game_id: "g7".into(),
+            ..Default::default()
+        },
+    );
     let outcome = engine.create_game(players(3)).unwrap();
     assert_eq!(outcome.kinds(), [GAME_CREATED]);
     let created: Vec<_> = outcome.events_of::<GameCreated>().collect();
@@ -494,8 +547,10 @@ fn create_game_makes_hands_and_emits_game_created() {
 
 #[test]
 fn start_and_dispatch_need_a_game_and_start_runs_once() {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    engine.use_plugin(ToyPlugin);
+    let mut engine = GameEngine::new(
+        &Game::builder().plugin(ToyPlugin).build().unwrap(),
+        EngineConfig::default(),
+    );
     assert_eq!(engine.start().unwrap_err(), EngineError::NoGame);
     assert_eq!(
         engine.dispatch(Script::named("a")).unwrap_err(),
@@ -522,7 +577,7 @@ fn unknown_actions_are_errors() {
         }
     );
     let err = engine
-        .dispatch_json(&serde_json::json!({"type": "NOPE", "payload": {}}))
+        .action_from_json(&serde_json::json!({"type": "NOPE", "payload": {}}))
         .unwrap_err();
     assert_eq!(
         err,
@@ -531,17 +586,25 @@ fn unknown_actions_are_errors() {
         }
     );
     let err = engine
-        .dispatch_json(&serde_json::json!({"type": "SCRIPT", "payload": {"name": 5}}))
+        .action_from_json(&serde_json::json!({"type": "SCRIPT", "payload": {"name": 5}}))
         .unwrap_err();
     assert!(matches!(err, EngineError::InvalidAction { .. }));
-    let ok = engine.dispatch_json(&serde_json::json!({"type": "SCRIPT", "payload": {"name": "j"}}));
-    assert_eq!(names(&ok.unwrap()), ["j"]);
+    let ok = engine
+        .action_from_json(&serde_json::json!({"type": "SCRIPT", "payload": {"name": "j"}}))
+        .unwrap();
+    assert_eq!(names(&engine.dispatch_any(ok).unwrap()), ["j"]);
 }
 
 #[test]
 fn every_setup_is_idempotent() {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    engine.use_plugin(ToyPlugin).use_plugin(EchoPlugin("e"));
+    let mut engine = GameEngine::new(
+        &Game::builder()
+            .plugin(ToyPlugin)
+            .plugin(EchoPlugin("e"))
+            .build()
+            .unwrap(),
+        EngineConfig::default(),
+    );
     engine.create_game(players(2)).unwrap();
     let once = json(engine.state());
     engine.rerun_setup().unwrap();
@@ -621,7 +684,7 @@ fn log_to_json_and_replay_reaches_the_same_state() {
     let log = GameLog::from_json(&text).unwrap();
     assert_eq!(log.actions.len(), 2);
     assert_eq!(log.start_index, Some(0));
-    let replayed = GameEngine::replay(&log, [Arc::new(ToyPlugin) as Arc<dyn GamePlugin>]).unwrap();
+    let replayed = replay_with(&log, ToyPlugin).unwrap();
     assert_eq!(json(replayed.state()), json(engine.state()));
 }
 
@@ -632,7 +695,7 @@ fn a_log_edited_to_an_illegal_action_is_an_error() {
     engine.dispatch(Script::named("b")).unwrap();
     let mut log = engine.log();
     log.actions[1].payload["name"] = "forbidden-b".into();
-    let err = GameEngine::replay(&log, [Arc::new(ToyPlugin) as Arc<dyn GamePlugin>]).unwrap_err();
+    let err = replay_with(&log, ToyPlugin).unwrap_err();
     match err {
         EngineError::ReplayDiverged { index, source } => {
             assert_eq!(index, 1);
@@ -648,7 +711,7 @@ fn a_log_edited_to_another_legal_action_fails_the_digest() {
     engine.dispatch(Script::named("a")).unwrap();
     let mut log = engine.log();
     log.actions[0].payload["draw"] = true.into();
-    let err = GameEngine::replay(&log, [Arc::new(ToyPlugin) as Arc<dyn GamePlugin>]).unwrap_err();
+    let err = replay_with(&log, ToyPlugin).unwrap_err();
     assert!(matches!(err, EngineError::Replay { .. }), "{err:?}");
 }
 
@@ -657,13 +720,11 @@ fn a_log_with_other_plugins_or_bad_json_is_an_error() {
     let mut engine = toy_engine(8);
     engine.dispatch(Script::named("a")).unwrap();
     let log = engine.log();
-    let err = GameEngine::replay(&log, [Arc::new(Forever) as Arc<dyn GamePlugin>]).unwrap_err();
+    let err = replay_with(&log, Forever).unwrap_err();
     assert!(err.to_string().contains("plugin list differs"), "{err}");
     let mut other_version = log.clone();
     other_version.plugins[0].version = "2.0.0".into();
-    assert!(
-        GameEngine::replay(&other_version, [Arc::new(ToyPlugin) as Arc<dyn GamePlugin>]).is_err()
-    );
+    assert!(replay_with(&other_version, ToyPlugin).is_err());
     assert!(matches!(
         GameLog::from_json("{not json").unwrap_err(),
         EngineError::Json { .. }
@@ -672,15 +733,14 @@ fn a_log_with_other_plugins_or_bad_json_is_an_error() {
     assert!(GameLog::from_json(&text[..text.len() / 2]).is_err());
     let mut unknown = log.clone();
     unknown.actions[0].kind = "MYSTERY".into();
-    let err =
-        GameEngine::replay(&unknown, [Arc::new(ToyPlugin) as Arc<dyn GamePlugin>]).unwrap_err();
+    let err = replay_with(&unknown, ToyPlugin).unwrap_err();
     assert!(
         matches!(err, EngineError::ReplayDiverged { index: 0, .. }),
         "{err:?}"
     );
     let mut bad_format = log;
     bad_format.format = "other".into();
-    assert!(GameEngine::replay(&bad_format, [Arc::new(ToyPlugin) as Arc<dyn GamePlugin>]).is_err());
+    assert!(replay_with(&bad_format, ToyPlugin).is_err());
 }
 
 #[test]
@@ -805,20 +865,19 @@ impl GamePlugin for Echoing {
 
 #[test]
 fn a_runaway_event_loop_hits_the_event_limit_and_changes_nothing() {
-    for apply in [false, true] {
-        let mut engine = GameEngine::new(EngineConfig {
-            max_events_per_tick: 40,
-            ..Default::default()
-        });
-        engine.use_plugin(Echoing);
+    for collect_events in [false, true] {
+        let mut engine = GameEngine::new(
+            &Game::builder().plugin(Echoing).build().unwrap(),
+            EngineConfig {
+                max_events_per_tick: 40,
+                collect_events,
+                ..Default::default()
+            },
+        );
         engine.create_game(players(1)).unwrap();
         engine.start().unwrap();
         let before = json(engine.state());
-        let err = if apply {
-            engine.apply(Ping).unwrap_err()
-        } else {
-            engine.dispatch(Ping).map(|_| ()).unwrap_err()
-        };
+        let err = engine.dispatch(Ping).map(|_| ()).unwrap_err();
         assert_eq!(
             err,
             EngineError::TickLimitExceeded {
@@ -833,9 +892,10 @@ fn a_runaway_event_loop_hits_the_event_limit_and_changes_nothing() {
 }
 
 #[test]
-fn apply_runs_the_same_tick_and_tells_subscribers_but_returns_no_outcome() {
+fn an_engine_that_collects_no_events_runs_the_same_ticks_and_tells_subscribers() {
     let mut dispatched = toy_engine(3);
     let mut applied = toy_engine(3);
+    quiet(&mut applied);
     let heard = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&heard);
     applied.subscribe(move |ran: &Ran| sink.lock().unwrap().push(ran.name.clone()));
@@ -845,7 +905,7 @@ fn apply_runs_the_same_tick_and_tells_subscribers_but_returns_no_outcome() {
             .then(vec![Script::named("b").shuffling()])
     };
     let outcome = dispatched.dispatch(script()).unwrap();
-    applied.apply(script()).unwrap();
+    assert!(applied.dispatch(script()).unwrap().events.is_empty());
     assert_eq!(json(applied.state()), json(dispatched.state()));
     assert_eq!(applied.log_len(), 1);
     assert_eq!(*heard.lock().unwrap(), names(&outcome));
@@ -853,7 +913,7 @@ fn apply_runs_the_same_tick_and_tells_subscribers_but_returns_no_outcome() {
     let before = json(applied.state());
     let refused = Script::named("x").failing();
     assert_eq!(
-        applied.apply(refused.clone()).unwrap_err(),
+        applied.dispatch(refused.clone()).map(|_| ()).unwrap_err(),
         dispatched.dispatch(refused).map(|_| ()).unwrap_err()
     );
     assert_eq!(json(applied.state()), before);
@@ -867,7 +927,8 @@ fn a_parsed_log_replays_like_the_log_and_can_run_again() {
     engine.dispatch(Script::named("b").shuffling()).unwrap();
     let log = engine.log();
     let mut replayer = toy_engine(0);
-    let parsed = replayer.parse_log(&log).unwrap();
+    let game = Arc::clone(replayer.game());
+    let parsed = game.parse_log(&log).unwrap();
     assert_eq!(parsed.actions().len(), 2);
     // the header is the log, every field but the actions
     let header = GameLog {
@@ -876,7 +937,7 @@ fn a_parsed_log_replays_like_the_log_and_can_run_again() {
     };
     assert_eq!(parsed.header(), &header);
     for _ in 0..2 {
-        replayer.run_parsed_log(&parsed).unwrap();
+        replayer.replay(&parsed, Verify::Required).unwrap();
         assert_eq!(json(replayer.state()), json(engine.state()));
         assert_eq!(
             serde_json::to_string(&replayer.log()).unwrap(),
@@ -887,21 +948,21 @@ fn a_parsed_log_replays_like_the_log_and_can_run_again() {
     let mut broken = log.clone();
     broken.actions[1].payload = serde_json::json!({ "draw": "yes" });
     assert!(matches!(
-        replayer.parse_log(&broken),
+        game.parse_log(&broken),
         Err(EngineError::ReplayDiverged { index: 1, .. })
     ));
     // another engine's plugins cannot run it
-    let mut other = GameEngine::new(EngineConfig::default());
+    let mut other = GameEngine::default();
     assert!(matches!(
-        other.run_parsed_log(&parsed),
+        other.replay(&parsed, Verify::Required),
         Err(EngineError::Replay { .. })
     ));
-    // a tampered digest is caught as with `run_log`
+    // a tampered digest is caught as with the log itself
     let mut tampered = log.clone();
     tampered.final_digest = Some("0000000000000000".into());
-    let tampered = replayer.parse_log(&tampered).unwrap();
+    let tampered = game.parse_log(&tampered).unwrap();
     assert!(matches!(
-        replayer.run_parsed_log(&tampered),
+        replayer.replay(&tampered, Verify::Required),
         Err(EngineError::Replay { .. })
     ));
 }
@@ -913,7 +974,7 @@ fn players_are_bounded_and_checked_with_the_same_errors() {
             .map(|i| Player::new(format!("p{i}"), "P", i))
             .collect()
     };
-    let mut engine = GameEngine::new(EngineConfig::default());
+    let mut engine = GameEngine::default();
     engine.create_game(many(MAX_PLAYERS as u32)).unwrap();
     assert_eq!(engine.state().player_count(), MAX_PLAYERS);
     assert_eq!(
@@ -961,7 +1022,7 @@ fn a_log_with_a_malformed_action_is_refused_before_anything_changes() {
     engine.dispatch(Script::named("mine").shuffling()).unwrap();
     let (state, log) = (json(engine.state()), engine.log());
     assert!(matches!(
-        engine.run_log(&broken),
+        engine.replay(&broken, Verify::Required),
         Err(EngineError::ReplayDiverged { index: 1, .. })
     ));
     assert_eq!(json(engine.state()), state);
@@ -976,32 +1037,38 @@ fn a_replay_tells_subscribers_what_the_game_told_them() {
         engine.subscribe_all(move |event| sink.lock().unwrap().push(event.to_json()));
         heard
     };
-    let mut engine = GameEngine::new(EngineConfig {
-        seed: 4,
-        ..Default::default()
-    });
-    engine.use_plugin(ToyPlugin);
+    let mut engine = GameEngine::new(
+        &Game::builder().plugin(ToyPlugin).build().unwrap(),
+        EngineConfig {
+            seed: 4,
+            ..Default::default()
+        },
+    );
     let original = listen(&mut engine);
     engine.create_game(players(2)).unwrap();
     engine.start().unwrap();
     engine.dispatch(Script::named("a").drawing()).unwrap();
     engine.dispatch(Script::named("b").shuffling()).unwrap();
-    let mut replayer = GameEngine::new(EngineConfig::default());
-    replayer.use_plugin(ToyPlugin);
+    let mut replayer = GameEngine::new(
+        &Game::builder().plugin(ToyPlugin).build().unwrap(),
+        EngineConfig::default(),
+    );
     let replayed = listen(&mut replayer);
-    replayer.run_log(&engine.log()).unwrap();
+    replayer.replay(&engine.log(), Verify::Required).unwrap();
     assert!(original.lock().unwrap().len() >= 4);
     assert_eq!(*replayed.lock().unwrap(), *original.lock().unwrap());
 }
 
 #[test]
-fn starting_quietly_is_starting_without_the_outcome() {
+fn starting_without_collecting_is_starting_without_the_outcome() {
     let build = || {
-        let mut engine = GameEngine::new(EngineConfig {
-            seed: 6,
-            ..Default::default()
-        });
-        engine.use_plugin(ToyPlugin);
+        let mut engine = GameEngine::new(
+            &Game::builder().plugin(ToyPlugin).build().unwrap(),
+            EngineConfig {
+                seed: 6,
+                ..Default::default()
+            },
+        );
         engine.create_game(players(3)).unwrap();
         engine
     };
@@ -1010,7 +1077,8 @@ fn starting_quietly_is_starting_without_the_outcome() {
     let sink = Arc::clone(&heard);
     quiet.subscribe(move |started: &GameStarted| sink.lock().unwrap().push(started.clone()));
     let outcome = loud.start().unwrap();
-    quiet.start_quietly().unwrap();
+    toy::quiet(&mut quiet);
+    assert!(quiet.start().unwrap().events.is_empty());
     assert_eq!(json(quiet.state()), json(loud.state()));
     assert_eq!(quiet.log(), loud.log());
     assert_eq!(
@@ -1022,7 +1090,7 @@ fn starting_quietly_is_starting_without_the_outcome() {
     );
     // and, like `start`, only once
     assert!(matches!(
-        quiet.start_quietly(),
+        quiet.start(),
         Err(EngineError::WrongStatus { .. })
     ));
 }
@@ -1059,8 +1127,14 @@ impl GamePlugin for DrawFromPlugin {
 
 #[test]
 fn draw_top_moves_between_zones_and_refuses_zones_of_other_games() {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    engine.use_plugin(ToyPlugin).use_plugin(DrawFromPlugin);
+    let mut engine = GameEngine::new(
+        &Game::builder()
+            .plugin(ToyPlugin)
+            .plugin(DrawFromPlugin)
+            .build()
+            .unwrap(),
+        EngineConfig::default(),
+    );
     engine.create_game(players(2)).unwrap();
     engine.start().unwrap();
     let state = engine.state();
@@ -1076,8 +1150,10 @@ fn draw_top_moves_between_zones_and_refuses_zones_of_other_games() {
     assert_eq!(engine.state().zone_cards(hand), [top]);
 
     // a zone handle from a game with more zones names nothing here
-    let mut bigger = GameEngine::new(EngineConfig::default());
-    bigger.use_plugin(ToyPlugin);
+    let mut bigger = GameEngine::new(
+        &Game::builder().plugin(ToyPlugin).build().unwrap(),
+        EngineConfig::default(),
+    );
     bigger.create_game(players(5)).unwrap();
     let (far, _) = zones(bigger.state());
     let before = json(engine.state());
@@ -1125,8 +1201,10 @@ impl GamePlugin for PassTurnPlugin {
 
 #[test]
 fn a_failed_tick_gives_the_turn_back() {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    engine.use_plugin(PassTurnPlugin);
+    let mut engine = GameEngine::new(
+        &Game::builder().plugin(PassTurnPlugin).build().unwrap(),
+        EngineConfig::default(),
+    );
     engine.create_game(players(3)).unwrap();
     engine.start().unwrap();
     let (p2, p3) = (player(&engine, "p2"), player(&engine, "p3"));

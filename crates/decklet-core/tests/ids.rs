@@ -3,7 +3,7 @@
 use decklet_core::*;
 
 fn game(players: &[&str]) -> GameEngine {
-    let mut engine = GameEngine::new(EngineConfig::default());
+    let mut engine = GameEngine::default();
     let players = players
         .iter()
         .enumerate()

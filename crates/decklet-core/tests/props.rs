@@ -2,8 +2,6 @@
 
 mod toy;
 
-use std::sync::Arc;
-
 use decklet_core::*;
 use proptest::prelude::*;
 use toy::*;
@@ -80,7 +78,8 @@ proptest! {
             prop_assert_eq!(cards, 10);
         }
         let log = GameLog::from_json(&serde_json::to_string(&engine.log()).unwrap()).unwrap();
-        let replayed = GameEngine::replay(&log, [Arc::new(ToyPlugin) as Arc<dyn GamePlugin>]).unwrap();
+        let mut replayed = GameEngine::new(&Game::builder().plugin(ToyPlugin).build().unwrap(), EngineConfig::default());
+        replayed.replay(&log, Verify::Required).unwrap();
         prop_assert_eq!(json(replayed.state()), json(engine.state()));
     }
 

@@ -11,8 +11,14 @@ use decklet_core::*;
 use serde::{Deserialize, Serialize};
 use toy::*;
 
-fn toy_plugins() -> [Arc<dyn GamePlugin>; 1] {
-    [Arc::new(ToyPlugin)]
+/// A new engine of the toy game, replaying `log`.
+fn replayed(log: &GameLog, verify: Verify) -> Result<GameEngine, EngineError> {
+    let mut engine = GameEngine::new(
+        &Game::builder().plugin(ToyPlugin).build()?,
+        EngineConfig::default(),
+    );
+    engine.replay(log, verify)?;
+    Ok(engine)
 }
 
 #[test]
@@ -26,7 +32,7 @@ fn a_log_that_diverges_midway_leaves_the_engine_as_it_was() {
     let mut engine = toy_engine(2);
     engine.dispatch(Script::named("mine").shuffling()).unwrap();
     let (state, log, config) = (json(engine.state()), engine.log(), engine.config().clone());
-    let err = engine.run_log(&diverging).unwrap_err();
+    let err = engine.replay(&diverging, Verify::Required).unwrap_err();
     assert!(
         matches!(err, EngineError::ReplayDiverged { index: 2, .. }),
         "{err:?}"
@@ -37,11 +43,11 @@ fn a_log_that_diverges_midway_leaves_the_engine_as_it_was() {
     // a log whose game cannot even be created changes nothing either
     let mut no_players = source.log();
     no_players.players.clear();
-    assert!(engine.run_log(&no_players).is_err());
+    assert!(engine.replay(&no_players, Verify::Required).is_err());
     assert_eq!(engine.log(), log);
     assert_eq!(engine.config(), &config);
     // and the engine still replays a good log afterwards
-    engine.run_log(&source.log()).unwrap();
+    engine.replay(&source.log(), Verify::Required).unwrap();
     assert_eq!(json(engine.state()), json(source.state()));
 }
 
@@ -51,13 +57,13 @@ fn a_log_without_its_digest_replays_only_when_asked_to() {
     source.dispatch(Script::named("a").drawing()).unwrap();
     let mut cut = source.log();
     cut.final_digest = None;
-    let err = GameEngine::replay(&cut, toy_plugins()).unwrap_err();
+    let err = replayed(&cut, Verify::Required).unwrap_err();
     assert!(err.to_string().contains("no final digest"), "{err}");
-    let replayed = GameEngine::replay_unverified(&cut, toy_plugins()).unwrap();
-    assert_eq!(json(replayed.state()), json(source.state()));
+    let engine = replayed(&cut, Verify::IfPresent).unwrap();
+    assert_eq!(json(engine.state()), json(source.state()));
     // a digest that is there must still match
     cut.final_digest = Some("0123456789abcdef".into());
-    assert!(GameEngine::replay_unverified(&cut, toy_plugins()).is_err());
+    assert!(replayed(&cut, Verify::IfPresent).is_err());
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -98,21 +104,20 @@ impl GamePlugin for ChatterPlugin {
 #[test]
 fn the_event_limit_counts_every_event_whoever_listens() {
     let run = |listen: bool, quietly: bool, events: u32| {
-        let mut engine = GameEngine::new(EngineConfig {
-            max_events_per_tick: 10,
-            ..Default::default()
-        });
-        engine.use_plugin(ChatterPlugin);
+        let mut engine = GameEngine::new(
+            &Game::builder().plugin(ChatterPlugin).build().unwrap(),
+            EngineConfig {
+                max_events_per_tick: 10,
+                collect_events: !quietly,
+                ..Default::default()
+            },
+        );
         if listen {
             engine.subscribe(|_: &Said| {});
         }
         engine.create_game(players(1)).unwrap();
         engine.start().unwrap();
-        if quietly {
-            engine.apply(Chatter { events }).map(|_| ())
-        } else {
-            engine.dispatch(Chatter { events }).map(|_| ())
-        }
+        engine.dispatch(Chatter { events }).map(|_| ())
     };
     for listen in [false, true] {
         for quietly in [false, true] {
@@ -174,11 +179,17 @@ impl GamePlugin for Bomb {
 
 #[test]
 fn a_panicking_plugin_leaves_the_engine_exactly_as_it_was() {
-    let mut engine = GameEngine::new(EngineConfig {
-        seed: 3,
-        ..Default::default()
-    });
-    engine.use_plugin(ToyPlugin).use_plugin(Bomb);
+    let mut engine = GameEngine::new(
+        &Game::builder()
+            .plugin(ToyPlugin)
+            .plugin(Bomb)
+            .build()
+            .unwrap(),
+        EngineConfig {
+            seed: 3,
+            ..Default::default()
+        },
+    );
     engine.create_game(players(2)).unwrap();
     engine.start().unwrap();
     let heard = Arc::new(Mutex::new(Vec::new()));
@@ -245,8 +256,10 @@ fn an_adopted_position_plays_on_and_its_log_replays() {
         .dispatch(Script::named("a").drawing().shuffling())
         .unwrap();
     let position = GameState::from_json(&json(source.state())).unwrap();
-    let mut engine = GameEngine::new(EngineConfig::default());
-    engine.use_plugin(ToyPlugin);
+    let mut engine = GameEngine::new(
+        &Game::builder().plugin(ToyPlugin).build().unwrap(),
+        EngineConfig::default(),
+    );
     engine.load_state(position).unwrap();
     assert_eq!(engine.state(), source.state());
     for e in [&mut engine, &mut source] {
@@ -257,7 +270,7 @@ fn an_adopted_position_plays_on_and_its_log_replays() {
     let log = engine.log();
     assert!(log.initial_state.is_some());
     assert_eq!(log.actions.len(), 1);
-    let replayed = GameEngine::replay(&log, toy_plugins()).unwrap();
+    let replayed = replayed(&log, Verify::Required).unwrap();
     assert_eq!(json(replayed.state()), json(engine.state()));
     // what players may see of that log does not carry the position
     assert!(
@@ -270,7 +283,7 @@ fn an_adopted_position_plays_on_and_its_log_replays() {
 #[test]
 fn a_position_the_plugins_setup_would_change_is_refused() {
     // a state with no toy deck: the toy's setup would add one
-    let mut bare = GameEngine::new(EngineConfig::default());
+    let mut bare = GameEngine::default();
     bare.create_game(players(2)).unwrap();
     let position = bare.state().clone();
     let mut engine = toy_engine(1);
@@ -308,7 +321,7 @@ fn a_panic_during_a_replay_keeps_the_engine_s_subscribers() {
         sink.lock().unwrap().push(ran.name.clone());
     });
     let before = json(engine.state());
-    let caught = catch_unwind(AssertUnwindSafe(|| engine.run_log(&log)));
+    let caught = catch_unwind(AssertUnwindSafe(|| engine.replay(&log, Verify::Required)));
     assert!(caught.is_err(), "the panic reaches the caller");
     assert_eq!(json(engine.state()), before, "the replay did not land");
     engine.dispatch(Script::named("after")).unwrap();

@@ -27,8 +27,13 @@ impl GamePlugin for House {
 }
 
 fn engine_with(house: Vec<Rule>) -> Result<GameEngine, EngineError> {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    engine.use_plugin(ToyPlugin).use_plugin(House(house));
+    let mut engine = GameEngine::new(
+        &Game::builder()
+            .plugin(ToyPlugin)
+            .plugin(House(house))
+            .build()?,
+        EngineConfig::default(),
+    );
     engine.create_game(players(2))?;
     engine.start()?;
     Ok(engine)
@@ -36,9 +41,9 @@ fn engine_with(house: Vec<Rule>) -> Result<GameEngine, EngineError> {
 
 #[test]
 fn an_action_runs_only_its_own_kind_s_rules_in_registration_order() {
-    let mut engine = toy_engine(1);
+    let engine = toy_engine(1);
     assert_eq!(
-        engine.rule_ids("SCRIPT").unwrap(),
+        engine.game().rule_ids("SCRIPT"),
         Some(vec![
             "notForbidden".to_string(),
             "knownPlayer".to_string(),
@@ -46,7 +51,7 @@ fn an_action_runs_only_its_own_kind_s_rules_in_registration_order() {
         ])
     );
     assert_eq!(
-        engine.rule_ids("PLAY_CARD").unwrap(),
+        engine.game().rule_ids("PLAY_CARD"),
         None,
         "no plugin handles it"
     );
@@ -59,7 +64,7 @@ fn a_replacement_takes_the_place_and_the_id_of_its_choice() {
         Rule::for_action::<Script>("notForbidden", |_, _, _| Ok(())).replacing("notForbidden");
     let mut engine = engine_with(vec![lenient]).unwrap();
     assert_eq!(
-        engine.rule_ids("SCRIPT").unwrap().unwrap(),
+        engine.game().rule_ids("SCRIPT").unwrap(),
         ["notForbidden", "knownPlayer", "deckNotEmptyForDraw"]
     );
     assert!(engine.dispatch(Script::named("forbidden")).is_ok());
@@ -75,7 +80,7 @@ fn a_replacement_takes_the_place_and_the_id_of_its_choice() {
     .replacing("notForbidden");
     let mut engine = engine_with(vec![strict]).unwrap();
     assert_eq!(
-        engine.rule_ids("SCRIPT").unwrap().unwrap(),
+        engine.game().rule_ids("SCRIPT").unwrap(),
         ["noShortNames", "knownPlayer", "deckNotEmptyForDraw"]
     );
     let err = engine
@@ -104,7 +109,7 @@ fn a_wrapper_decides_and_may_ask_the_rule_it_wraps() {
     });
     let mut engine = engine_with(vec![wrap]).unwrap();
     assert_eq!(
-        engine.rule_ids("SCRIPT").unwrap().unwrap(),
+        engine.game().rule_ids("SCRIPT").unwrap(),
         ["notForbidden", "knownPlayer", "deckNotEmptyForDraw"],
         "the wrapped rule keeps its id and place"
     );

@@ -56,8 +56,10 @@ fn write(engine: &mut GameEngine, player: PlayerId, fail: bool) -> Result<Outcom
 }
 
 fn game() -> Result<(GameEngine, PlayerId, PlayerId), Box<dyn std::error::Error>> {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    engine.use_plugin(SecretPlugin);
+    let mut engine = GameEngine::new(
+        &Game::builder().plugin(SecretPlugin).build().unwrap(),
+        EngineConfig::default(),
+    );
     engine.create_game(vec![
         Player::new("p1", "Alice", 1),
         Player::new("p2", "Bob", 2),

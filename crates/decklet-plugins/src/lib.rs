@@ -8,11 +8,15 @@
 //! - [`poker`]: hand evaluation for 5–7 cards and a [`poker::RankResolver`].
 //!
 //! ```
-//! use decklet_core::{EngineConfig, GameEngine, Player};
+//! use decklet_core::{EngineConfig, Game, GameEngine, Player};
 //! use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin, STANDARD_DECK_ZONE_ID};
 //!
-//! let mut engine = GameEngine::new(EngineConfig { seed: 42, game_id: "g1".into(), ..Default::default() });
-//! engine.use_plugin(StandardDeckPlugin).use_plugin(DrawPlugin).use_plugin(TurnPlugin);
+//! let game = Game::builder()
+//!     .plugin(StandardDeckPlugin)
+//!     .plugin(DrawPlugin)
+//!     .plugin(TurnPlugin)
+//!     .build()?;
+//! let mut engine = GameEngine::new(&game, EngineConfig { seed: 42, game_id: "g1".into(), ..Default::default() });
 //! engine.create_game(vec![Player::new("p1", "Alice", 0)])?;
 //! engine.start()?; // GAME_STARTED -> SHUFFLE -> the deck is shuffled
 //! let deck = engine.state().zone_id(STANDARD_DECK_ZONE_ID).ok_or("no deck")?;

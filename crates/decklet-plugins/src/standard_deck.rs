@@ -26,10 +26,10 @@ pub const RANKS: [&str; 13] = [
 /// `shuffleByTheGame` (a plugin that lets players shuffle replaces that rule).
 ///
 /// ```
-/// use decklet_core::{EngineConfig, GameEngine, Player};
+/// use decklet_core::{EngineConfig, Game, GameEngine, Player};
 /// use decklet_plugins::{Shuffle, StandardDeckPlugin};
-/// let mut engine = GameEngine::new(EngineConfig::default());
-/// engine.use_plugin(StandardDeckPlugin);
+/// let game = Game::builder().plugin(StandardDeckPlugin).build()?;
+/// let mut engine = GameEngine::new(&game, EngineConfig::default());
 /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
 /// let deck = engine.state().zone_id("deck");
 /// assert_eq!(engine.state().json_of(&Shuffle { zone_id: deck })?, serde_json::json!({"zoneId": "deck"}));

@@ -71,7 +71,7 @@ impl Event for TurnStarted {
 /// ```
 /// use decklet_core::*;
 /// use decklet_plugins::next_player_in;
-/// let mut engine = GameEngine::new(EngineConfig::default());
+/// let mut engine = GameEngine::default();
 /// engine.create_game(vec![Player::new("a", "A", 10), Player::new("b", "B", 2), Player::new("c", "C", 7)])?;
 /// let state = engine.state();
 /// let id = |t| state.player_id(t).ok_or("no such player");

@@ -86,7 +86,7 @@ fn zero_count_and_unknown_players_are_rejected_without_change() {
     );
     // from JSON, an unknown name is refused before any rule runs
     let err = engine
-        .dispatch_json(
+        .action_from_json(
             &serde_json::json!({"type": "DRAW_CARD", "payload": {"playerId": "zed", "count": 1}}),
         )
         .unwrap_err();

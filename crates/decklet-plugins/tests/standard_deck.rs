@@ -9,6 +9,15 @@ use decklet_core::*;
 use decklet_plugins::*;
 use serde::{Deserialize, Serialize};
 
+/// Reads an action from JSON and dispatches it, as a client's message is.
+fn dispatch_json(
+    engine: &mut GameEngine,
+    json: &serde_json::Value,
+) -> Result<Outcome, EngineError> {
+    let action = engine.action_from_json(json)?;
+    engine.dispatch_any(action)
+}
+
 fn deck_engine(seed: u64) -> GameEngine {
     engine_with(
         vec![Arc::new(StandardDeckPlugin), Arc::new(Shuffler)],
@@ -163,11 +172,14 @@ const GOLDEN_TOP_42: &str = "std-club-3 std-club-A std-spade-6 std-club-10 std-h
 
 #[test]
 fn the_start_shuffle_goes_through_the_action_queue_and_its_limit() {
-    let mut engine = GameEngine::new(EngineConfig {
-        max_actions_per_tick: 0,
-        ..Default::default()
-    });
-    engine.use_plugin(StandardDeckPlugin);
+    let game = Game::builder().plugin(StandardDeckPlugin).build().unwrap();
+    let mut engine = GameEngine::new(
+        &game,
+        EngineConfig {
+            max_actions_per_tick: 0,
+            ..Default::default()
+        },
+    );
     engine.create_game(players(1)).unwrap();
     let err = engine.start().unwrap_err();
     assert_eq!(
@@ -209,9 +221,11 @@ fn players_cannot_ask_for_a_shuffle_unless_a_plugin_lets_them() {
     let hand = engine.state().zone_id("hand:p1");
     let err = engine.dispatch(Shuffle { zone_id: hand }).unwrap_err();
     assert_eq!(err.rule(), Some("shuffleByTheGame"));
-    let err = engine
-        .dispatch_json(&serde_json::json!({"type": "SHUFFLE", "payload": {"zoneId": "deck"}}))
-        .unwrap_err();
+    let err = dispatch_json(
+        &mut engine,
+        &serde_json::json!({"type": "SHUFFLE", "payload": {"zoneId": "deck"}}),
+    )
+    .unwrap_err();
     assert_eq!(err.rule(), Some("shuffleByTheGame"));
     assert_eq!(json(engine.state()), before);
     // a house rule may allow it
@@ -239,14 +253,20 @@ fn shuffling_a_missing_zone_fails_with_the_reference_message() {
 
 #[test]
 fn the_reference_example_shows_52_cards_after_start() {
-    let mut engine = GameEngine::new(EngineConfig {
-        seed: 42,
-        game_id: "g1".into(),
-        ..Default::default()
-    });
-    engine.use_plugin(StandardDeckPlugin);
-    engine.use_plugin(DrawPlugin);
-    engine.use_plugin(TurnPlugin);
+    let game = Game::builder()
+        .plugin(StandardDeckPlugin)
+        .plugin(DrawPlugin)
+        .plugin(TurnPlugin)
+        .build()
+        .unwrap();
+    let mut engine = GameEngine::new(
+        &game,
+        EngineConfig {
+            seed: 42,
+            game_id: "g1".into(),
+            ..Default::default()
+        },
+    );
     engine
         .create_game(vec![Player::new("p1", "Alice", 0)])
         .unwrap();

@@ -10,8 +10,8 @@ use decklet_plugins::*;
 use proptest::prelude::*;
 
 fn turn_engine(players: Vec<Player>) -> GameEngine {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    engine.use_plugin(TurnPlugin);
+    let game = Game::builder().plugin(TurnPlugin).build().unwrap();
+    let mut engine = GameEngine::new(&game, EngineConfig::default());
     engine.create_game(players).unwrap();
     engine
 }

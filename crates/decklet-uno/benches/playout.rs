@@ -6,21 +6,22 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use decklet_core::GameEngine;
+use decklet_core::{EngineConfig, GameEngine, Verify};
 use decklet_uno::{
     Bot, BotKind, IsmctsBot, IsmctsConfig, RandomBot, ask_bot, card_view, current_color,
-    legal_actions, new_uno_engine, play_game, uno_plugins,
+    legal_actions, new_uno_engine, play_game, uno_game,
 };
 
 fn playout(c: &mut Criterion) {
+    let game = uno_game(&[]).unwrap();
     let mut group = c.benchmark_group("uno");
     // actions per game for the throughput line: measured over the same seeds
     let games = 200u64;
     let mut actions = 0;
     for seed in 0..games {
-        let mut engine = new_uno_engine(seed, 4).unwrap();
+        let mut engine = new_uno_engine(&game, seed, 4).unwrap();
         let mut bots: Vec<Box<dyn Bot>> = (0..4)
-            .map(|i| BotKind::Random.create(seed * 4 + i))
+            .map(|i| BotKind::Random.create(&game, seed * 4 + i))
             .collect();
         actions += play_game(&mut engine, &mut bots, 100_000).unwrap().actions;
     }
@@ -33,9 +34,9 @@ fn playout(c: &mut Criterion) {
     group.bench_function("random 4-player game", |b| {
         b.iter(|| {
             seed += 1;
-            let mut engine = new_uno_engine(seed, 4).unwrap();
+            let mut engine = new_uno_engine(&game, seed, 4).unwrap();
             let mut bots: Vec<Box<dyn Bot>> = (0..4)
-                .map(|i| BotKind::Random.create(seed * 4 + i))
+                .map(|i| BotKind::Random.create(&game, seed * 4 + i))
                 .collect();
             black_box(play_game(&mut engine, &mut bots, 100_000).unwrap())
         })
@@ -43,9 +44,9 @@ fn playout(c: &mut Criterion) {
     // the same games, replayed from their logs (create_game to the win)
     let logs: Vec<_> = (0..64u64)
         .map(|seed| {
-            let mut engine = new_uno_engine(seed, 4).unwrap();
+            let mut engine = new_uno_engine(&game, seed, 4).unwrap();
             let mut bots: Vec<Box<dyn Bot>> = (0..4)
-                .map(|i| BotKind::Random.create(seed * 4 + i))
+                .map(|i| BotKind::Random.create(&game, seed * 4 + i))
                 .collect();
             play_game(&mut engine, &mut bots, 100_000).unwrap();
             engine.log()
@@ -55,24 +56,22 @@ fn playout(c: &mut Criterion) {
     group.bench_function("replay a 4-player game log", |b| {
         b.iter(|| {
             next = (next + 1) % logs.len();
-            black_box(GameEngine::replay(&logs[next], uno_plugins()).unwrap())
+            let mut engine = GameEngine::new(&game, EngineConfig::default());
+            engine.replay(&logs[next], Verify::Required).unwrap();
+            black_box(engine)
         })
     });
     // parsed once (typed actions), replayed many times: no JSON work per replay
-    let mut replayer = new_uno_engine(0, 4).unwrap();
     let parsed: Vec<_> = logs
         .iter()
-        .map(|log| replayer.parse_log(log).unwrap())
+        .map(|log| game.parse_log(log).unwrap())
         .collect();
     let mut next = 0usize;
     group.bench_function("replay a parsed 4-player game log", |b| {
         b.iter(|| {
             next = (next + 1) % parsed.len();
-            let mut engine = GameEngine::new(Default::default());
-            for plugin in uno_plugins() {
-                engine.use_shared_plugin(plugin);
-            }
-            engine.run_parsed_log(&parsed[next]).unwrap();
+            let mut engine = GameEngine::new(&game, EngineConfig::default());
+            engine.replay(&parsed[next], Verify::Required).unwrap();
             black_box(engine)
         })
     });
@@ -81,23 +80,38 @@ fn playout(c: &mut Criterion) {
         b.iter(|| {
             next = (next + 1) % logs.len();
             let seed = next as u64;
-            let mut engine = new_uno_engine(seed, 4).unwrap();
+            let mut engine = new_uno_engine(&game, seed, 4).unwrap();
             let mut bots: Vec<Box<dyn Bot>> = (0..4)
-                .map(|i| BotKind::Random.create(seed * 4 + i))
+                .map(|i| BotKind::Random.create(&game, seed * 4 + i))
                 .collect();
             black_box(play_game(&mut engine, &mut bots, 100_000).unwrap())
+        })
+    });
+    // a new match: an engine of the built game, its players created and the deal made,
+    // against building the game first
+    let mut seed = 0u64;
+    group.bench_function("new match of a built game (engine, create, start)", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(new_uno_engine(&game, seed, 4).unwrap())
+        })
+    });
+    group.bench_function("build the game, then a new match", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(new_uno_engine(&uno_game(&[]).unwrap(), seed, 4).unwrap())
         })
     });
     group.finish();
 
     // cloning a mid-game state, as a search bot would
-    let mut engine = new_uno_engine(5, 4).unwrap();
+    let mut engine = new_uno_engine(&game, 5, 4).unwrap();
     let mut bot = RandomBot::new(1);
     // 30 moves in, at a choice (two legal moves at least: a search has work to do)
     for _ in 0..30 {
         let player = engine.state().current_player().unwrap();
         let choice = ask_bot(&mut bot, engine.state(), player).unwrap();
-        choice.apply(&mut engine, player).unwrap();
+        choice.dispatch(&mut engine, player).unwrap();
     }
     loop {
         let player = engine.state().current_player().unwrap();
@@ -105,7 +119,7 @@ fn playout(c: &mut Criterion) {
             break;
         }
         let choice = ask_bot(&mut bot, engine.state(), player).unwrap();
-        choice.apply(&mut engine, player).unwrap();
+        choice.dispatch(&mut engine, player).unwrap();
     }
     let state = engine.state().clone();
     eprintln!(
@@ -176,7 +190,7 @@ fn playout(c: &mut Criterion) {
     search.bench_function(
         "1000 iterations, 4-player mid-game (elements: iterations)",
         |b| {
-            let mut bot = IsmctsBot::new(IsmctsConfig::default(), 7);
+            let mut bot = IsmctsBot::new(&game, IsmctsConfig::default(), 7);
             b.iter(|| black_box(bot.choose(&info, &legal)))
         },
     );

@@ -23,8 +23,8 @@ pub const UNO_FLIP_INITIAL_ACTION: &str = "UNO_FLIP_INITIAL";
 /// `chooseColorValid` rule like any other illegal move.
 ///
 /// ```
-/// use decklet_uno::{new_uno_engine, ChooseColor, UnoColor};
-/// let engine = new_uno_engine(1, 2)?;
+/// use decklet_uno::{new_uno_engine, ChooseColor, UnoColor, uno_game};
+/// let engine = new_uno_engine(&uno_game(&[])?, 1, 2)?;
 /// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
 /// let choice = ChooseColor::new(p1, UnoColor::Green);
 /// assert_eq!(engine.state().json_of(&choice)?, serde_json::json!({"playerId": "p1", "color": "green"}));

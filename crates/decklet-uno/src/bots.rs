@@ -8,13 +8,13 @@ use std::str::FromStr;
 
 use std::borrow::Cow;
 
-use decklet_core::{CardId, GameRng, GameState, InfoState, PlayerId, Var, VarType};
+use decklet_core::{CardId, Game, GameRng, GameState, InfoState, PlayerId, Var, VarType};
 use decklet_plugins::{TURN_VARIABLE_DIRECTION, next_player_in, next_player_seen};
+use std::sync::Arc;
 
 use crate::cards::{UnoColor, UnoFace};
-use crate::house::{HouseRule, UNO_VAR_CHALLENGE_FROM};
+use crate::house::UNO_VAR_CHALLENGE_FROM;
 use crate::legal::{LegalAction, legal_actions};
-use crate::sim::uno_plugins_with;
 use crate::state::{UnoTable, seen_uno_table, uno_table};
 
 /// A player program. The engine's side ([`play_game`](crate::play_game), the CLI)
@@ -104,8 +104,8 @@ pub fn show_move<'b>(
 /// and legal actions; `None` when the player has no legal action (or the bot gives up).
 ///
 /// ```
-/// use decklet_uno::{ask_bot, legal_actions, new_uno_engine, HeuristicBot};
-/// let engine = new_uno_engine(5, 3)?;
+/// use decklet_uno::{ask_bot, legal_actions, new_uno_engine, uno_game, HeuristicBot};
+/// let engine = new_uno_engine(&uno_game(&[])?, 5, 3)?;
 /// let state = engine.state();
 /// let player = state.current_player().ok_or("nobody's turn")?;
 /// let choice = ask_bot(&mut HeuristicBot::new(1), state, player).ok_or("no move")?;
@@ -130,8 +130,8 @@ pub fn ask_bot<B: Bot + ?Sized>(
 /// uniformly. Seeded; its RNG is its own.
 ///
 /// ```
-/// use decklet_uno::{new_uno_engine, Bot, RandomBot, legal_actions};
-/// let engine = new_uno_engine(3, 4)?;
+/// use decklet_uno::{new_uno_engine, uno_game, Bot, RandomBot, legal_actions};
+/// let engine = new_uno_engine(&uno_game(&[])?, 3, 4)?;
 /// let state = engine.state();
 /// if let Some(player) = state.current_player() {
 ///     let legal = legal_actions(state, player);
@@ -520,31 +520,27 @@ pub enum BotKind {
 pub const MAX_ISMCTS_ITERATIONS: u32 = 100_000;
 
 impl BotKind {
-    /// A new bot of this kind, for the seeds' UNO.
-    pub fn create(self, seed: u64) -> Box<dyn Bot> {
-        self.create_for(seed, &[])
-    }
-
-    /// A new bot of this kind, for UNO with these house rules (a search bot plays its
-    /// worlds with the same rules).
-    pub fn create_for(self, seed: u64, house: &[HouseRule]) -> Box<dyn Bot> {
-        self.create_with(seed, house, 0.0)
-    }
-
-    /// [`create_for`](Self::create_for), where a heuristic bot forgets to call UNO with
-    /// probability `forget_uno` ([`HeuristicBot::forgetting_uno`]; the other kinds
-    /// decide their calls themselves).
-    pub fn create_with(self, seed: u64, house: &[HouseRule], forget_uno: f64) -> Box<dyn Bot> {
+    /// A new bot of this kind for `game` (see [`uno_game`](crate::uno_game)), seeded (a
+    /// search bot plays its worlds in that game). A heuristic bot that forgets to call
+    /// UNO is [`HeuristicBot::forgetting_uno`].
+    ///
+    /// ```
+    /// use decklet_uno::{uno_game, BotKind};
+    /// let game = uno_game(&[])?;
+    /// assert_eq!(BotKind::Ismcts(250).create(&game, 1).name(), "ismcts");
+    /// # Ok::<(), decklet_core::EngineError>(())
+    /// ```
+    pub fn create(self, game: &Arc<Game>, seed: u64) -> Box<dyn Bot> {
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Heuristic => Box::new(HeuristicBot::new(seed).forgetting_uno(forget_uno)),
-            BotKind::Ismcts(iterations) => Box::new(crate::ismcts::IsmctsBot::with_plugins(
+            BotKind::Heuristic => Box::new(HeuristicBot::new(seed)),
+            BotKind::Ismcts(iterations) => Box::new(crate::ismcts::IsmctsBot::new(
+                game,
                 crate::ismcts::IsmctsConfig {
                     iterations,
                     ..Default::default()
                 },
                 seed,
-                uno_plugins_with(house),
             )),
         }
     }

@@ -24,15 +24,12 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use decklet_core::{
-    EngineConfig, GameEngine, GamePlugin, GameRng, InfoState, PlayerId, SeatKnowledge,
-};
+use decklet_core::{EngineConfig, Game, GameEngine, GameRng, InfoState, PlayerId, SeatKnowledge};
 
 use crate::bots::{Bot, HeuristicBot, InWorld, RandomBot};
 use crate::cards::UnoCard;
 use crate::knowledge::HandKnowledge;
 use crate::legal::{LegalAction, legal_actions_into};
-use crate::sim::uno_plugins;
 use crate::state::{UnoTable, seen_uno_table, uno_table};
 
 /// How long an [`IsmctsBot`] thinks, and how it weighs exploring against winning.
@@ -144,18 +141,19 @@ pub enum Playout {
 /// information state: every world it searches is sampled from it.
 ///
 /// ```
-/// use decklet_uno::{ask_bot, legal_actions, new_uno_engine, IsmctsBot, IsmctsConfig};
-/// let engine = new_uno_engine(3, 2)?;
+/// use decklet_uno::{ask_bot, legal_actions, new_uno_engine, uno_game, IsmctsBot, IsmctsConfig};
+/// let game = uno_game(&[])?;
+/// let engine = new_uno_engine(&game, 3, 2)?;
 /// let state = engine.state();
 /// let player = state.current_player().ok_or("nobody's turn")?;
 /// let config = IsmctsConfig { iterations: 50, ..IsmctsConfig::default() };
-/// let choice = ask_bot(&mut IsmctsBot::new(config, 1), state, player).ok_or("no move")?;
+/// let choice = ask_bot(&mut IsmctsBot::new(&game, config, 1), state, player).ok_or("no move")?;
 /// assert!(legal_actions(state, player).contains(&choice));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct IsmctsBot {
     config: IsmctsConfig,
-    plugins: Vec<Arc<dyn GamePlugin>>,
+    game: Arc<Game>,
     rng: GameRng,
     random: RandomBot,
     heuristic: HeuristicBot,
@@ -178,34 +176,22 @@ impl std::fmt::Debug for IsmctsBot {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("IsmctsBot")
             .field("config", &self.config)
-            .field(
-                "plugins",
-                &self.plugins.iter().map(|p| p.id()).collect::<Vec<_>>(),
-            )
+            .field("game", &self.game)
             .finish_non_exhaustive()
     }
 }
 
 impl IsmctsBot {
-    /// A search bot for the seeds' UNO ([`uno_plugins`]), seeded.
-    pub fn new(config: IsmctsConfig, seed: u64) -> Self {
-        IsmctsBot::with_plugins(config, seed, uno_plugins())
-    }
-
-    /// A search bot for a game of these plugins (in registration order): the game it is
-    /// asked to play must be one of theirs, and [`legal_actions`](crate::legal_actions)
-    /// must list its moves.
-    pub fn with_plugins(
-        config: IsmctsConfig,
-        seed: u64,
-        plugins: Vec<Arc<dyn GamePlugin>>,
-    ) -> Self {
+    /// A search bot for `game` (see [`uno_game`](crate::uno_game)), seeded: the match it
+    /// is asked to play must be one of that game, whose worlds it plays on engines of
+    /// it, and [`legal_actions`](crate::legal_actions) must list its moves.
+    pub fn new(game: &Arc<Game>, config: IsmctsConfig, seed: u64) -> Self {
         let mut rng = GameRng::seed_from(seed);
         let random = RandomBot::new(rng.next_u64());
         let heuristic = HeuristicBot::new(rng.next_u64());
         IsmctsBot {
             config,
-            plugins,
+            game: Arc::clone(game),
             rng,
             random,
             heuristic,
@@ -238,11 +224,11 @@ impl IsmctsBot {
     fn engine_for(&mut self, info: &InfoState) -> Option<InfoState> {
         let world = info.determinize(&self.known, &mut self.rng).ok()?;
         let engine = self.engine.get_or_insert_with(|| {
-            let mut engine = GameEngine::new(EngineConfig::default());
-            for plugin in &self.plugins {
-                engine.use_shared_plugin(Arc::clone(plugin));
-            }
-            engine
+            let quiet = EngineConfig {
+                collect_events: false,
+                ..EngineConfig::default()
+            };
+            GameEngine::new(&self.game, quiet)
         });
         engine.load_state(world).ok()?;
         Some(engine.state().info_state(info.seat()))
@@ -339,14 +325,14 @@ impl IsmctsBot {
                 fresh.available = 1;
                 self.nodes.push(fresh);
                 self.nodes.get_mut(node as usize)?.children.push(child);
-                action.apply(engine, current).ok()?;
+                action.dispatch(engine, current).ok()?;
                 self.path.push(child);
                 break;
             }
             let (_, child) = best?;
             let m = self.nodes.get(child as usize)?.action?;
             let action = self.moves.iter().find(|(seen, _)| *seen == m)?.1;
-            action.apply(engine, current).ok()?;
+            action.dispatch(engine, current).ok()?;
             self.path.push(child);
             node = child;
         }
@@ -376,7 +362,7 @@ impl IsmctsBot {
             let Some(action) = action else {
                 break;
             };
-            action.apply(engine, current).ok()?;
+            action.dispatch(engine, current).ok()?;
             steps += 1;
         }
         // back up
@@ -470,13 +456,13 @@ impl Bot for IsmctsBot {
 mod tests {
     use super::*;
     use crate::legal::legal_actions;
-    use crate::sim::new_uno_engine;
+    use crate::sim::{new_uno_engine, uno_game};
 
     /// Cut at once, a playout is scored by the cards held: after a play the seat holds
     /// 6 cards to its opponent's 7 (a share of 1.5 / 2.5), after a draw 8 (1 / 2.5).
     #[test]
     fn a_cut_playout_is_scored_by_the_cards_held() -> Result<(), Box<dyn std::error::Error>> {
-        let engine = new_uno_engine(4, 2)?;
+        let engine = new_uno_engine(&uno_game(&[])?, 4, 2)?;
         let state = engine.state();
         let seat = state.current_player().ok_or("no turn")?;
         let legal = legal_actions(state, seat);
@@ -493,7 +479,7 @@ mod tests {
             cutoff: Some(0),
             ..IsmctsConfig::default()
         };
-        let mut bot = IsmctsBot::new(config, 1);
+        let mut bot = IsmctsBot::new(&uno_game(&[]).unwrap(), config, 1);
         bot.choose(&state.info_state(seat), &legal);
         let root = &bot.nodes[0];
         assert_eq!(root.children.len(), distinct.len());

@@ -40,8 +40,8 @@ struct Known {
 /// ([`observe`](Self::observe)); see the module's documentation.
 ///
 /// ```
-/// use decklet_uno::{HandKnowledge, LegalAction, legal_actions, new_uno_engine};
-/// let engine = new_uno_engine(3, 2)?;
+/// use decklet_uno::{HandKnowledge, LegalAction, legal_actions, new_uno_engine, uno_game};
+/// let engine = new_uno_engine(&uno_game(&[])?, 3, 2)?;
 /// let state = engine.state();
 /// let (me, other) = (state.seat_order()[1], state.seat_order()[0]);
 /// let mut knowledge = HandKnowledge::default();
@@ -184,20 +184,20 @@ impl HandKnowledge {
 mod tests {
     use super::*;
     use crate::bots::{RandomBot, ask_bot};
-    use crate::sim::new_uno_engine;
+    use crate::sim::{new_uno_engine, uno_game};
 
     /// After a draw and an ended turn, every card of the hand is outside the set; a
     /// play of a card outside it may have been one of them.
     #[test]
     fn a_draw_then_a_pass_bounds_the_whole_hand() -> Result<(), Box<dyn std::error::Error>> {
-        let mut engine = new_uno_engine(11, 2)?;
+        let mut engine = new_uno_engine(&uno_game(&[])?, 11, 2)?;
         let mut bot = RandomBot::new(3);
         // a few moves in, so that a new game is seen to start again
         for _ in 0..6 {
             let state = engine.state();
             let player = state.current_player().ok_or("nobody's turn")?;
             let action = ask_bot(&mut bot, state, player).ok_or("no move")?;
-            action.apply(&mut engine, player)?;
+            action.dispatch(&mut engine, player)?;
         }
         let state = engine.state();
         assert!(state.turn() > 1 && state.winners().is_empty());
@@ -225,7 +225,7 @@ mod tests {
         // my own moves teach nothing, and a new game forgets
         knowledge.observe(&view, me, LegalAction::Draw);
         assert_eq!(knowledge.limits(&view).len(), 1);
-        let other_game = new_uno_engine(12, 2)?;
+        let other_game = new_uno_engine(&uno_game(&[])?, 12, 2)?;
         knowledge.observe(&other_game.state().info_state(me), me, LegalAction::Draw);
         assert!(knowledge.limits(&view).is_empty());
         Ok(())
@@ -235,7 +235,7 @@ mod tests {
     /// of it, until the player is given cards.
     #[test]
     fn a_wild_draw_four_tells_the_colour_was_not_held() -> Result<(), Box<dyn std::error::Error>> {
-        let engine = new_uno_engine(5, 3)?;
+        let engine = new_uno_engine(&uno_game(&[])?, 5, 3)?;
         let state = engine.state();
         let (me, other) = (state.seat_order()[1], state.seat_order()[0]);
         let view = state.info_state(me);

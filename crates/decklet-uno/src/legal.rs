@@ -4,8 +4,8 @@
 //! rejection; [`legal_actions`] and the bots list what they allow. Nothing else decides.
 //!
 //! ```
-//! use decklet_uno::{legal_actions, new_uno_engine, LegalAction};
-//! let engine = new_uno_engine(7, 3)?;
+//! use decklet_uno::{legal_actions, new_uno_engine, LegalAction, uno_game};
+//! let engine = new_uno_engine(&uno_game(&[])?, 7, 3)?;
 //! let state = engine.state();
 //! let player = state.current_player().ok_or("nobody's turn")?;
 //! let moves = legal_actions(state, player);
@@ -321,21 +321,6 @@ impl LegalAction {
             LegalAction::EndTurn => engine.dispatch(create_end_turn_action(player)),
             LegalAction::CallUno => engine.dispatch(CallUno { player_id: player }),
             LegalAction::CatchUno(target) => engine.dispatch(catch(player, target)),
-        }
-    }
-
-    /// Applies the action for `player` ([`GameEngine::apply`]: no `Outcome`).
-    pub fn apply(&self, engine: &mut GameEngine, player: PlayerId) -> Result<(), EngineError> {
-        match *self {
-            LegalAction::Play(card) => engine.apply(PlayCard::new(player, [card])),
-            LegalAction::ChooseColor(color) => engine.apply(ChooseColor::new(player, color)),
-            LegalAction::SwapHands(target) => engine.apply(swap(player, target)),
-            LegalAction::AcceptDrawFour => engine.apply(AcceptDrawFour { player_id: player }),
-            LegalAction::Challenge => engine.apply(Challenge { player_id: player }),
-            LegalAction::Draw => engine.apply(create_draw_card_action(player, 1)),
-            LegalAction::EndTurn => engine.apply(create_end_turn_action(player)),
-            LegalAction::CallUno => engine.apply(CallUno { player_id: player }),
-            LegalAction::CatchUno(target) => engine.apply(catch(player, target)),
         }
     }
 

@@ -6,12 +6,16 @@
 //! the reference's events with their payloads, [`legal_actions`], and bots.
 //!
 //! ```
-//! use decklet_core::{EngineConfig, GameEngine, Player};
+//! use decklet_core::{EngineConfig, Game, GameEngine, Player};
 //! use decklet_plugins::{DrawPlugin, TurnPlugin};
 //! use decklet_uno::{ask_bot, legal_actions, UnoPlugin, UnoGameWon, RandomBot};
 //!
-//! let mut engine = GameEngine::new(EngineConfig { seed: 42, ..Default::default() });
-//! engine.use_plugin(TurnPlugin).use_plugin(DrawPlugin).use_plugin(UnoPlugin);
+//! let game = Game::builder()
+//!     .plugin(TurnPlugin)
+//!     .plugin(DrawPlugin)
+//!     .plugin(UnoPlugin)
+//!     .build()?;
+//! let mut engine = GameEngine::new(&game, EngineConfig { seed: 42, ..Default::default() });
 //! engine.subscribe::<UnoGameWon>(|e| println!("winner: {:?}", e.winner_ids));
 //! engine.create_game(vec![
 //!     Player::new("p1", "Alice", 1),
@@ -116,8 +120,8 @@ pub use rules::{
     UNO_RULE_SINGLE_CARD, UNO_RULE_TURN_DISCIPLINE, uno_rules,
 };
 pub use sim::{
-    GameReport, GameRunner, UNO_GAME_ID, default_players, new_uno_engine, new_uno_engine_with,
-    out_of_turn_order, play_game, restart_uno_game, uno_plugins, uno_plugins_with,
+    GameReport, GameRunner, UNO_GAME_ID, default_players, new_uno_engine, out_of_turn_order,
+    play_game, restart_uno_game, uno_builder, uno_game,
 };
 pub use state::{
     UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,

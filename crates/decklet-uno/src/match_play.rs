@@ -3,9 +3,10 @@
 //! seed, and one [`MatchLog`] (every round's game log) reproduces the whole match.
 //!
 //! ```
-//! use decklet_uno::{Bot, BotKind, MatchConfig, play_match, replay_match};
+//! use decklet_uno::{Bot, BotKind, MatchConfig, play_match, replay_match, uno_game};
 //! let config = MatchConfig::new(7, 3).with_target(200);
-//! let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|i| BotKind::Heuristic.create(i)).collect();
+//! let game = uno_game(&config.rules)?;
+//! let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|i| BotKind::Heuristic.create(&game, i)).collect();
 //! let (report, log) = play_match(&config, &mut bots, 100_000)?;
 //! assert!(report.scores.iter().any(|s| *s >= 200));
 //! assert_eq!(replay_match(&log)?, report);
@@ -13,13 +14,14 @@
 //! ```
 
 use decklet_core::{
-    EngineConfig, EngineError, GameEngine, GameLog, Player, PlayerId, derive_seed, echo as shown,
+    EngineConfig, EngineError, GameEngine, GameLog, Player, PlayerId, Verify, derive_seed,
+    echo as shown,
 };
 use serde::{Deserialize, Serialize};
 
 use crate::bots::Bot;
 use crate::house::{HouseRule, UNO_VAR_ROUND_POINTS};
-use crate::sim::{UNO_GAME_ID, default_players, play_game, uno_plugins_with};
+use crate::sim::{UNO_GAME_ID, default_players, play_game, uno_game};
 use crate::state::{UNO_MAX_PLAYERS, UNO_MIN_PLAYERS};
 
 /// The format of a match log.
@@ -174,13 +176,9 @@ fn round_result(engine: &GameEngine) -> (Option<usize>, u32) {
     (winner.filter(|_| state.winners().len() == 1), points)
 }
 
-/// An engine with the match's plugins.
-fn match_engine(rules: &[HouseRule]) -> GameEngine {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    for plugin in uno_plugins_with(rules) {
-        engine.use_shared_plugin(plugin);
-    }
-    engine
+/// An engine of the match's game.
+fn match_engine(rules: &[HouseRule]) -> Result<GameEngine, EngineError> {
+    Ok(GameEngine::new(&uno_game(rules)?, EngineConfig::default()))
 }
 
 /// Creates and starts round `round` on `engine`.
@@ -195,7 +193,7 @@ fn start_round(
         ..engine.config().clone()
     });
     engine.create_game(round_players(config.players, round))?;
-    engine.start_quietly()
+    engine.start().map(|_| ())
 }
 
 /// Plays a match: `bots[i]` plays player `p{i+1}` wherever they sit; each round is
@@ -213,7 +211,7 @@ pub fn play_match(
         });
     }
     let rules = config.rules_in_play();
-    let mut engine = match_engine(&rules);
+    let mut engine = match_engine(&rules)?;
     let mut report = MatchReport {
         scores: vec![0; count],
         ..MatchReport::default()
@@ -294,8 +292,9 @@ pub fn replay_match(log: &MatchLog) -> Result<MatchReport, EngineError> {
     if rules.len() != log.rules.len() {
         return Err(diverged("the rules are not a playable set".into()));
     }
-    let plugins = uno_plugins_with(&rules);
-    let ids: Vec<&str> = plugins.iter().map(|p| p.id()).collect();
+    let mut engine = match_engine(&rules)?;
+    let game = std::sync::Arc::clone(engine.game());
+    let ids: Vec<&str> = game.plugins().iter().map(|p| p.id.as_str()).collect();
     let mut report = MatchReport {
         scores: vec![0; log.players],
         ..MatchReport::default()
@@ -322,7 +321,7 @@ pub fn replay_match(log: &MatchLog) -> Result<MatchReport, EngineError> {
         if ids != logged {
             return Err(diverged(format!("round {round} ran other plugins")));
         }
-        let engine = GameEngine::replay(game, plugins.clone())?;
+        engine.replay(game, Verify::Required)?;
         let (winner, points) = round_result(&engine);
         over = report.add_round(winner, points, log.target);
     }

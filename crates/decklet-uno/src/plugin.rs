@@ -222,12 +222,16 @@ pub fn handle_color_chosen(
 /// [`DrawPlugin`](decklet_plugins::DrawPlugin) (otherwise `create_game` fails).
 ///
 /// ```
-/// use decklet_core::{EngineConfig, GameEngine, Player};
+/// use decklet_core::{EngineConfig, Game, GameEngine, Player};
 /// use decklet_plugins::{DrawPlugin, TurnPlugin};
 /// use decklet_uno::UnoPlugin;
 ///
-/// let mut engine = GameEngine::new(EngineConfig { seed: 1, ..Default::default() });
-/// engine.use_plugin(TurnPlugin).use_plugin(DrawPlugin).use_plugin(UnoPlugin);
+/// let game = Game::builder()
+///     .plugin(TurnPlugin)
+///     .plugin(DrawPlugin)
+///     .plugin(UnoPlugin)
+///     .build()?;
+/// let mut engine = GameEngine::new(&game, EngineConfig { seed: 1, ..Default::default() });
 /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
 /// engine.start()?;
 /// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;

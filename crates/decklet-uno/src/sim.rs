@@ -1,11 +1,12 @@
-//! Playing whole games with bots: [`new_uno_engine`], [`play_game`] and [`GameRunner`].
+//! The game of UNO ([`uno_game`]) and whole games played with bots: [`new_uno_engine`],
+//! [`play_game`] and [`GameRunner`].
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock};
 
 use decklet_core::{
-    EngineConfig, EngineError, GameEngine, GamePlugin, GameState, InfoState, Player, PlayerId,
-    SubscriptionId,
+    EngineConfig, EngineError, Game, GameBuilder, GameEngine, GameState, InfoState, Player,
+    PlayerId, SubscriptionId,
 };
 use decklet_plugins::{DeckReshuffled, DrawPlugin, TurnPlugin};
 
@@ -15,32 +16,56 @@ use crate::house::{HouseRule, RulesInPlay};
 use crate::legal::{LegalAction, legal_actions_into};
 use crate::plugin::UnoPlugin;
 
-/// The plugins of an UNO game, in registration order (for [`GameEngine::replay`]).
-pub fn uno_plugins() -> Vec<Arc<dyn GamePlugin>> {
-    vec![
-        Arc::new(TurnPlugin),
-        Arc::new(DrawPlugin),
-        Arc::new(UnoPlugin),
-    ]
+/// The game of UNO with these house rules: Turn, Draw, UNO, then the house rules'
+/// plugins in [`HouseRule::ALL`]'s order (whatever order they are given in, and each
+/// once), so that one set of rules always makes one game. Of rules that cannot be
+/// played together ([`HouseRule::check_combination`], which tells a user), the first in
+/// that order is kept. Build it once and share it: every engine, fork, replay and
+/// search of the game plays the same [`Game`].
+///
+/// ```
+/// use decklet_uno::{uno_game, HouseRule};
+/// let game = uno_game(&[HouseRule::SevenZero, HouseRule::ForcedPlay])?;
+/// let ids: Vec<&str> = game.plugins().iter().map(|p| p.id.as_str()).collect();
+/// assert_eq!(ids, ["turn", "draw", "uno", "uno-forced-play", "uno-seven-zero"]);
+/// # Ok::<(), decklet_core::EngineError>(())
+/// ```
+pub fn uno_game(house: &[HouseRule]) -> Result<Arc<Game>, EngineError> {
+    uno_builder(house).build()
 }
 
-/// The plugins of an UNO game with these house rules: Turn, Draw, UNO, then the house
-/// rules' plugins in [`HouseRule::ALL`]'s order (whatever order they are given in, and
-/// each once), so that one set of rules always makes one game. Of rules that cannot be
-/// played together ([`HouseRule::check_combination`], which tells a user), the first in
-/// that order is kept.
-pub fn uno_plugins_with(house: &[HouseRule]) -> Vec<Arc<dyn GamePlugin>> {
-    let mut plugins = uno_plugins();
+/// The plugins of [`uno_game`], not built yet: for a game that adds plugins of its own
+/// after UNO's (a house rule written outside this crate, a test's rigging).
+///
+/// ```
+/// use decklet_core::GamePlugin;
+/// use decklet_uno::{uno_builder, HouseRule};
+/// struct Mine;
+/// impl GamePlugin for Mine {
+///     fn id(&self) -> &'static str { "mine" }
+///     fn name(&self) -> &'static str { "Mine" }
+///     fn version(&self) -> &'static str { "1.0.0" }
+///     fn requires(&self) -> &'static [&'static str] { &["uno"] }
+/// }
+/// let game = uno_builder(&[HouseRule::SevenZero]).plugin(Mine).build()?;
+/// assert_eq!(game.plugins().last().map(|p| p.id.as_str()), Some("mine"));
+/// # Ok::<(), decklet_core::EngineError>(())
+/// ```
+pub fn uno_builder(house: &[HouseRule]) -> GameBuilder {
+    let mut game = Game::builder()
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .plugin(UnoPlugin);
     let mut chosen: Vec<HouseRule> = Vec::new();
     for rule in HouseRule::ALL {
         let mut with = chosen.clone();
         with.push(rule);
         if house.contains(&rule) && HouseRule::check_combination(&with).is_ok() {
             chosen = with;
-            plugins.push(rule.plugin());
+            game = game.shared(rule.plugin());
         }
     }
-    plugins
+    game
 }
 
 /// Players `p1`…`pN` named `Player 1`… in seats 1…N.
@@ -84,31 +109,24 @@ mod ids {
 /// derived from it, would let a player rebuild every hand and the deck's order.
 pub const UNO_GAME_ID: &str = "uno";
 
-/// An engine with Turn, Draw and UNO registered, a game of `players` default players
+/// An engine of `game` (see [`uno_game`]) with a match of `players` default players
 /// created with `seed` (game id [`UNO_GAME_ID`]) and started.
-pub fn new_uno_engine(seed: u64, players: usize) -> Result<GameEngine, EngineError> {
-    new_uno_engine_with(seed, players, &[])
-}
-
-/// [`new_uno_engine`] with house rules ([`uno_plugins_with`]).
 ///
 /// ```
-/// use decklet_uno::{new_uno_engine_with, HouseRule};
-/// let engine = new_uno_engine_with(7, 3, &[HouseRule::ForcedPlay])?;
+/// use decklet_uno::{new_uno_engine, uno_game, HouseRule};
+/// let game = uno_game(&[HouseRule::ForcedPlay])?;
+/// let engine = new_uno_engine(&game, 7, 3)?;
 /// let log = engine.log();
 /// let ids: Vec<&str> = log.plugins.iter().map(|p| p.id.as_str()).collect();
 /// assert_eq!(ids, ["turn", "draw", "uno", "uno-forced-play"]);
 /// # Ok::<(), decklet_core::EngineError>(())
 /// ```
-pub fn new_uno_engine_with(
+pub fn new_uno_engine(
+    game: &Arc<Game>,
     seed: u64,
     players: usize,
-    house: &[HouseRule],
 ) -> Result<GameEngine, EngineError> {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    for plugin in uno_plugins_with(house) {
-        engine.use_shared_plugin(plugin);
-    }
+    let mut engine = GameEngine::new(game, EngineConfig::default());
     restart_uno_game(&mut engine, seed, players)?;
     Ok(engine)
 }
@@ -126,7 +144,7 @@ pub fn restart_uno_game(
         ..engine.config().clone()
     });
     engine.create_game(default_players(players))?;
-    engine.start_quietly()?;
+    engine.start()?;
     Ok(())
 }
 
@@ -155,8 +173,8 @@ pub struct GameReport {
 
 /// What [`play_game`] and [`GameRunner`] count from the events, shared with their
 /// subscriptions. Only rare events are listened to, so the common ones are never
-/// stored (see [`GameEngine::apply`]); the cards drawn are counted from the hands
-/// instead.
+/// stored (see [`EngineConfig::collect_events`]); the cards drawn are counted from the
+/// hands instead.
 #[derive(Debug, Default)]
 struct EventCounts {
     reshuffles: AtomicU64,
@@ -192,8 +210,11 @@ impl EventCounts {
 /// out of turn (*jump-in*, calling UNO), before each move of the current player the other seats are
 /// asked first, in seat order starting after the current player
 /// ([`Bot::choose_out_of_turn`]); the first that acts makes its move. Stops after
-/// `max_dispatches` (reported as `capped`). To play many games, a [`GameRunner`]
-/// does the same without subscribing and unsubscribing its counts for each.
+/// `max_dispatches` (reported as `capped`). The game's events are not collected while
+/// it plays (the report counts what it needs; subscribers still hear everything), and
+/// the engine's settings are as they were afterwards. To play many games, a
+/// [`GameRunner`] does the same without subscribing and unsubscribing its counts for
+/// each.
 pub fn play_game(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
@@ -201,7 +222,13 @@ pub fn play_game(
 ) -> Result<GameReport, EngineError> {
     let counts = Arc::new(EventCounts::default());
     let subscriptions = EventCounts::subscribe(&counts, engine);
+    let config = engine.config().clone();
+    engine.set_config(EngineConfig {
+        collect_events: false,
+        ..config.clone()
+    });
     let result = play_counted(engine, bots, max_dispatches, &counts);
+    engine.set_config(config);
     for subscription in subscriptions {
         engine.unsubscribe(subscription);
     }
@@ -214,11 +241,12 @@ pub fn play_game(
 /// `decklet simulate` and `decklet tournament` play with, one runner per thread.
 ///
 /// ```
-/// use decklet_uno::{Bot, BotKind, GameRunner};
-/// let mut runner = GameRunner::new(&[]);
+/// use decklet_uno::{Bot, BotKind, GameRunner, uno_game};
+/// let game = uno_game(&[])?;
+/// let mut runner = GameRunner::new(&game);
 /// for seed in 1..=3 {
 ///     let mut bots: Vec<Box<dyn Bot>> =
-///         (0..4).map(|seat| BotKind::Random.create(seed * 10 + seat)).collect();
+///         (0..4).map(|seat| BotKind::Random.create(&game, seed * 10 + seat)).collect();
 ///     let report = runner.play(seed, &mut bots, 10_000)?;
 ///     assert!(report.winner.is_some());
 ///     assert_eq!(runner.engine().state().winners().first(), report.winner.as_ref());
@@ -231,13 +259,14 @@ pub struct GameRunner {
 }
 
 impl GameRunner {
-    /// A runner for UNO with these house rules ([`uno_plugins_with`]); it holds no game
-    /// until the first [`play`](Self::play).
-    pub fn new(house: &[HouseRule]) -> GameRunner {
-        let mut engine = GameEngine::new(EngineConfig::default());
-        for plugin in uno_plugins_with(house) {
-            engine.use_shared_plugin(plugin);
-        }
+    /// A runner of `game` (see [`uno_game`]), which collects no events; it holds no
+    /// match until the first [`play`](Self::play).
+    pub fn new(game: &Arc<Game>) -> GameRunner {
+        let config = EngineConfig {
+            collect_events: false,
+            ..EngineConfig::default()
+        };
+        let mut engine = GameEngine::new(game, config);
         let counts = Arc::new(EventCounts::default());
         EventCounts::subscribe(&counts, &mut engine);
         GameRunner { engine, counts }
@@ -360,7 +389,7 @@ fn play_turns(
         if observing {
             show_move(seats.all().zip(bots.iter_mut()), state, current, choice);
         }
-        choice.apply(engine, current)?;
+        choice.dispatch(engine, current)?;
         report.dispatched += 1;
         plays += u64::from(matches!(choice, LegalAction::Play(_)));
     }
@@ -371,8 +400,8 @@ fn play_turns(
 /// but the current one, in seat order starting after the current player.
 ///
 /// ```
-/// use decklet_uno::{new_uno_engine, out_of_turn_order};
-/// let engine = new_uno_engine(1, 4)?;
+/// use decklet_uno::{new_uno_engine, out_of_turn_order, uno_game};
+/// let engine = new_uno_engine(&uno_game(&[])?, 1, 4)?;
 /// let state = engine.state();
 /// let order: Vec<String> = out_of_turn_order(state)
 ///     .into_iter()
@@ -465,7 +494,7 @@ fn offer_out_of_turn(
             if observing {
                 show_move(seats.all().zip(bots.iter_mut()), state, player, choice);
             }
-            choice.apply(engine, player)?;
+            choice.dispatch(engine, player)?;
             return Ok(Some(choice));
         }
     }

@@ -22,7 +22,7 @@ use proptest::prelude::*;
 
 use crate::bots::{RandomBot, ask_bot};
 use crate::legal::{LegalAction, legal_actions};
-use crate::sim::new_uno_engine;
+use crate::sim::{new_uno_engine, uno_game};
 
 /// Any game seed.
 pub fn seed() -> impl Strategy<Value = u64> {
@@ -44,7 +44,7 @@ pub struct GameSetup {
 impl GameSetup {
     /// Builds the engine and makes the moves.
     pub fn build(&self) -> Result<GameEngine, EngineError> {
-        let mut engine = new_uno_engine(self.seed, self.players)?;
+        let mut engine = new_uno_engine(&uno_game(&[])?, self.seed, self.players)?;
         let mut bot = RandomBot::new(self.seed ^ 0x9e37_79b9_7f4a_7c15);
         for _ in 0..self.moves {
             let Some(player) = engine.state().current_player() else {

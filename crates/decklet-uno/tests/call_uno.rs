@@ -346,14 +346,14 @@ fn the_heuristic_bot_calls_and_catches_and_forgets_when_told() {
 fn simulated_games_with_forgetful_bots_see_catches() {
     let mut caught = 0;
     for seed in 0..20 {
-        let mut engine = new_uno_engine_with(seed, 4, &[CALL]).unwrap();
+        let mut engine = new_uno_engine(&uno_game(&[CALL]).unwrap(), seed, 4).unwrap();
         let counter = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
         let c = std::sync::Arc::clone(&counter);
         engine.subscribe(move |_: &UnoCaught| {
             c.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         });
         let mut bots: Vec<Box<dyn Bot>> = (0..4)
-            .map(|k| BotKind::Heuristic.create_with(seed * 10 + k, &[CALL], 0.5))
+            .map(|k| Box::new(HeuristicBot::new(seed * 10 + k).forgetting_uno(0.5)) as Box<dyn Bot>)
             .collect();
         let report = play_game(&mut engine, &mut bots, 10_000).unwrap();
         assert!(report.winner.is_some());
@@ -362,14 +362,14 @@ fn simulated_games_with_forgetful_bots_see_catches() {
     assert!(caught > 0, "forgetful bots are caught");
     // bots that never forget are never caught
     for seed in 0..20 {
-        let mut engine = new_uno_engine_with(seed, 4, &[CALL]).unwrap();
+        let mut engine = new_uno_engine(&uno_game(&[CALL]).unwrap(), seed, 4).unwrap();
         let counter = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
         let c = std::sync::Arc::clone(&counter);
         engine.subscribe(move |_: &UnoCaught| {
             c.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         });
         let mut bots: Vec<Box<dyn Bot>> = (0..4)
-            .map(|k| BotKind::Heuristic.create_for(seed * 10 + k, &[CALL]))
+            .map(|k| BotKind::Heuristic.create(&uno_game(&[CALL]).unwrap(), seed * 10 + k))
             .collect();
         play_game(&mut engine, &mut bots, 10_000).unwrap();
         assert_eq!(counter.load(std::sync::atomic::Ordering::Relaxed), 0);

@@ -350,15 +350,20 @@ fn effects_as_functions_are_exported_with_the_seed_names() {
             })]
         }
     }
-    let mut engine = GameEngine::new(EngineConfig {
-        seed: 3,
-        ..Default::default()
-    });
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(UnoPlugin)
-        .use_plugin(SkipNow);
+    let game = Game::builder()
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .plugin(UnoPlugin)
+        .plugin(SkipNow)
+        .build()
+        .unwrap();
+    let mut engine = GameEngine::new(
+        &game,
+        EngineConfig {
+            seed: 3,
+            ..Default::default()
+        },
+    );
     engine.create_game(players(3)).unwrap();
     engine.start().unwrap();
     let outcome = engine

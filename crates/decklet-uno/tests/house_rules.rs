@@ -7,6 +7,15 @@ use decklet_core::*;
 use decklet_plugins::*;
 use decklet_uno::*;
 
+/// Reads an action from JSON and dispatches it, as a client's message is.
+fn dispatch_json(
+    engine: &mut GameEngine,
+    json: &serde_json::Value,
+) -> Result<Outcome, EngineError> {
+    let action = engine.action_from_json(json)?;
+    engine.dispatch_any(action)
+}
+
 const DUP: HouseRule = HouseRule::DrawUntilPlayable;
 const FORCED: HouseRule = HouseRule::ForcedPlay;
 
@@ -186,7 +195,7 @@ fn forced_play_keeps_the_seeds_refusals_first() {
     assert_eq!(rule, "turnDiscipline");
     assert_eq!(reason, "draw a card before ending your turn");
     // the rule keeps its place in the order: one turnDiscipline for END_TURN
-    let ids = engine.rule_ids(END_TURN_ACTION).unwrap().unwrap();
+    let ids = engine.game().rule_ids(END_TURN_ACTION).unwrap();
     assert_eq!(ids.iter().filter(|r| *r == "turnDiscipline").count(), 1);
 }
 
@@ -213,12 +222,12 @@ fn drawing_until_playable_under_forced_play_ends_in_a_play() {
 
 #[test]
 fn house_rules_need_uno_first() {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(ForcedPlayPlugin);
-    match engine.create_game(players(2)) {
+    let built = Game::builder()
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .plugin(ForcedPlayPlugin)
+        .build();
+    match built {
         Err(EngineError::MissingRequirement { plugin, requires }) => {
             assert_eq!(
                 (plugin.as_str(), requires.as_str()),
@@ -387,8 +396,8 @@ fn accepting_a_penalty_does_not_draw_until_playable() {
 fn one_stacking_mode_a_game() {
     assert!(HouseRule::check_combination(&[STACK, STACK_ANY]).is_err());
     assert!(HouseRule::check_combination(&[STACK, DUP, FORCED]).is_ok());
-    let plugins = uno_plugins_with(&[STACK_ANY, STACK]);
-    let ids: Vec<&str> = plugins.iter().map(|p| p.id()).collect();
+    let game = uno_game(&[STACK_ANY, STACK]).unwrap();
+    let ids: Vec<&str> = game.plugins().iter().map(|p| p.id.as_str()).collect();
     assert_eq!(ids, ["turn", "draw", "uno", "uno-stacking"]);
 }
 
@@ -632,10 +641,8 @@ fn a_fair_wild_draw_four_costs_the_challenger_six() {
 fn the_challenge_does_not_go_with_stacking_wild_draw_fours() {
     assert!(HouseRule::check_combination(&[CHALLENGE, STACK]).is_ok());
     assert!(HouseRule::check_combination(&[CHALLENGE, STACK_SAME]).is_err());
-    let ids: Vec<&str> = uno_plugins_with(&[CHALLENGE, STACK_ANY])
-        .iter()
-        .map(|p| p.id())
-        .collect();
+    let game = uno_game(&[CHALLENGE, STACK_ANY]).unwrap();
+    let ids: Vec<&str> = game.plugins().iter().map(|p| p.id.as_str()).collect();
     assert_eq!(ids, ["turn", "draw", "uno", "uno-wd4-challenge"]);
 }
 
@@ -801,16 +808,16 @@ fn no_jump_in_without_the_rule_or_with_a_wild() {
 fn bots_jump_in_during_a_simulated_game_and_the_log_replays() {
     let mut jumped = 0;
     for seed in 0..20 {
-        let mut engine = new_uno_engine_with(seed, 4, &[JUMP]).unwrap();
+        let mut engine = new_uno_engine(&uno_game(&[JUMP]).unwrap(), seed, 4).unwrap();
         let mut bots: Vec<Box<dyn Bot>> = (0..4)
-            .map(|i| BotKind::Heuristic.create(seed + i))
+            .map(|i| BotKind::Heuristic.create(&uno_game(&[]).unwrap(), seed + i))
             .collect();
         let report = play_game(&mut engine, &mut bots, 10_000).unwrap();
         assert!(report.winner.is_some());
         // a jump-in is a play by someone whose turn it was not: replay the log action
         // by action and count them
         let log = engine.log();
-        let mut again = new_uno_engine_with(seed, 4, &[JUMP]).unwrap();
+        let mut again = new_uno_engine(&uno_game(&[JUMP]).unwrap(), seed, 4).unwrap();
         for logged in &log.actions {
             let current = again
                 .state()
@@ -822,10 +829,11 @@ fn bots_jump_in_during_a_simulated_game_and_the_log_replays() {
                 jumped += 1;
             }
             let action = serde_json::json!({"type": logged.kind, "payload": logged.payload});
-            again.dispatch_json(&action).unwrap();
+            dispatch_json(&mut again, &action).unwrap();
         }
         assert_eq!(again.state(), engine.state());
-        let replayed = GameEngine::replay(&log, uno_plugins_with(&[JUMP])).unwrap();
+        let mut replayed = GameEngine::new(&uno_game(&[JUMP]).unwrap(), EngineConfig::default());
+        replayed.replay(&log, Verify::Required).unwrap();
         assert_eq!(replayed.state(), engine.state());
     }
     assert!(jumped > 0, "heuristic bots always jump in when they can");

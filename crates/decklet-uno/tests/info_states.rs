@@ -9,7 +9,7 @@ use proptest::prelude::*;
 
 /// A game of `players` after up to `moves` random legal moves.
 fn game(seed: u64, players: usize, moves: usize) -> GameEngine {
-    let mut engine = new_uno_engine(seed, players).unwrap();
+    let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, players).unwrap();
     let mut bot = RandomBot::new(seed + 1);
     for _ in 0..moves {
         let Some(player) = engine.state().current_player() else {
@@ -19,7 +19,7 @@ fn game(seed: u64, players: usize, moves: usize) -> GameEngine {
             break;
         }
         let choice = ask_bot(&mut bot, engine.state(), player).unwrap();
-        choice.apply(&mut engine, player).unwrap();
+        choice.dispatch(&mut engine, player).unwrap();
     }
     engine
 }
@@ -64,7 +64,10 @@ fn a_view_is_the_same_whatever_the_hidden_cards_are() {
     assert_ne!(same.info_state(p2), moved.info_state(p2));
     // so a bot of p1 hears the same and, with the same seed, does the same
     for kind in [BotKind::Random, BotKind::Heuristic] {
-        let mut bots = (kind.create(3), kind.create(3));
+        let mut bots = (
+            kind.create(&uno_game(&[]).unwrap(), 3),
+            kind.create(&uno_game(&[]).unwrap(), 3),
+        );
         let legal = legal_actions(&same, p1);
         assert_eq!(legal, legal_actions(&moved, p1));
         if !legal.is_empty() {
@@ -262,7 +265,7 @@ proptest! {
         if let Some(current) = world.current_player()
             && let Some(choice) = ask_bot(&mut RandomBot::new(seed), &world, current)
         {
-            prop_assert!(choice.apply(&mut fork, current).is_ok());
+            prop_assert!(choice.dispatch(&mut fork, current).is_ok());
         }
     }
 }
@@ -330,7 +333,7 @@ fn heuristic_game(
     moves: usize,
     seat: usize,
 ) -> (GameEngine, PlayerId, HandKnowledge) {
-    let mut engine = new_uno_engine(seed, players).unwrap();
+    let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, players).unwrap();
     let seat = engine.state().seat_order()[seat % players];
     let mut bots: Vec<HeuristicBot> = (0..players)
         .map(|i| HeuristicBot::new(seed + i as u64))
@@ -347,7 +350,7 @@ fn heuristic_game(
         let bot = &mut bots[state.seat_index(player).unwrap()];
         let choice = ask_bot(bot, state, player).unwrap();
         knowledge.observe(&state.info_state(seat), player, choice);
-        choice.apply(&mut engine, player).unwrap();
+        choice.dispatch(&mut engine, player).unwrap();
     }
     (engine, seat, knowledge)
 }

@@ -15,9 +15,13 @@ fn config(iterations: u32) -> IsmctsConfig {
 
 /// A two-player game between the search bot (seat 1) and a heuristic bot; the moves.
 fn game(seed: u64, iterations: u32) -> (Vec<LegalAction>, GameEngine) {
-    let mut engine = new_uno_engine(seed, 2).unwrap();
+    let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, 2).unwrap();
     let mut bots: Vec<Box<dyn Bot>> = vec![
-        Box::new(IsmctsBot::new(config(iterations), seed)),
+        Box::new(IsmctsBot::new(
+            &uno_game(&[]).unwrap(),
+            config(iterations),
+            seed,
+        )),
         Box::new(HeuristicBot::new(seed)),
     ];
     let mut moves = Vec::new();
@@ -27,7 +31,7 @@ fn game(seed: u64, iterations: u32) -> (Vec<LegalAction>, GameEngine) {
         let seat = state.seat_index(player).unwrap();
         let choice = ask_bot(bots[seat].as_mut(), state, player).unwrap();
         assert!(legal_actions(state, player).contains(&choice));
-        choice.apply(&mut engine, player).unwrap();
+        choice.dispatch(&mut engine, player).unwrap();
         moves.push(choice);
     }
     (moves, engine)
@@ -41,7 +45,8 @@ fn the_search_bot_plays_legal_moves_to_the_end_and_the_log_replays() {
         "{} moves",
         moves.len()
     );
-    let replayed = GameEngine::replay(&engine.log(), uno_plugins()).unwrap();
+    let mut replayed = GameEngine::new(&uno_game(&[]).unwrap(), EngineConfig::default());
+    replayed.replay(&engine.log(), Verify::Required).unwrap();
     assert_eq!(replayed.state(), engine.state());
 }
 
@@ -52,10 +57,11 @@ fn the_same_seed_and_budget_give_the_same_game() {
 
 #[test]
 fn a_time_budget_stops_the_search() {
-    let engine = new_uno_engine(2, 4).unwrap();
+    let engine = new_uno_engine(&uno_game(&[]).unwrap(), 2, 4).unwrap();
     let state = engine.state();
     let player = state.current_player().unwrap();
     let mut bot = IsmctsBot::new(
+        &uno_game(&[]).unwrap(),
         IsmctsConfig {
             iterations: 10_000_000,
             time: Some(Duration::from_millis(20)),
@@ -73,7 +79,7 @@ fn the_search_does_not_depend_on_hidden_cards() {
     // positions that differ only in p2's hand and the deck's order: the same move
     let mut checked = 0;
     for seed in 0..40 {
-        let engine = new_uno_engine(seed, 2).unwrap();
+        let engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, 2).unwrap();
         let state = engine.state().clone();
         let p1 = state.player_id("p1").unwrap();
         let p2 = state.player_id("p2").unwrap();
@@ -86,8 +92,10 @@ fn the_search_does_not_depend_on_hidden_cards() {
             .determinize(&SeatKnowledge::default(), &mut GameRng::seed_from(seed))
             .unwrap();
         assert_ne!(other.hand(p2), state.hand(p2));
-        let a = IsmctsBot::new(config(60), 3).choose(&state.info_state(p1), &legal);
-        let b = IsmctsBot::new(config(60), 3).choose(&other.info_state(p1), &legal);
+        let a = IsmctsBot::new(&uno_game(&[]).unwrap(), config(60), 3)
+            .choose(&state.info_state(p1), &legal);
+        let b = IsmctsBot::new(&uno_game(&[]).unwrap(), config(60), 3)
+            .choose(&other.info_state(p1), &legal);
         assert_eq!(a, b, "seed {seed}");
         checked += 1;
     }
@@ -100,5 +108,10 @@ fn bot_kinds_name_the_search_bot_with_its_iterations() {
     assert_eq!("ismcts".parse::<BotKind>(), Ok(BotKind::Ismcts(1000)));
     assert!("ismcts:0".parse::<BotKind>().is_err());
     assert!("ismcts:many".parse::<BotKind>().is_err());
-    assert_eq!(BotKind::Ismcts(250).create(1).name(), "ismcts");
+    assert_eq!(
+        BotKind::Ismcts(250)
+            .create(&uno_game(&[]).unwrap(), 1)
+            .name(),
+        "ismcts"
+    );
 }

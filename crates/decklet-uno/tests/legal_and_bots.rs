@@ -73,7 +73,8 @@ fn legal_actions_after_a_draw_and_while_pending() {
 #[test]
 fn every_candidate_is_accepted_iff_listed() {
     for seed in 0..30 {
-        let mut engine = new_uno_engine(seed, 2 + (seed as usize % 5)).unwrap();
+        let mut engine =
+            new_uno_engine(&uno_game(&[]).unwrap(), seed, 2 + (seed as usize % 5)).unwrap();
         let mut bot = RandomBot::new(seed);
         for _ in 0..60 {
             if !engine.state().winners().is_empty() {
@@ -102,10 +103,10 @@ fn every_candidate_is_accepted_iff_listed() {
 #[test]
 fn bots_choose_legal_moves_and_leave_the_game_rng_alone() {
     for kind in [BotKind::Random, BotKind::Heuristic] {
-        let engine = new_uno_engine(5, 4).unwrap();
+        let engine = new_uno_engine(&uno_game(&[]).unwrap(), 5, 4).unwrap();
         let before = json(engine.state());
         let player = engine.state().current_player().unwrap();
-        let mut bot = kind.create(1);
+        let mut bot = kind.create(&uno_game(&[]).unwrap(), 1);
         let choice = ask_bot(bot.as_mut(), engine.state(), player).unwrap();
         assert!(legal_actions(engine.state(), player).contains(&choice));
         assert_eq!(json(engine.state()), before);
@@ -117,9 +118,10 @@ fn bots_choose_legal_moves_and_leave_the_game_rng_alone() {
 #[test]
 fn random_bot_is_deterministic_for_its_seed() {
     let run = |seed: u64| {
-        let mut engine = new_uno_engine(11, 3).unwrap();
-        let mut bots: Vec<Box<dyn Bot>> =
-            (0..3).map(|i| BotKind::Random.create(seed + i)).collect();
+        let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), 11, 3).unwrap();
+        let mut bots: Vec<Box<dyn Bot>> = (0..3)
+            .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed + i))
+            .collect();
         let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
         (report, json(engine.state()))
     };
@@ -132,15 +134,15 @@ fn random_bot_is_deterministic_for_its_seed() {
 fn a_reused_engine_plays_each_game_as_a_new_engine_would() {
     let play = |engine: &mut GameEngine, seed: u64, players: usize| {
         let mut bots: Vec<Box<dyn Bot>> = (0..players)
-            .map(|i| BotKind::Random.create(seed * 7 + i as u64))
+            .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed * 7 + i as u64))
             .collect();
         play_game(engine, &mut bots, 100_000).unwrap()
     };
-    let mut reused = new_uno_engine(1, 6).unwrap();
+    let mut reused = new_uno_engine(&uno_game(&[]).unwrap(), 1, 6).unwrap();
     play(&mut reused, 1, 6);
     for (seed, players) in [(2, 4), (3, 6), (4, 2), (5, 10), (6, 4)] {
         restart_uno_game(&mut reused, seed, players).unwrap();
-        let mut fresh = new_uno_engine(seed, players).unwrap();
+        let mut fresh = new_uno_engine(&uno_game(&[]).unwrap(), seed, players).unwrap();
         assert_eq!(
             json(reused.state()),
             json(fresh.state()),
@@ -165,20 +167,20 @@ fn a_reused_engine_plays_each_game_as_a_new_engine_would() {
 fn a_runner_plays_each_game_as_play_game_on_a_new_engine_would() {
     let bots = |seed: u64, players: usize| -> Vec<Box<dyn Bot>> {
         (0..players)
-            .map(|i| BotKind::Heuristic.create(seed * 7 + i as u64))
+            .map(|i| BotKind::Heuristic.create(&uno_game(&[]).unwrap(), seed * 7 + i as u64))
             .collect()
     };
     for house in [
         vec![],
         vec![HouseRule::DrawUntilPlayable, HouseRule::SevenZero],
     ] {
-        let mut runner = GameRunner::new(&house);
+        let mut runner = GameRunner::new(&uno_game(&house).unwrap());
         let mut reshuffles = 0;
         for (seed, players) in [(2, 4), (3, 10), (4, 2), (5, 10), (6, 4), (7, 10)] {
             let a = runner
                 .play(seed, &mut bots(seed, players), 100_000)
                 .unwrap();
-            let mut fresh = new_uno_engine_with(seed, players, &house).unwrap();
+            let mut fresh = new_uno_engine(&uno_game(&house).unwrap(), seed, players).unwrap();
             let b = play_game(&mut fresh, &mut bots(seed, players), 100_000).unwrap();
             assert_eq!(a, b, "seed {seed}: report");
             let reused = runner.engine();
@@ -190,7 +192,7 @@ fn a_runner_plays_each_game_as_play_game_on_a_new_engine_would() {
         // the counted events happened, and were counted once a game
         assert!(reshuffles > 0, "{house:?}");
     }
-    let mut runner = GameRunner::new(&[]);
+    let mut runner = GameRunner::new(&uno_game(&[]).unwrap());
     assert!(runner.play(1, &mut bots(1, 1), 100).is_err());
 }
 
@@ -199,9 +201,9 @@ fn bot_games_end_with_a_winner_and_replay_exactly() {
     for seed in 0..30 {
         for kind in [BotKind::Random, BotKind::Heuristic] {
             let players = 2 + (seed as usize % 9);
-            let mut engine = new_uno_engine(seed, players).unwrap();
+            let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, players).unwrap();
             let mut bots: Vec<Box<dyn Bot>> = (0..players)
-                .map(|i| kind.create(seed * 31 + i as u64))
+                .map(|i| kind.create(&uno_game(&[]).unwrap(), seed * 31 + i as u64))
                 .collect();
             let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
             assert!(!report.capped);
@@ -209,8 +211,10 @@ fn bot_games_end_with_a_winner_and_replay_exactly() {
             assert!(engine.state().hand(winner).is_empty());
             assert!(report.actions >= report.turns);
             let text = serde_json::to_string(&engine.log()).unwrap();
-            let replayed =
-                GameEngine::replay(&GameLog::from_json(&text).unwrap(), uno_plugins()).unwrap();
+            let mut replayed = GameEngine::new(&uno_game(&[]).unwrap(), EngineConfig::default());
+            replayed
+                .replay(&GameLog::from_json(&text).unwrap(), Verify::Required)
+                .unwrap();
             assert_eq!(json(replayed.state()), json(engine.state()));
         }
     }
@@ -221,16 +225,16 @@ fn heuristic_beats_random_more_often_than_not() {
     let mut heuristic_wins = 0;
     let games = 200;
     for seed in 0..games {
-        let mut engine = new_uno_engine(seed, 2).unwrap();
+        let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, 2).unwrap();
         let mut bots: Vec<Box<dyn Bot>> = if seed % 2 == 0 {
             vec![
-                BotKind::Heuristic.create(seed),
-                BotKind::Random.create(seed),
+                BotKind::Heuristic.create(&uno_game(&[]).unwrap(), seed),
+                BotKind::Random.create(&uno_game(&[]).unwrap(), seed),
             ]
         } else {
             vec![
-                BotKind::Random.create(seed),
-                BotKind::Heuristic.create(seed),
+                BotKind::Random.create(&uno_game(&[]).unwrap(), seed),
+                BotKind::Heuristic.create(&uno_game(&[]).unwrap(), seed),
             ]
         };
         let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
@@ -254,10 +258,7 @@ fn the_game_report_counts_what_the_events_tell() {
     for seed in 0..60u64 {
         let players = 2 + (seed as usize % 9);
         // the deal is counted too: listen from `start` on
-        let mut engine = GameEngine::new(EngineConfig::default());
-        for plugin in uno_plugins() {
-            engine.use_shared_plugin(plugin);
-        }
+        let mut engine = GameEngine::new(&uno_game(&[]).unwrap(), EngineConfig::default());
         let heard = Arc::new(Mutex::new((0u64, 0u64, 0u64, 0u64)));
         let sink = Arc::clone(&heard);
         engine.subscribe_all(move |event| {
@@ -274,7 +275,7 @@ fn the_game_report_counts_what_the_events_tell() {
         });
         restart_uno_game(&mut engine, seed, players).unwrap();
         let mut bots: Vec<Box<dyn Bot>> = (0..players)
-            .map(|i| BotKind::Random.create(seed * 16 + i as u64))
+            .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed * 16 + i as u64))
             .collect();
         let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
         let (drawn, reshuffles, forced, colours) = *heard.lock().unwrap();
@@ -321,7 +322,7 @@ impl Bot for Witness {
 
 #[test]
 fn bots_that_follow_the_game_are_shown_every_move_before_it_is_made() {
-    let mut engine = new_uno_engine(31, 3).unwrap();
+    let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), 31, 3).unwrap();
     let logs: Vec<Seen> = (0..3).map(|_| Arc::default()).collect();
     let mut bots: Vec<Box<dyn Bot>> = logs
         .iter()
@@ -348,13 +349,13 @@ fn bots_that_follow_the_game_are_shown_every_move_before_it_is_made() {
         "a bot that does not follow is shown nothing"
     );
     // they are the game's moves, in order: made again, they give the same game
-    let mut again = new_uno_engine(31, 3).unwrap();
+    let mut again = new_uno_engine(&uno_game(&[]).unwrap(), 31, 3).unwrap();
     for (player, action) in &seen {
-        action.apply(&mut again, *player).unwrap();
+        action.dispatch(&mut again, *player).unwrap();
     }
     assert_eq!(state_digest(again.state()), state_digest(engine.state()));
     // and following the game changes no move: the same game as bots that do not follow
-    let mut plain_engine = new_uno_engine(31, 3).unwrap();
+    let mut plain_engine = new_uno_engine(&uno_game(&[]).unwrap(), 31, 3).unwrap();
     let mut plain: Vec<Box<dyn Bot>> = (0..3)
         .map(|i| Box::new(HeuristicBot::new(5 + i)) as Box<dyn Bot>)
         .collect();

@@ -1,12 +1,12 @@
 //! A match to 500: rounds scored, the first seat moving on, one seed and one log for
 //! the whole match.
 
-use decklet_core::{EngineError, GameEngine, GameStatus};
+use decklet_core::{EngineConfig, EngineError, GameEngine, GameStatus, Verify};
 use decklet_uno::*;
 
 fn bots(n: usize, seed: u64) -> Vec<Box<dyn Bot>> {
     (0..n as u64)
-        .map(|i| BotKind::Heuristic.create(seed * 100 + i))
+        .map(|i| BotKind::Heuristic.create(&uno_game(&[]).unwrap(), seed * 100 + i))
         .collect()
 }
 
@@ -31,7 +31,11 @@ fn a_match_ends_when_a_player_reaches_the_target_and_only_then() {
                 scores.iter().all(|s| *s < DEFAULT_MATCH_TARGET),
                 "round {round}"
             );
-            let engine = GameEngine::replay(game, uno_plugins_with(&[HouseRule::Scoring])).unwrap();
+            let mut engine = GameEngine::new(
+                &uno_game(&[HouseRule::Scoring]).unwrap(),
+                EngineConfig::default(),
+            );
+            engine.replay(game, Verify::Required).unwrap();
             let state = engine.state();
             assert_eq!(state.status(), GameStatus::Finished);
             let w = report.round_winners[round].unwrap();
@@ -48,7 +52,11 @@ fn the_first_seat_moves_on_each_round() {
     let (report, log) = a_match(3, 3);
     assert!(report.rounds() >= 3);
     for (round, game) in log.rounds.iter().enumerate() {
-        let engine = GameEngine::replay(game, uno_plugins_with(&[HouseRule::Scoring])).unwrap();
+        let mut engine = GameEngine::new(
+            &uno_game(&[HouseRule::Scoring]).unwrap(),
+            EngineConfig::default(),
+        );
+        engine.replay(game, Verify::Required).unwrap();
         let state = engine.state();
         let first = state.seat_order()[0];
         assert_eq!(
@@ -160,7 +168,7 @@ fn round_seeds_differ() {
 #[test]
 fn a_round_must_be_dealt_from_its_seed() {
     let (_, log) = a_match(5, 3);
-    let mut finished = new_uno_engine(77, 3).unwrap();
+    let mut finished = new_uno_engine(&uno_game(&[]).unwrap(), 77, 3).unwrap();
     let mut bots = bots(3, 77);
     play_game(&mut finished, &mut bots, 100_000).unwrap();
     let mut forged = log.clone();
@@ -174,7 +182,12 @@ fn a_round_must_be_dealt_from_its_seed() {
     );
     // the same round with its own dealt start is fine: the rest of the log decides
     let mut rigged = log.clone();
-    rigged.rounds[0].initial_state = Some(Box::new(new_uno_engine(1, 3).unwrap().state().clone()));
+    rigged.rounds[0].initial_state = Some(Box::new(
+        new_uno_engine(&uno_game(&[]).unwrap(), 1, 3)
+            .unwrap()
+            .state()
+            .clone(),
+    ));
     assert!(replay_match(&rigged).is_err());
 }
 

@@ -54,14 +54,19 @@ fn identity_requirements_and_registrations() {
 }
 
 fn created(n: usize, seed: u64) -> GameEngine {
-    let mut engine = GameEngine::new(EngineConfig {
-        seed,
-        ..Default::default()
-    });
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(UnoPlugin);
+    let game = Game::builder()
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .plugin(UnoPlugin)
+        .build()
+        .unwrap();
+    let mut engine = GameEngine::new(
+        &game,
+        EngineConfig {
+            seed,
+            ..Default::default()
+        },
+    );
     engine.create_game(players(n)).unwrap();
     engine
 }
@@ -110,25 +115,25 @@ fn setup_is_idempotent_before_and_during_play() {
 
 #[test]
 fn uno_must_come_after_turn_and_draw() {
-    let mut engine = GameEngine::default();
-    engine
-        .use_plugin(UnoPlugin)
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin);
+    let built = Game::builder()
+        .plugin(UnoPlugin)
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .build();
     assert_eq!(
-        engine.create_game(players(2)).unwrap_err(),
+        built.unwrap_err(),
         EngineError::MissingRequirement {
             plugin: "uno".into(),
             requires: "turn".into()
         }
     );
-    let mut engine = GameEngine::default();
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(UnoPlugin)
-        .use_plugin(DrawPlugin);
+    let built = Game::builder()
+        .plugin(TurnPlugin)
+        .plugin(UnoPlugin)
+        .plugin(DrawPlugin)
+        .build();
     assert_eq!(
-        engine.create_game(players(2)).unwrap_err(),
+        built.unwrap_err(),
         EngineError::MissingRequirement {
             plugin: "uno".into(),
             requires: "draw".into()
@@ -139,11 +144,7 @@ fn uno_must_come_after_turn_and_draw() {
 #[test]
 fn uno_is_for_two_to_ten_players() {
     for n in [1, 11] {
-        let mut engine = GameEngine::default();
-        engine
-            .use_plugin(TurnPlugin)
-            .use_plugin(DrawPlugin)
-            .use_plugin(UnoPlugin);
+        let mut engine = GameEngine::new(&uno_game(&[]).unwrap(), EngineConfig::default());
         assert!(matches!(
             engine.create_game(players(n)),
             Err(EngineError::SetupFailed { .. })
@@ -156,14 +157,19 @@ fn uno_is_for_two_to_ten_players() {
 
 #[test]
 fn game_started_deals_seven_each_in_seat_order_then_flips() {
-    let mut engine = GameEngine::new(EngineConfig {
-        seed: 9,
-        ..Default::default()
-    });
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(UnoPlugin);
+    let game = Game::builder()
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .plugin(UnoPlugin)
+        .build()
+        .unwrap();
+    let mut engine = GameEngine::new(
+        &game,
+        EngineConfig {
+            seed: 9,
+            ..Default::default()
+        },
+    );
     // given out of seat order: seat order is b (1), c (2), a (3)
     engine
         .create_game(vec![
@@ -370,11 +376,7 @@ fn winning_with_a_wild_needs_no_colour() {
 #[test]
 fn the_seed_example_runs_and_announces_the_winner() {
     use std::sync::{Arc, Mutex};
-    let mut engine = GameEngine::default();
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(UnoPlugin);
+    let mut engine = GameEngine::new(&uno_game(&[]).unwrap(), EngineConfig::default());
     let winners = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&winners);
     engine.subscribe_all(move |e| {
@@ -392,7 +394,9 @@ fn the_seed_example_runs_and_announces_the_winner() {
         ])
         .unwrap();
     engine.start().unwrap();
-    let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|i| BotKind::Random.create(i)).collect();
+    let mut bots: Vec<Box<dyn Bot>> = (0..3)
+        .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), i))
+        .collect();
     let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
     let winner = report.winner.unwrap();
     assert_eq!(

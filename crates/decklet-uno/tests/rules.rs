@@ -8,6 +8,15 @@ use decklet_core::*;
 use decklet_plugins::*;
 use decklet_uno::*;
 
+/// Reads an action from JSON and dispatches it, as a client's message is.
+fn dispatch_json(
+    engine: &mut GameEngine,
+    json: &serde_json::Value,
+) -> Result<Outcome, EngineError> {
+    let action = engine.action_from_json(json)?;
+    engine.dispatch_any(action)
+}
+
 fn table() -> GameEngine {
     let mut engine = uno(3, 1);
     arrange(
@@ -55,11 +64,7 @@ fn check_rejected(engine: &mut GameEngine, action: impl Action, rule: &str, reas
 
 #[test]
 fn game_started_refuses_actions_before_start() {
-    let mut engine = GameEngine::default();
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(UnoPlugin);
+    let mut engine = GameEngine::new(&uno_game(&[]).unwrap(), EngineConfig::default());
     engine.create_game(players(2)).unwrap();
     let first = zone(&engine, "deck")[0];
     check_rejected(
@@ -122,8 +127,7 @@ fn player_owns_card_the_card_must_be_in_the_hand() {
     );
     // a card no game has is refused as it is read, before any rule runs
     let before = json(engine.state());
-    let err = engine
-        .dispatch_json(&serde_json::json!({"type": "PLAY_CARD", "payload": {"playerId": "p1", "cardIds": ["no-such-card"]}}))
+    let err = dispatch_json(&mut engine, &serde_json::json!({"type": "PLAY_CARD", "payload": {"playerId": "p1", "cardIds": ["no-such-card"]}}))
         .unwrap_err();
     assert!(matches!(err, EngineError::InvalidAction { .. }), "{err:?}");
     assert!(
@@ -390,17 +394,15 @@ fn turn_discipline_players_cannot_flip_the_initial_card() {
 #[test]
 fn json_actions_from_the_wire_go_through_the_same_rules() {
     let mut engine = table();
-    let err = engine
-        .dispatch_json(
-            &serde_json::json!({"type": "CHOOSE_COLOR", "payload": {"playerId": "p1", "color": 5}}),
-        )
-        .unwrap_err();
+    let err = dispatch_json(
+        &mut engine,
+        &serde_json::json!({"type": "CHOOSE_COLOR", "payload": {"playerId": "p1", "color": 5}}),
+    )
+    .unwrap_err();
     assert!(matches!(err, EngineError::InvalidAction { .. }));
-    let err = engine
-        .dispatch_json(&serde_json::json!({"type": "PLAY_CARD", "payload": {"playerId": "p1", "cardIds": ["uno-green-9-1"]}}))
+    let err = dispatch_json(&mut engine, &serde_json::json!({"type": "PLAY_CARD", "payload": {"playerId": "p1", "cardIds": ["uno-green-9-1"]}}))
         .unwrap_err();
     assert_eq!(err.rule(), Some("canPlayCard"));
-    engine
-        .dispatch_json(&serde_json::json!({"type": "PLAY_CARD", "payload": {"playerId": "p1", "cardIds": ["uno-red-7-1"]}}))
+    dispatch_json(&mut engine, &serde_json::json!({"type": "PLAY_CARD", "payload": {"playerId": "p1", "cardIds": ["uno-red-7-1"]}}))
         .unwrap();
 }

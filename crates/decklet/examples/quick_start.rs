@@ -1,18 +1,23 @@
 //! The README's quick start, kept compiling and running.
 
 use decklet::uno::{UnoGameWon, UnoPlugin, legal_actions};
-use decklet::{DrawPlugin, EngineConfig, EngineError, GameEngine, Player, TurnPlugin};
+use decklet::{
+    DrawPlugin, EngineConfig, EngineError, Game, GameEngine, Player, TurnPlugin, Verify,
+};
 
 fn main() -> Result<(), EngineError> {
-    let mut engine = GameEngine::new(EngineConfig {
+    // The game: its plugins in order, checked once and shared by every match of it.
+    let game = Game::builder()
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .plugin(UnoPlugin)
+        .build()?;
+    let config = EngineConfig {
         seed: 42,
         game_id: "g1".into(),
         ..Default::default()
-    });
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(UnoPlugin);
+    };
+    let mut engine = GameEngine::new(&game, config);
     // subscribers hear events after each tick; ids are written as the game's text
     engine.subscribe::<UnoGameWon>(|e| println!("winner: {}", serde_json::json!(e.winner_ids)));
     engine.create_game(vec![
@@ -31,7 +36,8 @@ fn main() -> Result<(), EngineError> {
     }
     // The log replays to the same state, bit for bit.
     let log = engine.log();
-    let replayed = GameEngine::replay(&log, decklet::uno::uno_plugins())?;
+    let mut replayed = GameEngine::new(&game, EngineConfig::default());
+    replayed.replay(&log, Verify::Required)?;
     assert_eq!(replayed.state(), engine.state());
     Ok(())
 }

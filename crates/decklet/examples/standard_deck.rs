@@ -2,17 +2,20 @@
 //! `start` shuffles them through a `SHUFFLE` action. Prints `52`.
 
 use decklet::plugins::{DrawPlugin, STANDARD_DECK_ZONE_ID, StandardDeckPlugin, TurnPlugin};
-use decklet::{EngineConfig, EngineError, GameEngine, Player};
+use decklet::{EngineConfig, EngineError, Game, GameEngine, Player};
 
 fn main() -> Result<(), EngineError> {
-    let mut engine = GameEngine::new(EngineConfig {
+    let game = Game::builder()
+        .plugin(StandardDeckPlugin)
+        .plugin(DrawPlugin)
+        .plugin(TurnPlugin)
+        .build()?;
+    let config = EngineConfig {
         seed: 42,
         game_id: "g1".into(),
         ..Default::default()
-    });
-    engine.use_plugin(StandardDeckPlugin);
-    engine.use_plugin(DrawPlugin);
-    engine.use_plugin(TurnPlugin);
+    };
+    let mut engine = GameEngine::new(&game, config);
 
     engine.create_game(vec![Player::new("p1", "Alice", 0)])?;
     // setup created 52 cards in the deck zone

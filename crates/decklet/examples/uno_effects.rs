@@ -8,14 +8,15 @@ use decklet::uno::{
     BotKind, UNO_DRAW_FOUR, UNO_DRAW_TWO, UNO_PLAYER_REVERSED, UNO_PLAYER_SKIPPED, UnoPlugin,
     play_game,
 };
-use decklet::{DrawPlugin, EngineError, GameEngine, Player, TurnPlugin};
+use decklet::{DrawPlugin, EngineConfig, EngineError, Game, GameEngine, Player, TurnPlugin};
 
 fn main() -> Result<(), EngineError> {
-    let mut engine = GameEngine::default();
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(UnoPlugin);
+    let game = Game::builder()
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .plugin(UnoPlugin)
+        .build()?;
+    let mut engine = GameEngine::new(&game, EngineConfig::default());
 
     engine.subscribe_all(|e| {
         let payload = e.payload_json();
@@ -46,7 +47,7 @@ fn main() -> Result<(), EngineError> {
     // Playing cards and choosing colours: UnoPlugin dispatches the matching effects.
     // Bots seeded so that this game shows all four effects.
     let mut bots: Vec<_> = (0..3)
-        .map(|seat| BotKind::Random.create(10 + seat))
+        .map(|seat| BotKind::Random.create(&game, 10 + seat))
         .collect();
     play_game(&mut engine, &mut bots, 100_000)?;
     Ok(())

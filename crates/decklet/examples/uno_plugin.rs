@@ -5,14 +5,15 @@
 //! `cargo run -p decklet --example uno_plugin` prints `winner: ["p…"]`.
 
 use decklet::uno::{BotKind, UNO_GAME_WON, UnoPlugin, play_game};
-use decklet::{DrawPlugin, EngineError, GameEngine, Player, TurnPlugin};
+use decklet::{DrawPlugin, EngineConfig, EngineError, Game, GameEngine, Player, TurnPlugin};
 
 fn main() -> Result<(), EngineError> {
-    let mut engine = GameEngine::default();
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(UnoPlugin);
+    let game = Game::builder()
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .plugin(UnoPlugin)
+        .build()?;
+    let mut engine = GameEngine::new(&game, EngineConfig::default());
 
     engine.subscribe_all(|e| {
         if e.kind() == UNO_GAME_WON {
@@ -27,7 +28,9 @@ fn main() -> Result<(), EngineError> {
     ])?;
     engine.start()?;
 
-    let mut bots: Vec<_> = (0..3).map(|seat| BotKind::Random.create(seat)).collect();
+    let mut bots: Vec<_> = (0..3)
+        .map(|seat| BotKind::Random.create(&game, seat))
+        .collect();
     play_game(&mut engine, &mut bots, 100_000)?;
     Ok(())
 }

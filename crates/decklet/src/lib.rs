@@ -6,11 +6,11 @@
 //! on by default.
 //!
 //! ```
-//! use decklet::{DrawPlugin, EngineConfig, GameEngine, Player, TurnPlugin};
+//! use decklet::{DrawPlugin, EngineConfig, Game, GameEngine, Player, TurnPlugin};
 //! use decklet::uno::{legal_actions, UnoPlugin};
 //!
-//! let mut engine = GameEngine::new(EngineConfig { seed: 42, game_id: "g1".into(), ..Default::default() });
-//! engine.use_plugin(TurnPlugin).use_plugin(DrawPlugin).use_plugin(UnoPlugin);
+//! let game = Game::builder().plugin(TurnPlugin).plugin(DrawPlugin).plugin(UnoPlugin).build()?;
+//! let mut engine = GameEngine::new(&game, EngineConfig { seed: 42, game_id: "g1".into(), ..Default::default() });
 //! engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
 //! engine.start()?;
 //! let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
@@ -36,11 +36,13 @@ pub use decklet_uno as uno;
 pub mod prelude {
     pub use decklet_core::{
         Action, ActionHandler, AnyAction, AnyEvent, CardId, EngineConfig, EngineError, Event,
-        EventHandler, GameContext, GameEngine, GamePlugin, GameState, GameStatus, Player, PlayerId,
-        Rule, ZoneId,
+        EventHandler, Game, GameContext, GameEngine, GamePlugin, GameState, GameStatus, Player,
+        PlayerId, Rule, Verify, ZoneId,
     };
     #[cfg(feature = "plugins")]
     pub use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
     #[cfg(feature = "uno")]
-    pub use decklet_uno::{Bot, ChooseColor, LegalAction, PlayCard, UnoPlugin, legal_actions};
+    pub use decklet_uno::{
+        Bot, ChooseColor, LegalAction, PlayCard, UnoPlugin, legal_actions, new_uno_engine, uno_game,
+    };
 }

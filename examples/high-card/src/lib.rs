@@ -14,8 +14,10 @@
 //! assert_eq!(engine.state().winners().len(), 1);
 //! ```
 
+use std::sync::Arc;
+
 use decklet_core::{
-    Action, ActionHandler, EngineConfig, EngineError, EventHandler, GameContext, GameEngine,
+    Action, ActionHandler, EngineConfig, EngineError, EventHandler, Game, GameContext, GameEngine,
     GameFinished, GamePlugin, GameStatus, GameWon, Player, PlayerId, Rule,
 };
 use decklet_plugins::{
@@ -125,18 +127,25 @@ impl GamePlugin for HighCardPlugin {
     }
 }
 
-/// A started game of `players` players (`p1`…) with the four plugins.
+/// The game: the standard deck, turns, drawing and high card's own plugin, in that
+/// order. Built once, it is shared by every match of it (and every replay).
+pub fn high_card_game() -> Result<Arc<Game>, EngineError> {
+    Game::builder()
+        .plugin(StandardDeckPlugin)
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .plugin(HighCardPlugin)
+        .build()
+}
+
+/// A started match of `players` players (`p1`…) of a newly built [`high_card_game`].
 pub fn new_game(seed: u64, players: u32) -> Result<GameEngine, EngineError> {
-    let mut engine = GameEngine::new(EngineConfig {
+    let config = EngineConfig {
         seed,
         game_id: "high-card".into(),
         ..Default::default()
-    });
-    engine
-        .use_plugin(StandardDeckPlugin)
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(HighCardPlugin);
+    };
+    let mut engine = GameEngine::new(&high_card_game()?, config);
     engine.create_game(
         (1..=players)
             .map(|i| Player::new(format!("p{i}"), format!("Player {i}"), i))

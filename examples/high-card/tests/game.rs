@@ -1,10 +1,7 @@
 //! High card, as a user of decklet-core + decklet-plugins would test it.
 
-use std::sync::Arc;
-
-use decklet_core::{EngineError, GameEngine, GamePlugin, GameStatus};
-use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
-use high_card::{HighCardPlugin, Reveal, new_game};
+use decklet_core::{EngineConfig, EngineError, GameEngine, GameStatus, Verify};
+use high_card::{Reveal, high_card_game, new_game};
 
 fn reveal_all(engine: &mut GameEngine) {
     while engine.state().winners().is_empty() {
@@ -41,13 +38,8 @@ fn out_of_turn_and_second_reveals_are_refused() {
 fn the_game_replays_from_its_log() {
     let mut engine = new_game(9, 4).unwrap();
     reveal_all(&mut engine);
-    let plugins: Vec<Arc<dyn GamePlugin>> = vec![
-        Arc::new(StandardDeckPlugin),
-        Arc::new(TurnPlugin),
-        Arc::new(DrawPlugin),
-        Arc::new(HighCardPlugin),
-    ];
-    let replayed = GameEngine::replay(&engine.log(), plugins).unwrap();
+    let mut replayed = GameEngine::new(&high_card_game().unwrap(), EngineConfig::default());
+    replayed.replay(&engine.log(), Verify::Required).unwrap();
     assert_eq!(replayed.state(), engine.state());
 }
 

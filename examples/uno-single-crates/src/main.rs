@@ -1,20 +1,23 @@
 //! A four-player UNO game between a heuristic bot and three random bots, on the
 //! single crates (no facade), replayed from its log at the end.
 
-use decklet_core::{EngineConfig, EngineError, GameEngine, Player};
+use decklet_core::{EngineConfig, EngineError, Game, GameEngine, Player, Verify};
 use decklet_plugins::{DrawPlugin, TurnPlugin};
-use decklet_uno::{Bot, HeuristicBot, RandomBot, UnoGameWon, UnoPlugin, ask_bot, uno_plugins};
+use decklet_uno::{Bot, HeuristicBot, RandomBot, UnoGameWon, UnoPlugin, ask_bot};
 
 fn main() -> Result<(), EngineError> {
-    let mut engine = GameEngine::new(EngineConfig {
+    // The game: its plugins, in order, checked once; every match of it shares it.
+    let game = Game::builder()
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .plugin(UnoPlugin)
+        .build()?;
+    let config = EngineConfig {
         seed: 7,
         game_id: "single-crates".into(),
         ..Default::default()
-    });
-    engine
-        .use_plugin(TurnPlugin)
-        .use_plugin(DrawPlugin)
-        .use_plugin(UnoPlugin);
+    };
+    let mut engine = GameEngine::new(&game, config);
     // Subscribers hear each committed event; here, the end of the game.
     engine.subscribe::<UnoGameWon>(|won| println!("UNO_GAME_WON, {} winner", won.winner_ids.len()));
     engine.create_game(
@@ -46,7 +49,8 @@ fn main() -> Result<(), EngineError> {
     }
 
     // Anyone with the same plugins can check the game from its log alone.
-    let replayed = GameEngine::replay(&engine.log(), uno_plugins())?;
+    let mut replayed = GameEngine::new(&game, EngineConfig::default());
+    replayed.replay(&engine.log(), Verify::Required)?;
     assert_eq!(replayed.state(), engine.state());
     println!("the log replays to the same state");
     Ok(())

@@ -200,13 +200,24 @@ pub fn players(n: u32) -> Vec<Player> {
         .collect()
 }
 
+/// The engine's settings, with `collect_events` off: ticks return empty outcomes.
+pub fn quiet(engine: &mut GameEngine) {
+    let config = EngineConfig {
+        collect_events: false,
+        ..engine.config().clone()
+    };
+    engine.set_config(config);
+}
+
 pub fn toy_engine(seed: u64) -> GameEngine {
-    let mut engine = GameEngine::new(EngineConfig {
-        seed,
-        game_id: "toy".into(),
-        ..Default::default()
-    });
-    engine.use_plugin(ToyPlugin);
+    let mut engine = GameEngine::new(
+        &Game::builder().plugin(ToyPlugin).build().unwrap(),
+        EngineConfig {
+            seed,
+            game_id: "toy".into(),
+            ..Default::default()
+        },
+    );
     engine.create_game(players(2)).expect("create");
     engine.start().expect("start");
     engine
@@ -225,8 +236,10 @@ pub fn player(engine: &GameEngine, name: &str) -> PlayerId {
 
 /// A handle that names no player of a two-player toy game: the fifth player of another.
 pub fn stranger() -> PlayerId {
-    let mut engine = GameEngine::new(EngineConfig::default());
-    engine.use_plugin(ToyPlugin);
+    let mut engine = GameEngine::new(
+        &Game::builder().plugin(ToyPlugin).build().unwrap(),
+        EngineConfig::default(),
+    );
     engine.create_game(players(5)).expect("create");
     player(&engine, "p5")
 }

@@ -82,14 +82,19 @@ impl GamePlugin for Table {
 }
 
 pub fn engine_with(plugins: Vec<std::sync::Arc<dyn GamePlugin>>, n: u32, seed: u64) -> GameEngine {
-    let mut engine = GameEngine::new(EngineConfig {
-        seed,
-        game_id: "t".into(),
-        ..Default::default()
-    });
-    for p in plugins {
-        engine.use_shared_plugin(p);
-    }
+    let game = plugins
+        .into_iter()
+        .fold(Game::builder(), GameBuilder::shared)
+        .build()
+        .unwrap();
+    let mut engine = GameEngine::new(
+        &game,
+        EngineConfig {
+            seed,
+            game_id: "t".into(),
+            ..Default::default()
+        },
+    );
     engine.create_game(players(n)).unwrap();
     engine
 }

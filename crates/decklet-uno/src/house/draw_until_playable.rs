@@ -22,15 +22,16 @@ pub const UNO_VAR_DRAWING_UNTIL_PLAYABLE: Var<bool> = Var::new("uno:drawingUntil
 /// The plugin of the *draw until playable* house rule.
 ///
 /// ```
-/// use decklet_core::{EngineConfig, GameEngine, Player};
+/// use decklet_core::{EngineConfig, Game, GameEngine, Player};
 /// use decklet_plugins::{DrawPlugin, TurnPlugin};
 /// use decklet_uno::{DrawUntilPlayablePlugin, UnoPlugin};
-/// let mut engine = GameEngine::new(EngineConfig::default());
-/// engine
-///     .use_plugin(TurnPlugin)
-///     .use_plugin(DrawPlugin)
-///     .use_plugin(UnoPlugin)
-///     .use_plugin(DrawUntilPlayablePlugin);
+/// let game = Game::builder()
+///     .plugin(TurnPlugin)
+///     .plugin(DrawPlugin)
+///     .plugin(UnoPlugin)
+///     .plugin(DrawUntilPlayablePlugin)
+///     .build()?;
+/// let mut engine = GameEngine::new(&game, EngineConfig::default());
 /// engine.create_game(vec![Player::new("p1", "A", 1), Player::new("p2", "B", 2)])?;
 /// engine.start()?;
 /// # Ok::<(), decklet_core::EngineError>(())

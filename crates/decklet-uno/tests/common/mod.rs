@@ -134,15 +134,14 @@ pub fn uno_with(n: usize, seed: u64, house: &[HouseRule]) -> GameEngine {
 /// An engine with Turn, Draw, UNO, these house rules and Rig and a game of `n` players,
 /// not started.
 fn created_with(n: usize, seed: u64, house: &[HouseRule]) -> GameEngine {
-    let mut engine = GameEngine::new(EngineConfig {
-        seed,
-        game_id: "t".into(),
-        ..Default::default()
-    });
-    for plugin in uno_plugins_with(house) {
-        engine.use_shared_plugin(plugin);
-    }
-    engine.use_plugin(Rig);
+    let mut engine = GameEngine::new(
+        &uno_builder(house).plugin(Rig).build().unwrap(),
+        EngineConfig {
+            seed,
+            game_id: "t".into(),
+            ..Default::default()
+        },
+    );
     engine.create_game(players(n)).unwrap();
     engine
 }
@@ -192,7 +191,7 @@ pub fn id(engine: &GameEngine, player: &str) -> PlayerId {
 /// The handle of default player `name` (`"p1"`…`"p10"`): the same in every game of
 /// default players, whose handles follow their order.
 pub fn pid(name: &str) -> PlayerId {
-    let engine = new_uno_engine(0, 10).unwrap();
+    let engine = new_uno_engine(&uno_game(&[]).unwrap(), 0, 10).unwrap();
     id(&engine, name)
 }
 

@@ -1,0 +1,138 @@
+//! [`Game`]: the plugins of a game and what they registered, built once and shared.
+//!
+//! A game is what does not change while it is played: the plugins, in order, and the
+//! registry compiled from them (every kind's rules, handler and event handlers). It is
+//! checked once, when it is built ([`GameBuilder::build`]), and then shared behind an
+//! `Arc` by every engine made from it ([`GameEngine::new`](crate::GameEngine::new)):
+//! matches, forks, replays, determinized worlds, a vector environment's lanes. An
+//! engine holds the rest: a state, its log, its subscribers.
+
+use std::sync::{Arc, LazyLock};
+
+use crate::error::EngineError;
+use crate::log::PluginInfo;
+use crate::plugin::GamePlugin;
+use crate::queues::Kinds;
+use crate::registry::Registry;
+
+/// A game: its plugins, in registration order, and their compiled registry. Built once
+/// with [`Game::builder`]; immutable; shared by every engine that plays it.
+///
+/// ```
+/// use decklet_core::*;
+/// use std::sync::Arc;
+///
+/// struct Table;
+/// impl GamePlugin for Table {
+///     fn id(&self) -> &'static str { "table" }
+///     fn name(&self) -> &'static str { "Table" }
+///     fn version(&self) -> &'static str { "1.0.0" }
+/// }
+///
+/// let game = Game::builder().plugin(Table).build()?;
+/// // a thousand matches, one registry
+/// let engines: Vec<GameEngine> = (0..1000)
+///     .map(|seed| GameEngine::new(&game, EngineConfig { seed, ..Default::default() }))
+///     .collect();
+/// assert!(engines.iter().all(|e| Arc::ptr_eq(e.game(), &game)));
+/// assert_eq!(game.plugins()[0].id, "table");
+///
+/// // every registration error is the builder's
+/// let twice = Game::builder().plugin(Table).plugin(Table).build();
+/// assert!(matches!(twice, Err(EngineError::DuplicatePlugin { .. })));
+/// # Ok::<(), EngineError>(())
+/// ```
+pub struct Game {
+    plugins: Vec<Arc<dyn GamePlugin>>,
+    infos: Vec<PluginInfo>,
+    /// The registry's kinds, shared with the engines that add no subscriber kind.
+    kinds: Arc<Kinds>,
+}
+
+impl std::fmt::Debug for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("plugins", &self.infos)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Collects a game's plugins in order; [`build`](Self::build) checks and compiles them.
+#[derive(Default)]
+pub struct GameBuilder {
+    plugins: Vec<Arc<dyn GamePlugin>>,
+}
+
+impl GameBuilder {
+    /// Adds a plugin after the ones before it.
+    pub fn plugin(self, plugin: impl GamePlugin) -> Self {
+        self.shared(Arc::new(plugin))
+    }
+
+    /// Adds a plugin that is already shared (one of a list built at run time).
+    pub fn shared(mut self, plugin: Arc<dyn GamePlugin>) -> Self {
+        self.plugins.push(plugin);
+        self
+    }
+
+    /// Checks the plugins (unique ids, requirements and the rules they change
+    /// registered earlier, one handler per action kind, one type per kind string) and
+    /// compiles what they register: every registration error is found here.
+    pub fn build(self) -> Result<Arc<Game>, EngineError> {
+        let Registry { plugins, kinds } = Registry::build(&self.plugins)?;
+        Ok(Arc::new(Game {
+            plugins: self.plugins,
+            infos: plugins,
+            kinds: Arc::new(kinds),
+        }))
+    }
+}
+
+impl Game {
+    /// A builder with no plugin yet.
+    pub fn builder() -> GameBuilder {
+        GameBuilder::default()
+    }
+
+    /// The game of no plugin (what [`GameEngine::default`](crate::GameEngine) plays),
+    /// built once per process.
+    pub(crate) fn empty() -> &'static Arc<Game> {
+        static EMPTY: LazyLock<Arc<Game>> = LazyLock::new(|| {
+            Arc::new(Game {
+                plugins: Vec::new(),
+                infos: Vec::new(),
+                kinds: Arc::default(),
+            })
+        });
+        &EMPTY
+    }
+
+    /// The plugins' ids and versions, in registration order (what logs record).
+    pub fn plugins(&self) -> &[PluginInfo] {
+        &self.infos
+    }
+
+    /// The plugins themselves, in order.
+    pub(crate) fn plugin_list(&self) -> &[Arc<dyn GamePlugin>] {
+        &self.plugins
+    }
+
+    /// The registry's kinds.
+    pub(crate) fn kinds(&self) -> &Arc<Kinds> {
+        &self.kinds
+    }
+
+    /// The ids of the rules an action kind runs, in order, after every plugin's
+    /// replacements and wrappers; `None` for a kind no plugin handles.
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// let game = Game::builder().build()?;
+    /// assert_eq!(game.rule_ids("PLAY_CARD"), None);
+    /// # Ok::<(), EngineError>(())
+    /// ```
+    pub fn rule_ids(&self, kind: &str) -> Option<Vec<String>> {
+        let k = self.kinds.action_named(kind)?;
+        Some(self.kinds.action_ops(k)?.rule_ids())
+    }
+}

@@ -1,0 +1,80 @@
+//! One game, many matches: a thousand engines share one built `Game`, and sharing it
+//! changes nothing about any of them.
+
+use std::sync::Arc;
+
+use decklet::uno::{
+    Bot, BotKind, GameRunner, HouseRule, IsmctsBot, IsmctsConfig, StackingMode, ask_bot,
+    new_uno_engine, uno_game,
+};
+use decklet::{EngineConfig, GameEngine, Verify};
+
+#[test]
+fn a_thousand_engines_share_one_game_and_play_as_if_alone() {
+    let game = uno_game(&[
+        HouseRule::Stacking(StackingMode::DrawTwos),
+        HouseRule::SevenZero,
+    ])
+    .unwrap();
+    let mut engines: Vec<GameEngine> = (0..1000u64)
+        .map(|seed| new_uno_engine(&game, seed, 2 + (seed % 5) as usize).unwrap())
+        .collect();
+    // the game, its registry and its plugins exist once, whatever the number of matches
+    assert_eq!(Arc::strong_count(&game), 1001);
+    assert!(engines.iter().all(|e| Arc::ptr_eq(e.game(), &game)));
+    // every match moves a few times, interleaved with the others
+    let mut bot = BotKind::Heuristic.create(&game, 1);
+    for _ in 0..5 {
+        for engine in &mut engines {
+            let Some(player) = engine.state().current_player() else {
+                continue;
+            };
+            if let Some(choice) = ask_bot(bot.as_mut(), engine.state(), player) {
+                choice.dispatch(engine, player).unwrap();
+            }
+        }
+    }
+    // and each is the match it would have been on a game of its own
+    for (seed, engine) in engines.iter().enumerate().step_by(97) {
+        let alone = uno_game(&[
+            HouseRule::Stacking(StackingMode::DrawTwos),
+            HouseRule::SevenZero,
+        ])
+        .unwrap();
+        let mut replayed = GameEngine::new(&alone, EngineConfig::default());
+        replayed.replay(&engine.log(), Verify::Required).unwrap();
+        assert_eq!(replayed.state(), engine.state(), "match {seed}");
+    }
+    drop(engines);
+    assert_eq!(Arc::strong_count(&game), 1);
+}
+
+#[test]
+fn forks_replays_runners_and_searches_share_the_game_they_are_given() {
+    let game = uno_game(&[]).unwrap();
+    let engine = new_uno_engine(&game, 4, 3).unwrap();
+    assert!(Arc::ptr_eq(engine.fork().game(), &game));
+    let mut replayed = GameEngine::new(&game, EngineConfig::default());
+    replayed.replay(&engine.log(), Verify::Required).unwrap();
+    assert!(Arc::ptr_eq(replayed.game(), &game));
+    let mut runner = GameRunner::new(&game);
+    let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|i| BotKind::Random.create(&game, i)).collect();
+    runner.play(9, &mut bots, 10_000).unwrap();
+    assert!(Arc::ptr_eq(runner.engine().game(), &game));
+    // a search plays its worlds on engines of the game: one more holder while it has one
+    let before = Arc::strong_count(&game);
+    let config = IsmctsConfig {
+        iterations: 20,
+        ..IsmctsConfig::default()
+    };
+    let mut search = IsmctsBot::new(&game, config, 3);
+    let player = engine.state().current_player().unwrap();
+    assert!(ask_bot(&mut search, engine.state(), player).is_some());
+    assert_eq!(
+        Arc::strong_count(&game),
+        before + 2,
+        "the bot and its scratch engine"
+    );
+    drop(search);
+    assert_eq!(Arc::strong_count(&game), before);
+}
