@@ -259,7 +259,7 @@ impl GameEngine {
     /// engine's game, and play goes on from it. Every plugin's setup runs on it first
     /// (setups are idempotent, so the state stays as it was; this rebuilds what plugins
     /// attach); a state the setups would change is not one of these plugins' games and
-    /// is refused, and so is one a plugin's [`validate`](GamePlugin::validate) refuses. The log starts empty and records the position, so it still replays.
+    /// is refused, and so is one a plugin's [`validate`](crate::GamePlugin::validate) refuses. The log starts empty and records the position, so it still replays.
     ///
     /// A position of the game this engine holds now (one that shares its tables: a
     /// fork's state, a world sampled from an information state ([`InfoState::determinize`](crate::InfoState::determinize))

@@ -138,14 +138,21 @@ pub fn restart_uno_game(
     seed: u64,
     players: usize,
 ) -> Result<(), EngineError> {
-    engine.set_config(EngineConfig {
+    let config = EngineConfig {
         seed,
         game_id: UNO_GAME_ID.to_string(),
         ..engine.config().clone()
+    };
+    // the deal's events are not returned: collecting them would be work for nothing
+    engine.set_config(EngineConfig {
+        collect_events: false,
+        ..config.clone()
     });
-    engine.create_game(default_players(players))?;
-    engine.start()?;
-    Ok(())
+    let started = engine
+        .create_game(default_players(players))
+        .and_then(|_| engine.start());
+    engine.set_config(config);
+    started.map(|_| ())
 }
 
 /// What one game did. `actions` and `turns` count the way the reference no-engine loop
