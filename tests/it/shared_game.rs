@@ -78,3 +78,24 @@ fn forks_replays_runners_and_searches_share_the_game_they_are_given() {
     drop(search);
     assert_eq!(Arc::strong_count(&game), before);
 }
+
+#[test]
+fn a_position_read_from_json_plays_by_the_rules_of_the_game_that_adopts_it() {
+    use decklet::uno::RulesInPlay;
+    let game = uno_game(&[HouseRule::ForcedPlay, HouseRule::SevenZero]).unwrap();
+    let engine = new_uno_engine(&game, 12, 3).unwrap();
+    let rules = RulesInPlay::of(engine.state());
+    assert!(rules.forced_play && rules.seven_zero);
+    // the configuration is the game's: a state read from JSON knows none of it...
+    let read = decklet::GameState::from_json(&engine.state().to_json().unwrap()).unwrap();
+    assert_eq!(RulesInPlay::of(&read), RulesInPlay::default());
+    // ...until an engine of the game adopts it; one of another game adopts its own
+    let mut adopted = GameEngine::new(&game, EngineConfig::default());
+    adopted.load_state(read.clone()).unwrap();
+    assert_eq!(RulesInPlay::of(adopted.state()), rules);
+    assert!(Arc::ptr_eq(adopted.game(), &game));
+    let seeds = uno_game(&[]).unwrap();
+    let mut other = GameEngine::new(&seeds, EngineConfig::default());
+    other.load_state(read).unwrap();
+    assert_eq!(RulesInPlay::of(other.state()), RulesInPlay::default());
+}

@@ -195,6 +195,7 @@ impl GameEngine {
             return Err(EngineError::NoPlayers);
         }
         let mut tables = Tables::with_players(&self.config.game_id, players.clone())?;
+        tables.data = Arc::clone(self.game.shared_data());
         tables.add_hands()?;
         let mut state =
             GameState::from_tables(tables, self.config.seed, || self.queues.zone_buffer());
@@ -292,6 +293,9 @@ impl GameEngine {
             return Ok(());
         }
         let mut adopted = state.clone();
+        if !Arc::ptr_eq(&adopted.tables.data, self.game.shared_data()) {
+            Arc::make_mut(&mut adopted.tables).data = Arc::clone(self.game.shared_data());
+        }
         self.queues.clear();
         self.queues.begin(self.config.max_events_per_tick, false);
         self.queues.journaling = false;

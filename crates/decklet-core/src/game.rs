@@ -5,10 +5,12 @@
 //! checked once, when it is built ([`GameBuilder::build`]), and then shared behind an
 //! `Arc` by every engine made from it ([`GameEngine::new`](crate::GameEngine::new)):
 //! matches, forks, replays, determinized worlds, a vector environment's lanes. An
-//! engine holds the rest: a state, its log, its subscribers.
+//! engine holds the rest: a state, its log, its subscribers. What the plugins declare
+//! about the game ([`GameData`]) is built with it.
 
 use std::sync::{Arc, LazyLock};
 
+use crate::data::GameData;
 use crate::error::EngineError;
 use crate::log::PluginInfo;
 use crate::plugin::GamePlugin;
@@ -45,6 +47,8 @@ use crate::registry::Registry;
 pub struct Game {
     plugins: Vec<Arc<dyn GamePlugin>>,
     infos: Vec<PluginInfo>,
+    /// What the plugins declared, shared with every match's tables.
+    data: Arc<GameData>,
     /// The registry's kinds, shared with the engines that add no subscriber kind.
     kinds: Arc<Kinds>,
 }
@@ -80,9 +84,14 @@ impl GameBuilder {
     /// compiles what they register: every registration error is found here.
     pub fn build(self) -> Result<Arc<Game>, EngineError> {
         let Registry { plugins, kinds } = Registry::build(&self.plugins)?;
+        let mut data = GameData::default();
+        for plugin in &self.plugins {
+            plugin.declare(&mut data);
+        }
         Ok(Arc::new(Game {
             plugins: self.plugins,
             infos: plugins,
+            data: Arc::new(data),
             kinds: Arc::new(kinds),
         }))
     }
@@ -101,6 +110,7 @@ impl Game {
             Arc::new(Game {
                 plugins: Vec::new(),
                 infos: Vec::new(),
+                data: Arc::default(),
                 kinds: Arc::default(),
             })
         });
@@ -110,6 +120,16 @@ impl Game {
     /// The plugins' ids and versions, in registration order (what logs record).
     pub fn plugins(&self) -> &[PluginInfo] {
         &self.infos
+    }
+
+    /// What the plugins declared ([`GamePlugin::declare`]), in registration order.
+    pub fn data(&self) -> &GameData {
+        &self.data
+    }
+
+    /// The shared declarations, for a match's tables.
+    pub(crate) fn shared_data(&self) -> &Arc<GameData> {
+        &self.data
     }
 
     /// The plugins themselves, in order.

@@ -315,6 +315,13 @@ impl InfoState {
         &self.known.variables
     }
 
+    /// What the plugins of the seat's game declared, of type `T` (see
+    /// [`GameState::game_data`]): configuration, the same for every seat.
+    #[inline]
+    pub fn game_data<T: Any>(&self) -> Option<&T> {
+        self.known.game_data::<T>()
+    }
+
     /// What a plugin attached during setup: read-only data derived from the game's
     /// tables (players, zones, card definitions), the same for every seat.
     #[inline]

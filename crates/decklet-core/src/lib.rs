@@ -74,6 +74,7 @@
 mod action;
 mod card;
 mod context;
+mod data;
 mod determinize;
 mod engine;
 mod error;
@@ -106,6 +107,7 @@ mod zone;
 pub use action::{Action, ActionOrigin, ActionRef, AnyAction};
 pub use card::{Card, CardTable};
 pub use context::GameContext;
+pub use data::GameData;
 pub use determinize::{CardSet, ZoneLimit};
 pub use engine::{EngineConfig, GameEngine, Outcome};
 pub use error::{EngineError, echo};

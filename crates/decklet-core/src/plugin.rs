@@ -178,6 +178,13 @@ pub trait GamePlugin: Send + Sync + 'static {
         let _ = ctx;
         Ok(())
     }
+    /// Declares what the plugin adds to the game's [`GameData`](crate::GameData) when
+    /// the game is built, after every earlier plugin's declarations (so it may change
+    /// them): configuration that changes how the game plays, read by every match. The
+    /// default declares nothing.
+    fn declare(&self, data: &mut crate::GameData) {
+        let _ = data;
+    }
     /// Checks that a position the engine adopts from outside
     /// ([`GameEngine::load_state`](crate::GameEngine::load_state), a log's recorded
     /// start) is one this plugin's game can be in: what the plugin owns (its zones,

@@ -394,6 +394,16 @@ impl GameState {
         &self.variables
     }
 
+    // ------------------------------------------------------------------ game data
+
+    /// What the plugins of this state's game declared, of type `T`
+    /// ([`GamePlugin::declare`](crate::GamePlugin::declare)): `None` for a state read
+    /// from JSON that no engine adopted yet.
+    #[inline]
+    pub fn game_data<T: Any>(&self) -> Option<&T> {
+        self.tables.data.get::<T>()
+    }
+
     // ------------------------------------------------------------------ attachments
 
     /// What a plugin attached during setup (see

@@ -12,6 +12,7 @@ use rustc_hash::FxHashMap;
 use smol_str::SmolStr;
 
 use crate::card::CardTable;
+use crate::data::GameData;
 use crate::error::{EngineError, shown};
 use crate::ids::{HAND_ZONE_TYPE, PlayerId, ZoneId, hand_zone_name};
 use crate::player::Player;
@@ -38,6 +39,9 @@ pub(crate) struct Tables {
     pub(crate) hands: Vec<Option<ZoneId>>,
     pub(crate) cards: CardTable,
     pub(crate) attachments: Vec<Attachment>,
+    /// What the plugins of the game that made (or adopted) these tables declared;
+    /// nothing for tables read from JSON and not adopted.
+    pub(crate) data: Arc<GameData>,
 }
 
 impl PartialEq for Tables {

@@ -54,7 +54,8 @@ pub struct UnoTable {
     pub discard: ZoneId,
     /// What each card of the game is, by card handle (`None`: not an UNO card).
     cards: Arc<[Option<UnoCard>]>,
-    /// The optional rules the game plays (set by their plugins' setups).
+    /// The optional rules the game plays (what their plugins declared in the game's
+    /// data; none for a state no engine adopted).
     pub rules: RulesInPlay,
 }
 
@@ -65,7 +66,7 @@ impl UnoTable {
             deck: state.zone_id(UNO_DECK_ZONE_ID)?,
             discard: state.zone_id(UNO_DISCARD_ZONE_ID)?,
             cards: card_views(state.cards()),
-            rules: RulesInPlay::default(),
+            rules: state.game_data().copied().unwrap_or_default(),
         })
     }
 
@@ -75,7 +76,7 @@ impl UnoTable {
             deck: view.zone_id(UNO_DECK_ZONE_ID)?,
             discard: view.zone_id(UNO_DISCARD_ZONE_ID)?,
             cards: card_views(view.cards()),
-            rules: RulesInPlay::default(),
+            rules: view.game_data().copied().unwrap_or_default(),
         })
     }
 

@@ -21,7 +21,7 @@ pub use skip::apply_skip_effect;
 pub use wild::apply_wild_effect;
 pub use wild_draw_four::{apply_wild_draw_four_effect, apply_wild_draw_four_post_choice_effect};
 
-use decklet_core::{EngineError, GameContext, PlayerId};
+use decklet_core::{EngineError, GameContext, GameData, PlayerId};
 
 use crate::cards::UnoFace;
 use decklet_plugins::{END_TURN_ACTION, create_end_turn_action, direction, next_player_in};
@@ -81,21 +81,26 @@ impl UnoEffects {
         initial_flip: crate::actions::flip_initial_card,
     };
 
-    /// The table of the game being played: the one a house rule attached, or the
-    /// seeds'.
+    /// The table of the game being played: the one its plugins declared (in the
+    /// game's data), or the seeds'.
     pub fn of(ctx: &GameContext<'_>) -> UnoEffects {
         ctx.state()
-            .attachment::<UnoEffects>()
+            .game_data::<UnoEffects>()
             .copied()
             .unwrap_or(UnoEffects::SEEDS)
     }
 
-    /// Changes slots of the game's table (the one attached, or the seeds') and attaches
-    /// it: what a rule that changes effects does in its setup, after UNO's.
-    pub fn change(ctx: &mut GameContext<'_>, edit: impl FnOnce(&mut UnoEffects)) {
-        let mut effects = UnoEffects::of(ctx);
-        edit(&mut effects);
-        ctx.attach(effects);
+    /// Changes slots of the game's table (the one declared, or the seeds') and declares
+    /// it: what a rule that changes effects does when the game is built, after UNO.
+    pub fn change(data: &mut GameData, edit: impl FnOnce(&mut UnoEffects)) {
+        match data.get_mut::<UnoEffects>() {
+            Some(effects) => edit(effects),
+            None => {
+                let mut effects = UnoEffects::SEEDS;
+                edit(&mut effects);
+                data.insert(effects);
+            }
+        }
     }
 
     /// The effect of playing a card of this face.
@@ -111,7 +116,7 @@ impl UnoEffects {
         }
     }
 
-    /// Plays the effect of `face` for `player`: the attached table's, or the seeds'
+    /// Plays the effect of `face` for `player`: the declared table's, or the seeds'
     /// (called directly).
     #[inline]
     pub fn apply(
@@ -119,7 +124,7 @@ impl UnoEffects {
         face: UnoFace,
         player: PlayerId,
     ) -> Result<(), EngineError> {
-        match ctx.state().attachment::<UnoEffects>() {
+        match ctx.state().game_data::<UnoEffects>() {
             Some(table) => (table.of_face(face))(ctx, player),
             None => (UnoEffects::SEEDS.of_face(face))(ctx, player),
         }

@@ -25,8 +25,8 @@
 //!   Their own rules: `unoCall`, `unoCatch`.
 
 use decklet_core::{
-    Action, ActionHandler, CardPlayed, EngineError, Event, EventHandler, GameContext, GamePlugin,
-    GameState, GameStatus, PlayerId, Rule, SmolStr, Var,
+    Action, ActionHandler, CardPlayed, EngineError, Event, EventHandler, GameContext, GameData,
+    GamePlugin, GameState, GameStatus, PlayerId, Rule, SmolStr, Var,
 };
 use decklet_plugins::{CardDrawn, create_draw_card_action};
 use serde::{Deserialize, Serialize};
@@ -283,8 +283,10 @@ impl GamePlugin for CallUnoPlugin {
     fn requires(&self) -> &'static [&'static str] {
         &[UNO_PLUGIN_ID]
     }
+    fn declare(&self, data: &mut GameData) {
+        RulesInPlay::mark(data, |rules| rules.call_uno = true);
+    }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        RulesInPlay::mark(ctx, |rules| rules.call_uno = true);
         for var in [&UNO_VAR_UNO_CALLED, &UNO_VAR_UNO_EXPOSED] {
             if ctx.state().variable(var).is_none() {
                 ctx.set_variable(var, SmolStr::default());

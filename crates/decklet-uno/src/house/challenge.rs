@@ -25,8 +25,8 @@
 //! seat decides the challenge from the hand it dealt.
 
 use decklet_core::{
-    Action, ActionHandler, ActionOrigin, CardIds, EngineError, Event, GameContext, GamePlugin,
-    GameState, PlayCard, PlayerId, Rule, SmolStr, Var,
+    Action, ActionHandler, ActionOrigin, CardIds, EngineError, Event, GameContext, GameData,
+    GamePlugin, GameState, PlayCard, PlayerId, Rule, SmolStr, Var,
 };
 use decklet_plugins::{create_draw_card_action, create_end_turn_action};
 use serde::{Deserialize, Serialize};
@@ -261,12 +261,14 @@ impl GamePlugin for Wd4ChallengePlugin {
             p.is_empty() || state.player_id(p).is_some()
         })
     }
-    fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        UnoEffects::change(ctx, |effects| {
+    fn declare(&self, data: &mut GameData) {
+        UnoEffects::change(data, |effects| {
             effects.wild_draw_four = wild_draw_four;
             effects.wild_draw_four_after_choice = after_choice;
         });
-        RulesInPlay::mark(ctx, |rules| rules.wd4_challenge = true);
+        RulesInPlay::mark(data, |rules| rules.wd4_challenge = true);
+    }
+    fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         if ctx.state().variable(&UNO_VAR_CHALLENGE_PENDING).is_none() {
             ctx.set_variable(&UNO_VAR_CHALLENGE_PENDING, false);
         }

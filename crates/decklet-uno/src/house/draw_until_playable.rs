@@ -4,7 +4,7 @@
 //! turn. Only a player's own draw is extended: the deal and the cards a draw two or a
 //! wild draw four gives are not, nor a draw that accepts a stacked penalty.
 
-use decklet_core::{EngineError, EventHandler, GameContext, GamePlugin, Var};
+use decklet_core::{EngineError, EventHandler, GameContext, GameData, GamePlugin, Var};
 use decklet_plugins::{CardDrawn, create_draw_card_action};
 
 use super::RulesInPlay;
@@ -85,9 +85,8 @@ impl GamePlugin for DrawUntilPlayablePlugin {
     fn requires(&self) -> &'static [&'static str] {
         &[UNO_PLUGIN_ID]
     }
-    fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        RulesInPlay::mark(ctx, |rules| rules.draw_until_playable = true);
-        Ok(())
+    fn declare(&self, data: &mut GameData) {
+        RulesInPlay::mark(data, |rules| rules.draw_until_playable = true);
     }
     fn events(&self) -> Vec<EventHandler> {
         vec![EventHandler::new(keep_drawing)]

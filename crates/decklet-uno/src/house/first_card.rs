@@ -13,7 +13,9 @@
 //! - a wild draw four: it goes back into the deck, the deck is shuffled, and another
 //!   card is flipped.
 
-use decklet_core::{CardIds, EngineError, GameContext, GamePlugin, PlayerId, Var, ZoneId};
+use decklet_core::{
+    CardIds, EngineError, GameContext, GameData, GamePlugin, PlayerId, Var, ZoneId,
+};
 use decklet_plugins::{TURN_VARIABLE_DIRECTION, create_draw_card_action, create_end_turn_action};
 
 use super::RulesInPlay;
@@ -128,12 +130,11 @@ impl GamePlugin for FirstCardPlugin {
     fn requires(&self) -> &'static [&'static str] {
         &[UNO_PLUGIN_ID]
     }
-    fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        UnoEffects::change(ctx, |effects| {
+    fn declare(&self, data: &mut GameData) {
+        UnoEffects::change(data, |effects| {
             effects.initial_flip = flip;
             effects.wild_after_choice = wild_after_choice;
         });
-        RulesInPlay::mark(ctx, |rules| rules.first_card = true);
-        Ok(())
+        RulesInPlay::mark(data, |rules| rules.first_card = true);
     }
 }

@@ -4,7 +4,7 @@
 //! (rejections keep that rule's id) and [`legal_actions`](crate::legal_actions)
 //! offers only the play.
 
-use decklet_core::{ActionOrigin, EngineError, GameContext, GamePlugin, Rule};
+use decklet_core::{ActionOrigin, GameData, GamePlugin, Rule};
 use decklet_plugins::EndTurn;
 
 use super::RulesInPlay;
@@ -33,9 +33,8 @@ impl GamePlugin for ForcedPlayPlugin {
     fn requires(&self) -> &'static [&'static str] {
         &[UNO_PLUGIN_ID]
     }
-    fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        RulesInPlay::mark(ctx, |rules| rules.forced_play = true);
-        Ok(())
+    fn declare(&self, data: &mut GameData) {
+        RulesInPlay::mark(data, |rules| rules.forced_play = true);
     }
     fn rules(&self) -> Vec<Rule> {
         vec![Rule::wrapping::<EndTurn>(

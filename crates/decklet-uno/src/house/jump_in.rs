@@ -15,8 +15,8 @@
 //! takes the move.
 
 use decklet_core::{
-    CardId, CardPlayed, EngineError, EventHandler, GameContext, GamePlugin, GameState, GameStatus,
-    PlayCard, PlayerId, Rule,
+    CardId, CardPlayed, EngineError, EventHandler, GameContext, GameData, GamePlugin, GameState,
+    GameStatus, PlayCard, PlayerId, Rule,
 };
 
 use super::RulesInPlay;
@@ -87,9 +87,8 @@ impl GamePlugin for JumpInPlugin {
     fn requires(&self) -> &'static [&'static str] {
         &[UNO_PLUGIN_ID]
     }
-    fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        RulesInPlay::mark(ctx, |rules| rules.jump_in = true);
-        Ok(())
+    fn declare(&self, data: &mut GameData) {
+        RulesInPlay::mark(data, |rules| rules.jump_in = true);
     }
     fn rules(&self) -> Vec<Rule> {
         vec![Rule::wrapping::<PlayCard>(

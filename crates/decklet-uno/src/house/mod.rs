@@ -32,9 +32,9 @@ mod stacking;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use decklet_core::{GameContext, GamePlugin, GameState};
+use decklet_core::{GameData, GamePlugin, GameState};
 
-use crate::state::{UnoTable, uno_table};
+use crate::state::uno_table;
 
 pub use call_uno::{
     CALL_UNO_PLUGIN_ID, CallUno, CallUnoPlugin, CatchUno, UNO_CALL_ACTION, UNO_CALLED,
@@ -67,10 +67,11 @@ pub use stacking::{
     StackingPlugin, UNO_DRAW_STACKED, UnoDrawStacked, answers_penalty,
 };
 
-/// Which of the optional rules a game plays. It lives in the game's
-/// [`UnoTable`] (so `legal_actions` reads it with the table it reads
-/// anyway): UNO's setup puts none there, and each rule's plugin sets its entry in its
-/// own setup.
+/// Which of the optional rules a game plays: part of the game's declared data
+/// ([`GameData`]). UNO declares none; each rule's plugin sets its entry when the game
+/// is built ([`GamePlugin::declare`](decklet_core::GamePlugin::declare)). UNO's setup
+/// copies it into the match's [`UnoTable`], so that `legal_actions` reads it with the
+/// table it reads anyway.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RulesInPlay {
     /// *Draw until playable*.
@@ -101,11 +102,16 @@ impl RulesInPlay {
         uno_table(state).map(|t| t.rules).unwrap_or_default()
     }
 
-    /// Sets a rule's entry (in its plugin's setup, after UNO's).
-    pub(crate) fn mark(ctx: &mut GameContext<'_>, set: impl FnOnce(&mut RulesInPlay)) {
-        if let Some(mut table) = ctx.state().attachment::<UnoTable>().cloned() {
-            set(&mut table.rules);
-            ctx.attach(table);
+    /// Sets a rule's entry in the game's data (in its plugin's declaration, after
+    /// UNO's).
+    pub(crate) fn mark(data: &mut GameData, set: impl FnOnce(&mut RulesInPlay)) {
+        match data.get_mut::<RulesInPlay>() {
+            Some(rules) => set(rules),
+            None => {
+                let mut rules = RulesInPlay::default();
+                set(&mut rules);
+                data.insert(rules);
+            }
         }
     }
 }

@@ -8,7 +8,9 @@
 //! `UNO_ROUND_SCORED { winnerId, points }` is emitted and `uno:roundPoints` holds the
 //! points. The game ends as in the seeds; a match plays such games in turn.
 
-use decklet_core::{EngineError, Event, GameContext, GamePlugin, GameState, PlayerId, Var};
+use decklet_core::{
+    EngineError, Event, GameContext, GameData, GamePlugin, GameState, PlayerId, Var,
+};
 use decklet_plugins::draw_cards;
 use serde::{Deserialize, Serialize};
 
@@ -105,9 +107,8 @@ impl GamePlugin for ScoringPlugin {
         let most = 50 * state.cards().len() as i64;
         state.check_variable(&UNO_VAR_ROUND_POINTS, |p| (0..=most).contains(p))
     }
-    fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        UnoEffects::change(ctx, |effects| effects.going_out = going_out);
-        RulesInPlay::mark(ctx, |rules| rules.scoring = true);
-        Ok(())
+    fn declare(&self, data: &mut GameData) {
+        UnoEffects::change(data, |effects| effects.going_out = going_out);
+        RulesInPlay::mark(data, |rules| rules.scoring = true);
     }
 }

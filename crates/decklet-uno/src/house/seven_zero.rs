@@ -14,8 +14,8 @@
 //!   hand.
 
 use decklet_core::{
-    Action, ActionHandler, ActionOrigin, EngineError, Event, EventHandler, GameContext, GamePlugin,
-    PlayerId, PlayerStatus, Rule, Var, ZoneId,
+    Action, ActionHandler, ActionOrigin, EngineError, Event, EventHandler, GameContext, GameData,
+    GamePlugin, PlayerId, PlayerStatus, Rule, Var, ZoneId,
 };
 use decklet_plugins::create_end_turn_action;
 use serde::{Deserialize, Serialize};
@@ -186,9 +186,11 @@ impl GamePlugin for SevenZeroPlugin {
     fn requires(&self) -> &'static [&'static str] {
         &[UNO_PLUGIN_ID]
     }
+    fn declare(&self, data: &mut GameData) {
+        UnoEffects::change(data, |effects| effects.number = number_effect);
+        RulesInPlay::mark(data, |rules| rules.seven_zero = true);
+    }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        UnoEffects::change(ctx, |effects| effects.number = number_effect);
-        RulesInPlay::mark(ctx, |rules| rules.seven_zero = true);
         if ctx.state().variable(&UNO_VAR_PENDING_SWAP).is_none() {
             ctx.set_variable(&UNO_VAR_PENDING_SWAP, false);
         }

@@ -18,7 +18,8 @@
 //! ends).
 
 use decklet_core::{
-    EngineError, Event, EventHandler, GameContext, GamePlugin, GameState, PlayCard, PlayerId, Rule,
+    EngineError, Event, EventHandler, GameContext, GameData, GamePlugin, GameState, PlayCard,
+    PlayerId, Rule,
 };
 use decklet_plugins::{CardDrawn, create_draw_card_action, create_end_turn_action};
 use serde::{Deserialize, Serialize};
@@ -150,15 +151,17 @@ impl GamePlugin for StackingPlugin {
     fn requires(&self) -> &'static [&'static str] {
         &[UNO_PLUGIN_ID]
     }
-    fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
-        UnoEffects::change(ctx, |effects| {
+    fn declare(&self, data: &mut GameData) {
+        UnoEffects::change(data, |effects| {
             effects.draw_two = stack_draw_two;
             if self.0 != StackingMode::DrawTwos {
                 effects.wild_draw_four_after_choice = stack_wild_draw_four;
             }
         });
         let mode = self.0;
-        RulesInPlay::mark(ctx, |rules| rules.stacking = Some(mode));
+        RulesInPlay::mark(data, |rules| rules.stacking = Some(mode));
+    }
+    fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         if ctx.state().variable(&UNO_VAR_PENDING_DRAW).is_none() {
             ctx.set_variable(&UNO_VAR_PENDING_DRAW, 0);
         }
