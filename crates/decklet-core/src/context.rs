@@ -16,8 +16,9 @@ use crate::error::{EngineError, shown};
 use crate::event::{AnyEvent, Event};
 use crate::ids::{CardId, PlayerId, ZoneId};
 use crate::journal::Undo;
+use crate::kind_table::{Kind, Kinds};
 use crate::player::PlayerStatus;
-use crate::queues::{Kinds, Queues, UNTYPED};
+use crate::queues::Queues;
 use crate::rng::GameRng;
 use crate::state::{GameState, GameStatus};
 use crate::tables::Tables;
@@ -74,12 +75,12 @@ impl<'a> GameContext<'a> {
             && let Some(lane) = queues.lanes.get::<A>(k)
         {
             lane.push_back(action);
-            queues.actions.push_back((k, ActionOrigin::Internal));
+            queues.actions.push_back((Some(k), ActionOrigin::Internal));
             return;
         }
         // no plugin handles it: it fails when it runs, naming its kind
         queues.untyped_actions.push_back(AnyAction::new(action));
-        queues.actions.push_back((UNTYPED, ActionOrigin::Internal));
+        queues.actions.push_back((None, ActionOrigin::Internal));
     }
 
     /// Queues a type-erased action.
@@ -94,7 +95,7 @@ impl<'a> GameContext<'a> {
                 self.queues.untyped_actions.push_back(action);
                 self.queues
                     .actions
-                    .push_back((UNTYPED, ActionOrigin::Internal));
+                    .push_back((None, ActionOrigin::Internal));
             }
         }
     }
@@ -133,11 +134,11 @@ impl<'a> GameContext<'a> {
     ///
     /// [`emit`]: Self::emit
     #[inline(never)]
-    fn queue_event<E: Event>(&mut self, k: u32, event: E) {
+    fn queue_event<E: Event>(&mut self, k: Kind, event: E) {
         let queues = &mut *self.queues;
         if let Some(lane) = queues.lanes.get::<E>(k) {
             lane.push_back(event);
-            queues.events.push_back(k);
+            queues.events.push_back(Some(k));
         }
     }
 
@@ -146,7 +147,7 @@ impl<'a> GameContext<'a> {
     #[inline(never)]
     fn queue_untyped<E: Event>(&mut self, event: E) {
         self.queues.untyped_events.push_back(AnyEvent::new(event));
-        self.queues.events.push_back(UNTYPED);
+        self.queues.events.push_back(None);
     }
 
     /// Emits a type-erased event.
@@ -168,7 +169,7 @@ impl<'a> GameContext<'a> {
             None => {
                 if queues.keep_all {
                     queues.untyped_events.push_back(event);
-                    queues.events.push_back(UNTYPED);
+                    queues.events.push_back(None);
                 }
             }
         }

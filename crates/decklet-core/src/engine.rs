@@ -14,13 +14,15 @@ use std::any::TypeId;
 use std::sync::Arc;
 
 use crate::action::{Action, ActionOrigin, AnyAction};
+use crate::action_log::Log;
 use crate::context::GameContext;
 use crate::error::{EngineError, quoted, shown};
 use crate::event::{AnyEvent, Event};
 use crate::game::Game;
+use crate::kind_table::{KindOps, Kinds};
 use crate::kinds::{GameCreated, GameStarted};
 use crate::player::Player;
-use crate::queues::{KindOps, Kinds, Log, Queues, UNTYPED};
+use crate::queues::Queues;
 use crate::registry::{ActionKind, event_ops};
 use crate::scope;
 use crate::state::{GameState, GameStatus};
@@ -542,12 +544,17 @@ impl GameEngine {
                     break;
                 };
                 let outcome = collect.then_some(&mut events);
-                if k == UNTYPED {
-                    if let Some(event) = queues.untyped_done.pop_front() {
-                        subscribers.deliver_any(event.in_game(&tables), outcome);
+                match k {
+                    None => {
+                        if let Some(event) = queues.untyped_done.pop_front() {
+                            subscribers.deliver_any(event.in_game(&tables), outcome);
+                        }
                     }
-                } else if let Some(ops) = kinds.event_ops(k) {
-                    ops.deliver_next(k, queues, subscribers, &tables, outcome);
+                    Some(k) => {
+                        if let Some(ops) = kinds.event_ops(k) {
+                            ops.deliver_next(k, queues, subscribers, &tables, outcome);
+                        }
+                    }
                 }
             }
             queues.done.clear();

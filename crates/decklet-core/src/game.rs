@@ -12,9 +12,9 @@ use std::sync::{Arc, LazyLock};
 
 use crate::data::GameData;
 use crate::error::EngineError;
+use crate::kind_table::Kinds;
 use crate::log::PluginInfo;
 use crate::plugin::GamePlugin;
-use crate::queues::Kinds;
 use crate::registry::Registry;
 
 /// A game: its plugins, in registration order, and their compiled registry. Built once

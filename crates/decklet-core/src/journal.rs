@@ -168,13 +168,27 @@ pub(crate) struct Checkpoint {
 }
 
 impl Checkpoint {
+    /// Destructures the state: a field added to it does not compile here until the
+    /// checkpoint saves it or the journal undoes it.
     #[inline]
     pub(crate) fn take(state: &GameState, journal: &Journal) -> Self {
+        let GameState {
+            // the journal undoes these
+            tables: _,
+            zone_cards: _,
+            variables: _,
+            current: _,
+            // saved
+            status,
+            winners,
+            turn,
+            rng,
+        } = state;
         Checkpoint {
-            status: state.status,
-            winners: state.winners.len(),
-            turn: state.turn,
-            rng: state.rng.clone(),
+            status: *status,
+            winners: winners.len(),
+            turn: *turn,
+            rng: rng.clone(),
             journal: journal.len(),
         }
     }

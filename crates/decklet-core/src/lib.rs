@@ -72,6 +72,7 @@
 )]
 
 mod action;
+mod action_log;
 mod card;
 mod context;
 mod data;
@@ -83,7 +84,9 @@ mod game;
 mod ids;
 mod info;
 mod journal;
+mod kind_table;
 mod kinds;
+mod lanes;
 mod leaks;
 mod log;
 mod player;

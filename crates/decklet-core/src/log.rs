@@ -248,19 +248,30 @@ struct DigestView<'a> {
 }
 
 impl<'a> DigestView<'a> {
-    /// Inside the state's scope.
+    /// Inside the state's scope. The state is destructured: a field added to it does
+    /// not compile here until the digest covers it.
     fn of(state: &'a GameState, cards_digest: u64) -> Self {
+        let GameState {
+            tables,
+            status,
+            zone_cards: _, // in `zones`, with the zones' definitions
+            variables,
+            current,
+            winners,
+            turn,
+            rng,
+        } = state;
         DigestView {
-            game_id: state.game_id(),
-            status: state.status(),
-            players: PlayersOut(&state.tables.players),
+            game_id: &tables.game_id,
+            status: *status,
+            players: PlayersOut(&tables.players),
             zones: ZonesOut(state),
             cards_digest: format!("{cards_digest:016x}"),
-            variables: state.variables(),
-            current_player_id: state.current_player(),
-            winners: state.winners(),
-            turn: state.turn(),
-            rng: state.rng(),
+            variables,
+            current_player_id: *current,
+            winners,
+            turn: *turn,
+            rng,
         }
     }
 }

@@ -12,12 +12,14 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::action::{Action, ActionOrigin, AnyAction};
+use crate::action_log::Log;
 use crate::context::GameContext;
 use crate::error::EngineError;
 use crate::event::{AnyEvent, Event};
+use crate::kind_table::{Kind, KindOps, Kinds};
 use crate::log::PluginInfo;
 use crate::plugin::{ActionFn, EventFn, GamePlugin};
-use crate::queues::{KindOps, Kinds, Log, Queues};
+use crate::queues::Queues;
 use crate::rule::{Check, Rule, rules_of};
 use crate::state::GameState;
 use crate::subscribers::Subscribers;
@@ -173,13 +175,13 @@ impl Registry {
         let k = self
             .kinds
             .add(TypeId::of::<E>(), E::KIND, KindOps::Event(event_ops::<E>()));
-        if let Some(KindOps::Event(ops)) = self.kinds.ops.get_mut(k as usize)
+        if let Some(KindOps::Event(ops)) = self.kinds.ops.get_mut(k.index())
             && let Some(kind) = Arc::get_mut(ops)
                 .and_then(|ops| (ops as &mut dyn Any).downcast_mut::<EventKind<E>>())
         {
             kind.handlers.push(handler);
         }
-        if let Some(handled) = self.kinds.handled.get_mut(k as usize) {
+        if let Some(handled) = self.kinds.handled.get_mut(k.index()) {
             *handled = true;
         }
         Ok(())
@@ -199,18 +201,19 @@ pub(crate) trait ActionOps: Any + Send + Sync {
     /// The plugin that registered the handler.
     fn plugin(&self) -> &'static str;
     /// Runs the next queued action of kind `k`.
-    fn run_next(&self, k: u32, run: &mut Run<'_>, origin: ActionOrigin) -> Result<(), EngineError>;
+    fn run_next(&self, k: Kind, run: &mut Run<'_>, origin: ActionOrigin)
+    -> Result<(), EngineError>;
     /// Queues `action` (of this kind) as the external action of a tick.
     fn queue_external(
         &self,
-        k: u32,
+        k: Kind,
         action: AnyAction,
         queues: &mut Queues,
     ) -> Result<(), EngineError>;
     /// Logs `action` (of this kind), whose tick committed.
-    fn log(&self, k: u32, action: AnyAction, log: &mut Log);
+    fn log(&self, k: Kind, action: AnyAction, log: &mut Log);
     /// Queues `action` (of this kind) as an internal action.
-    fn queue_internal(&self, k: u32, action: AnyAction, queues: &mut Queues);
+    fn queue_internal(&self, k: Kind, action: AnyAction, queues: &mut Queues);
     /// Reads a payload (inside a scope).
     fn parse(&self, payload: &serde_json::Value) -> Result<AnyAction, serde_json::Error>;
     /// The ids of the kind's rules, in order.
@@ -223,16 +226,16 @@ pub(crate) trait EventOps: Any + Send + Sync {
     /// Handles the next queued event of kind `k`, and keeps it if it is kept.
     fn handle_next(
         &self,
-        k: u32,
+        k: Kind,
         run: &mut Run<'_>,
         origin: ActionOrigin,
     ) -> Result<(), EngineError>;
     /// Queues `event` (of this kind), emitted through `emit_any`.
-    fn queue(&self, k: u32, event: AnyEvent, queues: &mut Queues);
+    fn queue(&self, k: Kind, event: AnyEvent, queues: &mut Queues);
     /// Hands the next kept event of kind `k` to the subscribers (and to `outcome`).
     fn deliver_next(
         &self,
-        k: u32,
+        k: Kind,
         queues: &mut Queues,
         subscribers: &mut Subscribers,
         tables: &Arc<Tables>,
@@ -259,7 +262,12 @@ impl<A: Action> ActionOps for ActionKind<A> {
     }
 
     #[inline]
-    fn run_next(&self, k: u32, run: &mut Run<'_>, origin: ActionOrigin) -> Result<(), EngineError> {
+    fn run_next(
+        &self,
+        k: Kind,
+        run: &mut Run<'_>,
+        origin: ActionOrigin,
+    ) -> Result<(), EngineError> {
         let action = run
             .queues
             .lanes
@@ -271,29 +279,29 @@ impl<A: Action> ActionOps for ActionKind<A> {
 
     fn queue_external(
         &self,
-        k: u32,
+        k: Kind,
         action: AnyAction,
         queues: &mut Queues,
     ) -> Result<(), EngineError> {
         let action = action.into_typed::<A>().ok_or_else(out_of_step)?;
         let lane = queues.lanes.get::<A>(k).ok_or_else(out_of_step)?;
         lane.push_back(action);
-        queues.actions.push_back((k, ActionOrigin::External));
+        queues.actions.push_back((Some(k), ActionOrigin::External));
         Ok(())
     }
 
-    fn log(&self, k: u32, action: AnyAction, log: &mut Log) {
+    fn log(&self, k: Kind, action: AnyAction, log: &mut Log) {
         if let Some(action) = action.into_typed::<A>() {
             log.push(k, action);
         }
     }
 
-    fn queue_internal(&self, k: u32, action: AnyAction, queues: &mut Queues) {
+    fn queue_internal(&self, k: Kind, action: AnyAction, queues: &mut Queues) {
         if let Some(action) = action.into_typed::<A>()
             && let Some(lane) = queues.lanes.get::<A>(k)
         {
             lane.push_back(action);
-            queues.actions.push_back((k, ActionOrigin::Internal));
+            queues.actions.push_back((Some(k), ActionOrigin::Internal));
         }
     }
 
@@ -310,7 +318,7 @@ impl<E: Event> EventOps for EventKind<E> {
     #[inline]
     fn handle_next(
         &self,
-        k: u32,
+        k: Kind,
         run: &mut Run<'_>,
         origin: ActionOrigin,
     ) -> Result<(), EngineError> {
@@ -328,23 +336,23 @@ impl<E: Event> EventOps for EventKind<E> {
             && let Some(done) = run.queues.done_lanes.get::<E>(k)
         {
             done.push_back(event);
-            run.queues.done.push(k);
+            run.queues.done.push(Some(k));
         }
         Ok(())
     }
 
-    fn queue(&self, k: u32, event: AnyEvent, queues: &mut Queues) {
+    fn queue(&self, k: Kind, event: AnyEvent, queues: &mut Queues) {
         if let Some(event) = event.into_typed::<E>()
             && let Some(lane) = queues.lanes.get::<E>(k)
         {
             lane.push_back(event);
-            queues.events.push_back(k);
+            queues.events.push_back(Some(k));
         }
     }
 
     fn deliver_next(
         &self,
-        k: u32,
+        k: Kind,
         queues: &mut Queues,
         subscribers: &mut Subscribers,
         tables: &Arc<Tables>,

@@ -117,7 +117,7 @@ impl GameEngine {
                         .log
                         .order
                         .get(n)
-                        .and_then(|&(k, _)| self.kinds.names.get(k as usize))
+                        .and_then(|&(k, _)| self.kinds.names.get(k.index()))
                         .map_or_else(String::new, |name| name.to_string()),
                     payload: self.log.json(n).unwrap_or(serde_json::Value::Null),
                 })

@@ -87,15 +87,28 @@ pub struct GameState {
 }
 
 impl PartialEq for GameState {
+    /// Every field, destructured: a field added to the state does not compile here
+    /// until equality says what it makes of it (so do the tick's checkpoint and the
+    /// digest).
     fn eq(&self, other: &Self) -> bool {
-        (Arc::ptr_eq(&self.tables, &other.tables) || self.tables == other.tables)
-            && self.status == other.status
-            && self.zone_cards == other.zone_cards
-            && self.current == other.current
-            && self.winners == other.winners
-            && self.turn == other.turn
-            && self.rng == other.rng
-            && self.variables.same(self, &other.variables, other)
+        let GameState {
+            tables,
+            status,
+            zone_cards,
+            variables,
+            current,
+            winners,
+            turn,
+            rng,
+        } = self;
+        (Arc::ptr_eq(tables, &other.tables) || **tables == *other.tables)
+            && *status == other.status
+            && *zone_cards == other.zone_cards
+            && *current == other.current
+            && *winners == other.winners
+            && *turn == other.turn
+            && *rng == other.rng
+            && variables.same(self, &other.variables, other)
     }
 }
 

@@ -10,7 +10,8 @@
 use crate::action::{Action, ActionOrigin};
 use crate::error::EngineError;
 use crate::journal::Checkpoint;
-use crate::queues::{Kinds, Queues, UNTYPED};
+use crate::kind_table::Kinds;
+use crate::queues::Queues;
 use crate::registry::{ActionKind, Run};
 use crate::state::GameState;
 
@@ -128,12 +129,12 @@ fn drain(
             return Err(over_limit(started_by, "actions", limits.actions));
         }
         origin = next_origin;
-        match run.kinds.action_ops(k) {
-            Some(ops) => ops.run_next(k, run, origin)?,
+        match k.and_then(|k| Some((k, run.kinds.action_ops(k)?))) {
+            Some((k, ops)) => ops.run_next(k, run, origin)?,
             None => {
                 let kind = match k {
-                    UNTYPED => run.queues.untyped_actions.pop_front().map(|a| a.kind()),
-                    _ => run.kinds.names.get(k as usize).copied(),
+                    None => run.queues.untyped_actions.pop_front().map(|a| a.kind()),
+                    Some(k) => run.kinds.names.get(k.index()).copied(),
                 };
                 return Err(EngineError::UnknownAction {
                     kind: kind.unwrap_or("?").to_string(),
@@ -150,13 +151,13 @@ fn drain(
 #[inline]
 fn handle_events(run: &mut Run<'_>, origin: ActionOrigin) -> Result<(), EngineError> {
     while let Some(k) = run.queues.events.pop_front() {
-        match run.kinds.event_ops(k) {
-            Some(ops) => ops.handle_next(k, run, origin)?,
+        match k.and_then(|k| Some((k, run.kinds.event_ops(k)?))) {
+            Some((k, ops)) => ops.handle_next(k, run, origin)?,
             None => {
                 // a kind without a table entry has no handler: kept boxed, if at all
                 if let Some(event) = run.queues.untyped_events.pop_front() {
                     run.queues.untyped_done.push_back(event);
-                    run.queues.done.push(UNTYPED);
+                    run.queues.done.push(None);
                 }
             }
         }
