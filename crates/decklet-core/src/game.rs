@@ -10,12 +10,15 @@
 
 use std::sync::{Arc, LazyLock};
 
+use crate::action::AnyAction;
 use crate::data::GameData;
 use crate::error::EngineError;
+use crate::ids::PlayerId;
 use crate::kind_table::Kinds;
 use crate::log::PluginInfo;
 use crate::plugin::GamePlugin;
 use crate::registry::Registry;
+use crate::state::GameState;
 
 /// A game: its plugins, in registration order, and their compiled registry. Built once
 /// with [`Game::builder`]; immutable; shared by every engine that plays it.
@@ -140,6 +143,28 @@ impl Game {
     /// The registry's kinds.
     pub(crate) fn kinds(&self) -> &Arc<Kinds> {
         &self.kinds
+    }
+
+    /// The external actions `seat` may take in `state` now, composed over the plugins
+    /// in registration order ([`GamePlugin::moves`]): what a bot chooses from. `moves`
+    /// is emptied first (pass the same vector each time: it keeps its room).
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// let game = Game::builder().build()?;
+    /// let mut engine = GameEngine::new(&game, EngineConfig::default());
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+    /// let p1 = engine.state().player_id("p1").ok_or(EngineError::NoGame)?;
+    /// let mut moves = Vec::new();
+    /// game.legal_moves(engine.state(), p1, &mut moves);
+    /// assert!(moves.is_empty()); // no plugin, no move
+    /// # Ok::<(), EngineError>(())
+    /// ```
+    pub fn legal_moves(&self, state: &GameState, seat: PlayerId, moves: &mut Vec<AnyAction>) {
+        moves.clear();
+        for plugin in &self.plugins {
+            plugin.moves(state, seat, moves);
+        }
     }
 
     /// The ids of the rules an action kind runs, in order, after every plugin's

@@ -194,6 +194,16 @@ pub trait GamePlugin: Send + Sync + 'static {
         let _ = state;
         Ok(())
     }
+    /// The external actions `seat` may take now, as far as this plugin knows: the
+    /// game's legal moves are composed over the plugins in registration order
+    /// ([`Game::legal_moves`](crate::Game::legal_moves)), each plugin adding the moves
+    /// of its own kinds to `moves` and, if it changes an earlier plugin's rules,
+    /// withdrawing the moves those rules now refuse (`moves.retain(..)`). Every listed
+    /// move must be one the rules accept (the kit check of `decklet-bots` proves it on
+    /// random positions). The default lists none.
+    fn moves(&self, state: &GameState, seat: crate::PlayerId, moves: &mut Vec<crate::AnyAction>) {
+        let _ = (state, seat, moves);
+    }
     /// The plugin's rules, in order; a rule may replace or wrap an earlier plugin's
     /// rule by id ([`Rule::replacing`], [`Rule::wrapping`]).
     fn rules(&self) -> Vec<Rule> {

@@ -266,6 +266,20 @@ impl GamePlugin for UnoPlugin {
     fn validate(&self, state: &GameState) -> Result<(), EngineError> {
         validate(state)
     }
+    /// Every move [`legal_actions`](crate::legal_actions) lists for the seat (the house
+    /// rules' moves included), type-erased: what the game-agnostic bots choose from.
+    fn moves(
+        &self,
+        state: &GameState,
+        seat: decklet_core::PlayerId,
+        moves: &mut Vec<decklet_core::AnyAction>,
+    ) {
+        moves.extend(
+            crate::legal::legal_actions(state, seat)
+                .into_iter()
+                .map(|action| action.to_action(seat)),
+        );
+    }
     fn rules(&self) -> Vec<Rule> {
         uno_rules()
     }

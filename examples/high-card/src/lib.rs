@@ -17,8 +17,8 @@
 use std::sync::Arc;
 
 use decklet_core::{
-    Action, ActionHandler, EngineConfig, EngineError, EventHandler, Game, GameContext, GameEngine,
-    GameFinished, GamePlugin, GameStatus, GameWon, Player, PlayerId, Rule,
+    Action, ActionHandler, AnyAction, EngineConfig, EngineError, EventHandler, Game, GameContext,
+    GameEngine, GameFinished, GamePlugin, GameState, GameStatus, GameWon, Player, PlayerId, Rule,
 };
 use decklet_plugins::{
     DrawPlugin, RankResolver, StandardDeckPlugin, StandardPokerRankResolver, TurnEnded, TurnPlugin,
@@ -93,6 +93,13 @@ impl GamePlugin for HighCardPlugin {
     }
     fn requires(&self) -> &'static [&'static str] {
         &["standard-deck", "turn", "draw"]
+    }
+    /// The one move of the game: the current player reveals, once.
+    fn moves(&self, state: &GameState, seat: PlayerId, moves: &mut Vec<AnyAction>) {
+        let playing = state.status() == GameStatus::Playing;
+        if playing && state.current_player() == Some(seat) && state.hand(seat).is_empty() {
+            moves.push(AnyAction::new(Reveal { player_id: seat }));
+        }
     }
     fn rules(&self) -> Vec<Rule> {
         vec![

@@ -1,0 +1,82 @@
+//! The [`Bot`] interface and the bots that need no search: [`RandomBot`] and [`FnBot`].
+
+use decklet_core::{AnyAction, GameRng, InfoState};
+
+/// A player of any game: handed what its seat knows and the moves it may make, it
+/// picks one (by its index in `moves`). Nothing it is handed holds a card or a
+/// variable its seat may not see.
+pub trait Bot: Send {
+    /// A short name, for reports.
+    fn name(&self) -> &str;
+    /// The index in `moves` of the move to make; `None` to make none (a bot that gives
+    /// up). `moves` is never empty.
+    fn choose(&mut self, info: &InfoState, moves: &[AnyAction]) -> Option<usize>;
+}
+
+/// Picks a move uniformly at random. Seeded; its RNG is its own.
+///
+/// ```
+/// use decklet_bots::{Bot, RandomBot};
+/// let engine = high_card::new_game(7, 3)?;
+/// let (state, game) = (engine.state(), engine.game());
+/// let seat = state.current_player().ok_or(decklet_core::EngineError::NoGame)?;
+/// let mut moves = Vec::new();
+/// game.legal_moves(state, seat, &mut moves);
+/// let pick = RandomBot::new(7).choose(&state.info_state(seat), &moves);
+/// assert!(pick.is_some_and(|i| i < moves.len()));
+/// # Ok::<(), decklet_core::EngineError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    rng: GameRng,
+}
+
+impl RandomBot {
+    /// A random bot with this seed.
+    pub fn new(seed: u64) -> Self {
+        RandomBot {
+            rng: GameRng::seed_from(seed),
+        }
+    }
+}
+
+impl Bot for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+    fn choose(&mut self, _info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
+        (!moves.is_empty()).then(|| self.rng.index(moves.len()))
+    }
+}
+
+/// A bot made of a function of what the seat knows and its moves: a game's own
+/// strategist, say.
+pub struct FnBot<F> {
+    name: String,
+    choose: F,
+}
+
+impl<F> FnBot<F>
+where
+    F: FnMut(&InfoState, &[AnyAction]) -> Option<usize> + Send,
+{
+    /// A bot called `name` that asks `choose`.
+    pub fn new(name: impl Into<String>, choose: F) -> Self {
+        FnBot {
+            name: name.into(),
+            choose,
+        }
+    }
+}
+
+impl<F> Bot for FnBot<F>
+where
+    F: FnMut(&InfoState, &[AnyAction]) -> Option<usize> + Send,
+{
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn choose(&mut self, info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
+        (self.choose)(info, moves)
+    }
+}

@@ -1,0 +1,276 @@
+//! [`IsmctsBot`]: single-observer information-set Monte Carlo tree search for any game.
+//!
+//! Each iteration samples a world from what the seat knows
+//! ([`InfoState::determinize`], narrowed by the game's [`Hints`]), adopts it on a
+//! scratch engine of the same [`Game`], walks the tree by UCB over the moves that world
+//! allows (a move's availability counted each time it could have been chosen), expands
+//! one untried move, plays the rest at random and credits each node's mover with its
+//! result ([`Scoring`]). The move made is the root's most visited.
+
+use std::sync::Arc;
+
+use decklet_core::{
+    AnyAction, EngineConfig, Game, GameEngine, GameRng, GameStatus, InfoState, PlayerId,
+    SeatKnowledge,
+};
+
+use crate::bot::Bot;
+use crate::play::{Scoring, winners_score};
+
+/// What a game knows of a seat's opponents beyond what the seat sees, learnt from the
+/// moves it saw (UNO: who drew instead of playing holds nothing that played): the
+/// worlds a search samples obey it.
+pub trait Hints: Send {
+    /// What the seat knows now, for the worlds of this decision.
+    fn knowledge(&mut self, info: &InfoState) -> SeatKnowledge;
+}
+
+/// No hint: every world the seat's information state allows.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoHints;
+
+impl Hints for NoHints {
+    fn knowledge(&mut self, _info: &InfoState) -> SeatKnowledge {
+        SeatKnowledge::default()
+    }
+}
+
+/// The search's settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IsmctsConfig {
+    /// Iterations a decision (default 1,000).
+    pub iterations: u32,
+    /// The UCB exploration constant (default 0.7).
+    pub exploration: f64,
+    /// The longest playout, in moves (default 2,000): a game not over by then scores
+    /// as it stands.
+    pub max_playout: u32,
+}
+
+impl Default for IsmctsConfig {
+    fn default() -> Self {
+        IsmctsConfig {
+            iterations: 1_000,
+            exploration: 0.7,
+            max_playout: 2_000,
+        }
+    }
+}
+
+/// One node of the tree: the move that leads to it, who made it, and its counts.
+#[derive(Clone, Debug)]
+struct Node {
+    key: String,
+    mover: PlayerId,
+    visits: u32,
+    available: u32,
+    score: f64,
+    children: Vec<u32>,
+}
+
+/// The search bot of any game.
+pub struct IsmctsBot {
+    game: Arc<Game>,
+    config: IsmctsConfig,
+    rng: GameRng,
+    hints: Box<dyn Hints>,
+    scoring: Scoring,
+    engine: Option<GameEngine>,
+    nodes: Vec<Node>,
+}
+
+impl std::fmt::Debug for IsmctsBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("IsmctsBot")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A move's identity across the sampled worlds (they share the game's tables, so a
+/// handle means the same card in each).
+fn key(action: &AnyAction) -> String {
+    format!("{action:?}")
+}
+
+impl IsmctsBot {
+    /// A search bot for `game`, seeded, with no hints and the winners' scoring.
+    pub fn new(game: &Arc<Game>, config: IsmctsConfig, seed: u64) -> Self {
+        IsmctsBot {
+            game: Arc::clone(game),
+            config,
+            rng: GameRng::seed_from(seed),
+            hints: Box::new(NoHints),
+            scoring: winners_score,
+            engine: None,
+            nodes: Vec::new(),
+        }
+    }
+
+    /// The same bot, sampling worlds that obey `hints`.
+    pub fn with_hints(mut self, hints: impl Hints + 'static) -> Self {
+        self.hints = Box::new(hints);
+        self
+    }
+
+    /// The same bot, maximising the game's own scoring (Crazy Eights' penalties, say).
+    pub fn with_scoring(mut self, scoring: Scoring) -> Self {
+        self.scoring = scoring;
+        self
+    }
+
+    /// Adopts a world on the scratch engine; the information state the next worlds
+    /// are sampled from (it shares the scratch engine's tables, so each later world is
+    /// only validated).
+    fn adopt(&mut self, from: &InfoState, knowledge: &SeatKnowledge) -> Option<InfoState> {
+        let world = from
+            .determinize(knowledge, &mut self.rng)
+            .or_else(|_| from.determinize(&SeatKnowledge::default(), &mut self.rng))
+            .ok()?;
+        let game = &self.game;
+        let engine = self.engine.get_or_insert_with(|| {
+            let quiet = EngineConfig {
+                collect_events: false,
+                ..EngineConfig::default()
+            };
+            GameEngine::new(game, quiet)
+        });
+        engine.load_state(world).ok()?;
+        Some(engine.state().info_state(from.seat()))
+    }
+
+    /// One iteration from the world on the scratch engine.
+    fn iterate(&mut self, moves: &mut Vec<AnyAction>) -> Option<()> {
+        let exploration = self.config.exploration;
+        let mut node = 0u32;
+        let mut path = vec![0u32];
+        let engine = self.engine.as_mut()?;
+        let game = Arc::clone(&self.game);
+        // selection and expansion
+        loop {
+            let state = engine.state();
+            if state.status() != GameStatus::Playing {
+                break;
+            }
+            let current = state.current_player()?;
+            game.legal_moves(state, current, moves);
+            if moves.is_empty() {
+                break;
+            }
+            let keys: Vec<String> = moves.iter().map(key).collect();
+            let children = self.nodes.get(node as usize)?.children.clone();
+            let mut best: Option<(f64, u32)> = None;
+            let mut tried = vec![false; keys.len()];
+            for child in children {
+                let n = self.nodes.get_mut(child as usize)?;
+                if n.mover != current {
+                    continue;
+                }
+                let Some(at) = keys.iter().position(|k| *k == n.key) else {
+                    continue;
+                };
+                tried[at] = true;
+                n.available += 1;
+                let visits = f64::from(n.visits.max(1));
+                let ucb =
+                    n.score / visits + exploration * (f64::from(n.available).ln() / visits).sqrt();
+                if best.is_none_or(|(top, _)| ucb > top) {
+                    best = Some((ucb, child));
+                }
+            }
+            let untried: Vec<usize> = (0..keys.len()).filter(|i| !tried[*i]).collect();
+            if !untried.is_empty() {
+                let at = *untried.get(self.rng.index(untried.len()))?;
+                let child = self.nodes.len() as u32;
+                self.nodes.push(Node {
+                    key: keys.get(at)?.clone(),
+                    mover: current,
+                    visits: 0,
+                    available: 1,
+                    score: 0.0,
+                    children: Vec::new(),
+                });
+                self.nodes.get_mut(node as usize)?.children.push(child);
+                engine.dispatch_any(moves.swap_remove(at)).ok()?;
+                path.push(child);
+                break;
+            }
+            let (_, child) = best?;
+            let at = keys
+                .iter()
+                .position(|k| *k == self.nodes[child as usize].key)?;
+            engine.dispatch_any(moves.swap_remove(at)).ok()?;
+            path.push(child);
+            node = child;
+        }
+        // playout
+        for _ in 0..self.config.max_playout {
+            let state = engine.state();
+            if state.status() != GameStatus::Playing {
+                break;
+            }
+            let current = state.current_player()?;
+            game.legal_moves(state, current, moves);
+            if moves.is_empty() {
+                break;
+            }
+            let pick = self.rng.index(moves.len());
+            engine.dispatch_any(moves.swap_remove(pick)).ok()?;
+        }
+        // backpropagation
+        let state = engine.state();
+        let scores = (self.scoring)(state);
+        let players: Vec<PlayerId> = state.players().collect();
+        for &n in path.iter().skip(1) {
+            let node = self.nodes.get_mut(n as usize)?;
+            let at = players.iter().position(|p| *p == node.mover)?;
+            node.visits += 1;
+            node.score += scores.get(at).copied().unwrap_or(0.0);
+        }
+        Some(())
+    }
+}
+
+impl Bot for IsmctsBot {
+    fn name(&self) -> &str {
+        "ismcts"
+    }
+
+    fn choose(&mut self, info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
+        if moves.len() <= 1 {
+            return (!moves.is_empty()).then_some(0);
+        }
+        let knowledge = self.hints.knowledge(info);
+        self.nodes.clear();
+        self.nodes.push(Node {
+            key: String::new(),
+            mover: info.seat(),
+            visits: 0,
+            available: 0,
+            score: 0.0,
+            children: Vec::new(),
+        });
+        let mut scratch = Vec::new();
+        let Some(known) = self.adopt(info, &knowledge) else {
+            return Some(self.rng.index(moves.len()));
+        };
+        for i in 0..self.config.iterations {
+            if i > 0 && self.adopt(&known, &knowledge).is_none() {
+                break;
+            }
+            if self.iterate(&mut scratch).is_none() {
+                break;
+            }
+        }
+        let keys: Vec<String> = moves.iter().map(key).collect();
+        let root = self.nodes.first()?;
+        let best = root
+            .children
+            .iter()
+            .filter_map(|c| self.nodes.get(*c as usize))
+            .filter(|n| n.mover == info.seat())
+            .filter_map(|n| Some((n.visits, keys.iter().position(|k| *k == n.key)?)))
+            .max_by_key(|(visits, _)| *visits);
+        best.map(|(_, at)| at).or(Some(0))
+    }
+}

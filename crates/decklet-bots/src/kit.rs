@@ -1,0 +1,95 @@
+//! [`check_moves`]: the kit check of a game's moves. For every seat of a position, each
+//! listed move must apply (on a fork) and every candidate the rules accept must be
+//! listed: the listed moves are exactly the external actions the rules accept.
+
+use std::collections::HashSet;
+
+use decklet_core::{AnyAction, GameEngine, PlayerId};
+
+/// A way the listed moves and the rules disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveMismatch {
+    /// A listed move the rules refuse.
+    Refused {
+        /// The seat.
+        seat: String,
+        /// The move, as JSON.
+        action: String,
+        /// The refusal.
+        error: String,
+    },
+    /// A candidate the rules accept that is not listed.
+    Unlisted {
+        /// The seat.
+        seat: String,
+        /// The action, as JSON.
+        action: String,
+    },
+}
+
+impl std::fmt::Display for MoveMismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveMismatch::Refused {
+                seat,
+                action,
+                error,
+            } => {
+                write!(f, "{seat}: listed move {action} is refused: {error}")
+            }
+            MoveMismatch::Unlisted { seat, action } => {
+                write!(f, "{seat}: {action} is accepted but not listed")
+            }
+        }
+    }
+}
+
+/// Checks the position of `engine` for every seat: each of the game's listed moves
+/// applies without error on a fork, and each of `candidates` (the external actions a
+/// seat could send, legal or not: a superset the game's author writes) that applies on
+/// a fork is listed. Returns every mismatch.
+///
+/// ```
+/// use decklet_bots::check_moves;
+/// use high_card::Reveal;
+/// let engine = high_card::new_game(5, 3)?;
+/// // what a seat could send: a reveal, whoever's turn it is
+/// let mismatches = check_moves(&engine, |_, seat| {
+///     vec![decklet_core::AnyAction::new(Reveal { player_id: seat })]
+/// });
+/// assert_eq!(mismatches, []);
+/// # Ok::<(), decklet_core::EngineError>(())
+/// ```
+pub fn check_moves(
+    engine: &GameEngine,
+    candidates: impl Fn(&GameEngine, PlayerId) -> Vec<AnyAction>,
+) -> Vec<MoveMismatch> {
+    let mut mismatches = Vec::new();
+    let state = engine.state();
+    let game = engine.game();
+    let mut moves = Vec::new();
+    for seat in state.players() {
+        let name = state.id_text(seat).into_owned();
+        game.legal_moves(state, seat, &mut moves);
+        let listed: HashSet<String> = moves.iter().map(|m| m.to_json().to_string()).collect();
+        for action in &moves {
+            if let Err(error) = engine.fork().dispatch_any(action.clone()) {
+                mismatches.push(MoveMismatch::Refused {
+                    seat: name.clone(),
+                    action: action.to_json().to_string(),
+                    error: error.to_string(),
+                });
+            }
+        }
+        for action in candidates(engine, seat) {
+            let json = action.to_json().to_string();
+            if !listed.contains(&json) && engine.fork().dispatch_any(action).is_ok() {
+                mismatches.push(MoveMismatch::Unlisted {
+                    seat: name.clone(),
+                    action: json,
+                });
+            }
+        }
+    }
+    mismatches
+}

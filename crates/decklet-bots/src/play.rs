@@ -1,0 +1,120 @@
+//! [`play_game`]: a started match played to its end by one bot a seat.
+
+use decklet_core::{EngineConfig, EngineError, GameEngine, GameState, GameStatus, InfoState};
+
+use crate::bot::Bot;
+
+/// Each player's result in a finished game, in player order: what a tournament ranks
+/// by and a search maximises. [`winners_score`] is the default.
+pub type Scoring = fn(&GameState) -> Vec<f64>;
+
+/// 1 for a winner (shared among several), 0 for the others and for everyone in a game
+/// without a winner.
+pub fn winners_score(state: &GameState) -> Vec<f64> {
+    let winners = state.winners();
+    let share = 1.0 / winners.len().max(1) as f64;
+    state
+        .players()
+        .map(|p| if winners.contains(&p) { share } else { 0.0 })
+        .collect()
+}
+
+/// What one game did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameReport {
+    /// The moves made.
+    pub moves: u64,
+    /// Each player's result ([`Scoring`]), in player order.
+    pub scores: Vec<f64>,
+    /// The game hit the move cap before it was over.
+    pub capped: bool,
+}
+
+/// Plays a started match to the end: the current player's bot (`bots[i]` plays the
+/// i-th player in seat order) is handed its seat's information state and the listed
+/// moves, and the engine dispatches its choice. Stops after `max_moves` (reported as
+/// `capped`), or when the player to move has no move or its bot makes none. Events are
+/// not collected while it plays (subscribers still hear them); the engine's settings
+/// are as they were afterwards. Scores are the winners' ([`winners_score`]).
+pub fn play_game(
+    engine: &mut GameEngine,
+    bots: &mut [Box<dyn Bot>],
+    max_moves: u64,
+) -> Result<GameReport, EngineError> {
+    play_scored(engine, bots, max_moves, winners_score)
+}
+
+/// [`play_game`] with a game's own scoring.
+pub(crate) fn play_scored(
+    engine: &mut GameEngine,
+    bots: &mut [Box<dyn Bot>],
+    max_moves: u64,
+    scoring: Scoring,
+) -> Result<GameReport, EngineError> {
+    let config = engine.config().clone();
+    engine.set_config(EngineConfig {
+        collect_events: false,
+        ..config.clone()
+    });
+    let result = play_quietly(engine, bots, max_moves);
+    engine.set_config(config);
+    let (moves, capped) = result?;
+    Ok(GameReport {
+        moves,
+        scores: scoring(engine.state()),
+        capped,
+    })
+}
+
+fn play_quietly(
+    engine: &mut GameEngine,
+    bots: &mut [Box<dyn Bot>],
+    max_moves: u64,
+) -> Result<(u64, bool), EngineError> {
+    let game = std::sync::Arc::clone(engine.game());
+    let mut moves = Vec::new();
+    // one information state a seat, brought up to date in place
+    let mut infos: Vec<Option<InfoState>> = Vec::new();
+    let mut made = 0;
+    while engine.state().status() == GameStatus::Playing {
+        if made >= max_moves {
+            return Ok((made, true));
+        }
+        let state = engine.state();
+        let Some(seat) = state.current_player() else {
+            break;
+        };
+        let Some(index) = state.seat_index(seat) else {
+            break;
+        };
+        let Some(bot) = bots.get_mut(index) else {
+            break;
+        };
+        game.legal_moves(state, seat, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        if infos.len() <= index {
+            infos.resize_with(index + 1, || None);
+        }
+        let Some(slot) = infos.get_mut(index) else {
+            break;
+        };
+        let info = match slot {
+            Some(info) => {
+                info.refresh(state);
+                info
+            }
+            None => slot.insert(state.info_state(seat)),
+        };
+        let Some(pick) = bot.choose(info, &moves) else {
+            break;
+        };
+        if pick >= moves.len() {
+            break;
+        }
+        engine.dispatch_any(moves.swap_remove(pick))?;
+        made += 1;
+    }
+    Ok((made, false))
+}

@@ -1,0 +1,154 @@
+//! Bots, search and tournaments on games the bot layer knows nothing of.
+
+use std::sync::Arc;
+
+use decklet_bots::{
+    Bot, Entrant, FnBot, IsmctsBot, IsmctsConfig, RandomBot, Tournament, play_game,
+};
+use decklet_core::{EngineConfig, GameEngine, GameState, Player};
+use decklet_crazy_eights::{
+    C8_VAR_RETURNS, CrazyEightsOptions, crazy_eights_game, new_crazy_eights_engine,
+    strategist_choice,
+};
+
+fn high_card_match(
+    game: &Arc<decklet_core::Game>,
+    seed: u64,
+    players: usize,
+) -> Result<GameEngine, decklet_core::EngineError> {
+    let mut engine = GameEngine::new(
+        game,
+        EngineConfig {
+            seed,
+            game_id: "high-card".into(),
+            ..Default::default()
+        },
+    );
+    engine.create_game(
+        (1..=players)
+            .map(|i| Player::new(format!("p{i}"), format!("P{i}"), i as u32))
+            .collect(),
+    )?;
+    engine.start()?;
+    Ok(engine)
+}
+
+/// Crazy Eights' results: each hand's penalty, negated.
+fn c8_returns(state: &GameState) -> Vec<f64> {
+    state
+        .variable(&C8_VAR_RETURNS)
+        .and_then(|v| {
+            v.as_array()
+                .map(|a| a.iter().filter_map(|x| x.as_f64()).collect())
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn high_card_gets_a_tournament_with_seats_rotating() {
+    let game = high_card::high_card_game().unwrap();
+    let tournament = Tournament {
+        game: Arc::clone(&game),
+        entrants: vec![
+            Entrant::new("random", |seed| {
+                Box::new(RandomBot::new(seed)) as Box<dyn Bot>
+            }),
+            Entrant::new("ismcts", {
+                let game = Arc::clone(&game);
+                move |seed| {
+                    Box::new(IsmctsBot::new(
+                        &game,
+                        IsmctsConfig {
+                            iterations: 20,
+                            ..Default::default()
+                        },
+                        seed,
+                    )) as Box<dyn Bot>
+                }
+            }),
+        ],
+        games: 1_000,
+        seed: 9,
+        max_moves: 100,
+        scoring: decklet_bots::winners_score,
+        new_match: high_card_match,
+    };
+    let report = tournament.run().unwrap();
+    // high card is luck alone: neither does better than a coin (four standard errors)
+    for standing in &report.standings {
+        assert_eq!(standing.games, 1_000);
+        assert!(
+            (standing.win_rate() - 0.5).abs() < 4.0 * (0.25f64 / 1_000.0).sqrt(),
+            "{standing:?}"
+        );
+        let (low, high) = standing.interval;
+        assert!(low < standing.win_rate() && standing.win_rate() < high);
+    }
+    let total: f64 = report.standings.iter().map(|s| s.wins).sum();
+    assert!((total - 1_000.0).abs() < 1e-9);
+}
+
+#[test]
+fn ismcts_beats_random_play_at_crazy_eights() {
+    let game = crazy_eights_game(CrazyEightsOptions::default()).unwrap();
+    let tournament = Tournament {
+        game: Arc::clone(&game),
+        entrants: vec![
+            Entrant::new("ismcts", {
+                let game = Arc::clone(&game);
+                move |seed| {
+                    let config = IsmctsConfig {
+                        iterations: 40,
+                        ..Default::default()
+                    };
+                    Box::new(IsmctsBot::new(&game, config, seed).with_scoring(c8_returns))
+                        as Box<dyn Bot>
+                }
+            }),
+            Entrant::new("random", |seed| {
+                Box::new(RandomBot::new(seed)) as Box<dyn Bot>
+            }),
+        ],
+        games: 24,
+        seed: 1,
+        max_moves: 10_000,
+        scoring: c8_returns,
+        new_match: new_crazy_eights_engine,
+    };
+    let report = tournament.run().unwrap();
+    let ismcts = &report.standings[0];
+    println!("{:?}", report.standings);
+    // even this small a search does much better than a coin
+    let random = &report.standings[1];
+    assert!(ismcts.win_rate() >= 0.6, "{:?}", report.standings);
+    assert!(
+        ismcts.mean_score > random.mean_score + 15.0,
+        "{:?}",
+        report.standings
+    );
+}
+
+#[test]
+fn the_strategist_plays_whole_games_and_beats_random_play() {
+    let game = crazy_eights_game(CrazyEightsOptions::default()).unwrap();
+    let mut better = 0;
+    for seed in 0..200u64 {
+        let mut engine = new_crazy_eights_engine(&game, seed, 2).unwrap();
+        let strategist: Box<dyn Bot> = Box::new(FnBot::new("strategist", strategist_choice));
+        let mut bots: Vec<Box<dyn Bot>> = if seed % 2 == 0 {
+            vec![strategist, Box::new(RandomBot::new(seed))]
+        } else {
+            vec![Box::new(RandomBot::new(seed)), strategist]
+        };
+        let report = play_game(&mut engine, &mut bots, 10_000).unwrap();
+        assert!(!report.capped);
+        let returns = c8_returns(engine.state());
+        let (mine, theirs) = if seed % 2 == 0 {
+            (returns[0], returns[1])
+        } else {
+            (returns[1], returns[0])
+        };
+        better += u32::from(mine > theirs);
+    }
+    assert!(better > 130, "the strategist did better in {better} of 200");
+}

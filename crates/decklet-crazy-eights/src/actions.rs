@@ -1,0 +1,61 @@
+//! Crazy Eights' own actions (a play is the engine's `PLAY_CARD`): drawing, passing and
+//! naming the suit after an eight.
+
+use decklet_core::{Action, PlayerId};
+use serde::{Deserialize, Serialize};
+
+/// Kind of [`Draw`].
+pub const C8_DRAW_ACTION: &str = "C8_DRAW";
+/// Kind of [`Pass`].
+pub const C8_PASS_ACTION: &str = "C8_PASS";
+/// Kind of [`Nominate`].
+pub const C8_NOMINATE_ACTION: &str = "C8_NOMINATE";
+
+/// `C8_DRAW`: the current player draws a card (or, when twos are pending, every card
+/// they add up to, and the turn ends).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Draw {
+    /// The drawing player.
+    pub player_id: PlayerId,
+}
+
+impl Action for Draw {
+    const KIND: &'static str = C8_DRAW_ACTION;
+    fn player_id(&self) -> Option<PlayerId> {
+        Some(self.player_id)
+    }
+}
+
+/// `C8_PASS`: the current player ends their turn without playing (allowed once they
+/// drew the most cards a turn allows, or when the deck is empty).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Pass {
+    /// The passing player.
+    pub player_id: PlayerId,
+}
+
+impl Action for Pass {
+    const KIND: &'static str = C8_PASS_ACTION;
+    fn player_id(&self) -> Option<PlayerId> {
+        Some(self.player_id)
+    }
+}
+
+/// `C8_NOMINATE`: the player who just played an eight names the suit to match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Nominate {
+    /// The player who played the eight.
+    pub player_id: PlayerId,
+    /// The suit, as the standard deck names it: `club`, `diamond`, `heart`, `spade`.
+    pub suit: String,
+}
+
+impl Action for Nominate {
+    const KIND: &'static str = C8_NOMINATE_ACTION;
+    fn player_id(&self) -> Option<PlayerId> {
+        Some(self.player_id)
+    }
+}

@@ -1,0 +1,44 @@
+//! A simple strategist for Crazy Eights: keep the eights for when nothing else plays,
+//! play the card of the suit held most (the highest penalty first), name the suit held
+//! most after an eight, draw only when nothing plays, pass only when nothing else is
+//! left.
+
+use decklet_core::{AnyAction, InfoState, PlayCard};
+
+use crate::actions::{Draw, Nominate, Pass};
+use crate::cards::{C8Card, C8Table, EIGHT, SUITS};
+
+/// The strategist's choice among `moves` for the seat that knows `info` (an index into
+/// `moves`; `None` when there is none).
+pub fn strategist_choice(info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
+    let table = C8Table::seen(info)?;
+    let hand: Vec<C8Card> = info.hand().iter().filter_map(|c| table.card(*c)).collect();
+    let held = |suit: u8| {
+        hand.iter()
+            .filter(|c| c.suit == suit && c.rank != EIGHT)
+            .count()
+    };
+    let mut best: Option<(i64, usize)> = None;
+    for (i, action) in moves.iter().enumerate() {
+        let score = if let Some(play) = action.downcast_ref::<PlayCard>() {
+            match play.card_ids.first().and_then(|c| table.card(*c)) {
+                Some(c) if c.rank == EIGHT => 100,
+                Some(c) => 1_000 + 10 * held(c.suit) as i64 + c.penalty(),
+                None => 0,
+            }
+        } else if let Some(nominate) = action.downcast_ref::<Nominate>() {
+            let suit = SUITS.iter().position(|s| *s == nominate.suit).unwrap_or(0) as u8;
+            1_000 + held(suit) as i64
+        } else if action.is::<Draw>() {
+            50
+        } else if action.is::<Pass>() {
+            10
+        } else {
+            0
+        };
+        if best.is_none_or(|(top, _)| score > top) {
+            best = Some((score, i));
+        }
+    }
+    best.map(|(_, i)| i)
+}
