@@ -6,8 +6,8 @@
 use decklet_core::{AnyAction, GameState, GameStatus, PlayCard, PlayerId};
 
 use crate::actions::{Draw, Nominate, Pass};
-use crate::cards::{C8Table, SUITS, TWO};
-use crate::plugin::{C8_VAR_NOMINATING, C8_VAR_PENDING_TWOS, may_draw, may_pass, playable};
+use crate::cards::{C8Table, SUITS};
+use crate::plugin::Turn;
 
 /// Adds the moves `seat` may make in `state` to `moves` (none unless it is their turn
 /// in a game being played). Two copies of a card (above five players) are two moves.
@@ -18,7 +18,8 @@ pub fn crazy_eights_moves(state: &GameState, seat: PlayerId, moves: &mut Vec<Any
     let Some(table) = state.attachment::<C8Table>() else {
         return;
     };
-    if state.variable(&C8_VAR_NOMINATING).unwrap_or(false) {
+    let turn = Turn::of(state, table);
+    if turn.nominating() {
         moves.extend(SUITS.iter().map(|suit| {
             AnyAction::new(Nominate {
                 player_id: seat,
@@ -27,22 +28,18 @@ pub fn crazy_eights_moves(state: &GameState, seat: PlayerId, moves: &mut Vec<Any
         }));
         return;
     }
-    if may_pass(state, table) {
+    if turn.may_pass() {
         moves.push(AnyAction::new(Pass { player_id: seat }));
     }
-    let twos = state.variable(&C8_VAR_PENDING_TWOS).unwrap_or(0) > 0;
-    if twos {
+    if turn.pending_twos() {
         moves.push(AnyAction::new(Draw { player_id: seat }));
     }
     for &card in state.hand(seat) {
-        let Some(c8) = table.card(card) else {
-            continue;
-        };
-        if (twos && c8.rank == TWO) || (!twos && playable(state, table, c8)) {
+        if table.card(card).is_some_and(|c| turn.playable(c)) {
             moves.push(AnyAction::new(PlayCard::new(seat, [card])));
         }
     }
-    if !twos && may_draw(state, table) {
+    if !turn.pending_twos() && turn.may_draw() {
         moves.push(AnyAction::new(Draw { player_id: seat }));
     }
 }

@@ -437,33 +437,67 @@ fn not_nominating(state: &GameState) -> RuleResult {
     Ok(())
 }
 
-/// Whether `card` may be played on the pile now (the rules and the moves both ask).
-pub(crate) fn playable(state: &GameState, table: &C8Table, card: C8Card) -> bool {
-    if int(state, &C8_VAR_PENDING_TWOS) > 0 {
-        return card.rank == TWO;
-    }
-    let top = state
-        .zone_cards(table.discard)
-        .last()
-        .and_then(|c| table.card(*c));
-    card.rank == EIGHT
-        || i64::from(card.suit) == int(state, &C8_VAR_SUIT)
-        || top.is_some_and(|t| t.rank == card.rank)
+/// What the current player's choices depend on, read once: the rules and the moves
+/// both ask it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Turn {
+    pending_twos: bool,
+    suit: i64,
+    top_rank: Option<u8>,
+    nominating: bool,
+    deck_empty: bool,
+    may_draw: bool,
+    can_pass: bool,
 }
 
-/// Whether the current player may draw now.
-pub(crate) fn may_draw(state: &GameState, table: &C8Table) -> bool {
-    if int(state, &C8_VAR_PENDING_TWOS) > 0 {
-        return true;
+impl Turn {
+    pub(crate) fn of(state: &GameState, table: &C8Table) -> Turn {
+        let deck_empty = state.zone_cards(table.deck).is_empty();
+        let pending_twos = int(state, &C8_VAR_PENDING_TWOS) > 0;
+        Turn {
+            pending_twos,
+            suit: int(state, &C8_VAR_SUIT),
+            top_rank: state
+                .zone_cards(table.discard)
+                .last()
+                .and_then(|c| table.card(*c))
+                .map(|c| c.rank),
+            nominating: flag(state, &C8_VAR_NOMINATING),
+            deck_empty,
+            may_draw: pending_twos
+                || (!deck_empty
+                    && int(state, &C8_VAR_DRAWS) != i64::from(options(state).max_draw_cards)),
+            can_pass: flag(state, &C8_VAR_CAN_PASS),
+        }
     }
-    !state.zone_cards(table.deck).is_empty()
-        && int(state, &C8_VAR_DRAWS) != i64::from(options(state).max_draw_cards)
-}
 
-/// Whether the current player may pass now.
-pub(crate) fn may_pass(state: &GameState, table: &C8Table) -> bool {
-    int(state, &C8_VAR_PENDING_TWOS) == 0
-        && (flag(state, &C8_VAR_CAN_PASS) || state.zone_cards(table.deck).is_empty())
+    /// Whether a suit must be named first.
+    pub(crate) fn nominating(self) -> bool {
+        self.nominating
+    }
+
+    /// Whether twos are pending.
+    pub(crate) fn pending_twos(self) -> bool {
+        self.pending_twos
+    }
+
+    /// Whether `card` may be played on the pile now.
+    pub(crate) fn playable(self, card: C8Card) -> bool {
+        if self.pending_twos {
+            return card.rank == TWO;
+        }
+        card.rank == EIGHT || i64::from(card.suit) == self.suit || self.top_rank == Some(card.rank)
+    }
+
+    /// Whether the current player may draw now.
+    pub(crate) fn may_draw(self) -> bool {
+        self.may_draw
+    }
+
+    /// Whether the current player may pass now.
+    pub(crate) fn may_pass(self) -> bool {
+        !self.pending_twos && (self.can_pass || self.deck_empty)
+    }
 }
 
 fn play_rules() -> Vec<Rule> {
@@ -484,9 +518,10 @@ fn play_rules() -> Vec<Rule> {
             let Some(table) = state.attachment::<C8Table>() else {
                 return Err("no Crazy Eights table".into());
             };
+            let turn = Turn::of(state, table);
             match card.and_then(|c| table.card(c)) {
-                Some(c) if playable(state, table, c) => Ok(()),
-                Some(_) if int(state, &C8_VAR_PENDING_TWOS) > 0 => {
+                Some(c) if turn.playable(c) => Ok(()),
+                Some(_) if turn.pending_twos() => {
                     Err("twos are pending: play a two or draw".into())
                 }
                 Some(_) => {
@@ -506,7 +541,7 @@ fn other_rules() -> Vec<Rule> {
         Rule::for_action::<Draw>("c8DrawNotNominating", |_, _, state| not_nominating(state)),
         Rule::for_action::<Draw>("c8MayDraw", |_, _, state| {
             match state.attachment::<C8Table>() {
-                Some(table) if may_draw(state, table) => Ok(()),
+                Some(table) if Turn::of(state, table).may_draw() => Ok(()),
                 _ => Err("no more draws this turn: play or pass".into()),
             }
         }),
@@ -516,7 +551,7 @@ fn other_rules() -> Vec<Rule> {
         Rule::for_action::<Pass>("c8PassNotNominating", |_, _, state| not_nominating(state)),
         Rule::for_action::<Pass>("c8MayPass", |_, _, state| {
             match state.attachment::<C8Table>() {
-            Some(table) if may_pass(state, table) => Ok(()),
+            Some(table) if Turn::of(state, table).may_pass() => Ok(()),
             _ => Err("draw before passing (you may pass once you drew the most or the deck is empty)".into()),
         }
         }),
