@@ -8,6 +8,7 @@ mod facade;
 mod fuzz_props;
 mod golden;
 mod hostile;
+mod kit;
 mod leaks;
 mod pages;
 mod shared_game;

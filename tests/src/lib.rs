@@ -25,6 +25,8 @@ pub mod docs {
     pub mod uno {}
     #[doc = include_str!("../../docs/bots.md")]
     pub mod bots {}
+    #[doc = include_str!("../../docs/crazy-eights.md")]
+    pub mod crazy_eights {}
     #[doc = include_str!("../../docs/property-testing.md")]
     pub mod property_testing {}
     #[doc = include_str!("../../docs/cli.md")]
@@ -51,4 +53,8 @@ pub mod crate_readmes {
     pub mod decklet {}
     #[doc = include_str!("../../crates/decklet-cli/README.md")]
     pub mod decklet_cli {}
+    #[doc = include_str!("../../crates/decklet-bots/README.md")]
+    pub mod decklet_bots {}
+    #[doc = include_str!("../../crates/decklet-crazy-eights/README.md")]
+    pub mod decklet_crazy_eights {}
 }

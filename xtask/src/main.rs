@@ -190,10 +190,12 @@ fn examples() -> Result {
 }
 
 /// Publishable crates in dependency order.
-const CRATES: [&str; 5] = [
+const CRATES: [&str; 7] = [
     "decklet-core",
     "decklet-plugins",
     "decklet-uno",
+    "decklet-crazy-eights",
+    "decklet-bots",
     "decklet",
     "decklet-cli",
 ];

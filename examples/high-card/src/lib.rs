@@ -145,19 +145,24 @@ pub fn high_card_game() -> Result<Arc<Game>, EngineError> {
         .build()
 }
 
-/// A started match of `players` players (`p1`…) of a newly built [`high_card_game`].
-pub fn new_game(seed: u64, players: u32) -> Result<GameEngine, EngineError> {
+/// A started match of `game` for `players` players (`p1`…), dealt from `seed`.
+pub fn new_match(game: &Arc<Game>, seed: u64, players: usize) -> Result<GameEngine, EngineError> {
     let config = EngineConfig {
         seed,
         game_id: "high-card".into(),
         ..Default::default()
     };
-    let mut engine = GameEngine::new(&high_card_game()?, config);
+    let mut engine = GameEngine::new(game, config);
     engine.create_game(
         (1..=players)
-            .map(|i| Player::new(format!("p{i}"), format!("Player {i}"), i))
+            .map(|i| Player::new(format!("p{i}"), format!("Player {i}"), i as u32))
             .collect(),
     )?;
     engine.start()?;
     Ok(engine)
+}
+
+/// A started match of `players` players of a newly built [`high_card_game`].
+pub fn new_game(seed: u64, players: u32) -> Result<GameEngine, EngineError> {
+    new_match(&high_card_game()?, seed, players as usize)
 }
