@@ -5,7 +5,8 @@
 //! cargo run --release -p decklet-bots --example c8_tournament -- ismcts:1000 strategist 200 1
 //! ```
 //!
-//! Arguments: the two entrants (`random`, `strategist`, `ismcts:N`), the games and the
+//! Arguments: the two entrants (`random`, `strategist`, `ismcts:N` with the
+//! strategist's playouts, `ismcts-random:N` with random ones), the games and the
 //! seed. Prints each entrant's wins (best score; a tie shares the game), mean score and
 //! 95% Wilson interval, and the seconds taken.
 
@@ -16,7 +17,7 @@ use decklet_bots::{Bot, Entrant, FnBot, IsmctsBot, IsmctsConfig, RandomBot, Tour
 use decklet_core::{EngineError, Game, GameState};
 use decklet_crazy_eights::{
     C8_VAR_RETURNS, CrazyEightsOptions, crazy_eights_game, new_crazy_eights_engine,
-    strategist_choice,
+    strategist_choice, strategist_playout,
 };
 
 fn returns(state: &GameState) -> Vec<f64> {
@@ -32,14 +33,21 @@ fn returns(state: &GameState) -> Vec<f64> {
 fn entrant(name: &str, game: &Arc<Game>) -> Entrant {
     let game = Arc::clone(game);
     match name.split_once(':') {
-        Some(("ismcts", n)) => {
+        Some(("ismcts", n)) | Some(("ismcts-random", n)) => {
             let iterations = n.parse().unwrap_or(1_000);
+            let smart = name.starts_with("ismcts:");
             Entrant::new(name, move |seed| {
                 let config = IsmctsConfig {
                     iterations,
                     ..IsmctsConfig::default()
                 };
-                Box::new(IsmctsBot::new(&game, config, seed).with_scoring(returns)) as Box<dyn Bot>
+                let bot = IsmctsBot::new(&game, config, seed).with_scoring(returns);
+                let bot = if smart {
+                    bot.with_playout(strategist_playout)
+                } else {
+                    bot
+                };
+                Box::new(bot) as Box<dyn Bot>
             })
         }
         _ if name == "strategist" => Entrant::new(name, |_| {

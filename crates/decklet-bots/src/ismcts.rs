@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use decklet_core::{
-    AnyAction, EngineConfig, Game, GameEngine, GameRng, GameStatus, InfoState, PlayerId,
+    AnyAction, EngineConfig, Game, GameEngine, GameRng, GameState, GameStatus, InfoState, PlayerId,
     SeatKnowledge,
 };
 
@@ -34,6 +34,10 @@ impl Hints for NoHints {
         SeatKnowledge::default()
     }
 }
+
+/// A playout policy: in a sampled world, the index of the move the player to move
+/// makes among `moves` (`None`: one at random).
+pub type Playout = fn(&GameState, PlayerId, &[AnyAction]) -> Option<usize>;
 
 /// The search's settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -75,6 +79,7 @@ pub struct IsmctsBot {
     rng: GameRng,
     hints: Box<dyn Hints>,
     scoring: Scoring,
+    playout: Option<Playout>,
     engine: Option<GameEngine>,
     nodes: Vec<Node>,
 }
@@ -102,6 +107,7 @@ impl IsmctsBot {
             rng: GameRng::seed_from(seed),
             hints: Box::new(NoHints),
             scoring: winners_score,
+            playout: None,
             engine: None,
             nodes: Vec::new(),
         }
@@ -113,9 +119,18 @@ impl IsmctsBot {
         self
     }
 
-    /// The same bot, maximising the game's own scoring (Crazy Eights' penalties, say).
+    /// The same bot, playing for the best score by the game's own scoring (Crazy
+    /// Eights' penalties, say) instead of for a win. Whatever the scale, a playout
+    /// credits 1 to the best score (shared among equals) and 0 to the others.
     pub fn with_scoring(mut self, scoring: Scoring) -> Self {
         self.scoring = scoring;
+        self
+    }
+
+    /// The same bot, playing its playouts with a game's own policy instead of at
+    /// random (it sees the sampled world whole: that world is the bot's guess).
+    pub fn with_playout(mut self, policy: Playout) -> Self {
+        self.playout = Some(policy);
         self
     }
 
@@ -214,18 +229,27 @@ impl IsmctsBot {
             if moves.is_empty() {
                 break;
             }
-            let pick = self.rng.index(moves.len());
+            let pick = match self.playout {
+                Some(policy) => policy(state, current, moves).filter(|i| *i < moves.len()),
+                None => None,
+            }
+            .unwrap_or_else(|| self.rng.index(moves.len()));
             engine.dispatch_any(moves.swap_remove(pick)).ok()?;
         }
-        // backpropagation
+        // backpropagation: 1 to the best score (shared among equals), 0 to the others,
+        // whatever the scale of the game's scores
         let state = engine.state();
         let scores = (self.scoring)(state);
+        let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let sharing = scores.iter().filter(|s| **s == best).count().max(1) as f64;
         let players: Vec<PlayerId> = state.players().collect();
         for &n in path.iter().skip(1) {
             let node = self.nodes.get_mut(n as usize)?;
             let at = players.iter().position(|p| *p == node.mover)?;
             node.visits += 1;
-            node.score += scores.get(at).copied().unwrap_or(0.0);
+            if scores.get(at).is_some_and(|s| *s == best) {
+                node.score += 1.0 / sharing;
+            }
         }
         Some(())
     }

@@ -38,7 +38,7 @@ mod play;
 mod tournament;
 
 pub use bot::{Bot, FnBot, RandomBot};
-pub use ismcts::{Hints, IsmctsBot, IsmctsConfig, NoHints};
+pub use ismcts::{Hints, IsmctsBot, IsmctsConfig, NoHints, Playout};
 pub use kit::{MoveMismatch, check_moves};
 pub use play::{GameReport, Scoring, play_game, winners_score};
 pub use tournament::{Entrant, Standing, Tournament, TournamentReport, wilson_95};

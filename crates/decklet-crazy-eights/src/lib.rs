@@ -49,7 +49,7 @@ pub use plugin::{
     C8_VAR_PENDING_TWOS, C8_VAR_PLAYS, C8_VAR_RETURNS, C8_VAR_SUIT, CRAZY_EIGHTS_PLUGIN_ID,
     CrazyEightsPlugin,
 };
-pub use strategist::strategist_choice;
+pub use strategist::{strategist_choice, strategist_playout};
 
 /// The draw pile: the standard deck's zone.
 pub const C8_DECK_ZONE_ID: &str = decklet_plugins::STANDARD_DECK_ZONE_ID;

@@ -3,7 +3,7 @@
 //! most after an eight, draw only when nothing plays, pass only when nothing else is
 //! left.
 
-use decklet_core::{AnyAction, InfoState, PlayCard};
+use decklet_core::{AnyAction, CardId, GameState, InfoState, PlayCard, PlayerId};
 
 use crate::actions::{Draw, Nominate, Pass};
 use crate::cards::{C8Card, C8Table, EIGHT, SUITS};
@@ -12,7 +12,18 @@ use crate::cards::{C8Card, C8Table, EIGHT, SUITS};
 /// `moves`; `None` when there is none).
 pub fn strategist_choice(info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
     let table = C8Table::seen(info)?;
-    let hand: Vec<C8Card> = info.hand().iter().filter_map(|c| table.card(*c)).collect();
+    choose(&table, info.hand(), moves)
+}
+
+/// The same choice in a whole game, for `seat`: what a search bot's playouts use
+/// (`decklet_bots::IsmctsBot::with_playout`).
+pub fn strategist_playout(state: &GameState, seat: PlayerId, moves: &[AnyAction]) -> Option<usize> {
+    let table = state.attachment::<C8Table>()?;
+    choose(table, state.hand(seat), moves)
+}
+
+fn choose(table: &C8Table, hand: &[CardId], moves: &[AnyAction]) -> Option<usize> {
+    let hand: Vec<C8Card> = hand.iter().filter_map(|c| table.card(*c)).collect();
     let held = |suit: u8| {
         hand.iter()
             .filter(|c| c.suit == suit && c.rank != EIGHT)

@@ -69,8 +69,8 @@ pub use stacking::{
 
 /// Which of the optional rules a game plays: part of the game's declared data
 /// ([`GameData`]). UNO declares none; each rule's plugin sets its entry when the game
-/// is built ([`GamePlugin::declare`](decklet_core::GamePlugin::declare)). UNO's setup
-/// copies it into the match's [`UnoTable`], so that `legal_actions` reads it with the
+/// is built ([`GamePlugin::declare`]). UNO's setup
+/// copies it into the match's [`UnoTable`](crate::UnoTable), so that `legal_actions` reads it with the
 /// table it reads anyway.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RulesInPlay {
