@@ -2,6 +2,7 @@
 //! hold a tournament of bots.
 
 mod bots;
+mod crazy_eights;
 mod matches;
 mod output;
 mod play;
@@ -32,7 +33,7 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Play many UNO games between bots, in parallel, and summarise them.
+    /// Play many games (UNO, or Crazy Eights) between bots, in parallel, and summarise them.
     Simulate(SimulateArgs),
     /// Play UNO in the terminal against bots (you are player 1).
     Play(PlayArgs),
@@ -64,10 +65,14 @@ pub struct RuleArgs {
 /// Options of `decklet simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
+    /// The game: `uno`, or `crazy-eights` (OpenSpiel's rules; its bots are `random`,
+    /// `strategist`, `ismcts`, `ismcts:N`; the rules options are UNO's alone).
+    #[arg(long, default_value = "uno")]
+    pub game: String,
     /// How many games.
     #[arg(long, default_value_t = 10_000)]
     pub games: u64,
-    /// Players per game (2–10).
+    /// Players per game (2–10 for UNO, 2–15 for Crazy Eights).
     #[arg(long, default_value_t = 4)]
     pub players: usize,
     /// Master seed; game i is seeded from it and i, so results never depend on threads.

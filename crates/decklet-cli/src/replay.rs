@@ -28,6 +28,11 @@ fn plugin_by_id(id: &str) -> Result<Arc<dyn GamePlugin>, String> {
         "draw" => Ok(Arc::new(DrawPlugin)),
         "uno" => Ok(Arc::new(UnoPlugin)),
         "standard-deck" => Ok(Arc::new(StandardDeckPlugin)),
+        // a log of the default options (another set of options replays as these and
+        // fails its digest)
+        decklet::crazy_eights::CRAZY_EIGHTS_PLUGIN_ID => {
+            Ok(Arc::new(decklet::crazy_eights::CrazyEightsPlugin::default()))
+        }
         other if let Some(rule) = HouseRule::of_plugin(other) => Ok(rule.plugin()),
         other => Err(format!(
             "the log needs plugin `{}`, which this decklet does not have",

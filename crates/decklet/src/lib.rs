@@ -2,8 +2,9 @@
 //!
 //! A deterministic, plugin-based card-game engine with a complete, fast UNO. This crate
 //! is the facade: it re-exports [`decklet_core`] at its root, the common plugins as
-//! [`plugins`] (feature `plugins`) and UNO as [`uno`] (feature `uno`); both features are
-//! on by default.
+//! [`plugins`] (feature `plugins`), UNO as [`uno`] (feature `uno`), the bots of any game
+//! as [`bots`] (feature `bots`) and Crazy Eights as [`crazy_eights`] (feature
+//! `crazy-eights`); every feature is on by default.
 //!
 //! ```
 //! use decklet::{DrawPlugin, EngineConfig, Game, GameEngine, Player, TurnPlugin};
@@ -31,6 +32,12 @@ pub use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
 
 #[cfg(feature = "uno")]
 pub use decklet_uno as uno;
+
+#[cfg(feature = "bots")]
+pub use decklet_bots as bots;
+
+#[cfg(feature = "crazy-eights")]
+pub use decklet_crazy_eights as crazy_eights;
 
 /// The names most programs use.
 pub mod prelude {

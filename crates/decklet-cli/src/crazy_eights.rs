@@ -1,0 +1,189 @@
+//! `decklet simulate --game crazy-eights`: many games of Crazy Eights (OpenSpiel's
+//! rules, the default options) between bots of `decklet-bots`, in parallel, summarised.
+
+use std::sync::Arc;
+
+use decklet::Game;
+use decklet::bots::{Bot, FnBot, IsmctsBot, IsmctsConfig, RandomBot, play_game, wilson_95};
+use decklet::crazy_eights::{
+    C8_MAX_PLAYERS, C8_MIN_PLAYERS, C8_VAR_END, C8_VAR_RETURNS, CrazyEightsOptions,
+    crazy_eights_game, new_crazy_eights_engine, strategist_choice, strategist_playout,
+};
+use rayon::prelude::*;
+use serde_json::json;
+
+use crate::SimulateArgs;
+use crate::output::write_stdout;
+use crate::runner::{bot_seed, game_seed, worker_pool};
+
+/// A bot kind of Crazy Eights.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    Random,
+    Strategist,
+    Ismcts(u32),
+}
+
+fn parse_kind(name: &str) -> Result<Kind, String> {
+    match name.trim() {
+        "random" => Ok(Kind::Random),
+        "strategist" => Ok(Kind::Strategist),
+        "ismcts" => Ok(Kind::Ismcts(1_000)),
+        other => match other.strip_prefix("ismcts:").map(str::parse::<u32>) {
+            Some(Ok(n)) if (1..=100_000).contains(&n) => Ok(Kind::Ismcts(n)),
+            _ => Err(format!(
+                "--bots: `{}` is not a Crazy Eights bot (random, strategist, ismcts, ismcts:N with N from 1 to 100000)",
+                decklet::echo(other)
+            )),
+        },
+    }
+}
+
+/// The result of each player, in player order (minus their hand's penalty).
+fn returns(state: &decklet::GameState) -> Vec<f64> {
+    state
+        .variable(&C8_VAR_RETURNS)
+        .and_then(|v| {
+            v.as_array()
+                .map(|a| a.iter().filter_map(|x| x.as_f64()).collect())
+        })
+        .unwrap_or_default()
+}
+
+fn make(kind: Kind, game: &Arc<Game>, seed: u64) -> Box<dyn Bot> {
+    match kind {
+        Kind::Random => Box::new(RandomBot::new(seed)),
+        Kind::Strategist => Box::new(FnBot::new("strategist", strategist_choice)),
+        Kind::Ismcts(iterations) => {
+            let config = IsmctsConfig {
+                iterations,
+                ..IsmctsConfig::default()
+            };
+            Box::new(
+                IsmctsBot::new(game, config, seed)
+                    .with_scoring(returns)
+                    .with_playout(strategist_playout),
+            )
+        }
+    }
+}
+
+/// What one game gave.
+struct Played {
+    moves: u64,
+    end: String,
+    returns: Vec<f64>,
+    winner: Option<usize>,
+}
+
+/// Runs `decklet simulate --game crazy-eights`.
+pub fn run(args: &SimulateArgs) -> Result<(), String> {
+    let players = args.players;
+    if !(C8_MIN_PLAYERS..=C8_MAX_PLAYERS).contains(&players) {
+        return Err(format!(
+            "--players: Crazy Eights is played by {C8_MIN_PLAYERS} to {C8_MAX_PLAYERS}, not {players}"
+        ));
+    }
+    if args.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let names: Vec<&str> = args.bots.split(',').collect();
+    let kinds: Vec<Kind> = match names.as_slice() {
+        [one] => vec![parse_kind(one)?; players],
+        many if many.len() == players => many
+            .iter()
+            .map(|n| parse_kind(n))
+            .collect::<Result<_, _>>()?,
+        many => {
+            return Err(format!(
+                "--bots names {} bots for {players} players: give one, or one a seat",
+                many.len()
+            ));
+        }
+    };
+    let game = crazy_eights_game(CrazyEightsOptions::default()).map_err(|e| e.to_string())?;
+    let (pool, threads) = worker_pool(args.threads)?;
+    let played: Vec<Result<Played, String>> = pool.install(|| {
+        (0..args.games)
+            .into_par_iter()
+            .map(|index| {
+                let seed = game_seed(args.seed, index);
+                let mut engine =
+                    new_crazy_eights_engine(&game, seed, players).map_err(|e| e.to_string())?;
+                let mut bots: Vec<Box<dyn Bot>> = kinds
+                    .iter()
+                    .enumerate()
+                    .map(|(seat, kind)| make(*kind, &game, bot_seed(seed, seat)))
+                    .collect();
+                let report = play_game(&mut engine, &mut bots, args.max_actions)
+                    .map_err(|e| e.to_string())?;
+                let state = engine.state();
+                Ok(Played {
+                    moves: report.moves,
+                    end: state
+                        .variable(&C8_VAR_END)
+                        .map_or_else(|| "capped".into(), |e| e.to_string()),
+                    returns: returns(state),
+                    winner: state.winners().first().and_then(|w| state.seat_index(*w)),
+                })
+            })
+            .collect()
+    });
+    let played: Vec<Played> = played.into_iter().collect::<Result<_, _>>()?;
+    let n = played.len() as f64;
+    let mean_moves = played.iter().map(|p| p.moves as f64).sum::<f64>() / n;
+    let share = |end: &str| played.iter().filter(|p| p.end == end).count() as f64 / n;
+    let seats: Vec<serde_json::Value> = (0..players)
+        .map(|seat| {
+            let wins = played.iter().filter(|p| p.winner == Some(seat)).count() as f64;
+            let mean_return = played
+                .iter()
+                .filter_map(|p| p.returns.get(seat))
+                .sum::<f64>()
+                / n;
+            let (low, high) = wilson_95(wins, n);
+            json!({
+                "seat": seat + 1,
+                "bot": names.get(seat).or(names.first()).map(|s| s.trim()),
+                "wentOut": wins / n,
+                "ci95": [low, high],
+                "meanReturn": mean_return,
+            })
+        })
+        .collect();
+    let summary = json!({
+        "game": "crazy-eights",
+        "games": played.len(),
+        "players": players,
+        "threads": threads,
+        "seed": args.seed,
+        "meanMoves": mean_moves,
+        "ends": { "out": share("out"), "turns": share("turns"), "passes": share("passes"), "capped": share("capped") },
+        "seats": seats,
+    });
+    let text = if args.json {
+        format!("{summary}\n")
+    } else {
+        let mut out = format!(
+            "crazy eights: {} games, {players} players, {threads} threads, seed {}\nmean moves a game: {mean_moves:.2}\nends: went out {:.1}%, play limit {:.1}%, everyone passed {:.1}%\n",
+            played.len(),
+            args.seed,
+            100.0 * share("out"),
+            100.0 * share("turns"),
+            100.0 * share("passes"),
+        );
+        for seat in &seats {
+            out.push_str(&format!(
+                "seat {} ({}): went out {:.1}% (95% {:.1}% to {:.1}%), mean result {:.1}\n",
+                seat["seat"],
+                seat["bot"].as_str().unwrap_or("?"),
+                100.0 * seat["wentOut"].as_f64().unwrap_or(0.0),
+                100.0 * seat["ci95"][0].as_f64().unwrap_or(0.0),
+                100.0 * seat["ci95"][1].as_f64().unwrap_or(0.0),
+                seat["meanReturn"].as_f64().unwrap_or(0.0),
+            ));
+        }
+        out
+    };
+    write_stdout(&text)
+}
