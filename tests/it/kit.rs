@@ -2,31 +2,13 @@
 //! positions (heuristic bots that forget to call UNO, so that catches happen), the
 //! moves UNO lists for every seat are exactly the candidates its rules accept.
 
-use decklet::uno::{
-    HeuristicBot, HouseRule, RuleSet, ask_bot, candidate_actions, new_uno_engine, uno_game,
-};
+use decklet::uno::{HeuristicBot, ask_bot, candidate_actions, new_uno_engine, uno_game};
 use decklet_bots::check_moves;
-
-fn rule_sets() -> Vec<Vec<HouseRule>> {
-    let official = RuleSet::Official.rules().to_vec();
-    let mut sets = vec![Vec::new(), official.clone()];
-    for rule in HouseRule::ALL {
-        sets.push(vec![rule]);
-        let mut with = official.clone();
-        if !with.contains(&rule) {
-            with.push(rule);
-            if HouseRule::check_combination(&with).is_ok() {
-                sets.push(with);
-            }
-        }
-    }
-    sets
-}
 
 #[test]
 fn uno_lists_exactly_the_moves_its_rules_accept_under_every_rule_set() {
     let mut checked = 0;
-    for (i, house) in rule_sets().iter().enumerate() {
+    for (i, house) in crate::rule_sets().iter().enumerate() {
         let game = uno_game(house).unwrap();
         for seed in 0..2u64 {
             let players = 2 + (seed as usize + i) % 4;

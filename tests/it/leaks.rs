@@ -12,24 +12,6 @@ use decklet::{
     ZoneId, check_seat_leaks, redeal_unseen,
 };
 
-/// The rule sets checked: the seeds' rules, the official preset, each house rule
-/// alone, and the official preset with each house rule it combines with.
-fn rule_sets() -> Vec<Vec<HouseRule>> {
-    let official = RuleSet::Official.rules().to_vec();
-    let mut sets = vec![Vec::new(), official.clone()];
-    for rule in HouseRule::ALL {
-        sets.push(vec![rule]);
-        let mut with = official.clone();
-        if !with.contains(&rule) {
-            with.push(rule);
-            if HouseRule::check_combination(&with).is_ok() {
-                sets.push(with);
-            }
-        }
-    }
-    sets
-}
-
 /// A UNO position: `moves` moves of heuristic bots that forget to call UNO a third of
 /// the time (so that catches happen), out-of-turn moves included.
 fn uno_position(seed: u64, players: usize, moves: usize, house: &[HouseRule]) -> GameEngine {
@@ -106,7 +88,7 @@ fn uno_reach(house: &[HouseRule]) -> impl FnMut(&GameState, PlayerId) -> Vec<(St
 fn no_uno_seat_can_tell_a_redeal_apart_under_any_rules() {
     let mut rng = GameRng::seed_from(30);
     let mut positions = 0;
-    for (k, house) in rule_sets().into_iter().enumerate() {
+    for (k, house) in crate::rule_sets().into_iter().enumerate() {
         let mut reach = uno_reach(&house);
         for (i, moves) in [0, 9, 23, 41, 77].into_iter().enumerate() {
             let seed = 1000 * k as u64 + i as u64;

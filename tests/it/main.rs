@@ -14,3 +14,24 @@ mod pages;
 mod shared_game;
 mod uno_props;
 mod views;
+
+use decklet::uno::{HouseRule, RuleSet};
+
+/// The UNO rule sets the cross-crate checks run under: the seeds' rules, the official
+/// preset, each house rule alone, and the official preset with each house rule it
+/// combines with.
+pub(crate) fn rule_sets() -> Vec<Vec<HouseRule>> {
+    let official = RuleSet::Official.rules().to_vec();
+    let mut sets = vec![Vec::new(), official.clone()];
+    for rule in HouseRule::ALL {
+        sets.push(vec![rule]);
+        let mut with = official.clone();
+        if !with.contains(&rule) {
+            with.push(rule);
+            if HouseRule::check_combination(&with).is_ok() {
+                sets.push(with);
+            }
+        }
+    }
+    sets
+}
