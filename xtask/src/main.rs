@@ -27,6 +27,37 @@ fn root() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("."))
 }
 
+/// The target directory, found as cargo finds it (`CARGO_TARGET_DIR`, `build.target-dir`
+/// in a config, or `target/`): `cargo metadata` says which.
+fn target_dir() -> PathBuf {
+    let mut cmd = cargo();
+    cmd.args(["metadata", "--format-version", "1", "--no-deps"]);
+    output(cmd)
+        .ok()
+        .and_then(|json| json_string(&json, "target_directory"))
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target"))
+}
+
+/// The string value of `"key"` in a JSON text (the first one), unescaped.
+fn json_string(json: &str, key: &str) -> Option<String> {
+    let start = json.find(&format!("\"{key}\":\""))? + key.len() + 4;
+    let mut out = String::new();
+    let mut chars = json.get(start..)?.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return Some(out),
+            '\\' => match chars.next()? {
+                'n' => out.push('\n'),
+                't' => out.push('\t'),
+                other => out.push(other),
+            },
+            c => out.push(c),
+        }
+    }
+    None
+}
+
 fn cargo() -> Command {
     let mut cmd = Command::new(env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     cmd.current_dir(root());
@@ -40,9 +71,12 @@ fn run(step: &str, mut cmd: Command) -> Result {
     STEPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     println!("\n==> {step}");
     let start = Instant::now();
-    let status = cmd
-        .status()
-        .map_err(|e| format!("{step}: cannot run: {e}"))?;
+    let status = cmd.status().map_err(|e| {
+        format!(
+            "{step}: cannot run {}: {e}",
+            Path::new(cmd.get_program()).display()
+        )
+    })?;
     println!("<== {step}: {:.1}s", start.elapsed().as_secs_f64());
     if status.success() {
         Ok(())
@@ -52,7 +86,9 @@ fn run(step: &str, mut cmd: Command) -> Result {
 }
 
 fn output(mut cmd: Command) -> Result<String> {
-    let out = cmd.output().map_err(|e| format!("cannot run: {e}"))?;
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", Path::new(cmd.get_program()).display()))?;
     if !out.status.success() {
         return Err(String::from_utf8_lossy(&out.stderr).into_owned());
     }
@@ -209,7 +245,7 @@ const CRATES: [&str; 7] = [
 /// downloaded there are kept between runs; our own crates' entries are removed first),
 /// and a target directory of its own: nothing outside the repository is touched.
 fn package() -> Result {
-    let packaging = root().join("target").join("packaging");
+    let packaging = target_dir().join("packaging");
     let home = packaging.join("cargo-home");
     for kind in ["src", "cache"] {
         let Ok(registries) = std::fs::read_dir(home.join("registry").join(kind)) else {
@@ -487,7 +523,7 @@ impl Side {
 fn side_by_side(players: u32, games: u64) -> Result<(Side, Side)> {
     let p = players.to_string();
     let g = games.to_string();
-    let mut cmd = Command::new(root().join("target/release/no-engine-uno"));
+    let mut cmd = Command::new(target_dir().join("release").join("no-engine-uno"));
     cmd.args(["--games", &g, "--players", &p, "--seed", "1"]);
     let out = output(cmd)?;
     let bare = Side {
@@ -496,7 +532,7 @@ fn side_by_side(players: u32, games: u64) -> Result<(Side, Side)> {
         actions_per_game: field(&out, "actions/game:").unwrap_or(0.0),
         actions_sd: field(&out, "actions/game sd:").unwrap_or(0.0),
     };
-    let mut cmd = Command::new(root().join("target/release/decklet"));
+    let mut cmd = Command::new(target_dir().join("release").join("decklet"));
     cmd.args([
         "simulate",
         "--games",
@@ -540,5 +576,23 @@ fn main() -> ExitCode {
             eprintln!("xtask: {message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod target_dir_tests {
+    use super::*;
+
+    #[test]
+    fn the_target_directory_is_read_from_cargo_metadata() {
+        let json = r#"{"packages":[],"target_directory":"/tmp/a \"b\"\\c","version":1}"#;
+        assert_eq!(
+            json_string(json, "target_directory").as_deref(),
+            Some("/tmp/a \"b\"\\c")
+        );
+        assert_eq!(json_string(json, "workspace_root"), None);
+        // and cargo's answer is a directory path, here or where CARGO_TARGET_DIR says
+        let dir = target_dir();
+        assert!(dir.is_absolute(), "{}", dir.display());
     }
 }
