@@ -19,7 +19,7 @@ use crate::context::GameContext;
 use crate::error::{EngineError, quoted, shown};
 use crate::event::{AnyEvent, Event};
 use crate::game::Game;
-use crate::kind_table::{KindOps, Kinds};
+use crate::kind_table::{Kind, KindOps, Kinds};
 use crate::kinds::{GameCreated, GameStarted};
 use crate::player::Player;
 use crate::queues::Queues;
@@ -65,6 +65,41 @@ impl Default for EngineConfig {
             max_events_per_tick: 100_000,
             collect_events: true,
         }
+    }
+}
+
+/// What the tick of an external action runs with: the parts of the engine it changes.
+pub(crate) struct ExternalTick<'a> {
+    pub(crate) state: &'a mut GameState,
+    pub(crate) queues: &'a mut Queues,
+    pub(crate) kinds: &'a Kinds,
+    pub(crate) log: &'a mut Log,
+    pub(crate) limits: Limits,
+}
+
+impl ExternalTick<'_> {
+    /// Runs the tick of external action `action` of kind `k`, all or nothing, and logs
+    /// the action if it committed (typed, and erased actions once their kind made them
+    /// typed: one path).
+    #[inline]
+    pub(crate) fn run<A: Action>(
+        self,
+        k: Kind,
+        kind: &ActionKind<A>,
+        action: A,
+    ) -> Result<(), EngineError> {
+        let guard = Rollback::new(self.state, self.queues);
+        tick::run_external(
+            guard.state,
+            guard.queues,
+            self.kinds,
+            self.limits,
+            kind,
+            &action,
+        )?;
+        guard.commit();
+        self.log.push(k, action);
+        Ok(())
     }
 }
 
@@ -443,22 +478,15 @@ impl GameEngine {
         };
         let keep_all = collect || self.subscribers.hears_all();
         self.queues.begin(self.config.max_events_per_tick, keep_all);
-        let limits = Limits {
-            actions: self.config.max_actions_per_tick,
-            events: self.config.max_events_per_tick,
-        };
-        let guard = Rollback::new(&mut self.state, &mut self.queues);
-        tick::run_external(
-            guard.state,
-            guard.queues,
-            &self.kinds,
+        let limits = self.limits();
+        let parts = ExternalTick {
+            state: &mut self.state,
+            queues: &mut self.queues,
+            kinds: &self.kinds,
+            log: &mut self.log,
             limits,
-            kind,
-            &action,
-        )?;
-        guard.commit();
-        self.log.push(k, action);
-        Ok(())
+        };
+        parts.run(k, kind, action)
     }
 
     /// Runs the tick of a type-erased external action and logs it.
@@ -479,14 +507,16 @@ impl GameEngine {
             return Err(Self::unknown(kind));
         };
         self.begin_tick(collect);
-        let logged = action.clone();
-        ops.queue_external(k, action, &mut self.queues)?;
         let limits = self.limits();
-        let guard = Rollback::new(&mut self.state, &mut self.queues);
-        tick::run(guard.state, guard.queues, &self.kinds, limits, kind)?;
-        guard.commit();
-        ops.log(k, logged, &mut self.log);
-        Ok(())
+        let parts = ExternalTick {
+            state: &mut self.state,
+            queues: &mut self.queues,
+            kinds: &self.kinds,
+            log: &mut self.log,
+            limits,
+        };
+        // the kind's typed operations run it as `dispatch` runs a typed action
+        ops.run_external(k, action, parts)
     }
 
     /// Reads an action from its JSON form `{"type": KIND, "payload": {...}}`, with the

@@ -12,8 +12,8 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::action::{Action, ActionOrigin, AnyAction};
-use crate::action_log::Log;
 use crate::context::GameContext;
+use crate::engine::ExternalTick;
 use crate::error::EngineError;
 use crate::event::{AnyEvent, Event};
 use crate::kind_table::{Kind, KindOps, Kinds};
@@ -203,15 +203,14 @@ pub(crate) trait ActionOps: Any + Send + Sync {
     /// Runs the next queued action of kind `k`.
     fn run_next(&self, k: Kind, run: &mut Run<'_>, origin: ActionOrigin)
     -> Result<(), EngineError>;
-    /// Queues `action` (of this kind) as the external action of a tick.
-    fn queue_external(
+    /// Runs `action` (of this kind) as the external action of a tick, and logs it if
+    /// the tick commits.
+    fn run_external(
         &self,
         k: Kind,
         action: AnyAction,
-        queues: &mut Queues,
+        tick: ExternalTick<'_>,
     ) -> Result<(), EngineError>;
-    /// Logs `action` (of this kind), whose tick committed.
-    fn log(&self, k: Kind, action: AnyAction, log: &mut Log);
     /// Queues `action` (of this kind) as an internal action.
     fn queue_internal(&self, k: Kind, action: AnyAction, queues: &mut Queues);
     /// Reads a payload (inside a scope).
@@ -277,23 +276,14 @@ impl<A: Action> ActionOps for ActionKind<A> {
         self.run(&action, run.state, run.queues, run.kinds, origin)
     }
 
-    fn queue_external(
+    fn run_external(
         &self,
         k: Kind,
         action: AnyAction,
-        queues: &mut Queues,
+        tick: ExternalTick<'_>,
     ) -> Result<(), EngineError> {
         let action = action.into_typed::<A>().ok_or_else(out_of_step)?;
-        let lane = queues.lanes.get::<A>(k).ok_or_else(out_of_step)?;
-        lane.push_back(action);
-        queues.actions.push_back((Some(k), ActionOrigin::External));
-        Ok(())
-    }
-
-    fn log(&self, k: Kind, action: AnyAction, log: &mut Log) {
-        if let Some(action) = action.into_typed::<A>() {
-            log.push(k, action);
-        }
+        tick.run(k, self, action)
     }
 
     fn queue_internal(&self, k: Kind, action: AnyAction, queues: &mut Queues) {

@@ -80,6 +80,18 @@ fn flag(state: &GameState, var: &Var<bool>) -> bool {
     state.variable(var).unwrap_or(false)
 }
 
+/// Sets a variable only when its value changes: most moves leave most of the turn's
+/// counters as they were, and an unchanged value needs no undo record.
+fn set<T: decklet_core::VarType + PartialEq + Clone>(
+    ctx: &mut GameContext<'_>,
+    var: &Var<T>,
+    value: T,
+) {
+    if ctx.state().variable(var).as_ref() != Some(&value) {
+        ctx.set_variable(var, value);
+    }
+}
+
 fn table(state: &GameState) -> Result<&C8Table, EngineError> {
     state
         .attachment::<C8Table>()
@@ -299,10 +311,10 @@ fn play_card(play: &PlayCard, ctx: &mut GameContext<'_>) -> Result<(), EngineErr
         card_ids: play.card_ids.clone(),
     });
     let plays = int(ctx.state(), &C8_VAR_PLAYS) + 1;
-    ctx.set_variable(&C8_VAR_PLAYS, plays);
-    ctx.set_variable(&C8_VAR_CAN_PASS, false);
-    ctx.set_variable(&C8_VAR_DRAWS, 0);
-    ctx.set_variable(&C8_VAR_PASSES, 0);
+    set(ctx, &C8_VAR_PLAYS, plays);
+    set(ctx, &C8_VAR_CAN_PASS, false);
+    set(ctx, &C8_VAR_DRAWS, 0);
+    set(ctx, &C8_VAR_PASSES, 0);
     if ctx.state().hand(player).is_empty() {
         return end(ctx, "out", Some(player));
     }
@@ -310,11 +322,11 @@ fn play_card(play: &PlayCard, ctx: &mut GameContext<'_>) -> Result<(), EngineErr
     if plays >= i64::from(options.max_turns) {
         return end(ctx, "turns", None);
     }
-    ctx.set_variable(&C8_VAR_SUIT, i64::from(c8.suit));
+    set(ctx, &C8_VAR_SUIT, i64::from(c8.suit));
     reshuffle_if_empty(ctx, &table)?;
     let special = options.use_special_cards;
     match c8.rank {
-        EIGHT => ctx.set_variable(&C8_VAR_NOMINATING, true),
+        EIGHT => set(ctx, &C8_VAR_NOMINATING, true),
         QUEEN if special => advance(ctx, player, 2),
         ACE if special => {
             ctx.set_variable(&TURN_VARIABLE_DIRECTION, -direction(ctx.state()));
@@ -323,7 +335,7 @@ fn play_card(play: &PlayCard, ctx: &mut GameContext<'_>) -> Result<(), EngineErr
         TWO if special => {
             if !ctx.state().zone_cards(table.deck).is_empty() {
                 let pending = int(ctx.state(), &C8_VAR_PENDING_TWOS) + 2;
-                ctx.set_variable(&C8_VAR_PENDING_TWOS, pending);
+                set(ctx, &C8_VAR_PENDING_TWOS, pending);
             }
             advance(ctx, player, 1);
         }
@@ -334,9 +346,9 @@ fn play_card(play: &PlayCard, ctx: &mut GameContext<'_>) -> Result<(), EngineErr
 
 fn nominate(nominate: &Nominate, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     let suit = SUITS.iter().position(|s| *s == nominate.suit).unwrap_or(0);
-    ctx.set_variable(&C8_VAR_SUIT, suit as i64);
-    ctx.set_variable(&C8_VAR_NOMINATING, false);
-    ctx.set_variable(&C8_VAR_PASSES, 0);
+    set(ctx, &C8_VAR_SUIT, suit as i64);
+    set(ctx, &C8_VAR_NOMINATING, false);
+    set(ctx, &C8_VAR_PASSES, 0);
     advance(ctx, nominate.player_id, 1);
     Ok(())
 }
@@ -352,7 +364,7 @@ fn draw_one(
     reshuffle_if_empty(ctx, table)?;
     let empty = ctx.state().zone_cards(table.deck).is_empty();
     if empty {
-        ctx.set_variable(&C8_VAR_CAN_PASS, true);
+        set(ctx, &C8_VAR_CAN_PASS, true);
     }
     Ok(empty)
 }
@@ -360,7 +372,7 @@ fn draw_one(
 fn draw(draw: &Draw, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     let table = table(ctx.state())?.clone();
     let player = draw.player_id;
-    ctx.set_variable(&C8_VAR_PASSES, 0);
+    set(ctx, &C8_VAR_PASSES, 0);
     let mut pending = int(ctx.state(), &C8_VAR_PENDING_TWOS);
     if pending > 0 {
         // every card the twos add up to, then the turn is over
@@ -371,12 +383,12 @@ fn draw(draw: &Draw, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
                 if pending == 0 {
                     // the deck ran out with the last card owed: that counts as a pass
                     let passes = int(ctx.state(), &C8_VAR_PASSES) + 1;
-                    ctx.set_variable(&C8_VAR_PASSES, passes);
+                    set(ctx, &C8_VAR_PASSES, passes);
                 }
                 pending = 0;
             }
         }
-        ctx.set_variable(&C8_VAR_PENDING_TWOS, 0);
+        set(ctx, &C8_VAR_PENDING_TWOS, 0);
         advance(ctx, player, 1);
         return Ok(());
     }
@@ -387,9 +399,9 @@ fn draw(draw: &Draw, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     } else {
         int(ctx.state(), &C8_VAR_DRAWS) + 1
     };
-    ctx.set_variable(&C8_VAR_DRAWS, draws);
+    set(ctx, &C8_VAR_DRAWS, draws);
     if draws == max {
-        ctx.set_variable(&C8_VAR_CAN_PASS, true);
+        set(ctx, &C8_VAR_CAN_PASS, true);
     }
     Ok(())
 }
@@ -403,15 +415,15 @@ fn pass(pass: &Pass, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     } else {
         0
     };
-    ctx.set_variable(&C8_VAR_PASSES, passes);
+    set(ctx, &C8_VAR_PASSES, passes);
     if passes == ctx.state().player_count() as i64 + 1 {
         return end(ctx, "passes", None);
     }
     if int(ctx.state(), &C8_VAR_DRAWS) == i64::from(options(ctx.state()).max_draw_cards) {
-        ctx.set_variable(&C8_VAR_DRAWS, 0);
+        set(ctx, &C8_VAR_DRAWS, 0);
     }
     if !deck_empty {
-        ctx.set_variable(&C8_VAR_CAN_PASS, false);
+        set(ctx, &C8_VAR_CAN_PASS, false);
     }
     advance(ctx, pass.player_id, 1);
     Ok(())
