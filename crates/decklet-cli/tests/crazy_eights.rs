@@ -82,3 +82,26 @@ fn bad_crazy_eights_options_are_refused_with_what_is_wrong() {
     let err = run_err(&["simulate", "--game", "go-fish", "--games", "1"]);
     assert!(err.contains("not a game here"), "{err}");
 }
+
+#[test]
+fn a_crazy_eights_log_replays_and_verifies() {
+    use decklet::bots::{Bot, RandomBot, play_game};
+    use decklet::crazy_eights::{CrazyEightsOptions, crazy_eights_game, new_crazy_eights_engine};
+    let game = crazy_eights_game(CrazyEightsOptions::default()).unwrap();
+    let mut engine = new_crazy_eights_engine(&game, 5, 3).unwrap();
+    let mut bots: Vec<Box<dyn Bot>> = (0..3)
+        .map(|i| Box::new(RandomBot::new(i)) as Box<dyn Bot>)
+        .collect();
+    play_game(&mut engine, &mut bots, 10_000).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("c8.json");
+    std::fs::write(&path, serde_json::to_string(&engine.log()).unwrap()).unwrap();
+    let out = run_ok(&["replay", path.to_str().unwrap()]);
+    assert!(out.contains("verified"), "{out}");
+    // an edited log does not verify
+    let mut log = engine.log();
+    log.seed += 1;
+    std::fs::write(&path, serde_json::to_string(&log).unwrap()).unwrap();
+    let err = run_err(&["replay", path.to_str().unwrap()]);
+    assert!(err.contains("c8.json"), "{err}");
+}
