@@ -8,8 +8,8 @@ end by the play limit or by everyone passing with the deck empty. Then it times
 OpenSpiel's own C++ loop (pyspiel.evaluate_bots with uniform random bots) on the same
 rules.
 
-    python3 -m venv /tmp/os && /tmp/os/bin/pip install open_spiel==2.0.2
-    /tmp/os/bin/python benches/crazy-eights-openspiel/measure.py 100000 > \
+    VENV=$(mktemp -d) && python3 -m venv "$VENV" && "$VENV"/bin/pip install open_spiel==2.0.2
+    "$VENV"/bin/python benches/crazy-eights-openspiel/measure.py 100000 > \
         benches/crazy-eights-openspiel/openspiel.json
 """
 

@@ -1,7 +1,9 @@
 """Times OpenSpiel's C++ loop (pyspiel.evaluate_bots, uniform random bots) on
 crazy_eights, for the side-by-side run of speed.sh.
 
-    /tmp/os/bin/python benches/crazy-eights-openspiel/speed.py 20000 4 [special]
+    "$VENV"/bin/python benches/crazy-eights-openspiel/speed.py 20000 4 [special]
+
+with VENV a virtual environment that has open_spiel (see measure.py).
 """
 
 import sys

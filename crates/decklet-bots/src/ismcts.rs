@@ -173,10 +173,11 @@ impl IsmctsBot {
                 break;
             }
             let keys: Vec<String> = moves.iter().map(key).collect();
-            let children = self.nodes.get(node as usize)?.children.clone();
+            let count = self.nodes.get(node as usize)?.children.len();
             let mut best: Option<(f64, u32)> = None;
             let mut tried = vec![false; keys.len()];
-            for child in children {
+            for c in 0..count {
+                let child = *self.nodes.get(node as usize)?.children.get(c)?;
                 let n = self.nodes.get_mut(child as usize)?;
                 if n.mover != current {
                     continue;

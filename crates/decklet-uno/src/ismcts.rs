@@ -479,6 +479,7 @@ mod tests {
             cutoff: Some(0),
             ..IsmctsConfig::default()
         };
+        // ok: a test; UNO's own plugins always build
         let mut bot = IsmctsBot::new(&uno_game(&[]).unwrap(), config, 1);
         bot.choose(&state.info_state(seat), &legal);
         let root = &bot.nodes[0];
