@@ -4,7 +4,9 @@
 use std::sync::Arc;
 
 use decklet::Game;
-use decklet::bots::{Bot, FnBot, IsmctsBot, IsmctsConfig, RandomBot, play_game, wilson_95};
+use decklet::bots::{
+    Bot, Entrant, FnBot, IsmctsBot, IsmctsConfig, RandomBot, Tournament, play_game, wilson_95,
+};
 use decklet::crazy_eights::{
     C8_MAX_PLAYERS, C8_MIN_PLAYERS, C8_VAR_END, C8_VAR_RETURNS, CrazyEightsOptions,
     crazy_eights_game, new_crazy_eights_engine, strategist_choice, strategist_playout,
@@ -12,9 +14,9 @@ use decklet::crazy_eights::{
 use rayon::prelude::*;
 use serde_json::json;
 
-use crate::SimulateArgs;
 use crate::output::write_stdout;
 use crate::runner::{bot_seed, game_seed, worker_pool};
+use crate::{SimulateArgs, TournamentArgs};
 
 /// A bot kind of Crazy Eights.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -181,6 +183,90 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
                 100.0 * seat["ci95"][0].as_f64().unwrap_or(0.0),
                 100.0 * seat["ci95"][1].as_f64().unwrap_or(0.0),
                 seat["meanReturn"].as_f64().unwrap_or(0.0),
+            ));
+        }
+        out
+    };
+    write_stdout(&text)
+}
+
+/// Runs `decklet tournament --game crazy-eights`: one table, a bot a seat, the seating
+/// rotated every game; a game is won by the best result (shared on a tie).
+pub fn tournament(args: &TournamentArgs) -> Result<(), String> {
+    let names: Vec<&str> = args.bots.split(',').map(str::trim).collect();
+    // one table, a bot a seat: the bots say how many play
+    let players = names.len();
+    if !(C8_MIN_PLAYERS..=C8_MAX_PLAYERS).contains(&players) {
+        return Err(format!(
+            "--players: Crazy Eights is played by {C8_MIN_PLAYERS} to {C8_MAX_PLAYERS}, not {players}"
+        ));
+    }
+    if args.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let kinds: Vec<Kind> = names
+        .iter()
+        .map(|n| parse_kind(n))
+        .collect::<Result<_, _>>()?;
+    let game = crazy_eights_game(CrazyEightsOptions::default()).map_err(|e| e.to_string())?;
+    let entrants = kinds
+        .iter()
+        .zip(&names)
+        .enumerate()
+        .map(|(i, (kind, name))| {
+            // a bot named twice is two entries: `random`, `random#2`
+            let same = names[..i].iter().filter(|n| *n == name).count();
+            let label = match same {
+                0 => name.to_string(),
+                n => format!("{name}#{}", n + 1),
+            };
+            let (kind, game) = (*kind, Arc::clone(&game));
+            Entrant::new(label, move |seed| make(kind, &game, seed))
+        })
+        .collect();
+    let tournament = Tournament {
+        game: Arc::clone(&game),
+        entrants,
+        games: args.games,
+        seed: args.seed,
+        max_moves: args.max_actions,
+        scoring: returns,
+        new_match: new_crazy_eights_engine,
+    };
+    let report = tournament.run().map_err(|e| e.to_string())?;
+    let standings: Vec<serde_json::Value> = report
+        .standings
+        .iter()
+        .map(|s| {
+            json!({
+                "name": s.name,
+                "games": s.games,
+                "wins": s.wins,
+                "winRate": s.win_rate(),
+                "ci95": [s.interval.0, s.interval.1],
+                "meanScore": s.mean_score,
+            })
+        })
+        .collect();
+    let text = if args.json {
+        format!(
+            "{}\n",
+            json!({ "game": "crazy-eights", "games": args.games, "players": players, "seed": args.seed, "capped": report.capped, "entries": standings })
+        )
+    } else {
+        let mut out = format!(
+            "crazy eights tournament: {} games, {players} players, seats rotating, seed {}\n",
+            args.games, args.seed
+        );
+        for s in &report.standings {
+            out.push_str(&format!(
+                "{}: {:.1} wins ({:.1}%, 95% {:.1}% to {:.1}%), mean result {:.1}\n",
+                s.name,
+                s.wins,
+                100.0 * s.win_rate(),
+                100.0 * s.interval.0,
+                100.0 * s.interval.1,
+                s.mean_score
             ));
         }
         out

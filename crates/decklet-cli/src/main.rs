@@ -107,6 +107,11 @@ pub struct SimulateArgs {
 /// Options of `decklet tournament`.
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
+    /// The game: `uno`, or `crazy-eights` (one table, a bot a seat, so the bots say how
+    /// many play; seats rotating every game; bots `random`, `strategist`, `ismcts`,
+    /// `ismcts:N`).
+    #[arg(long, default_value = "uno")]
+    pub game: String,
     /// The bots, comma-separated (`random`, `heuristic`, `ismcts`, `ismcts:N`); every
     /// group of `--players` of them meets at a table. A bot named twice plays twice.
     #[arg(long, default_value = "random,heuristic")]

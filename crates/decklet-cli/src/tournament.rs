@@ -219,6 +219,16 @@ fn play_one(
 
 /// Runs `decklet tournament`.
 pub fn run(args: &TournamentArgs) -> Result<(), String> {
+    match args.game.as_str() {
+        "uno" => {}
+        "crazy-eights" => return crate::crazy_eights::tournament(args),
+        other => {
+            return Err(format!(
+                "--game: `{}` is not a game here (uno, crazy-eights)",
+                decklet::echo(other)
+            ));
+        }
+    }
     check_players(args.players)?;
     let kinds = parse_kinds(&args.bots)?;
     if kinds.len() < args.players {

@@ -105,3 +105,37 @@ fn a_crazy_eights_log_replays_and_verifies() {
     let err = run_err(&["replay", path.to_str().unwrap()]);
     assert!(err.contains("c8.json"), "{err}");
 }
+
+#[test]
+fn a_crazy_eights_tournament_rotates_the_seats_and_ranks_the_strategist_above_random_play() {
+    let report = json(&[
+        "tournament",
+        "--game",
+        "crazy-eights",
+        "--bots",
+        "strategist,random,random",
+        "--games",
+        "90",
+        "--json",
+    ]);
+    assert_eq!(report["players"], 3);
+    let entries = report["entries"].as_array().unwrap();
+    let names: Vec<&str> = entries
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["strategist", "random", "random#2"]);
+    let wins: f64 = entries.iter().map(|e| e["wins"].as_f64().unwrap()).sum();
+    assert!((wins - 90.0).abs() < 1e-9);
+    assert!(entries[0]["winRate"].as_f64().unwrap() > 0.6, "{report}");
+    let err = run_err(&[
+        "tournament",
+        "--game",
+        "crazy-eights",
+        "--bots",
+        "strategist",
+        "--games",
+        "1",
+    ]);
+    assert!(err.contains("2 to 15"), "{err}");
+}
