@@ -585,10 +585,10 @@ mod target_dir_tests {
 
     #[test]
     fn the_target_directory_is_read_from_cargo_metadata() {
-        let json = r#"{"packages":[],"target_directory":"/tmp/a \"b\"\\c","version":1}"#;
+        let json = r#"{"packages":[],"target_directory":"build/a \"b\"\\c","version":1}"#;
         assert_eq!(
             json_string(json, "target_directory").as_deref(),
-            Some("/tmp/a \"b\"\\c")
+            Some("build/a \"b\"\\c")
         );
         assert_eq!(json_string(json, "workspace_root"), None);
         // and cargo's answer is a directory path, here or where CARGO_TARGET_DIR says

@@ -479,8 +479,8 @@ mod tests {
             cutoff: Some(0),
             ..IsmctsConfig::default()
         };
-        // ok: a test; UNO's own plugins always build
-        let mut bot = IsmctsBot::new(&uno_game(&[]).unwrap(), config, 1);
+        let game = uno_game(&[]).unwrap(); // ok: a test; UNO's own plugins always build
+        let mut bot = IsmctsBot::new(&game, config, 1);
         bot.choose(&state.info_state(seat), &legal);
         let root = &bot.nodes[0];
         assert_eq!(root.children.len(), distinct.len());
