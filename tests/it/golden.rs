@@ -12,8 +12,8 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use decklet::uno::{BotKind, UnoPlugin, default_players, play_game, uno_game};
-use decklet::{DrawPlugin, EngineConfig, Game, GameEngine, TurnPlugin};
+use decklet::uno::{BotKind, default_players, play_game, uno_game};
+use decklet::{EngineConfig, GameEngine};
 
 /// The recorded games, gzip-compressed.
 fn golden_path() -> PathBuf {
@@ -28,14 +28,8 @@ fn bot_seed(seed: u64, seat: usize) -> u64 {
 /// One game, written as text: a header line, then the log, the events (one per line)
 /// and the final state.
 fn record_game(out: &mut String, seed: u64, players: usize, kinds: &[BotKind]) {
-    let game = Game::builder()
-        .plugin(TurnPlugin)
-        .plugin(DrawPlugin)
-        .plugin(UnoPlugin)
-        .build()
-        .unwrap();
     let mut engine = GameEngine::new(
-        &game,
+        &uno_game(&[]).unwrap(),
         EngineConfig {
             seed,
             game_id: "golden".into(),

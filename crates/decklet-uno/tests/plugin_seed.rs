@@ -53,20 +53,26 @@ fn identity_requirements_and_registrations() {
     );
 }
 
-fn created(n: usize, seed: u64) -> GameEngine {
+/// An engine of the seeds' composition, Turn, Draw and UNO, registered as the seed
+/// pages register them, with no game yet.
+fn seeded(seed: u64) -> GameEngine {
     let game = Game::builder()
         .plugin(TurnPlugin)
         .plugin(DrawPlugin)
         .plugin(UnoPlugin)
         .build()
         .unwrap();
-    let mut engine = GameEngine::new(
+    GameEngine::new(
         &game,
         EngineConfig {
             seed,
             ..Default::default()
         },
-    );
+    )
+}
+
+fn created(n: usize, seed: u64) -> GameEngine {
+    let mut engine = seeded(seed);
     engine.create_game(players(n)).unwrap();
     engine
 }
@@ -157,19 +163,7 @@ fn uno_is_for_two_to_ten_players() {
 
 #[test]
 fn game_started_deals_seven_each_in_seat_order_then_flips() {
-    let game = Game::builder()
-        .plugin(TurnPlugin)
-        .plugin(DrawPlugin)
-        .plugin(UnoPlugin)
-        .build()
-        .unwrap();
-    let mut engine = GameEngine::new(
-        &game,
-        EngineConfig {
-            seed: 9,
-            ..Default::default()
-        },
-    );
+    let mut engine = seeded(9);
     // given out of seat order: seat order is b (1), c (2), a (3)
     engine
         .create_game(vec![
