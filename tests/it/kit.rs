@@ -2,7 +2,10 @@
 //! positions (heuristic bots that forget to call UNO, so that catches happen), the
 //! moves UNO lists for every seat are exactly the candidates its rules accept.
 
-use decklet::uno::{HeuristicBot, ask_bot, candidate_actions, new_uno_engine, uno_game};
+use decklet::uno::{
+    HeuristicBot, LegalAction, UnoMoveHooks, ask_bot, candidate_actions, drawn_this_turn,
+    legal_actions, new_uno_engine, playable_now, uno_builder, uno_game,
+};
 use decklet_bots::check_moves;
 
 #[test]
@@ -46,4 +49,96 @@ fn uno_lists_exactly_the_moves_its_rules_accept_under_every_rule_set() {
         }
     }
     assert!(checked > 1_000, "{checked} positions");
+}
+
+/// A house rule written outside decklet: *no drawing while you can play* (a common
+/// table rule). It refuses a draw while a card of the hand is playable, and withdraws
+/// the draw from the listed moves through UNO's move hooks.
+struct NoDrawWhileYouCanPlay;
+
+/// The rule's move hook: a listed play withdraws the draw.
+fn withdraw_draw(
+    _: &decklet_core::GameState,
+    _: &decklet::uno::UnoTable,
+    _: decklet_core::PlayerId,
+    moves: &mut Vec<LegalAction>,
+) {
+    if moves.iter().any(|m| matches!(m, LegalAction::Play(_))) {
+        moves.retain(|m| *m != LegalAction::Draw);
+    }
+}
+
+impl decklet_core::GamePlugin for NoDrawWhileYouCanPlay {
+    fn id(&self) -> &'static str {
+        "table-no-draw-while-you-can-play"
+    }
+    fn name(&self) -> &'static str {
+        "no drawing while you can play"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn requires(&self) -> &'static [&'static str] {
+        &[decklet::uno::UNO_PLUGIN_ID]
+    }
+    fn declare(&self, data: &mut decklet_core::GameData) {
+        UnoMoveHooks::change(data, |hooks| hooks.turn.push(withdraw_draw));
+    }
+    fn rules(&self) -> Vec<decklet_core::Rule> {
+        vec![decklet_core::Rule::for_action::<decklet_plugins::DrawCard>(
+            "noDrawWhileYouCanPlay",
+            |draw, origin, state| {
+                let own = origin == decklet_core::ActionOrigin::External;
+                let hand = state.hand(draw.player_id);
+                if own && hand.iter().any(|c| playable_now(state, draw.player_id, *c)) {
+                    return Err("you can play a card, so you may not draw".into());
+                }
+                Ok(())
+            },
+        )]
+    }
+}
+
+#[test]
+fn a_house_rule_written_outside_decklet_changes_the_listed_moves_through_the_hooks() {
+    let game = uno_builder(&[])
+        .plugin(NoDrawWhileYouCanPlay)
+        .build()
+        .unwrap();
+    let (mut withdrawn, mut drawn) = (0, 0);
+    for seed in 0..20u64 {
+        let mut engine = new_uno_engine(&game, seed, 3).unwrap();
+        let mut bot = HeuristicBot::new(seed);
+        for _ in 0..60 {
+            let mismatches = check_moves(&engine, |engine, seat| {
+                candidate_actions(engine.state(), seat)
+                    .into_iter()
+                    .map(|a| a.to_action(seat))
+                    .collect()
+            });
+            assert!(mismatches.is_empty(), "seed {seed}: {mismatches:?}");
+            let state = engine.state();
+            let (Some(player), true) = (state.current_player(), state.winners().is_empty()) else {
+                break;
+            };
+            let moves = legal_actions(state, player);
+            let plays = moves.iter().any(|m| matches!(m, LegalAction::Play(_)));
+            if plays && drawn_this_turn(state, player).is_none() {
+                assert!(!moves.contains(&LegalAction::Draw), "{moves:?}");
+                withdrawn += 1;
+            }
+            if moves.contains(&LegalAction::Draw) {
+                drawn += 1;
+            }
+            let Some(choice) = ask_bot(&mut bot, state, player) else {
+                break;
+            };
+            choice.dispatch(&mut engine, player).unwrap();
+        }
+    }
+    // both cases happened: the rule withdrew the draw, and left it when nothing plays
+    assert!(
+        withdrawn > 100 && drawn > 20,
+        "{withdrawn} withdrawn, {drawn} drawn"
+    );
 }

@@ -14,7 +14,8 @@ use std::sync::Arc;
 
 use crate::cards::{UnoColor, UnoFace};
 use crate::house::UNO_VAR_CHALLENGE_FROM;
-use crate::legal::{LegalAction, legal_actions};
+use crate::legal::legal_actions;
+use crate::legal_action::LegalAction;
 use crate::state::{UnoTable, seen_uno_table, uno_table};
 
 /// A player program. The engine's side ([`play_game`](crate::play_game), the CLI)

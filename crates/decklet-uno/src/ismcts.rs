@@ -29,7 +29,8 @@ use decklet_core::{EngineConfig, Game, GameEngine, GameRng, InfoState, PlayerId,
 use crate::bots::{Bot, HeuristicBot, InWorld, RandomBot};
 use crate::cards::UnoCard;
 use crate::knowledge::HandKnowledge;
-use crate::legal::{LegalAction, legal_actions_into};
+use crate::legal::legal_actions_into;
+use crate::legal_action::LegalAction;
 use crate::state::{UnoTable, seen_uno_table, uno_table};
 
 /// How long an [`IsmctsBot`] thinks, and how it weighs exploring against winning.

@@ -21,7 +21,7 @@
 use decklet_core::{CardSet, InfoState, PlayerId, ZoneLimit};
 
 use crate::cards::UnoFace;
-use crate::legal::LegalAction;
+use crate::legal_action::LegalAction;
 use crate::state::{UNO_VAR_CURRENT_COLOR, seen_uno_table};
 
 /// What is known of one player's hand.

@@ -2,6 +2,8 @@
 //! four may be played, what a player may do at this point of the turn, and the list of
 //! legal actions. The rules (`rules.rs`) ask these functions and turn a refusal into a
 //! rejection; [`legal_actions`] and the bots list what they allow. Nothing else decides.
+//! The optional rules change legality through what they declare: their own rules, and
+//! hooks into the list of moves ([`UnoMoveHooks`]); this module knows none of them.
 //!
 //! ```
 //! use decklet_uno::{legal_actions, new_uno_engine, LegalAction, uno_game};
@@ -18,21 +20,15 @@
 //! ```
 
 use decklet_core::{
-    ActionOrigin, ActionRef, AnyAction, CardId, EngineError, GameEngine, GameState, GameStatus,
-    Outcome, PlayCard, PlayerId,
+    ActionOrigin, ActionRef, CardId, GameData, GameState, GameStatus, PlayCard, PlayerId,
 };
-use decklet_plugins::{DrawCard, EndTurn, create_draw_card_action, create_end_turn_action};
+use decklet_plugins::{DrawCard, EndTurn};
 
 use crate::actions::{ChooseColor, UNO_FLIP_INITIAL_ACTION};
 use crate::cards::{UnoCard, UnoColor, UnoFace};
-use crate::house::{
-    AcceptDrawFour, CallUno, CatchUno, Challenge, SwapHands, UNO_CALL_ACTION, UNO_CATCH_ACTION,
-    answers_penalty, catch_target, is_challenge_pending, is_swap_pending, jump_in_cards,
-    may_call_uno, swap_targets,
-};
+use crate::legal_action::LegalAction;
 use crate::state::{
-    UnoTable, current_color, drawn_this_turn, holds_color, is_color_pending, pending_draw,
-    uno_table,
+    UnoTable, current_color, drawn_this_turn, holds_color, is_color_pending, uno_table,
 };
 
 /// Why something is not allowed, in words a player understands.
@@ -122,7 +118,7 @@ pub fn playable_now(state: &GameState, player: PlayerId, card: CardId) -> bool {
     let Some(table) = uno_table(state) else {
         return false;
     };
-    let bluffs = table.rules.wd4_challenge;
+    let bluffs = UnoMoveHooks::of(state).wild_draw_four_free;
     Pile::of(state, &table).is_some_and(|pile| pile.playable_with(state, player, card, bluffs))
 }
 
@@ -176,12 +172,13 @@ pub fn check_wild_draw_four(
     }
 }
 
-/// Whether an action kind is a side action, not a move of the turn: calling UNO and
-/// catching a player who did not (`UNO_CALL`, `UNO_CATCH`). The rules that hold the
-/// turn's order (`turnDiscipline`, and under the optional rules `swapPending` and
-/// `challengePending`) let side actions through; their own rules decide.
-pub fn is_side_action(kind: &str) -> bool {
-    matches!(kind, UNO_CALL_ACTION | UNO_CATCH_ACTION)
+/// Whether an action kind is a side action, not a move of the turn: one the rules in
+/// play declared so ([`UnoMoveHooks::side_kinds`]; calling UNO declares `UNO_CALL` and
+/// `UNO_CATCH`). The rules that hold the turn's order (`turnDiscipline`, and under the
+/// optional rules `swapPending` and `challengePending`) let side actions through; their
+/// own rules decide.
+pub fn is_side_action(state: &GameState, kind: &str) -> bool {
+    UnoMoveHooks::of(state).side_kinds.contains(&kind)
 }
 
 /// Rule `turnDiscipline`, for actions from outside the engine (side actions
@@ -231,7 +228,7 @@ pub fn check_turn_discipline(
     }
     // any other kind: side actions pass; the rest waits for a colour; nobody flips
     let kind = action.kind();
-    if is_side_action(kind) {
+    if is_side_action(state, kind) {
         return Ok(());
     }
     no_colour_pending(state)?;
@@ -250,109 +247,92 @@ fn no_colour_pending(state: &GameState) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// The `UNO_SWAP_HANDS` action of `player` taking `target`'s hand.
-fn swap(player: PlayerId, target: PlayerId) -> SwapHands {
-    SwapHands {
-        player_id: player,
-        target_player_id: target,
-    }
+/// A rule's part of the list of legal moves: it appends (or withdraws) moves of
+/// `player` in `state`, whose UNO table is the third argument.
+pub type MoveHook = fn(&GameState, &UnoTable, PlayerId, &mut Vec<LegalAction>);
+
+/// A rule's pending answer: when something waits for `player`'s answer under the rule
+/// (a hand to take, a challenge, a penalty), it lists the answers and returns `true`;
+/// they replace the turn's moves.
+pub type AnswerHook = fn(&GameState, &UnoTable, PlayerId, &mut Vec<LegalAction>) -> bool;
+
+/// How the rules in play change the list of legal moves: part of the game's declared
+/// data ([`GameData`]), empty in the seeds' UNO. Each house rule adds its hooks when the
+/// game is built ([`GamePlugin::declare`](decklet_core::GamePlugin::declare), with
+/// [`UnoMoveHooks::change`]), and [`legal_actions`] calls them in registration order, so
+/// a rule lists its own moves in its own module. A rule written outside this crate does
+/// the same with UNO's move vocabulary ([`LegalAction`]); a rule with action kinds of
+/// its own lists them through [`GamePlugin::moves`](decklet_core::GamePlugin::moves),
+/// which the game composes after UNO's.
+#[derive(Clone, Debug, Default)]
+pub struct UnoMoveHooks {
+    /// On the current player's turn, once no colour is pending: the first hook that
+    /// lists answers decides the moves (*seven-zero*'s swap, the challenge, a stacked
+    /// penalty).
+    pub answers: Vec<AnswerHook>,
+    /// On the current player's turn, after the seeds' moves are listed: changes them
+    /// (*forced play* withdraws ending the turn when the drawn card is playable).
+    pub turn: Vec<MoveHook>,
+    /// For a player whose turn it is not (*jump-in*'s cards).
+    pub out_of_turn: Vec<MoveHook>,
+    /// For every player, in and out of turn, last: side moves (catching, then calling
+    /// UNO).
+    pub side: Vec<MoveHook>,
+    /// The action kinds that are side actions, not moves of the turn: the rules that
+    /// hold the turn's order let them through ([`is_side_action`]).
+    pub side_kinds: Vec<&'static str>,
+    /// A wild draw four may be played whatever the hand holds (a rule replaced
+    /// `canPlayWildDrawFour`: the challenge is the check).
+    pub wild_draw_four_free: bool,
 }
 
-/// The `UNO_CATCH` action of `player` catching `target`.
-fn catch(player: PlayerId, target: PlayerId) -> CatchUno {
-    CatchUno {
-        player_id: player,
-        target_player_id: target,
-    }
-}
+/// The hooks of a game that declared none (the seeds' UNO).
+static NO_HOOKS: UnoMoveHooks = UnoMoveHooks {
+    answers: Vec::new(),
+    turn: Vec::new(),
+    out_of_turn: Vec::new(),
+    side: Vec::new(),
+    side_kinds: Vec::new(),
+    wild_draw_four_free: false,
+};
 
-/// An external action a player may take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LegalAction {
-    /// Play this card.
-    Play(CardId),
-    /// Choose the colour of the wild just played.
-    ChooseColor(UnoColor),
-    /// Take this player's hand, after a 7 (the *seven-zero* house rule).
-    SwapHands(PlayerId),
-    /// Accept the wild draw four just played (the challenge rule).
-    AcceptDrawFour,
-    /// Challenge the wild draw four just played (the challenge rule).
-    Challenge,
-    /// Draw one card.
-    Draw,
-    /// End the turn (after drawing).
-    EndTurn,
-    /// Call UNO (calling UNO, an official rule).
-    CallUno,
-    /// Catch this player, who did not call UNO (calling UNO).
-    CatchUno(PlayerId),
-}
-
-impl LegalAction {
-    /// The engine action for `player`, type-erased.
-    pub fn to_action(&self, player: PlayerId) -> AnyAction {
-        match *self {
-            LegalAction::Play(card) => AnyAction::new(PlayCard::new(player, [card])),
-            LegalAction::ChooseColor(color) => AnyAction::new(ChooseColor::new(player, color)),
-            LegalAction::SwapHands(target) => AnyAction::new(swap(player, target)),
-            LegalAction::AcceptDrawFour => AnyAction::new(AcceptDrawFour { player_id: player }),
-            LegalAction::Challenge => AnyAction::new(Challenge { player_id: player }),
-            LegalAction::Draw => AnyAction::new(create_draw_card_action(player, 1)),
-            LegalAction::EndTurn => AnyAction::new(create_end_turn_action(player)),
-            LegalAction::CallUno => AnyAction::new(CallUno { player_id: player }),
-            LegalAction::CatchUno(target) => AnyAction::new(catch(player, target)),
-        }
+impl UnoMoveHooks {
+    /// The hooks `state`'s game declared (none for a state no engine adopted: the seeds'
+    /// rules).
+    #[inline]
+    pub fn of(state: &GameState) -> &UnoMoveHooks {
+        state.game_data::<UnoMoveHooks>().unwrap_or(&NO_HOOKS)
     }
 
-    /// Dispatches the action for `player` ([`GameEngine::dispatch`]).
-    pub fn dispatch(
-        &self,
-        engine: &mut GameEngine,
-        player: PlayerId,
-    ) -> Result<Outcome, EngineError> {
-        match *self {
-            LegalAction::Play(card) => engine.dispatch(PlayCard::new(player, [card])),
-            LegalAction::ChooseColor(color) => engine.dispatch(ChooseColor::new(player, color)),
-            LegalAction::SwapHands(target) => engine.dispatch(swap(player, target)),
-            LegalAction::AcceptDrawFour => engine.dispatch(AcceptDrawFour { player_id: player }),
-            LegalAction::Challenge => engine.dispatch(Challenge { player_id: player }),
-            LegalAction::Draw => engine.dispatch(create_draw_card_action(player, 1)),
-            LegalAction::EndTurn => engine.dispatch(create_end_turn_action(player)),
-            LegalAction::CallUno => engine.dispatch(CallUno { player_id: player }),
-            LegalAction::CatchUno(target) => engine.dispatch(catch(player, target)),
-        }
-    }
-
-    /// A short description: `play red 7`, `choose blue`, `draw`, `end turn`.
-    pub fn describe(&self, state: &GameState) -> String {
-        match *self {
-            LegalAction::Play(card) => match crate::state::card_view(state, card) {
-                Some(view) => format!("play {view}"),
-                None => format!("play {}", state.id_text(card)),
-            },
-            LegalAction::ChooseColor(color) => format!("choose {color}"),
-            LegalAction::SwapHands(target) => format!("swap hands with {}", state.id_text(target)),
-            LegalAction::AcceptDrawFour => "accept the wild draw four".to_string(),
-            LegalAction::Challenge => "challenge the wild draw four".to_string(),
-            LegalAction::Draw => "draw".to_string(),
-            LegalAction::EndTurn => "end turn".to_string(),
-            LegalAction::CallUno => "call UNO".to_string(),
-            LegalAction::CatchUno(target) => {
-                format!("catch {} (no UNO called)", state.id_text(target))
+    /// Changes the game's hooks (declaring them if none are): what a rule that changes
+    /// the legal moves does when the game is built, after UNO.
+    pub fn change(data: &mut GameData, edit: impl FnOnce(&mut UnoMoveHooks)) {
+        match data.get_mut::<UnoMoveHooks>() {
+            Some(hooks) => edit(hooks),
+            None => {
+                let mut hooks = UnoMoveHooks::default();
+                edit(&mut hooks);
+                data.insert(hooks);
             }
         }
     }
+
+    /// Whether a seat may ever act when it is not their turn (out-of-turn or side
+    /// moves): a game loop that asks every seat before each move only needs to when
+    /// this holds.
+    pub fn acts_out_of_turn(&self) -> bool {
+        !self.out_of_turn.is_empty() || !self.side.is_empty()
+    }
 }
 
-/// Exactly the external actions `dispatch` accepts from `player` now: the playable
-/// cards in hand order and a draw; after a draw, the drawn card if playable and ending
-/// the turn (not both under the *forced play* house rule); after a wild, the four
-/// colours; when it is not their turn, nothing (or, under *jump-in*, the cards they may
-/// jump in with). Under calling UNO, at the end, in or out of turn: catching the
-/// player who may be caught, then calling UNO. House rules are known by the markers
-/// their plugins attach, so a state read from JSON and never adopted by an engine is
-/// answered by the seeds' rules.
+/// Exactly the external actions `dispatch` accepts from `player` now. In the seeds'
+/// UNO: the playable cards in hand order and a draw; after a draw, the drawn card if
+/// playable and ending the turn; after a wild, the four colours; when it is not their
+/// turn, nothing. The rules in play change this list through their declared hooks
+/// ([`UnoMoveHooks`]): a pending answer replaces the turn's moves, out-of-turn moves
+/// are listed for the other players, side moves come last for everyone. A state read
+/// from JSON and never adopted by an engine has no declared data, so it is answered by
+/// the seeds' rules.
 pub fn legal_actions(state: &GameState, player: PlayerId) -> Vec<LegalAction> {
     let mut out = Vec::new();
     legal_actions_into(state, player, &mut out);
@@ -362,197 +342,93 @@ pub fn legal_actions(state: &GameState, player: PlayerId) -> Vec<LegalAction> {
 /// [`legal_actions`] into a vector the caller reuses.
 pub fn legal_actions_into(state: &GameState, player: PlayerId, out: &mut Vec<LegalAction>) {
     out.clear();
+    if state.status() != GameStatus::Playing || !state.winners().is_empty() {
+        return;
+    }
     let table = uno_table(state);
-    let table = table.as_deref();
-    match Moves::with_table(state, player, table) {
-        Moves::Nothing => {}
-        Moves::ChooseColor => out.extend(UnoColor::ALL.map(LegalAction::ChooseColor)),
-        Moves::Challenge => out.extend([LegalAction::AcceptDrawFour, LegalAction::Challenge]),
-        Moves::JumpIn(cards) => out.extend(cards.into_iter().map(LegalAction::Play)),
-        Moves::SwapHands => out.extend(
-            swap_targets(state, player)
-                .into_iter()
-                .map(LegalAction::SwapHands),
-        ),
-        Moves::AfterDraw { playable } => {
-            out.extend(playable.map(LegalAction::Play));
-            // forced play: a playable drawn card must be played
-            if playable.is_none() || !table.is_some_and(|t| t.rules.forced_play) {
-                out.push(LegalAction::EndTurn);
+    let hooks = UnoMoveHooks::of(state);
+    turn_moves(state, table.as_deref(), hooks, player, out);
+    if let Some(table) = table.as_deref() {
+        for hook in &hooks.side {
+            hook(state, table, player, out);
+        }
+    }
+}
+
+/// Whether `player` may play a card now (on their turn, or out of turn), side moves
+/// aside: what calling UNO in advance asks.
+pub fn may_play_a_card(state: &GameState, player: PlayerId) -> bool {
+    if state.status() != GameStatus::Playing || !state.winners().is_empty() {
+        return false;
+    }
+    let mut moves = Vec::new();
+    let table = uno_table(state);
+    turn_moves(
+        state,
+        table.as_deref(),
+        UnoMoveHooks::of(state),
+        player,
+        &mut moves,
+    );
+    moves.iter().any(|m| matches!(m, LegalAction::Play(_)))
+}
+
+/// The moves of [`legal_actions`] but the side moves, for a game being played.
+#[inline]
+fn turn_moves(
+    state: &GameState,
+    table: Option<&UnoTable>,
+    hooks: &UnoMoveHooks,
+    player: PlayerId,
+    out: &mut Vec<LegalAction>,
+) {
+    if state.current_player() != Some(player) {
+        if let Some(table) = table {
+            for hook in &hooks.out_of_turn {
+                hook(state, table, player, out);
             }
         }
-        Moves::Turn { hand, playable } => {
+        return;
+    }
+    if is_color_pending(state) {
+        out.extend(UnoColor::ALL.map(LegalAction::ChooseColor));
+        return;
+    }
+    let Some(table) = table else {
+        // not an UNO game: no card is playable
+        out.push(match drawn_this_turn(state, player) {
+            Some(_) => LegalAction::EndTurn,
+            None => LegalAction::Draw,
+        });
+        return;
+    };
+    for hook in &hooks.answers {
+        if hook(state, table, player, out) {
+            return;
+        }
+    }
+    let pile = Pile::of(state, table);
+    let bluffs = hooks.wild_draw_four_free;
+    let playable = |card: &CardId| {
+        pile.as_ref()
+            .is_some_and(|p| p.playable_with(state, player, *card, bluffs))
+    };
+    match drawn_this_turn(state, player) {
+        Some(drawn) => {
+            out.extend(drawn.filter(playable).map(LegalAction::Play));
+            out.push(LegalAction::EndTurn);
+        }
+        None => {
+            let hand = state.hand(player);
             out.extend(
-                playable
-                    .positions()
-                    .filter_map(|k| hand.get(k).copied())
-                    .map(LegalAction::Play),
+                hand.iter()
+                    .filter(|c| playable(c))
+                    .map(|c| LegalAction::Play(*c)),
             );
             out.push(LegalAction::Draw);
         }
     }
-    if table.is_some_and(|t| t.rules.call_uno) {
-        out.extend(catch_target(state, player).map(LegalAction::CatchUno));
-        if may_call_uno(state, player) {
-            out.push(LegalAction::CallUno);
-        }
+    for hook in &hooks.turn {
+        hook(state, table, player, out);
     }
-}
-
-/// What a player may do now (what [`legal_actions`] lists, without building the list).
-pub(crate) enum Moves<'s> {
-    /// Not their turn, or the game is not being played.
-    Nothing,
-    /// Not their turn, but they may jump in with these cards (*jump-in*).
-    JumpIn(Vec<CardId>),
-    /// A colour must be chosen.
-    ChooseColor,
-    /// A hand to take must be chosen (after a 7, under *seven-zero*).
-    SwapHands,
-    /// A wild draw four must be accepted or challenged (the challenge rule).
-    Challenge,
-    /// They drew this turn: play the drawn card (if playable) or end the turn.
-    AfterDraw { playable: Option<CardId> },
-    /// Their turn, before drawing: the hand and which of its cards are playable.
-    Turn {
-        hand: &'s [CardId],
-        playable: Positions,
-    },
-}
-
-/// Positions in a hand: bits for a hand of up to 64 cards, a list beyond.
-pub(crate) enum Positions {
-    Bits(u64),
-    List(Vec<usize>),
-}
-
-impl Positions {
-    fn of(hand: &[CardId], playable: impl Fn(CardId) -> bool) -> Positions {
-        if hand.len() <= 64 {
-            let bits = hand.iter().enumerate().fold(0u64, |bits, (k, card)| {
-                bits | u64::from(playable(*card)) << k
-            });
-            return Positions::Bits(bits);
-        }
-        Positions::List((0..hand.len()).filter(|&k| playable(hand[k])).collect())
-    }
-
-    /// All of them, in hand order.
-    pub(crate) fn positions(&self) -> PositionIter<'_> {
-        match self {
-            Positions::Bits(bits) => PositionIter {
-                bits: *bits,
-                list: [].iter(),
-            },
-            Positions::List(list) => PositionIter {
-                bits: 0,
-                list: list.iter(),
-            },
-        }
-    }
-}
-
-/// The positions of [`Positions`], lowest first: the set bits, then the list.
-pub(crate) struct PositionIter<'a> {
-    bits: u64,
-    list: std::slice::Iter<'a, usize>,
-}
-
-impl Iterator for PositionIter<'_> {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.bits != 0 {
-            let k = self.bits.trailing_zeros() as usize;
-            self.bits &= self.bits - 1;
-            return Some(k);
-        }
-        self.list.next().copied()
-    }
-}
-
-impl<'s> Moves<'s> {
-    /// What `player` may do in `state`.
-    pub(crate) fn of(state: &'s GameState, player: PlayerId) -> Moves<'s> {
-        Moves::with_table(state, player, uno_table(state).as_deref())
-    }
-
-    /// [`Moves::of`], with the game's UNO table already read.
-    #[inline]
-    fn with_table(state: &'s GameState, player: PlayerId, table: Option<&UnoTable>) -> Moves<'s> {
-        if state.status() != GameStatus::Playing || !state.winners().is_empty() {
-            return Moves::Nothing;
-        }
-        if state.current_player() != Some(player) {
-            // out of turn: only a jump-in, under that house rule
-            return match jump_in_cards(state, player) {
-                cards if cards.is_empty() => Moves::Nothing,
-                cards => Moves::JumpIn(cards),
-            };
-        }
-        if is_color_pending(state) {
-            return Moves::ChooseColor;
-        }
-        let rules = table.map(|t| t.rules).unwrap_or_default();
-        if rules.seven_zero && is_swap_pending(state) {
-            return Moves::SwapHands;
-        }
-        if rules.wd4_challenge && is_challenge_pending(state) {
-            return Moves::Challenge;
-        }
-        let pile = table.and_then(|table| Pile::of(state, table));
-        let bluffs = rules.wd4_challenge;
-        let playable = |card: CardId| {
-            pile.as_ref()
-                .is_some_and(|p| p.playable_with(state, player, card, bluffs))
-        };
-        if let Some(drawn) = drawn_this_turn(state, player) {
-            return Moves::AfterDraw {
-                playable: drawn.filter(|card| playable(*card)),
-            };
-        }
-        let hand = state.hand(player);
-        // under stacking, a pending penalty is answered or drawn
-        if rules.stacking.is_some() && pending_draw(state) > 0 {
-            return Moves::Turn {
-                hand,
-                playable: Positions::of(hand, |card| answers_penalty(state, card) == Some(true)),
-            };
-        }
-        Moves::Turn {
-            hand,
-            playable: Positions::of(hand, playable),
-        }
-    }
-}
-
-/// Every action a player might try now, legal or not (each card in hand, each colour,
-/// a draw, ending the turn): what property tests dispatch to check that
-/// [`legal_actions`] is exactly what the engine accepts.
-pub fn candidate_actions(state: &GameState, player: PlayerId) -> Vec<LegalAction> {
-    let mut out: Vec<LegalAction> = state
-        .hand(player)
-        .iter()
-        .map(|card| LegalAction::Play(*card))
-        .collect();
-    out.extend(UnoColor::ALL.map(LegalAction::ChooseColor));
-    out.extend(
-        state
-            .players()
-            .filter(|p| *p != player)
-            .map(LegalAction::SwapHands),
-    );
-    out.push(LegalAction::Draw);
-    out.push(LegalAction::EndTurn);
-    out.push(LegalAction::AcceptDrawFour);
-    out.push(LegalAction::Challenge);
-    out.push(LegalAction::CallUno);
-    out.extend(
-        state
-            .players()
-            .filter(|p| *p != player)
-            .map(LegalAction::CatchUno),
-    );
-    out
 }

@@ -51,6 +51,7 @@ pub mod house;
 pub mod ismcts;
 pub mod knowledge;
 pub mod legal;
+pub mod legal_action;
 pub mod match_play;
 pub mod plugin;
 pub mod rules;
@@ -103,9 +104,11 @@ pub use house::{
 pub use ismcts::{IsmctsBot, IsmctsConfig};
 pub use knowledge::HandKnowledge;
 pub use legal::{
-    LegalAction, Pile, Refusal, candidate_actions, check_matches_pile, check_turn_discipline,
-    check_wild_draw_four, is_side_action, legal_actions, legal_actions_into, playable_now,
+    AnswerHook, MoveHook, Pile, Refusal, UnoMoveHooks, check_matches_pile, check_turn_discipline,
+    check_wild_draw_four, is_side_action, legal_actions, legal_actions_into, may_play_a_card,
+    playable_now,
 };
+pub use legal_action::{LegalAction, candidate_actions};
 pub use match_play::{
     DEFAULT_MATCH_TARGET, MATCH_LOG_FORMAT, MAX_MATCH_ROUNDS, MatchConfig, MatchLog, MatchReport,
     play_match, replay_match, round_players, round_seed,

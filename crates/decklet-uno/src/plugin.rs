@@ -259,6 +259,7 @@ impl GamePlugin for UnoPlugin {
     fn declare(&self, data: &mut decklet_core::GameData) {
         data.insert(crate::effects::UnoEffects::SEEDS);
         data.insert(crate::house::RulesInPlay::default());
+        data.insert(crate::legal::UnoMoveHooks::default());
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         setup(ctx)

@@ -12,8 +12,9 @@ use decklet_plugins::{DeckReshuffled, DrawPlugin, TurnPlugin};
 
 use crate::bots::{Bot, show_move};
 use crate::events::{UnoDrawFour, UnoDrawTwo};
-use crate::house::{HouseRule, RulesInPlay};
-use crate::legal::{LegalAction, legal_actions_into};
+use crate::house::HouseRule;
+use crate::legal::{UnoMoveHooks, legal_actions_into};
+use crate::legal_action::LegalAction;
 use crate::plugin::UnoPlugin;
 
 /// The game of UNO with these house rules: Turn, Draw, UNO, then the house rules'
@@ -336,8 +337,7 @@ fn play_turns(
     let mut plays = 0;
     let mut legal = Vec::new();
     // moves out of turn exist only under some rules: no cost otherwise
-    let rules = RulesInPlay::of(engine.state());
-    let out_of_turn = rules.jump_in || rules.call_uno;
+    let out_of_turn = UnoMoveHooks::of(engine.state()).acts_out_of_turn();
     let observing = bots.iter().any(|b| b.observes());
     let mut seats = Seats::new(engine.state(), bots, observing);
     while engine.state().winners().is_empty() {

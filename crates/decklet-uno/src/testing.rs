@@ -21,7 +21,8 @@ use decklet_core::{EngineError, GameEngine, GameState};
 use proptest::prelude::*;
 
 use crate::bots::{RandomBot, ask_bot};
-use crate::legal::{LegalAction, legal_actions};
+use crate::legal::legal_actions;
+use crate::legal_action::LegalAction;
 use crate::sim::{new_uno_engine, uno_game};
 
 /// Any game seed.

@@ -19,7 +19,7 @@
 //!   accepted penalty, a lost challenge), or a challenge is answered. A call or a catch
 //!   closes nothing. A penalty drawn automatically (the seeds' draw two and wild draw
 //!   four) is not the drawer's action: the window stays open for the player after them.
-//! - Calls and catches are not moves of the turn ([`is_side_action`](crate::is_side_action)): they may be
+//! - Calls and catches are not moves of the turn ([side actions](crate::is_side_action)): they may be
 //!   made while a colour, a swap or a challenge waits (`turnDiscipline`, `swapPending`
 //!   and `challengePending` let them through), and UNO's turn order does not apply.
 //!   Their own rules: `unoCall`, `unoCatch`.
@@ -32,8 +32,10 @@ use decklet_plugins::{CardDrawn, create_draw_card_action};
 use serde::{Deserialize, Serialize};
 
 use super::{RulesInPlay, UnoChallenged, UnoHandsRotated};
-use crate::legal::Moves;
+use crate::legal::{UnoMoveHooks, may_play_a_card};
+use crate::legal_action::LegalAction;
 use crate::plugin::UNO_PLUGIN_ID;
+use crate::state::UnoTable;
 
 /// The plugin's id.
 pub const CALL_UNO_PLUGIN_ID: &str = "uno-call-uno";
@@ -138,24 +140,27 @@ fn called_this_turn(state: &GameState, player: PlayerId) -> bool {
         && state.variable(&UNO_VAR_UNO_CALLED_TURN) == i64::try_from(state.turn()).ok()
 }
 
-/// Whether `player` may play a card now (on their turn, or to jump in).
-fn may_play_now(state: &GameState, player: PlayerId) -> bool {
-    match Moves::of(state, player) {
-        Moves::Turn { playable, .. } => playable.positions().next().is_some(),
-        Moves::AfterDraw { playable } => playable.is_some(),
-        Moves::JumpIn(cards) => !cards.is_empty(),
-        _ => false,
-    }
-}
-
 /// Why `player` may not call UNO now (`None`: they may): only the exposed player (a
-/// late call), or a player holding two cards who may play one now and has not called
-/// this turn.
+/// late call), or a player holding two cards who may play one now (on their turn, or
+/// to jump in) and has not called this turn.
 fn call_refusal(state: &GameState, player: PlayerId) -> Option<&'static str> {
     if !in_play(state) {
         return Some("the game is not being played");
     }
-    if exposed_player(state) == Some(player) {
+    call_refusal_when(state, player, exposed_player(state), || {
+        may_play_a_card(state, player)
+    })
+}
+
+/// [`call_refusal`] in a game being played, with the exposed player read and whether
+/// `player` may play a card asked only if needed.
+fn call_refusal_when(
+    state: &GameState,
+    player: PlayerId,
+    exposed: Option<PlayerId>,
+    may_play_now: impl FnOnce() -> bool,
+) -> Option<&'static str> {
+    if exposed == Some(player) {
         return None;
     }
     if state.hand(player).len() != 2 {
@@ -166,7 +171,7 @@ fn call_refusal(state: &GameState, player: PlayerId) -> Option<&'static str> {
     if called_this_turn(state, player) {
         return Some("you have already called UNO this turn");
     }
-    if !may_play_now(state, player) {
+    if !may_play_now() {
         return Some("call UNO when you may play your next-to-last card");
     }
     None
@@ -181,6 +186,20 @@ pub fn may_call_uno(state: &GameState, player: PlayerId) -> bool {
 /// they are in the game.
 pub fn catch_target(state: &GameState, player: PlayerId) -> Option<PlayerId> {
     exposed_player(state).filter(|target| *target != player && state.hand_zone(player).is_some())
+}
+
+/// The side moves of calling UNO, for any player in or out of turn, after their other
+/// moves (`moves`): catching the exposed player, then calling UNO.
+fn side_moves(state: &GameState, _: &UnoTable, player: PlayerId, moves: &mut Vec<LegalAction>) {
+    // the hook runs only in a game being played under the rule
+    let exposed = named(state, &UNO_VAR_UNO_EXPOSED).filter(|p| state.hand(*p).len() == 1);
+    if let Some(target) = exposed.filter(|t| *t != player && state.hand_zone(player).is_some()) {
+        moves.push(LegalAction::CatchUno(target));
+    }
+    let may_play = |moves: &[LegalAction]| moves.iter().any(|m| matches!(m, LegalAction::Play(_)));
+    if call_refusal_when(state, player, exposed, || may_play(moves)).is_none() {
+        moves.push(LegalAction::CallUno);
+    }
 }
 
 /// `UNO_CALL`: a late call makes the exposed player safe; a call in advance is
@@ -285,6 +304,10 @@ impl GamePlugin for CallUnoPlugin {
     }
     fn declare(&self, data: &mut GameData) {
         RulesInPlay::mark(data, |rules| rules.call_uno = true);
+        UnoMoveHooks::change(data, |hooks| {
+            hooks.side.push(side_moves);
+            hooks.side_kinds.extend([UNO_CALL_ACTION, UNO_CATCH_ACTION]);
+        });
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         for var in [&UNO_VAR_UNO_CALLED, &UNO_VAR_UNO_EXPOSED] {

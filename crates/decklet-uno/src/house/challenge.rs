@@ -35,10 +35,11 @@ use super::RulesInPlay;
 use crate::cards::UnoColor;
 use crate::effects::UnoEffects;
 use crate::events::UnoDrawFour;
-use crate::legal::is_side_action;
+use crate::legal::{UnoMoveHooks, is_side_action};
+use crate::legal_action::LegalAction;
 use crate::plugin::UNO_PLUGIN_ID;
 use crate::rules::UNO_RULE_CAN_PLAY_WILD_DRAW_FOUR;
-use crate::state::{current_color, uno_table};
+use crate::state::{UnoTable, current_color, uno_table};
 
 /// The plugin's id.
 pub const WD4_CHALLENGE_PLUGIN_ID: &str = "uno-wd4-challenge";
@@ -125,6 +126,20 @@ pub struct UnoChallenged {
 }
 impl Event for UnoChallenged {
     const KIND: &'static str = UNO_CHALLENGED;
+}
+
+/// The answers of a pending challenge: accept the wild draw four, or challenge it.
+fn challenge_moves(
+    state: &GameState,
+    _: &UnoTable,
+    _: PlayerId,
+    out: &mut Vec<LegalAction>,
+) -> bool {
+    if !is_challenge_pending(state) {
+        return false;
+    }
+    out.extend([LegalAction::AcceptDrawFour, LegalAction::Challenge]);
+    true
 }
 
 /// The plugin of the wild draw four challenge.
@@ -267,6 +282,10 @@ impl GamePlugin for Wd4ChallengePlugin {
             effects.wild_draw_four_after_choice = after_choice;
         });
         RulesInPlay::mark(data, |rules| rules.wd4_challenge = true);
+        UnoMoveHooks::change(data, |hooks| {
+            hooks.answers.push(challenge_moves);
+            hooks.wild_draw_four_free = true;
+        });
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         if ctx.state().variable(&UNO_VAR_CHALLENGE_PENDING).is_none() {
@@ -285,7 +304,7 @@ impl GamePlugin for Wd4ChallengePlugin {
                 if origin == ActionOrigin::External
                     && is_challenge_pending(state)
                     && !answer
-                    && !is_side_action(kind)
+                    && !is_side_action(state, kind)
                 {
                     return Err("accept the wild draw four or challenge it first".into());
                 }

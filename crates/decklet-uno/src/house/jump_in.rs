@@ -8,7 +8,8 @@
 //! passes it; rejections keep the rule's id) and handles `CARD_PLAYED`: the player
 //! who jumped in becomes the current player before the card's effect runs.
 //!
-//! Out-of-turn moves are offered to each seat by the game loop
+//! The plugin lists its moves for the players whose turn it is not
+//! ([`UnoMoveHooks::out_of_turn`](crate::UnoMoveHooks)). Out-of-turn moves are offered to each seat by the game loop
 //! ([`play_game`](crate::play_game)): before each move of the current player, the other
 //! seats, in seat order starting after the current player, are asked in turn
 //! ([`Bot::choose_out_of_turn`](crate::Bot::choose_out_of_turn)); the first that acts
@@ -20,9 +21,11 @@ use decklet_core::{
 };
 
 use super::RulesInPlay;
+use crate::legal::UnoMoveHooks;
+use crate::legal_action::LegalAction;
 use crate::plugin::UNO_PLUGIN_ID;
 use crate::rules::UNO_RULE_PLAYER_TURN;
-use crate::state::{card_view, discard_top, is_color_pending, pending_draw};
+use crate::state::{UnoTable, card_view, discard_top, is_color_pending, pending_draw, uno_table};
 
 /// The plugin's id.
 pub const JUMP_IN_PLUGIN_ID: &str = "uno-jump-in";
@@ -58,12 +61,42 @@ pub fn jump_in_cards(state: &GameState, player: PlayerId) -> Vec<CardId> {
     if state.current_player() == Some(player) || !RulesInPlay::of(state).jump_in {
         return Vec::new();
     }
-    state
-        .hand(player)
-        .iter()
-        .copied()
-        .filter(|card| may_jump_in(state, player, *card))
+    let Some(table) = uno_table(state) else {
+        return Vec::new();
+    };
+    let mut moves = Vec::new();
+    jump_in_moves(state, &table, player, &mut moves);
+    moves
+        .into_iter()
+        .filter_map(|m| match m {
+            LegalAction::Play(card) => Some(card),
+            _ => None,
+        })
         .collect()
+}
+
+/// The out-of-turn moves of *jump-in*: the cards of `player`'s hand identical to the
+/// top of the pile (a coloured card), in hand order, when nothing waits for an answer.
+fn jump_in_moves(
+    state: &GameState,
+    table: &UnoTable,
+    player: PlayerId,
+    out: &mut Vec<LegalAction>,
+) {
+    let Some(top) = state.top(table.discard).and_then(|card| table.card(card)) else {
+        return;
+    };
+    let hand = state.hand(player);
+    let twin = |card: &&CardId| table.card(**card) == Some(top);
+    // the hand first: it rarely holds a twin, and then nothing else is read
+    if top.color.is_none() || !hand.iter().any(|card| twin(&card)) || !settled(state) {
+        return;
+    }
+    out.extend(
+        hand.iter()
+            .filter(twin)
+            .map(|card| LegalAction::Play(*card)),
+    );
 }
 
 /// A card played out of turn: its player becomes the current one, before its effect.
@@ -89,6 +122,7 @@ impl GamePlugin for JumpInPlugin {
     }
     fn declare(&self, data: &mut GameData) {
         RulesInPlay::mark(data, |rules| rules.jump_in = true);
+        UnoMoveHooks::change(data, |hooks| hooks.out_of_turn.push(jump_in_moves));
     }
     fn rules(&self) -> Vec<Rule> {
         vec![Rule::wrapping::<PlayCard>(

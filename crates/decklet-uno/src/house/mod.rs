@@ -1,9 +1,11 @@
 //! House rules: variants players often use, each an opt-in plugin registered after
 //! [`UnoPlugin`](crate::UnoPlugin). They change UNO by adding event handlers and
 //! actions, by wrapping or replacing its rules by id, and by putting their own effects
-//! in UNO's effect table, never by forking it; each marks itself in the game's
-//! [`RulesInPlay`] at setup so that [`legal_actions`](crate::legal_actions) (UNO's one
-//! place for legality) answers for the rules in play.
+//! in UNO's effect table, never by forking it. Each marks itself in the game's
+//! [`RulesInPlay`] and lists its own moves through UNO's move hooks
+//! ([`UnoMoveHooks`](crate::UnoMoveHooks)), both declared when the game is built, so
+//! that [`legal_actions`](crate::legal_actions) (UNO's one place for legality) answers
+//! for the rules in play.
 //!
 //! | plugin | id | `--house` name |
 //! |---|---|---|

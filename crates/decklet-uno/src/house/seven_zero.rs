@@ -23,9 +23,10 @@ use serde::{Deserialize, Serialize};
 use super::RulesInPlay;
 use crate::cards::UnoFace;
 use crate::effects::{UnoEffects, current_direction};
-use crate::legal::is_side_action;
+use crate::legal::{UnoMoveHooks, is_side_action};
+use crate::legal_action::LegalAction;
 use crate::plugin::UNO_PLUGIN_ID;
-use crate::state::discard_top;
+use crate::state::{UnoTable, discard_top};
 
 /// The plugin's id.
 pub const SEVEN_ZERO_PLUGIN_ID: &str = "uno-seven-zero";
@@ -87,6 +88,24 @@ pub struct SevenZeroPlugin;
 /// Whether a swap target is being waited for.
 pub fn is_swap_pending(state: &decklet_core::GameState) -> bool {
     state.variable(&UNO_VAR_PENDING_SWAP).unwrap_or(false)
+}
+
+/// The answer of a pending swap: the hands `player` may take.
+fn swap_moves(
+    state: &decklet_core::GameState,
+    _: &UnoTable,
+    player: PlayerId,
+    out: &mut Vec<LegalAction>,
+) -> bool {
+    if !is_swap_pending(state) {
+        return false;
+    }
+    out.extend(
+        swap_targets(state, player)
+            .into_iter()
+            .map(LegalAction::SwapHands),
+    );
+    true
 }
 
 /// The other players whose hand `player` may take: active, in seat order.
@@ -189,6 +208,7 @@ impl GamePlugin for SevenZeroPlugin {
     fn declare(&self, data: &mut GameData) {
         UnoEffects::change(data, |effects| effects.number = number_effect);
         RulesInPlay::mark(data, |rules| rules.seven_zero = true);
+        UnoMoveHooks::change(data, |hooks| hooks.answers.push(swap_moves));
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         if ctx.state().variable(&UNO_VAR_PENDING_SWAP).is_none() {
@@ -202,7 +222,7 @@ impl GamePlugin for SevenZeroPlugin {
                 if origin == ActionOrigin::External
                     && is_swap_pending(state)
                     && action.kind() != UNO_SWAP_HANDS_ACTION
-                    && !is_side_action(action.kind())
+                    && !is_side_action(state, action.kind())
                 {
                     return Err("choose whose hand to take first".into());
                 }

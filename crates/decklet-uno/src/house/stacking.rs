@@ -27,9 +27,14 @@ use serde::{Deserialize, Serialize};
 use super::RulesInPlay;
 use crate::cards::UnoFace;
 use crate::effects::{UnoEffects, current_direction, next_player};
+use crate::legal::UnoMoveHooks;
+use crate::legal_action::LegalAction;
 use crate::plugin::UNO_PLUGIN_ID;
 use crate::rules::{UNO_RULE_CAN_PLAY_CARD, UNO_RULE_CAN_PLAY_WILD_DRAW_FOUR};
-use crate::state::{UNO_VAR_PENDING_DRAW, card_view, discard_top, is_own_draw, pending_draw};
+use crate::state::{
+    UNO_VAR_PENDING_DRAW, UnoTable, card_view, discard_top, drawn_this_turn, is_own_draw,
+    pending_draw,
+};
 
 /// The id of [`StackingMode::DrawTwos`]' plugin.
 pub const STACKING_PLUGIN_ID: &str = "uno-stacking";
@@ -98,6 +103,28 @@ pub fn answers_penalty(state: &GameState, card: decklet_core::CardId) -> Option<
     Some(card_view(state, card).is_some_and(|c| mode.answers(c.face, top)))
 }
 
+/// The answers of a pending penalty, before the turn's draw: the cards that answer it,
+/// in hand order, and drawing it.
+fn penalty_moves(
+    state: &GameState,
+    _: &UnoTable,
+    player: PlayerId,
+    out: &mut Vec<LegalAction>,
+) -> bool {
+    if pending_draw(state) == 0 || drawn_this_turn(state, player).is_some() {
+        return false;
+    }
+    let hand = state.hand(player);
+    let answers = |card: &&decklet_core::CardId| answers_penalty(state, **card) == Some(true);
+    out.extend(
+        hand.iter()
+            .filter(answers)
+            .map(|card| LegalAction::Play(*card)),
+    );
+    out.push(LegalAction::Draw);
+    true
+}
+
 /// The plugin of the *stacking* house rule, in one of its modes.
 #[derive(Clone, Copy, Debug)]
 pub struct StackingPlugin(pub StackingMode);
@@ -160,6 +187,7 @@ impl GamePlugin for StackingPlugin {
         });
         let mode = self.0;
         RulesInPlay::mark(data, |rules| rules.stacking = Some(mode));
+        UnoMoveHooks::change(data, |hooks| hooks.answers.push(penalty_moves));
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         if ctx.state().variable(&UNO_VAR_PENDING_DRAW).is_none() {

@@ -1,0 +1,140 @@
+//! UNO's moves as values: [`LegalAction`], the vocabulary in which UNO and its house
+//! rules list what a seat may do ([`legal_actions`](crate::legal_actions)), with the
+//! engine action each one is, and [`candidate_actions`], every move a seat might try.
+//! The house rules' moves (swapping hands, answering a wild draw four, calling and
+//! catching) are words of this vocabulary; *when* each is legal is decided in the rule's
+//! own module.
+
+use decklet_core::{
+    AnyAction, CardId, EngineError, GameEngine, GameState, Outcome, PlayCard, PlayerId,
+};
+use decklet_plugins::{create_draw_card_action, create_end_turn_action};
+
+use crate::actions::ChooseColor;
+use crate::cards::UnoColor;
+use crate::house::{AcceptDrawFour, CallUno, CatchUno, Challenge, SwapHands};
+
+/// The `UNO_SWAP_HANDS` action of `player` taking `target`'s hand.
+fn swap(player: PlayerId, target: PlayerId) -> SwapHands {
+    SwapHands {
+        player_id: player,
+        target_player_id: target,
+    }
+}
+
+/// The `UNO_CATCH` action of `player` catching `target`.
+fn catch(player: PlayerId, target: PlayerId) -> CatchUno {
+    CatchUno {
+        player_id: player,
+        target_player_id: target,
+    }
+}
+
+/// An external action a player may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LegalAction {
+    /// Play this card.
+    Play(CardId),
+    /// Choose the colour of the wild just played.
+    ChooseColor(UnoColor),
+    /// Take this player's hand, after a 7 (the *seven-zero* house rule).
+    SwapHands(PlayerId),
+    /// Accept the wild draw four just played (the challenge rule).
+    AcceptDrawFour,
+    /// Challenge the wild draw four just played (the challenge rule).
+    Challenge,
+    /// Draw one card.
+    Draw,
+    /// End the turn (after drawing).
+    EndTurn,
+    /// Call UNO (calling UNO, an official rule).
+    CallUno,
+    /// Catch this player, who did not call UNO (calling UNO).
+    CatchUno(PlayerId),
+}
+
+impl LegalAction {
+    /// The engine action for `player`, type-erased.
+    pub fn to_action(&self, player: PlayerId) -> AnyAction {
+        match *self {
+            LegalAction::Play(card) => AnyAction::new(PlayCard::new(player, [card])),
+            LegalAction::ChooseColor(color) => AnyAction::new(ChooseColor::new(player, color)),
+            LegalAction::SwapHands(target) => AnyAction::new(swap(player, target)),
+            LegalAction::AcceptDrawFour => AnyAction::new(AcceptDrawFour { player_id: player }),
+            LegalAction::Challenge => AnyAction::new(Challenge { player_id: player }),
+            LegalAction::Draw => AnyAction::new(create_draw_card_action(player, 1)),
+            LegalAction::EndTurn => AnyAction::new(create_end_turn_action(player)),
+            LegalAction::CallUno => AnyAction::new(CallUno { player_id: player }),
+            LegalAction::CatchUno(target) => AnyAction::new(catch(player, target)),
+        }
+    }
+
+    /// Dispatches the action for `player` ([`GameEngine::dispatch`]).
+    pub fn dispatch(
+        &self,
+        engine: &mut GameEngine,
+        player: PlayerId,
+    ) -> Result<Outcome, EngineError> {
+        match *self {
+            LegalAction::Play(card) => engine.dispatch(PlayCard::new(player, [card])),
+            LegalAction::ChooseColor(color) => engine.dispatch(ChooseColor::new(player, color)),
+            LegalAction::SwapHands(target) => engine.dispatch(swap(player, target)),
+            LegalAction::AcceptDrawFour => engine.dispatch(AcceptDrawFour { player_id: player }),
+            LegalAction::Challenge => engine.dispatch(Challenge { player_id: player }),
+            LegalAction::Draw => engine.dispatch(create_draw_card_action(player, 1)),
+            LegalAction::EndTurn => engine.dispatch(create_end_turn_action(player)),
+            LegalAction::CallUno => engine.dispatch(CallUno { player_id: player }),
+            LegalAction::CatchUno(target) => engine.dispatch(catch(player, target)),
+        }
+    }
+
+    /// A short description: `play red 7`, `choose blue`, `draw`, `end turn`.
+    pub fn describe(&self, state: &GameState) -> String {
+        match *self {
+            LegalAction::Play(card) => match crate::state::card_view(state, card) {
+                Some(view) => format!("play {view}"),
+                None => format!("play {}", state.id_text(card)),
+            },
+            LegalAction::ChooseColor(color) => format!("choose {color}"),
+            LegalAction::SwapHands(target) => format!("swap hands with {}", state.id_text(target)),
+            LegalAction::AcceptDrawFour => "accept the wild draw four".to_string(),
+            LegalAction::Challenge => "challenge the wild draw four".to_string(),
+            LegalAction::Draw => "draw".to_string(),
+            LegalAction::EndTurn => "end turn".to_string(),
+            LegalAction::CallUno => "call UNO".to_string(),
+            LegalAction::CatchUno(target) => {
+                format!("catch {} (no UNO called)", state.id_text(target))
+            }
+        }
+    }
+}
+
+/// Every action a player might try now, legal or not (each card in hand, each colour,
+/// a draw, ending the turn): what property tests dispatch to check that
+/// [`legal_actions`](crate::legal_actions) is exactly what the engine accepts.
+pub fn candidate_actions(state: &GameState, player: PlayerId) -> Vec<LegalAction> {
+    let mut out: Vec<LegalAction> = state
+        .hand(player)
+        .iter()
+        .map(|card| LegalAction::Play(*card))
+        .collect();
+    out.extend(UnoColor::ALL.map(LegalAction::ChooseColor));
+    out.extend(
+        state
+            .players()
+            .filter(|p| *p != player)
+            .map(LegalAction::SwapHands),
+    );
+    out.push(LegalAction::Draw);
+    out.push(LegalAction::EndTurn);
+    out.push(LegalAction::AcceptDrawFour);
+    out.push(LegalAction::Challenge);
+    out.push(LegalAction::CallUno);
+    out.extend(
+        state
+            .players()
+            .filter(|p| *p != player)
+            .map(LegalAction::CatchUno),
+    );
+    out
+}
