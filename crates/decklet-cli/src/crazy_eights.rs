@@ -18,15 +18,19 @@ use crate::output::write_stdout;
 use crate::runner::{bot_seed, game_seed, worker_pool};
 use crate::{SimulateArgs, TournamentArgs};
 
+/// The refusal of UNO's rule options.
+pub(crate) const UNO_RULES_ONLY: &str =
+    "--rules, --house and --forget-uno are UNO's: Crazy Eights plays OpenSpiel's rules";
+
 /// A bot kind of Crazy Eights.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Kind {
+pub(crate) enum Kind {
     Random,
     Strategist,
     Ismcts(u32),
 }
 
-fn parse_kind(name: &str) -> Result<Kind, String> {
+pub(crate) fn parse_kind(name: &str) -> Result<Kind, String> {
     match name.trim() {
         "random" => Ok(Kind::Random),
         "strategist" => Ok(Kind::Strategist),
@@ -42,7 +46,7 @@ fn parse_kind(name: &str) -> Result<Kind, String> {
 }
 
 /// The result of each player, in player order (minus their hand's penalty).
-fn returns(state: &decklet::GameState) -> Vec<f64> {
+pub(crate) fn returns(state: &decklet::GameState) -> Vec<f64> {
     state
         .variable(&C8_VAR_RETURNS)
         .and_then(|v| {
@@ -52,7 +56,7 @@ fn returns(state: &decklet::GameState) -> Vec<f64> {
         .unwrap_or_default()
 }
 
-fn make(kind: Kind, game: &Arc<Game>, seed: u64) -> Box<dyn Bot> {
+pub(crate) fn make(kind: Kind, game: &Arc<Game>, seed: u64) -> Box<dyn Bot> {
     match kind {
         Kind::Random => Box::new(RandomBot::new(seed)),
         Kind::Strategist => Box::new(FnBot::new("strategist", strategist_choice)),
@@ -89,6 +93,16 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
+    if !args.rules.is_default() {
+        return Err(UNO_RULES_ONLY.into());
+    }
+    if args.match_target.is_some() {
+        return Err("--match plays UNO matches to a points target: Crazy Eights has none".into());
+    }
+    if let Some(dir) = &args.save_logs {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
     let names: Vec<&str> = args.bots.split(',').collect();
     let kinds: Vec<Kind> = match names.as_slice() {
         [one] => vec![parse_kind(one)?; players],
@@ -118,7 +132,10 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
                     .map(|(seat, kind)| make(*kind, &game, bot_seed(seed, seat)))
                     .collect();
                 let report = play_game(&mut engine, &mut bots, args.max_actions)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| format!("game {index}: {e}"))?;
+                if let Some(dir) = &args.save_logs {
+                    crate::output::save_log(dir, "game", index, &engine.log())?;
+                }
                 let state = engine.state();
                 Ok(Played {
                     moves: report.moves,
@@ -203,6 +220,9 @@ pub fn tournament(args: &TournamentArgs) -> Result<(), String> {
     }
     if args.games == 0 {
         return Err("--games must be at least 1".into());
+    }
+    if !args.rules.is_default() {
+        return Err(UNO_RULES_ONLY.into());
     }
     let kinds: Vec<Kind> = names
         .iter()

@@ -6,6 +6,7 @@ mod crazy_eights;
 mod matches;
 mod output;
 mod play;
+mod play_crazy_eights;
 mod rating;
 mod replay;
 mod runner;
@@ -35,7 +36,7 @@ struct Cli {
 enum Command {
     /// Play many games (UNO, or Crazy Eights) between bots, in parallel, and summarise them.
     Simulate(SimulateArgs),
-    /// Play UNO in the terminal against bots (you are player 1).
+    /// Play UNO (or Crazy Eights) in the terminal against bots (you are player 1).
     Play(PlayArgs),
     /// Replay a JSON game log, verify where it ends, print a summary or the events.
     Replay(ReplayArgs),
@@ -60,6 +61,14 @@ pub struct RuleArgs {
     /// play.
     #[arg(long, default_value_t = 0.0, value_name = "P")]
     pub forget_uno: f64,
+}
+
+impl RuleArgs {
+    /// Whether no rule option was given (the defaults: what a game other than UNO
+    /// requires).
+    pub fn is_default(&self) -> bool {
+        self.rules == "seeds" && self.house.trim().is_empty() && self.forget_uno == 0.0
+    }
 }
 
 /// Options of `decklet simulate`.
@@ -143,7 +152,12 @@ pub struct TournamentArgs {
 /// Options of `decklet play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// Players (2–10), you included.
+    /// The game: `uno`, or `crazy-eights` (OpenSpiel's rules; its bots are `random`,
+    /// `strategist` (the default), `ismcts`, `ismcts:N`; the rules options are UNO's
+    /// alone).
+    #[arg(long, default_value = "uno")]
+    pub game: String,
+    /// Players (2–10 for UNO, 2–15 for Crazy Eights), you included.
     #[arg(long, default_value_t = 4)]
     pub players: usize,
     /// Game seed (default: taken from the clock).
@@ -200,7 +214,14 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Simulate(args) => simulate::run(&args),
-        Command::Play(args) => play::run(&args),
+        Command::Play(args) => match args.game.as_str() {
+            "uno" => play::run(&args),
+            "crazy-eights" => play_crazy_eights::run(&args),
+            other => Err(format!(
+                "--game: `{}` is not a game (uno, crazy-eights)",
+                decklet::echo(other)
+            )),
+        },
         Command::Replay(args) => replay::run(&args),
         Command::Tournament(args) => tournament::run(&args),
     };

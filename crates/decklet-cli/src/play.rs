@@ -362,13 +362,13 @@ fn ask(lines: &mut impl Iterator<Item = io::Result<String>>, moves: &[LegalActio
 
 /// Where `--save-log` writes, opened before the game starts so that a path that cannot
 /// be written is refused before anyone plays.
-struct LogFile {
+pub(crate) struct LogFile {
     path: PathBuf,
     file: fs::File,
 }
 
 impl LogFile {
-    fn open(args: &PlayArgs) -> Result<Option<LogFile>, String> {
+    pub(crate) fn open(args: &PlayArgs) -> Result<Option<LogFile>, String> {
         let Some(path) = &args.save_log else {
             return Ok(None);
         };
@@ -383,7 +383,7 @@ impl LogFile {
 
 /// Ends a game of `play`: the seed is told now (it predicts every shuffle, so not
 /// before), then the log is saved if asked.
-fn finish(engine: &GameEngine, again: &str, log: Option<LogFile>) -> Result<(), String> {
+pub(crate) fn finish(engine: &GameEngine, again: &str, log: Option<LogFile>) -> Result<(), String> {
     println!(
         "Seed {}: `{again}` deals this game again.",
         engine.config().seed
@@ -480,17 +480,21 @@ fn offer_out_of_turn(
     Ok(OutOfTurn::Nobody)
 }
 
+/// A game seed from the operating system's randomness: a seed from the clock can be
+/// found by anyone who knows roughly when the game began (and with it every hand).
+pub(crate) fn system_seed() -> Result<u64, String> {
+    getrandom::u64().map_err(|e| format!("no random seed from the system: {e}"))
+}
+
 /// Runs `decklet play`.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
     check_players(args.players)?;
     let kinds = parse_bots(&args.bots, args.players - 1)?;
     let rules = Rules::parse(&args.rules)?;
     let mut log = LogFile::open(args)?;
-    // from the operating system's randomness: a seed from the clock can be found by
-    // anyone who knows roughly when the game began (and with it every hand)
     let seed = match args.seed {
         Some(seed) => seed,
-        None => getrandom::u64().map_err(|e| format!("no random seed from the system: {e}"))?,
+        None => system_seed()?,
     };
     // the command that deals this game again (told once it is over)
     let mut again = format!("decklet play --seed {seed}");

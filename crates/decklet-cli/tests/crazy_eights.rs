@@ -79,6 +79,11 @@ fn bad_crazy_eights_options_are_refused_with_what_is_wrong() {
         "1",
     ]);
     assert!(err.contains("not a Crazy Eights bot"), "{err}");
+    let c8 = ["simulate", "--game", "crazy-eights", "--games", "1"];
+    let err = run_err(&[&c8[..], &["--house", "jump-in"]].concat());
+    assert!(err.contains("UNO's"), "{err}");
+    let err = run_err(&[&c8[..], &["--match", "500"]].concat());
+    assert!(err.contains("Crazy Eights has none"), "{err}");
     let err = run_err(&["simulate", "--game", "go-fish", "--games", "1"]);
     assert!(err.contains("not a game here"), "{err}");
 }
@@ -138,4 +143,89 @@ fn a_crazy_eights_tournament_rotates_the_seats_and_ranks_the_strategist_above_ra
         "1",
     ]);
     assert!(err.contains("2 to 15"), "{err}");
+}
+
+/// `decklet play --game crazy-eights` with `input` on standard input.
+fn play_c8(args: &[&str], input: &str) -> (String, String) {
+    let out = decklet()
+        .args(["play", "--game", "crazy-eights"])
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn crazy_eights_is_played_in_the_terminal_to_the_end_and_its_log_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("c8-play.json");
+    // always the first listed move: a whole game, whatever it deals
+    let input = "1\n".repeat(400);
+    let args = ["--seed", "5", "--players", "3", "--bots", "random"];
+    let log = ["--save-log", path.to_str().unwrap()];
+    let (out, err) = play_c8(&[&args[..], &log[..]].concat(), &input);
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains("Your hand: "), "{out}");
+    assert!(out.contains("Your moves:\n  1) "), "{out}");
+    assert!(out.contains("Bot 2 (random) "), "{out}");
+    assert!(out.contains("Game over: "), "{out}");
+    assert!(
+        out.contains("`decklet play --game crazy-eights --seed 5 --players 3 --bots random`"),
+        "{out}"
+    );
+    let replayed = run_ok(&["replay", path.to_str().unwrap()]);
+    assert!(replayed.contains("verified"), "{replayed}");
+    // the same seed and moves deal and play the same game
+    let (again, _) = play_c8(&args, &input);
+    let game = |text: &str| text.split("Seed 5").next().unwrap_or("").to_string();
+    assert_eq!(game(&again), game(&out));
+}
+
+#[test]
+fn crazy_eights_play_explains_refused_input_and_stops_when_input_ends() {
+    let (out, err) = play_c8(&["--seed", "5", "--players", "3"], "99\nwhat\np\nq\n");
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains("There is no move 99"), "{out}");
+    assert!(out.contains("I don't understand `what`"), "{out}");
+    assert!(out.contains("You cannot pass now"), "{out}");
+    assert!(out.contains("You quit the game."), "{out}");
+    let (out, _) = play_c8(&["--seed", "5", "--players", "3"], "");
+    assert!(out.contains("Input ended; leaving the game."), "{out}");
+    let (_, err) = play_c8(&["--players", "1"], "");
+    assert!(err.contains("2 to 15"), "{err}");
+    let (_, err) = play_c8(&["--house", "jump-in"], "");
+    assert!(err.contains("UNO's"), "{err}");
+    let (_, err) = play_c8(&["--bots", "heuristic,random"], "");
+    assert!(err.contains("bots for the 3 other seats"), "{err}");
+}
+
+#[test]
+fn crazy_eights_simulations_save_every_game_s_log_and_each_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().join("logs");
+    let logs_arg = logs.to_str().unwrap();
+    let args = [
+        "simulate",
+        "--game",
+        "crazy-eights",
+        "--games",
+        "3",
+        "--save-logs",
+    ];
+    run_ok(&[&args[..], &[logs_arg, "--json"]].concat());
+    let mut names: Vec<String> = std::fs::read_dir(&logs)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["game-000000.json", "game-000001.json", "game-000002.json"]
+    );
+    for name in names {
+        let out = run_ok(&["replay", logs.join(name).to_str().unwrap()]);
+        assert!(out.contains("verified"), "{out}");
+    }
 }

@@ -32,6 +32,7 @@
 
 mod actions;
 mod cards;
+mod describe;
 mod moves;
 mod plugin;
 mod strategist;
@@ -43,6 +44,7 @@ use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
 
 pub use actions::{C8_DRAW_ACTION, C8_NOMINATE_ACTION, C8_PASS_ACTION, Draw, Nominate, Pass};
 pub use cards::{ACE, C8Card, C8Table, EIGHT, QUEEN, RANKS, SUITS, TWO};
+pub use describe::{describe_move, suit_name};
 pub use moves::crazy_eights_moves;
 pub use plugin::{
     C8_VAR_CAN_PASS, C8_VAR_DRAWS, C8_VAR_END, C8_VAR_NOMINATING, C8_VAR_PASSES,
