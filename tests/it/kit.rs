@@ -142,3 +142,31 @@ fn a_house_rule_written_outside_decklet_changes_the_listed_moves_through_the_hoo
         "{withdrawn} withdrawn, {drawn} drawn"
     );
 }
+
+/// `uno_playout` (RandomBot's policy over the game's listed moves) ends games of UNO,
+/// which uniformly random play over every listed move rarely does, and always picks a
+/// listed move.
+#[test]
+fn the_uno_playout_picks_listed_moves_and_ends_every_game() {
+    use decklet_core::{GameRng, GameStatus};
+    for (i, house) in crate::rule_sets().iter().enumerate().take(6) {
+        let game = uno_game(house).unwrap();
+        for seed in 0..10u64 {
+            let mut engine = new_uno_engine(&game, seed + 100 * i as u64, 2 + seed as usize % 3)
+                .unwrap();
+            let mut rng = GameRng::seed_from(seed);
+            let mut moves = Vec::new();
+            let mut made = 0;
+            while engine.state().status() == GameStatus::Playing && made < 2_000 {
+                let state = engine.state();
+                let seat = state.current_player().unwrap();
+                game.legal_moves(state, seat, &mut moves);
+                let pick = decklet::uno::uno_playout(state, seat, &moves, &mut rng).unwrap();
+                assert!(pick < moves.len());
+                engine.dispatch_any(moves.swap_remove(pick)).unwrap();
+                made += 1;
+            }
+            assert_eq!(engine.state().status(), GameStatus::Finished, "{house:?} {seed}");
+        }
+    }
+}

@@ -1,6 +1,6 @@
 //! The [`Bot`] interface and the bots that need no search: [`RandomBot`] and [`FnBot`].
 
-use decklet_core::{AnyAction, GameRng, InfoState};
+use decklet_core::{AnyAction, AnyEvent, GameRng, InfoState};
 
 /// A player of any game: handed what its seat knows and the moves it may make, it
 /// picks one (by its index in `moves`). Nothing it is handed holds a card or a
@@ -11,6 +11,18 @@ pub trait Bot: Send {
     /// The index in `moves` of the move to make; `None` to make none (a bot that gives
     /// up). `moves` is never empty.
     fn choose(&mut self, info: &InfoState, moves: &[AnyAction]) -> Option<usize>;
+    /// Whether the bot follows the game, move by move ([`hear`](Self::hear)); a game
+    /// loop collects the events of each move only when some bot does. Default: no.
+    fn hears(&self) -> bool {
+        false
+    }
+    /// What the bot's seat heard of a move, any seat's: `before` is what the seat knew
+    /// just before it, `events` the move's events as the seat hears them (each its
+    /// [view](AnyEvent::view_for) for the seat, so they hold nothing the seat may not
+    /// see). Called only if [`hears`](Self::hears). Default: nothing.
+    fn hear(&mut self, before: &InfoState, events: &[AnyEvent]) {
+        let _ = (before, events);
+    }
 }
 
 /// Picks a move uniformly at random. Seeded; its RNG is its own.

@@ -10,8 +10,8 @@
 use std::sync::Arc;
 
 use decklet_core::{
-    AnyAction, EngineConfig, Game, GameEngine, GameRng, GameState, GameStatus, InfoState, PlayerId,
-    SeatKnowledge,
+    AnyAction, AnyEvent, EngineConfig, Game, GameEngine, GameRng, GameState, GameStatus, InfoState,
+    PlayerId, SeatKnowledge,
 };
 
 use crate::bot::Bot;
@@ -23,6 +23,15 @@ use crate::play::{Scoring, winners_score};
 pub trait Hints: Send {
     /// What the seat knows now, for the worlds of this decision.
     fn knowledge(&mut self, info: &InfoState) -> SeatKnowledge;
+    /// Whether the hints learn from every move ([`hear`](Self::hear)). Default: no.
+    fn hears(&self) -> bool {
+        false
+    }
+    /// Learns from a move, as [`Bot::hear`] hears it: what the seat knew before, and
+    /// the move's events as the seat hears them. Default: nothing.
+    fn hear(&mut self, before: &InfoState, events: &[AnyEvent]) {
+        let _ = (before, events);
+    }
 }
 
 /// No hint: every world the seat's information state allows.
@@ -36,8 +45,10 @@ impl Hints for NoHints {
 }
 
 /// A playout policy: in a sampled world, the index of the move the player to move
-/// makes among `moves` (`None`: one at random).
-pub type Playout = fn(&GameState, PlayerId, &[AnyAction]) -> Option<usize>;
+/// makes among `moves` (`None`: one at random), with the search's RNG for its own
+/// chances. A game whose uniformly random play rarely ends (UNO: drawing is always
+/// listed) needs one.
+pub type Playout = fn(&GameState, PlayerId, &[AnyAction], &mut GameRng) -> Option<usize>;
 
 /// The search's settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -231,7 +242,9 @@ impl IsmctsBot {
                 break;
             }
             let pick = match self.playout {
-                Some(policy) => policy(state, current, moves).filter(|i| *i < moves.len()),
+                Some(policy) => {
+                    policy(state, current, moves, &mut self.rng).filter(|i| *i < moves.len())
+                }
                 None => None,
             }
             .unwrap_or_else(|| self.rng.index(moves.len()));
@@ -259,6 +272,14 @@ impl IsmctsBot {
 impl Bot for IsmctsBot {
     fn name(&self) -> &str {
         "ismcts"
+    }
+
+    fn hears(&self) -> bool {
+        self.hints.hears()
+    }
+
+    fn hear(&mut self, before: &InfoState, events: &[AnyEvent]) {
+        self.hints.hear(before, events);
     }
 
     fn choose(&mut self, info: &InfoState, moves: &[AnyAction]) -> Option<usize> {

@@ -34,8 +34,10 @@ pub struct GameReport {
 /// i-th player in seat order) is handed its seat's information state and the listed
 /// moves, and the engine dispatches its choice. Stops after `max_moves` (reported as
 /// `capped`), or when the player to move has no move or its bot makes none. Events are
-/// not collected while it plays (subscribers still hear them); the engine's settings
-/// are as they were afterwards. Scores are the winners' ([`winners_score`]).
+/// collected only when some bot [hears](Bot::hears) the game: each such bot then hears
+/// every move (what its seat knew before it, and its events as the seat hears them).
+/// Subscribers hear them always; the engine's settings are as they were afterwards.
+/// Scores are the winners' ([`winners_score`]).
 pub fn play_game(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
@@ -53,7 +55,7 @@ pub(crate) fn play_scored(
 ) -> Result<GameReport, EngineError> {
     let config = engine.config().clone();
     engine.set_config(EngineConfig {
-        collect_events: false,
+        collect_events: bots.iter().any(|b| b.hears()),
         ..config.clone()
     });
     let result = play_quietly(engine, bots, max_moves);
@@ -75,6 +77,9 @@ fn play_quietly(
     let mut moves = Vec::new();
     // one information state a seat, brought up to date in place
     let mut infos: Vec<Option<InfoState>> = Vec::new();
+    // what each hearing bot's seat knew before the move (seat order)
+    let hearing: Vec<bool> = bots.iter().map(|b| b.hears()).collect();
+    let mut befores: Vec<Option<InfoState>> = Vec::new();
     let mut made = 0;
     while engine.state().status() == GameStatus::Playing {
         if made >= max_moves {
@@ -113,8 +118,19 @@ fn play_quietly(
         if pick >= moves.len() {
             break;
         }
-        engine.dispatch_any(moves.swap_remove(pick))?;
+        befores.clear();
+        for (seat, hears) in state.seat_order().iter().zip(&hearing) {
+            befores.push(hears.then(|| state.info_state(*seat)));
+        }
+        let outcome = engine.dispatch_any(moves.swap_remove(pick))?;
         made += 1;
+        for (bot, before) in bots.iter_mut().zip(&befores) {
+            if let Some(before) = before {
+                let seat = before.seat();
+                let heard: Vec<_> = outcome.events.iter().map(|e| e.view_for(seat)).collect();
+                bot.hear(before, &heard);
+            }
+        }
     }
     Ok((made, false))
 }

@@ -3,7 +3,7 @@
 //! most after an eight, draw only when nothing plays, pass only when nothing else is
 //! left.
 
-use decklet_core::{AnyAction, CardId, GameState, InfoState, PlayCard, PlayerId};
+use decklet_core::{AnyAction, CardId, GameRng, GameState, InfoState, PlayCard, PlayerId};
 
 use crate::actions::{Draw, Nominate, Pass};
 use crate::cards::{C8Card, C8Table, EIGHT, SUITS};
@@ -17,7 +17,12 @@ pub fn strategist_choice(info: &InfoState, moves: &[AnyAction]) -> Option<usize>
 
 /// The same choice in a whole game, for `seat`: what a search bot's playouts use
 /// (`decklet_bots::IsmctsBot::with_playout`).
-pub fn strategist_playout(state: &GameState, seat: PlayerId, moves: &[AnyAction]) -> Option<usize> {
+pub fn strategist_playout(
+    state: &GameState,
+    seat: PlayerId,
+    moves: &[AnyAction],
+    _rng: &mut GameRng,
+) -> Option<usize> {
     let table = state.attachment::<C8Table>()?;
     choose(table, state.hand(seat), moves)
 }

@@ -8,7 +8,9 @@ use std::str::FromStr;
 
 use std::borrow::Cow;
 
-use decklet_core::{CardId, Game, GameRng, GameState, InfoState, PlayerId, Var, VarType};
+use decklet_core::{
+    AnyAction, CardId, Game, GameRng, GameState, InfoState, PlayerId, Var, VarType,
+};
 use decklet_plugins::{TURN_VARIABLE_DIRECTION, next_player_in, next_player_seen};
 use std::sync::Arc;
 
@@ -159,11 +161,20 @@ impl RandomBot {
     /// "play on"; playing on follows the policy above.
     #[inline]
     pub fn pick(&mut self, legal: &[LegalAction]) -> Option<LegalAction> {
+        random_pick(legal, &mut self.rng)
+    }
+}
+
+/// [`RandomBot`]'s policy with the caller's RNG: the move from the legal actions
+/// alone.
+#[inline]
+pub fn random_pick(legal: &[LegalAction], rng: &mut GameRng) -> Option<LegalAction> {
+    {
         let side = |a: &LegalAction| matches!(a, LegalAction::CallUno | LegalAction::CatchUno(_));
         let mut legal = legal;
         if legal.last().is_some_and(side) {
             let extra = legal.iter().rev().take_while(|a| side(a)).count();
-            let k = self.rng.index(extra + 1);
+            let k = rng.index(extra + 1);
             let (moves, sides) = legal.split_at(legal.len() - extra);
             if let Some(choice) = sides.get(k) {
                 return Some(*choice);
@@ -188,8 +199,28 @@ impl RandomBot {
         if choices == 0 {
             return legal.first().copied();
         }
-        legal.get(self.rng.index(choices)).copied()
+        legal.get(rng.index(choices)).copied()
     }
+}
+
+/// [`RandomBot`]'s policy as the playout of the search bot of any game
+/// (`decklet_bots::IsmctsBot::with_playout`): the index in `moves` of the move it
+/// picks from UNO's legal actions. `moves` is the game's listed moves, UNO's first (as
+/// in every game of [`uno_game`](crate::uno_game)). Uniformly random play over every
+/// listed move rarely ends a game of UNO (drawing is always listed): this one plays a
+/// card whenever it can.
+pub fn uno_playout(
+    state: &GameState,
+    seat: PlayerId,
+    moves: &[AnyAction],
+    rng: &mut GameRng,
+) -> Option<usize> {
+    let legal = legal_actions(state, seat);
+    let pick = random_pick(&legal, rng)?;
+    legal
+        .iter()
+        .position(|a| *a == pick)
+        .filter(|i| *i < moves.len())
 }
 
 impl Bot for RandomBot {

@@ -17,12 +17,19 @@
 //! Against a player who draws although they could play (`RandomBot`), or who bluffs,
 //! the inference is wrong: a search bot that may meet one can leave it off
 //! ([`IsmctsConfig::infer_from_draws`](crate::IsmctsConfig)).
+//!
+//! [`UnoHints`] is the same knowledge for the search bot of any game
+//! (`decklet_bots::IsmctsBot`): it learns from what its seat hears of each move (the
+//! move's events as the seat hears them, [`heard_move`]) instead of from UNO's moves.
 
-use decklet_core::{CardSet, InfoState, PlayerId, ZoneLimit};
+use decklet_bots::Hints;
+use decklet_core::{AnyEvent, CardPlayed, CardSet, InfoState, PlayerId, SeatKnowledge, ZoneLimit};
+use decklet_plugins::{CardDrawn, TurnEnded};
 
 use crate::cards::UnoFace;
+use crate::house::{UNO_VAR_CHALLENGE_PENDING, UnoCalled, UnoCaught};
 use crate::legal_action::LegalAction;
-use crate::state::{UNO_VAR_CURRENT_COLOR, seen_uno_table};
+use crate::state::{UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_COLOR, seen_uno_table};
 
 /// What is known of one player's hand.
 #[derive(Clone, Debug)]
@@ -180,6 +187,82 @@ impl HandKnowledge {
     }
 }
 
+/// The move a seat heard, as far as [`HandKnowledge`] learns from it: who made it, and
+/// which of the moves it learns from it was (a play, a draw by the player to move, an
+/// ended turn), told by the move's first such event. `before` is what the seat knew
+/// just before the move, `events` what it heard of it. `None` for any other move (a
+/// colour chosen, a wild draw four answered, a call, a catch), which teaches nothing.
+pub fn heard_move(before: &InfoState, events: &[AnyEvent]) -> Option<(PlayerId, LegalAction)> {
+    let answering = before.variable(&UNO_VAR_PENDING_COLOR) == Some(true)
+        || before.variable(&UNO_VAR_CHALLENGE_PENDING) == Some(true);
+    if answering {
+        return None;
+    }
+    for event in events {
+        if event.is::<UnoCalled>() || event.is::<UnoCaught>() {
+            return None;
+        }
+        if let Some(played) = event.downcast_ref::<CardPlayed>() {
+            let card = played.card_ids.first().copied()?;
+            return Some((played.player_id, LegalAction::Play(card)));
+        }
+        if let Some(drawn) = event.downcast_ref::<CardDrawn>() {
+            let own = before.current_player() == Some(drawn.player_id);
+            return own.then_some((drawn.player_id, LegalAction::Draw));
+        }
+        if let Some(ended) = event.downcast_ref::<TurnEnded>() {
+            return Some((ended.player_id, LegalAction::EndTurn));
+        }
+    }
+    None
+}
+
+/// [`HandKnowledge`] as the hints of the search bot of any game
+/// (`decklet_bots::IsmctsBot::with_hints`): it hears every move and narrows the worlds
+/// the bot samples with what its seat inferred.
+///
+/// ```
+/// use decklet_bots::{Bot, IsmctsBot, IsmctsConfig, RandomBot, play_game};
+/// use decklet_uno::{UnoHints, new_uno_engine, uno_game};
+/// let game = uno_game(&[])?;
+/// let mut engine = new_uno_engine(&game, 5, 2)?;
+/// let config = IsmctsConfig { iterations: 20, ..IsmctsConfig::default() };
+/// let search = IsmctsBot::new(&game, config, 1).with_hints(UnoHints::default());
+/// assert!(search.hears());
+/// let mut bots: Vec<Box<dyn Bot>> = vec![Box::new(search), Box::new(RandomBot::new(2))];
+/// let report = play_game(&mut engine, &mut bots, 10_000)?;
+/// assert!(report.moves > 0);
+/// # Ok::<(), decklet_core::EngineError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct UnoHints {
+    knowledge: HandKnowledge,
+}
+
+impl UnoHints {
+    /// What has been learnt so far.
+    pub fn knowledge(&self) -> &HandKnowledge {
+        &self.knowledge
+    }
+}
+
+impl Hints for UnoHints {
+    fn knowledge(&mut self, info: &InfoState) -> SeatKnowledge {
+        SeatKnowledge {
+            placed: Vec::new(),
+            limits: self.knowledge.limits(info),
+        }
+    }
+    fn hears(&self) -> bool {
+        true
+    }
+    fn hear(&mut self, before: &InfoState, events: &[AnyEvent]) {
+        if let Some((player, action)) = heard_move(before, events) {
+            self.knowledge.observe(before, player, action);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,6 +342,60 @@ mod tests {
                 .all(|c| table.card(c).and_then(|v| v.color) == Some(color))
         );
         assert_eq!(limit.cards.len(), 25);
+        Ok(())
+    }
+
+    /// What the search bot of any game learns from the events its seat hears is what
+    /// UNO's bots learn from the moves they are shown: at every step of honest games,
+    /// under the rules knowledge is kept for, every seat's limits agree.
+    #[test]
+    fn hints_from_heard_events_learn_what_hand_knowledge_learns_from_moves()
+    -> Result<(), Box<dyn std::error::Error>> {
+        use crate::bots::HeuristicBot;
+        use crate::house::HouseRule;
+        let rule_sets: [&[HouseRule]; 4] = [
+            &[],
+            &[HouseRule::Wd4Challenge, HouseRule::CallUno],
+            &[HouseRule::DrawUntilPlayable],
+            &[HouseRule::JumpIn, HouseRule::ForcedPlay],
+        ];
+        let mut limited = 0;
+        for (r, house) in rule_sets.iter().enumerate() {
+            let game = uno_game(house)?;
+            for seed in 0..6u64 {
+                let players = 2 + (seed as usize % 3);
+                let mut engine = new_uno_engine(&game, seed * 7 + r as u64, players)?;
+                let seats: Vec<PlayerId> = engine.state().seat_order().to_vec();
+                let mut shown: Vec<HandKnowledge> = vec![HandKnowledge::default(); players];
+                let mut heard: Vec<UnoHints> = vec![UnoHints::default(); players];
+                let mut bot = HeuristicBot::new(seed);
+                for _ in 0..400 {
+                    let state = engine.state();
+                    let Some(player) = state.current_player() else {
+                        break;
+                    };
+                    if !state.winners().is_empty() {
+                        break;
+                    }
+                    let action = ask_bot(&mut bot, state, player).ok_or("no move")?;
+                    let befores: Vec<InfoState> =
+                        seats.iter().map(|s| state.info_state(*s)).collect();
+                    let outcome = action.dispatch(&mut engine, player)?;
+                    let state = engine.state();
+                    for (k, seat) in seats.iter().enumerate() {
+                        let views: Vec<AnyEvent> =
+                            outcome.events.iter().map(|e| e.view_for(*seat)).collect();
+                        shown[k].observe(&befores[k], player, action);
+                        heard[k].hear(&befores[k], &views);
+                        let now = state.info_state(*seat);
+                        let expected = shown[k].limits(&now);
+                        assert_eq!(heard[k].knowledge().limits(&now), expected, "{house:?}");
+                        limited += usize::from(!expected.is_empty());
+                    }
+                }
+            }
+        }
+        assert!(limited > 200, "{limited} positions with limits");
         Ok(())
     }
 }

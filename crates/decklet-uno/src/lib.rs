@@ -65,7 +65,10 @@ pub use actions::{
     choose_color_handler, create_play_card_action, create_uno_flip_initial_action,
     flip_initial_card, flip_initial_card_handler, play_card_handler,
 };
-pub use bots::{Bot, BotKind, HeuristicBot, MAX_ISMCTS_ITERATIONS, RandomBot, ask_bot, show_move};
+pub use bots::{
+    Bot, BotKind, HeuristicBot, MAX_ISMCTS_ITERATIONS, RandomBot, ask_bot, random_pick, show_move,
+    uno_playout,
+};
 pub use cards::{
     CARD_TYPE_DRAW2, CARD_TYPE_NUMBER, CARD_TYPE_REVERSE, CARD_TYPE_SKIP, CARD_TYPE_WILD,
     CARD_TYPE_WILD_DRAW4, UnoCard, UnoColor, UnoFace, create_shuffled_uno_deck, create_uno_deck,
@@ -102,7 +105,7 @@ pub use house::{
     jump_in_cards, may_call_uno, may_jump_in, points_left, swap_targets,
 };
 pub use ismcts::{IsmctsBot, IsmctsConfig};
-pub use knowledge::HandKnowledge;
+pub use knowledge::{HandKnowledge, UnoHints, heard_move};
 pub use legal::{
     AnswerHook, MoveHook, Pile, Refusal, UnoMoveHooks, check_matches_pile, check_turn_discipline,
     check_wild_draw_four, is_side_action, legal_actions, legal_actions_into, may_play_a_card,
