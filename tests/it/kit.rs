@@ -152,8 +152,8 @@ fn the_uno_playout_picks_listed_moves_and_ends_every_game() {
     for (i, house) in crate::rule_sets().iter().enumerate().take(6) {
         let game = uno_game(house).unwrap();
         for seed in 0..10u64 {
-            let mut engine = new_uno_engine(&game, seed + 100 * i as u64, 2 + seed as usize % 3)
-                .unwrap();
+            let mut engine =
+                new_uno_engine(&game, seed + 100 * i as u64, 2 + seed as usize % 3).unwrap();
             let mut rng = GameRng::seed_from(seed);
             let mut moves = Vec::new();
             let mut made = 0;
@@ -166,7 +166,11 @@ fn the_uno_playout_picks_listed_moves_and_ends_every_game() {
                 engine.dispatch_any(moves.swap_remove(pick)).unwrap();
                 made += 1;
             }
-            assert_eq!(engine.state().status(), GameStatus::Finished, "{house:?} {seed}");
+            assert_eq!(
+                engine.state().status(),
+                GameStatus::Finished,
+                "{house:?} {seed}"
+            );
         }
     }
 }

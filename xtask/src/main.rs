@@ -226,12 +226,13 @@ fn examples() -> Result {
 }
 
 /// Publishable crates in dependency order.
-const CRATES: [&str; 7] = [
+const CRATES: [&str; 8] = [
     "decklet-core",
     "decklet-plugins",
     "decklet-uno",
     "decklet-crazy-eights",
     "decklet-bots",
+    "decklet-env",
     "decklet",
     "decklet-cli",
 ];

@@ -1,0 +1,124 @@
+//! [`Encoding`]: how a game is seen by a learner: a fixed list of action indices, and an
+//! observation vector made from one seat's information state and nothing else.
+
+use decklet_core::{AnyAction, EngineError, GameEngine, GameState, InfoState, PlayerId};
+
+/// What kind of move a seat made last, as observations show it (every seat sees who
+/// moved and what kind of move it was).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MoveClass {
+    /// No move yet this game.
+    #[default]
+    None,
+    /// A card played.
+    Play,
+    /// A card (or cards) drawn.
+    Draw,
+    /// The turn passed (ended without playing).
+    Pass,
+    /// Anything else: a colour or suit named, a call, a catch, a challenge, a swap.
+    Other,
+}
+
+impl MoveClass {
+    /// The classes, in their one-hot order.
+    pub const ALL: [MoveClass; 5] = [
+        MoveClass::None,
+        MoveClass::Play,
+        MoveClass::Draw,
+        MoveClass::Pass,
+        MoveClass::Other,
+    ];
+
+    /// Its position in the one-hot order.
+    pub fn index(self) -> usize {
+        match self {
+            MoveClass::None => 0,
+            MoveClass::Play => 1,
+            MoveClass::Draw => 2,
+            MoveClass::Pass => 3,
+            MoveClass::Other => 4,
+        }
+    }
+}
+
+/// The rewards at the end of a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RewardMode {
+    /// +1 to each winner, −1 to every other player; 0 to everyone when nobody won (or
+    /// the game was cut short).
+    #[default]
+    Win,
+    /// The game's own points (UNO: the winner scores the cards left in the other hands,
+    /// each other player loses their own; Crazy Eights: minus each hand's penalty).
+    Score,
+}
+
+/// How a game is seen by a learner. Observations are made from one seat's
+/// [`InfoState`] alone, so two positions that differ only in what the seat cannot see
+/// give the same observation; action indices name a seat's moves by what they do (for
+/// cards, by what the card is), so they too depend only on what the seat knows.
+pub trait Encoding: Send + Sync {
+    /// The game's name (`uno`, `crazy-eights`).
+    fn name(&self) -> &'static str;
+    /// The length of an observation.
+    fn observation_len(&self) -> usize;
+    /// The number of the game's actions. One more index, this number itself, is
+    /// *wait*: letting play go on when a seat may act out of turn.
+    fn action_count(&self) -> usize;
+    /// Writes `seat`'s observation into `out` (of [`observation_len`](Self::observation_len)):
+    /// from its information state, and the kind of each seat's last move (in seat
+    /// order).
+    fn encode(&self, info: &InfoState, last: &[MoveClass], out: &mut [f32]);
+    /// The index of a move of `seat` (one of its listed moves), from the card
+    /// definitions and the seating only; `None` for a move the encoding has no index
+    /// for (a plugin's own action kind).
+    fn action_index(&self, state: &GameState, seat: PlayerId, action: &AnyAction) -> Option<usize>;
+    /// Whether, before the move of the player to move, every other seat is offered a
+    /// window to act out of turn (with *wait*). It must depend only on what every seat
+    /// knows (the rules, public variables): were it to ask only the seats that hold such
+    /// a move, who is asked would tell everyone what they hold. Default: never.
+    fn offers_windows(&self, state: &GameState) -> bool {
+        let _ = state;
+        false
+    }
+    /// The kind of move an action is.
+    fn move_class(&self, action: &AnyAction) -> MoveClass;
+    /// What an action index means, in words (`play red 7`, `draw`).
+    fn action_name(&self, index: usize) -> String;
+    /// The table as `info`'s seat sees it, in a few lines of text.
+    fn render(&self, info: &InfoState) -> String;
+    /// Each player's reward at the end of a game (in seat order).
+    fn final_rewards(&self, state: &GameState, mode: RewardMode) -> Vec<f32>;
+    /// A new match of the game for `players`, dealt from `seed`.
+    fn new_match(&self, seed: u64, players: usize) -> Result<GameEngine, EngineError>;
+}
+
+/// 1 for a winner, −1 for the others; 0 for all when nobody won.
+pub fn win_rewards(state: &GameState) -> Vec<f32> {
+    let winners = state.winners();
+    state
+        .seat_order()
+        .iter()
+        .map(|p| match (winners.is_empty(), winners.contains(p)) {
+            (true, _) => 0.0,
+            (false, true) => 1.0,
+            (false, false) => -1.0,
+        })
+        .collect()
+}
+
+/// The seat `other` sits at, counted from `seat` in seat order (0: `seat` itself).
+pub fn offset(seats: &[PlayerId], seat: PlayerId, other: PlayerId) -> Option<usize> {
+    let n = seats.len();
+    let me = seats.iter().position(|p| *p == seat)?;
+    let them = seats.iter().position(|p| *p == other)?;
+    Some((them + n - me) % n)
+}
+
+/// Writes a one-hot of `index` into `out` (nothing when out of range).
+pub(crate) fn one_hot(out: &mut [f32], index: usize) {
+    if let Some(x) = out.get_mut(index) {
+        *x = 1.0;
+    }
+}

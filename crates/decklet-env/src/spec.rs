@@ -1,0 +1,204 @@
+//! [`GameSpec`]: a game a learner can play, by name and options, and its bots
+//! ([`SeatBot`]).
+
+use std::sync::Arc;
+
+use decklet_bots::{FnBot, IsmctsBot, IsmctsConfig, RandomBot};
+use decklet_core::{GameState, PlayerId};
+use decklet_crazy_eights::{
+    C8_MAX_PLAYERS, C8_MIN_PLAYERS, C8_VAR_RETURNS, CrazyEightsOptions, strategist_choice,
+    strategist_playout,
+};
+use decklet_uno::{BotKind, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, legal_actions};
+
+use crate::crazy_eights::CrazyEightsEncoding;
+use crate::encoding::Encoding;
+use crate::table::Table;
+use crate::uno::UnoEncoding;
+
+/// A game a learner can play: its encoding, and how its bots are made.
+#[derive(Clone)]
+pub struct GameSpec {
+    encoding: Arc<dyn Encoding>,
+    game: Game,
+}
+
+#[derive(Clone)]
+enum Game {
+    Uno(Arc<UnoEncoding>),
+    CrazyEights(Arc<CrazyEightsEncoding>),
+}
+
+impl std::fmt::Debug for GameSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameSpec")
+            .field("game", &self.encoding.name())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Crazy Eights' results, in player order (what its search maximises).
+fn c8_returns(state: &GameState) -> Vec<f64> {
+    state
+        .variable(&C8_VAR_RETURNS)
+        .and_then(|v| {
+            v.as_array()
+                .map(|a| a.iter().filter_map(|x| x.as_f64()).collect())
+        })
+        .unwrap_or_default()
+}
+
+impl GameSpec {
+    /// UNO under a preset (`seeds`, `official`) and house rules (`--house` names).
+    pub fn uno(rules: &str, house: &[String]) -> Result<GameSpec, String> {
+        let encoding = Arc::new(UnoEncoding::new(rules, house)?);
+        Ok(GameSpec {
+            encoding: encoding.clone(),
+            game: Game::Uno(encoding),
+        })
+    }
+
+    /// Crazy Eights with these options.
+    pub fn crazy_eights(options: CrazyEightsOptions) -> Result<GameSpec, String> {
+        let encoding = Arc::new(CrazyEightsEncoding::new(options)?);
+        Ok(GameSpec {
+            encoding: encoding.clone(),
+            game: Game::CrazyEights(encoding),
+        })
+    }
+
+    /// The encoding.
+    pub fn encoding(&self) -> &Arc<dyn Encoding> {
+        &self.encoding
+    }
+
+    /// How many players the game seats.
+    pub fn players(&self) -> std::ops::RangeInclusive<usize> {
+        match self.game {
+            Game::Uno(_) => UNO_MIN_PLAYERS..=UNO_MAX_PLAYERS,
+            Game::CrazyEights(_) => C8_MIN_PLAYERS..=C8_MAX_PLAYERS,
+        }
+    }
+
+    /// Checks a number of players.
+    pub fn check_players(&self, players: usize) -> Result<(), String> {
+        let range = self.players();
+        if range.contains(&players) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} is played by {} to {} players, not {players}",
+                self.encoding.name(),
+                range.start(),
+                range.end()
+            ))
+        }
+    }
+
+    /// A new table of the game.
+    pub fn table(&self, players: usize, seed: u64, max_moves: u64) -> Result<Table, String> {
+        self.check_players(players)?;
+        Table::new(Arc::clone(&self.encoding), players, seed, max_moves).map_err(|e| e.to_string())
+    }
+
+    /// A bot of the game by name, seeded: UNO's `random`, `heuristic`, `ismcts`,
+    /// `ismcts:N`; Crazy Eights' `random`, `strategist`, `ismcts`, `ismcts:N` (the
+    /// search with the strategist's playouts).
+    pub fn bot(&self, name: &str, seed: u64) -> Result<SeatBot, String> {
+        match &self.game {
+            Game::Uno(uno) => {
+                let kind: BotKind = name.parse()?;
+                Ok(SeatBot::Uno(kind.create(uno.game(), seed)))
+            }
+            Game::CrazyEights(c8) => {
+                let name = name.trim();
+                let iterations = match name {
+                    "random" => return Ok(SeatBot::Any(Box::new(RandomBot::new(seed)))),
+                    "strategist" => {
+                        return Ok(SeatBot::Any(Box::new(FnBot::new(
+                            "strategist",
+                            strategist_choice,
+                        ))));
+                    }
+                    "ismcts" => 1_000,
+                    other => match other.strip_prefix("ismcts:").map(str::parse::<u32>) {
+                        Some(Ok(n)) if (1..=100_000).contains(&n) => n,
+                        _ => {
+                            return Err(format!(
+                                "`{other}` is not a Crazy Eights bot (random, strategist, ismcts, ismcts:N with N from 1 to 100000)"
+                            ));
+                        }
+                    },
+                };
+                let config = IsmctsConfig {
+                    iterations,
+                    ..IsmctsConfig::default()
+                };
+                let bot = IsmctsBot::new(c8.game(), config, seed)
+                    .with_scoring(c8_returns)
+                    .with_playout(strategist_playout);
+                Ok(SeatBot::Any(Box::new(bot)))
+            }
+        }
+    }
+}
+
+/// A bot that plays a seat of a [`Table`]: one of UNO's, or one of any game's.
+pub enum SeatBot {
+    /// An UNO bot (it chooses among UNO's legal actions, in and out of turn).
+    Uno(Box<dyn decklet_uno::Bot>),
+    /// A bot of `decklet-bots` (it never acts out of turn: it waits).
+    Any(Box<dyn decklet_bots::Bot>),
+}
+
+impl std::fmt::Debug for SeatBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeatBot::Uno(bot) => write!(f, "SeatBot::Uno({})", bot.name()),
+            SeatBot::Any(bot) => write!(f, "SeatBot::Any({})", bot.name()),
+        }
+    }
+}
+
+impl SeatBot {
+    /// The bot's name.
+    pub fn name(&self) -> &str {
+        match self {
+            SeatBot::Uno(bot) => bot.name(),
+            SeatBot::Any(bot) => bot.name(),
+        }
+    }
+
+    /// The action index the bot takes for the table's acting seat (`None`: it makes
+    /// no move, or nobody acts). It is handed what that seat knows and its moves only.
+    pub fn choose(&mut self, table: &Table) -> Option<usize> {
+        let player: PlayerId = table.acting_player()?;
+        let state = table.state();
+        let encoding = table.encoding();
+        let wait = encoding.action_count();
+        let info = state.info_state(player);
+        match self {
+            SeatBot::Uno(bot) => {
+                let legal = legal_actions(state, player);
+                let choice = match table.in_window() {
+                    true => bot.choose_out_of_turn(&info, &legal),
+                    false => bot.choose(&info, &legal),
+                };
+                match choice {
+                    Some(action) => encoding.action_index(state, player, &action.to_action(player)),
+                    None => table.in_window().then_some(wait),
+                }
+            }
+            SeatBot::Any(bot) => {
+                if table.in_window() {
+                    return Some(wait);
+                }
+                let mut moves = Vec::new();
+                table.engine().game().legal_moves(state, player, &mut moves);
+                let pick = bot.choose(&info, &moves)?;
+                let action = moves.get(pick)?;
+                encoding.action_index(state, player, action)
+            }
+        }
+    }
+}

@@ -1,0 +1,351 @@
+//! The environments' contract: the mask is exactly the listed moves, a refused step
+//! changes nothing, what a seat can reach does not depend on what it cannot see, and
+//! the vector of tables plays the games a table plays.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use decklet_core::{EngineConfig, GameEngine, GameRng, SeatKnowledge};
+use decklet_crazy_eights::CrazyEightsOptions;
+use decklet_env::{Buffers, GameSpec, RewardMode, Table, VectorConfig, VectorTables, episode_seed};
+
+fn specs() -> Vec<(String, GameSpec)> {
+    let house = |names: &[&str]| names.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    vec![
+        ("uno seeds".into(), GameSpec::uno("seeds", &[]).unwrap()),
+        (
+            "uno official".into(),
+            GameSpec::uno("official", &[]).unwrap(),
+        ),
+        (
+            "uno house".into(),
+            GameSpec::uno(
+                "official",
+                &house(&[
+                    "jump-in",
+                    "seven-zero",
+                    "stacking",
+                    "forced-play",
+                    "draw-until-playable",
+                ]),
+            )
+            .unwrap(),
+        ),
+        (
+            "crazy eights".into(),
+            GameSpec::crazy_eights(CrazyEightsOptions::default()).unwrap(),
+        ),
+        (
+            "crazy eights special".into(),
+            GameSpec::crazy_eights(CrazyEightsOptions {
+                use_special_cards: true,
+                reshuffle: true,
+                ..CrazyEightsOptions::default()
+            })
+            .unwrap(),
+        ),
+    ]
+}
+
+/// Buffers the tests own, lent to the vector of tables.
+struct Owned {
+    observations: Vec<f32>,
+    masks: Vec<i8>,
+    rewards: Vec<f32>,
+    terminated: Vec<bool>,
+    truncated: Vec<bool>,
+    seats: Vec<i64>,
+    finals: Vec<f32>,
+}
+
+impl Owned {
+    fn new(lanes: usize, obs_len: usize, count: usize, players: usize) -> Owned {
+        Owned {
+            observations: vec![0.0; lanes * obs_len],
+            masks: vec![0; lanes * count],
+            rewards: vec![0.0; lanes],
+            terminated: vec![false; lanes],
+            truncated: vec![false; lanes],
+            seats: vec![0; lanes],
+            finals: vec![0.0; lanes * players],
+        }
+    }
+
+    fn lend(&mut self) -> Buffers<'_> {
+        Buffers {
+            observations: &mut self.observations,
+            masks: &mut self.masks,
+            rewards: &mut self.rewards,
+            terminated: &mut self.terminated,
+            truncated: &mut self.truncated,
+            seats: &mut self.seats,
+            final_rewards: &mut self.finals,
+        }
+    }
+}
+
+/// The indices of the acting seat's listed moves (plus wait in a window).
+fn listed(table: &Table) -> BTreeSet<usize> {
+    let Some(player) = table.acting_player() else {
+        return BTreeSet::new();
+    };
+    let state = table.state();
+    let mut moves = Vec::new();
+    table.engine().game().legal_moves(state, player, &mut moves);
+    let mut indices: BTreeSet<usize> = moves
+        .iter()
+        .filter_map(|m| table.encoding().action_index(state, player, m))
+        .collect();
+    if table.in_window() {
+        indices.insert(table.encoding().action_count());
+    }
+    indices
+}
+
+#[test]
+fn the_mask_is_exactly_the_listed_moves_and_a_refused_step_changes_nothing() {
+    let mut steps = 0;
+    let mut windows = 0;
+    for (name, spec) in specs() {
+        let encoding = spec.encoding();
+        let count = encoding.action_count() + 1;
+        let mut obs = vec![0.0; encoding.observation_len()];
+        let mut mask = vec![0i8; count];
+        for seed in 0..12u64 {
+            let players = 2 + (seed as usize % 4);
+            let mut table = spec.table(players, seed, 2_000).unwrap();
+            let mut rng = GameRng::seed_from(seed);
+            while let Some(seat) = table.acting_seat() {
+                table.observe(seat, &mut obs, &mut mask);
+                let masked: BTreeSet<usize> = (0..count).filter(|i| mask[*i] == 1).collect();
+                assert_eq!(masked, listed(&table), "{name} seed {seed}");
+                assert_eq!(masked, table.legal().into_iter().collect(), "{name}");
+                windows += usize::from(table.in_window());
+                // another seat's mask is empty
+                let other = (seat + 1) % players;
+                let mut other_mask = vec![1i8; count];
+                table.observe(other, &mut obs, &mut other_mask);
+                assert!(other_mask.iter().all(|m| *m == 0), "{name}");
+                // an illegal and an out-of-range index are refused, nothing changes
+                let before = table.state().clone();
+                if let Some(bad) = (0..count).find(|i| mask[*i] == 0) {
+                    assert!(table.step(bad as i64).is_err());
+                }
+                assert!(table.step(count as i64).is_err());
+                assert!(table.step(-1).is_err());
+                assert_eq!(*table.state(), before, "{name}");
+                let legal: Vec<usize> = masked.into_iter().collect();
+                let pick = legal[rng.index(legal.len())];
+                table.step(pick as i64).unwrap();
+                steps += 1;
+            }
+            assert!(table.is_over() || table.is_truncated());
+            assert!(table.step(0).is_err(), "a finished game refuses steps");
+        }
+    }
+    assert!(steps >= 10_000, "{steps} steps");
+    assert!(windows > 100, "{windows} windows");
+}
+
+#[test]
+fn what_a_seat_can_reach_does_not_depend_on_the_cards_it_cannot_see() {
+    let mut compared = 0;
+    for (name, spec) in specs() {
+        let encoding = spec.encoding();
+        let count = encoding.action_count() + 1;
+        let game = match name.starts_with("uno") {
+            true => Arc::clone(spec.table(2, 0, 10).unwrap().engine().game()),
+            false => Arc::clone(spec.table(2, 0, 10).unwrap().engine().game()),
+        };
+        for seed in 0..6u64 {
+            let players = 2 + (seed as usize % 3);
+            let mut table = spec.table(players, seed, 2_000).unwrap();
+            let mut rng = GameRng::seed_from(seed + 99);
+            for step in 0..60 {
+                let Some(acting) = table.acting_seat() else {
+                    break;
+                };
+                if step % 5 == 0 {
+                    // re-deal everything the acting seat cannot see
+                    let state = table.state();
+                    let player = state.seat_order()[acting];
+                    let info = state.info_state(player);
+                    let world = info
+                        .determinize(&SeatKnowledge::default(), &mut rng)
+                        .unwrap();
+                    let mut engine = GameEngine::new(&game, EngineConfig::default());
+                    engine.load_state(world).unwrap();
+                    let other = Table::with_engine(Arc::clone(encoding), engine, 2_000);
+                    let (mut a, mut b) = (
+                        vec![0.0; encoding.observation_len()],
+                        vec![0.0; encoding.observation_len()],
+                    );
+                    let (mut ma, mut mb) = (vec![0i8; count], vec![0i8; count]);
+                    // the table has seen moves the adopted one has not: compare the
+                    // parts moves do not touch by giving both the same history
+                    let fresh = Table::with_engine(
+                        Arc::clone(encoding),
+                        {
+                            let mut e = GameEngine::new(&game, EngineConfig::default());
+                            e.load_state(table.state().clone()).unwrap();
+                            e
+                        },
+                        2_000,
+                    );
+                    fresh.observe(acting, &mut a, &mut ma);
+                    other.observe(acting, &mut b, &mut mb);
+                    assert_eq!(a, b, "{name} seed {seed} step {step}: observation");
+                    assert_eq!(ma, mb, "{name} seed {seed} step {step}: mask");
+                    assert_eq!(fresh.acting_seat(), other.acting_seat(), "{name}");
+                    assert_eq!(fresh.in_window(), other.in_window(), "{name}");
+                    compared += 1;
+                }
+                let legal = table.legal();
+                table.step(legal[rng.index(legal.len())] as i64).unwrap();
+            }
+        }
+    }
+    assert!(compared > 200, "{compared}");
+}
+
+/// Plays self-play lanes and single tables side by side with the same choices.
+#[test]
+fn the_vector_of_tables_plays_the_games_a_table_plays_for_the_same_seeds() {
+    for (name, spec) in specs() {
+        let encoding = spec.encoding();
+        let (obs_len, count) = (encoding.observation_len(), encoding.action_count() + 1);
+        let (lanes, players, seed) = (3usize, 3usize, 40u64);
+        let config = VectorConfig {
+            lanes,
+            players,
+            opponents: None,
+            threads: 2,
+            seed,
+            max_moves: 500,
+            rewards: RewardMode::Win,
+        };
+        let mut vector = VectorTables::new(spec.clone(), &config).unwrap();
+        let mut out = Owned::new(lanes, obs_len, count, players);
+        vector.reset(seed, out.lend()).unwrap();
+        let mut tables: Vec<Table> = (0..lanes)
+            .map(|i| {
+                spec.table(players, episode_seed(seed, lanes as u64, i, 0), 500)
+                    .unwrap()
+            })
+            .collect();
+        let mut episodes = vec![0u64; lanes];
+        let mut ended = vec![false; lanes];
+        let (mut o, mut m) = (vec![0.0; obs_len], vec![0i8; count]);
+        for _ in 0..400 {
+            let mut actions = Vec::new();
+            for i in 0..lanes {
+                if ended[i] {
+                    episodes[i] += 1;
+                    tables[i] = spec
+                        .table(
+                            players,
+                            episode_seed(seed, lanes as u64, i, episodes[i]),
+                            500,
+                        )
+                        .unwrap();
+                    ended[i] = false;
+                    actions.push(0);
+                    continue;
+                }
+                let seat = tables[i].acting_seat().unwrap();
+                assert_eq!(out.seats[i], seat as i64, "{name}");
+                tables[i].observe(seat, &mut o, &mut m);
+                assert_eq!(
+                    &out.observations[i * obs_len..(i + 1) * obs_len],
+                    &o[..],
+                    "{name}"
+                );
+                assert_eq!(&out.masks[i * count..(i + 1) * count], &m[..], "{name}");
+                let legal = tables[i].legal();
+                let pick = legal[(episodes[i] as usize + i) % legal.len()];
+                tables[i].step(pick as i64).unwrap();
+                ended[i] = tables[i].is_over() || tables[i].is_truncated();
+                actions.push(pick as i64);
+            }
+            vector.step(&actions, out.lend()).unwrap();
+            for (table, terminated) in tables.iter().zip(&out.terminated) {
+                assert_eq!(*terminated, table.is_over(), "{name}");
+            }
+        }
+        // an illegal action refuses the whole step and changes nothing
+        let before: Vec<_> = (0..lanes)
+            .map(|i| vector.table(i).unwrap().state().clone())
+            .collect();
+        let bad: Vec<i64> = vec![count as i64 + 5; lanes];
+        assert!(vector.step(&bad, out.lend()).is_err());
+        for (i, state) in before.iter().enumerate() {
+            assert_eq!(vector.table(i).unwrap().state(), state);
+        }
+    }
+}
+
+#[test]
+fn against_bots_the_learner_always_acts_at_seat_zero_and_games_end_with_rewards() {
+    for (name, spec, bots) in [
+        (
+            "uno",
+            GameSpec::uno("official", &["jump-in".to_string()]).unwrap(),
+            "heuristic",
+        ),
+        (
+            "c8",
+            GameSpec::crazy_eights(CrazyEightsOptions::default()).unwrap(),
+            "strategist",
+        ),
+    ] {
+        let encoding = spec.encoding();
+        let (obs_len, count) = (encoding.observation_len(), encoding.action_count() + 1);
+        let (lanes, players) = (8usize, 4usize);
+        let config = VectorConfig {
+            lanes,
+            players,
+            opponents: Some(bots.into()),
+            threads: 1,
+            seed: 5,
+            max_moves: 5_000,
+            rewards: RewardMode::Win,
+        };
+        let mut vector = VectorTables::new(spec.clone(), &config).unwrap();
+        let mut out = Owned::new(lanes, obs_len, count, players);
+        vector.reset(5, out.lend()).unwrap();
+        let (mut ended, mut total) = (0, 0.0);
+        for step in 0..3_000 {
+            let actions: Vec<i64> = (0..lanes)
+                .map(|i| {
+                    let row = &out.masks[i * count..(i + 1) * count];
+                    row.iter().position(|m| *m == 1).unwrap_or(0) as i64
+                })
+                .collect();
+            let _ = step;
+            if let Err((i, e)) = vector.step(&actions, out.lend()) {
+                let t = vector.table(i).unwrap();
+                panic!(
+                    "{name} lane {i}: {e}; over {} trunc {} acting {:?} moves {} status {:?} current {:?} term {} ",
+                    t.is_over(),
+                    t.is_truncated(),
+                    t.acting_seat(),
+                    t.moves(),
+                    t.state().status(),
+                    t.state().current_player(),
+                    out.terminated[i]
+                );
+            }
+            for i in 0..lanes {
+                assert_eq!(out.seats[i], 0, "{name}");
+                if out.terminated[i] {
+                    ended += 1;
+                    total += out.rewards[i];
+                    assert!([1.0, -1.0, 0.0].contains(&out.rewards[i]), "{name}");
+                }
+            }
+        }
+        assert!(ended > 20, "{name}: {ended} games ended");
+        // first-legal play loses more than it wins against the bots
+        assert!(total < 0.0, "{name}: {total}");
+    }
+}
