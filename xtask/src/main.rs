@@ -11,6 +11,8 @@
 //!   (15 quick, 3 otherwise) of one run each per player count, taken in turn; `--check`
 //!   fails if their actions per game disagree beyond sampling error (CI runs it quick,
 //!   one round).
+//! - `python`: the Python package built (maturin) and installed in a virtual
+//!   environment under the target directory, and its tests run (pytest); `ci` runs it.
 //! - `package`: `cargo package` for every publishable crate, in dependency order.
 
 use std::env;
@@ -193,7 +195,83 @@ fn ci_steps() -> Result {
         "1".into(),
         "--check".into(),
     ])?;
+    python()?;
     package()
+}
+
+/// The largest wheel the Python package may build to.
+const MAX_WHEEL_BYTES: u64 = 5 * 1024 * 1024;
+
+/// The Python package: a virtual environment under the target directory with the
+/// pinned test requirements (`python/requirements-test.txt`; made once, reused), the
+/// wheel built by maturin (profile `python`) and installed in it, its size checked, and
+/// pytest run on `python/tests`.
+fn python() -> Result {
+    let dir = target_dir().join("python");
+    let venv = dir.join("venv");
+    let bin = venv.join("bin");
+    let python = bin.join("python");
+    if !python.exists() {
+        let interpreter = env::var("PYTHON").unwrap_or_else(|_| "python3".into());
+        let mut cmd = Command::new(&interpreter);
+        cmd.args(["-m", "venv"]).arg(&venv);
+        run(
+            &format!("python: a virtual environment at {}", venv.display()),
+            cmd,
+        )?;
+    }
+    let requirements = root().join("python").join("requirements-test.txt");
+    let mut pip = Command::new(&python);
+    pip.args([
+        "-m",
+        "pip",
+        "install",
+        "-q",
+        "--disable-pip-version-check",
+        "-r",
+    ])
+    .arg(&requirements);
+    run("python: test requirements", pip)?;
+    let wheels = dir.join("wheels");
+    if wheels.exists() {
+        remove(&wheels)?;
+    }
+    let mut build = Command::new(bin.join("maturin"));
+    build
+        .current_dir(root())
+        .args(["build", "--quiet", "--profile", "python", "--interpreter"])
+        .arg(&python)
+        .arg("--out")
+        .arg(&wheels);
+    run("python: maturin build (the wheel)", build)?;
+    let wheel = std::fs::read_dir(&wheels)
+        .map_err(|e| format!("cannot read {}: {e}", wheels.display()))?
+        .flatten()
+        .map(|entry| entry.path())
+        .find(|path| path.extension().is_some_and(|ext| ext == "whl"))
+        .ok_or_else(|| format!("maturin left no wheel in {}", wheels.display()))?;
+    let size = std::fs::metadata(&wheel)
+        .map_err(|e| format!("cannot read {}: {e}", wheel.display()))?
+        .len();
+    println!("    {} ({size} bytes)", wheel.display());
+    if size > MAX_WHEEL_BYTES {
+        return Err(format!(
+            "the wheel {} is {size} bytes, more than {MAX_WHEEL_BYTES}",
+            wheel.display()
+        ));
+    }
+    let mut install = Command::new(&python);
+    install
+        .args(["-m", "pip", "install", "-q", "--disable-pip-version-check"])
+        .args(["--force-reinstall", "--no-deps"])
+        .arg(&wheel);
+    run("python: install the wheel", install)?;
+    let mut pytest = Command::new(&python);
+    pytest
+        .current_dir(&dir)
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .arg(root().join("python").join("tests"));
+    run("python: pytest python/tests", pytest)
 }
 
 /// Runs the facade's examples (the README's and the reference pages') and checks that
@@ -566,8 +644,9 @@ fn main() -> ExitCode {
         Some("ci") => ci(),
         Some("bench") => bench(&args[1..]),
         Some("package") => package(),
+        Some("python") => python(),
         _ => Err(
-            "usage: cargo xtask ci | bench [--games N] [--rounds R] [--quick] [--check] | package"
+            "usage: cargo xtask ci | bench [--games N] [--rounds R] [--quick] [--check] | python | package"
                 .to_string(),
         ),
     };

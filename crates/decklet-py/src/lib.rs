@@ -1,0 +1,542 @@
+//! The native part of the Python package `decklet` (`decklet._decklet`): tables of any
+//! decklet game as a learner plays them, their bots, and vectors of tables stepped in
+//! Rust with the GIL released. The Python modules `decklet.uno` and
+//! `decklet.crazy_eights` build the PettingZoo and Gymnasium environments on them.
+
+use std::sync::Mutex;
+
+use decklet_crazy_eights::CrazyEightsOptions;
+use decklet_env::{
+    Buffers, GameSpec, RewardMode, SeatBot, StepError, Table as EnvTable, VectorConfig,
+    VectorTables,
+};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+create_exception!(
+    _decklet,
+    IllegalActionError,
+    PyValueError,
+    "An action that is not legal now, or out of range: nothing changed."
+);
+
+/// The most moves a match may be given before it is cut short.
+const MAX_MOVES: u64 = 10_000_000;
+
+/// A game by name: `uno` (with `rules` and `house`) or `crazy-eights` (with
+/// `options`: `max_draw_cards`, `max_turns`, `reshuffle`, `use_special_cards`).
+fn spec_of(
+    game: &str,
+    rules: &str,
+    house: &[String],
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<GameSpec> {
+    match game {
+        "uno" => {
+            if options.is_some_and(|o| !o.is_empty()) {
+                return Err(PyValueError::new_err(
+                    "options are Crazy Eights'; UNO takes rules= and house=",
+                ));
+            }
+            GameSpec::uno(rules, house).map_err(PyValueError::new_err)
+        }
+        "crazy-eights" => {
+            if rules != "seeds" || !house.is_empty() {
+                return Err(PyValueError::new_err(
+                    "rules= and house= are UNO's; Crazy Eights takes options=",
+                ));
+            }
+            let mut c8 = CrazyEightsOptions::default();
+            if let Some(options) = options {
+                for (key, value) in options.iter() {
+                    let key: String = key.extract()?;
+                    match key.as_str() {
+                        "max_draw_cards" => c8.max_draw_cards = bounded(&value, &key, 1, 1_000)?,
+                        "max_turns" => c8.max_turns = bounded(&value, &key, 1, 100_000)?,
+                        "reshuffle" => c8.reshuffle = value.extract()?,
+                        "use_special_cards" => c8.use_special_cards = value.extract()?,
+                        other => {
+                            return Err(PyValueError::new_err(format!(
+                                "unknown Crazy Eights option {other:?} (max_draw_cards, max_turns, reshuffle, use_special_cards)"
+                            )));
+                        }
+                    }
+                }
+            }
+            GameSpec::crazy_eights(c8).map_err(PyValueError::new_err)
+        }
+        other => Err(PyValueError::new_err(format!(
+            "unknown game {other:?} (uno, crazy-eights)"
+        ))),
+    }
+}
+
+/// An integer option within its range.
+fn bounded(value: &Bound<'_, PyAny>, name: &str, low: u32, high: u32) -> PyResult<u32> {
+    let n: i64 = value.extract()?;
+    u32::try_from(n)
+        .ok()
+        .filter(|n| (low..=high).contains(n))
+        .ok_or_else(|| PyValueError::new_err(format!("{name} must be {low} to {high}, not {n}")))
+}
+
+fn reward_mode(rewards: &str) -> PyResult<RewardMode> {
+    match rewards {
+        "win" => Ok(RewardMode::Win),
+        "score" => Ok(RewardMode::Score),
+        other => Err(PyValueError::new_err(format!(
+            "rewards must be \"win\" or \"score\", not {other:?}"
+        ))),
+    }
+}
+
+fn seed_of(seed: i128) -> PyResult<u64> {
+    u64::try_from(seed)
+        .map_err(|_| PyValueError::new_err(format!("a seed is 0 to 2**64 - 1, not {seed}")))
+}
+
+fn step_error(error: StepError) -> PyErr {
+    match error {
+        StepError::Engine(message) => PyRuntimeError::new_err(message),
+        other => IllegalActionError::new_err(other.to_string()),
+    }
+}
+
+fn poisoned<T>(_: T) -> PyErr {
+    PyRuntimeError::new_err("a previous call panicked while holding this object")
+}
+
+/// One match of a game, as a learner plays it: who acts, their legal action indices,
+/// each seat's observation, steps by index, rewards.
+#[pyclass(module = "decklet._decklet")]
+struct Table {
+    spec: GameSpec,
+    mode: RewardMode,
+    table: Mutex<EnvTable>,
+}
+
+#[pymethods]
+impl Table {
+    #[new]
+    #[pyo3(signature = (game, players, seed=0, rules="seeds", house=Vec::new(), options=None, max_moves=10_000, rewards="win"))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        game: &str,
+        players: usize,
+        seed: i128,
+        rules: &str,
+        house: Vec<String>,
+        options: Option<&Bound<'_, PyDict>>,
+        max_moves: u64,
+        rewards: &str,
+    ) -> PyResult<Table> {
+        let spec = spec_of(game, rules, &house, options)?;
+        let mode = reward_mode(rewards)?;
+        if max_moves == 0 || max_moves > MAX_MOVES {
+            return Err(PyValueError::new_err(format!(
+                "max_moves must be 1 to {MAX_MOVES}, not {max_moves}"
+            )));
+        }
+        let table = spec
+            .table(players, seed_of(seed)?, max_moves)
+            .map_err(PyValueError::new_err)?;
+        Ok(Table {
+            spec,
+            mode,
+            table: Mutex::new(table),
+        })
+    }
+
+    /// The game's name.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.spec.encoding().name()
+    }
+
+    /// The length of an observation.
+    #[getter]
+    fn observation_len(&self) -> usize {
+        self.spec.encoding().observation_len()
+    }
+
+    /// The number of action indices, *wait* (the last) included.
+    #[getter]
+    fn action_count(&self) -> usize {
+        self.spec.encoding().action_count() + 1
+    }
+
+    /// The players.
+    #[getter]
+    fn players(&self) -> PyResult<usize> {
+        Ok(self.table.lock().map_err(poisoned)?.players())
+    }
+
+    /// The seat that acts now (`None` once the game is over or cut short).
+    #[getter]
+    fn acting_seat(&self) -> PyResult<Option<usize>> {
+        Ok(self.table.lock().map_err(poisoned)?.acting_seat())
+    }
+
+    /// Whether the acting seat may act out of turn now (and may wait).
+    #[getter]
+    fn in_window(&self) -> PyResult<bool> {
+        Ok(self.table.lock().map_err(poisoned)?.in_window())
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn is_over(&self) -> PyResult<bool> {
+        Ok(self.table.lock().map_err(poisoned)?.is_over())
+    }
+
+    /// Whether the match was cut short (the move cap).
+    #[getter]
+    fn is_truncated(&self) -> PyResult<bool> {
+        Ok(self.table.lock().map_err(poisoned)?.is_truncated())
+    }
+
+    /// The moves made so far.
+    #[getter]
+    fn moves(&self) -> PyResult<u64> {
+        Ok(self.table.lock().map_err(poisoned)?.moves())
+    }
+
+    /// Deals a new match from `seed`.
+    fn reset(&self, seed: i128) -> PyResult<()> {
+        let seed = seed_of(seed)?;
+        let mut table = self.table.lock().map_err(poisoned)?;
+        table
+            .reset(seed)
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    }
+
+    /// Seat `seat`'s observation (`float32`) and action mask (`int8`, all 0 unless it
+    /// acts now).
+    fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Observation<'py>> {
+        let table = self.table.lock().map_err(poisoned)?;
+        check_seat(&table, seat)?;
+        let encoding = self.spec.encoding();
+        let mut obs = vec![0.0f32; encoding.observation_len()];
+        let mut mask = vec![0i8; encoding.action_count() + 1];
+        table.observe(seat, &mut obs, &mut mask);
+        Ok((PyArray1::from_vec(py, obs), PyArray1::from_vec(py, mask)))
+    }
+
+    /// The legal action indices of the acting seat, lowest first.
+    fn legal_actions(&self) -> PyResult<Vec<usize>> {
+        Ok(self.table.lock().map_err(poisoned)?.legal())
+    }
+
+    /// Makes the acting seat's move of index `action`. An illegal or out-of-range
+    /// index, or a finished game, raises `IllegalActionError` and changes nothing.
+    fn step(&self, action: i64) -> PyResult<()> {
+        let mut table = self.table.lock().map_err(poisoned)?;
+        table.step(action).map_err(step_error)
+    }
+
+    /// Every seat's reward (the final ones once the game is over, else 0).
+    fn rewards(&self) -> PyResult<Vec<f32>> {
+        Ok(self.table.lock().map_err(poisoned)?.rewards(self.mode))
+    }
+
+    /// The table as `seat` sees it, in text.
+    fn render(&self, seat: usize) -> PyResult<String> {
+        let table = self.table.lock().map_err(poisoned)?;
+        check_seat(&table, seat)?;
+        let state = table.state();
+        let player = state.seat_order()[seat];
+        Ok(self.spec.encoding().render(&state.info_state(player)))
+    }
+
+    /// What an action index means.
+    fn action_name(&self, action: usize) -> PyResult<String> {
+        let count = self.spec.encoding().action_count();
+        if action > count {
+            return Err(IllegalActionError::new_err(format!(
+                "action {action} is out of range (0 to {count})"
+            )));
+        }
+        Ok(self.spec.encoding().action_name(action))
+    }
+
+    /// The match's log as JSON (`decklet replay` replays it).
+    fn log_json(&self) -> PyResult<String> {
+        let table = self.table.lock().map_err(poisoned)?;
+        serde_json::to_string(&table.engine().log())
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    }
+
+    /// The action index `bot` takes for the acting seat.
+    fn bot_action(&self, bot: &Bot) -> PyResult<usize> {
+        let table = self.table.lock().map_err(poisoned)?;
+        let mut inner = bot.bot.lock().map_err(poisoned)?;
+        if bot.game != self.spec.encoding().name() {
+            return Err(PyValueError::new_err(format!(
+                "a {} bot cannot play {}",
+                bot.game,
+                self.spec.encoding().name()
+            )));
+        }
+        inner
+            .choose(&table)
+            .ok_or_else(|| PyRuntimeError::new_err("the bot made no move (nobody acts?)"))
+    }
+
+    /// A bot of this table's game, by name, seeded.
+    fn bot(&self, name: &str, seed: i128) -> PyResult<Bot> {
+        let bot = self
+            .spec
+            .bot(name, seed_of(seed)?)
+            .map_err(PyValueError::new_err)?;
+        Ok(Bot {
+            game: self.spec.encoding().name(),
+            name: name.to_string(),
+            bot: Mutex::new(bot),
+        })
+    }
+}
+
+/// An observation and its mask.
+type Observation<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>);
+
+fn check_seat(table: &EnvTable, seat: usize) -> PyResult<()> {
+    if seat >= table.players() {
+        return Err(PyValueError::new_err(format!(
+            "seat {seat} is out of range (0 to {})",
+            table.players() - 1
+        )));
+    }
+    Ok(())
+}
+
+/// A bot of one game (made by `Table.bot`).
+#[pyclass(module = "decklet._decklet")]
+struct Bot {
+    game: &'static str,
+    name: String,
+    bot: Mutex<SeatBot>,
+}
+
+#[pymethods]
+impl Bot {
+    /// The bot's name.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Bot({:?}, game={:?})", self.name, self.game)
+    }
+}
+
+/// Many matches stepped together in Rust, the GIL released, into arrays this object
+/// owns (the same arrays after every call: copy what you keep).
+#[pyclass(module = "decklet._decklet")]
+struct VectorTablesCore {
+    tables: Mutex<VectorTables>,
+    observations: Py<PyArray2<f32>>,
+    masks: Py<PyArray2<i8>>,
+    rewards: Py<PyArray1<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
+    seats: Py<PyArray1<i64>>,
+    final_rewards: Py<PyArray2<f32>>,
+    observation_len: usize,
+    action_count: usize,
+}
+
+#[pymethods]
+impl VectorTablesCore {
+    #[new]
+    #[pyo3(signature = (game, num_envs, players, opponents=None, threads=1, seed=0, rules="seeds", house=Vec::new(), options=None, max_moves=10_000, rewards="win"))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        game: &str,
+        num_envs: usize,
+        players: usize,
+        opponents: Option<String>,
+        threads: usize,
+        seed: i128,
+        rules: &str,
+        house: Vec<String>,
+        options: Option<&Bound<'_, PyDict>>,
+        max_moves: u64,
+        rewards: &str,
+    ) -> PyResult<VectorTablesCore> {
+        let spec = spec_of(game, rules, &house, options)?;
+        if max_moves == 0 || max_moves > MAX_MOVES {
+            return Err(PyValueError::new_err(format!(
+                "max_moves must be 1 to {MAX_MOVES}, not {max_moves}"
+            )));
+        }
+        let config = VectorConfig {
+            lanes: num_envs,
+            players,
+            opponents,
+            threads,
+            seed: seed_of(seed)?,
+            max_moves,
+            rewards: reward_mode(rewards)?,
+        };
+        let observation_len = spec.encoding().observation_len();
+        let action_count = spec.encoding().action_count() + 1;
+        let tables = VectorTables::new(spec, &config).map_err(PyValueError::new_err)?;
+        let n = tables.len();
+        Ok(VectorTablesCore {
+            tables: Mutex::new(tables),
+            observations: PyArray2::zeros(py, [n, observation_len], false).unbind(),
+            masks: PyArray2::zeros(py, [n, action_count], false).unbind(),
+            rewards: PyArray1::zeros(py, n, false).unbind(),
+            terminated: PyArray1::zeros(py, n, false).unbind(),
+            truncated: PyArray1::zeros(py, n, false).unbind(),
+            seats: PyArray1::zeros(py, n, false).unbind(),
+            final_rewards: PyArray2::zeros(py, [n, players], false).unbind(),
+            observation_len,
+            action_count,
+        })
+    }
+
+    /// Observations, `(num_envs, observation_len)`.
+    #[getter]
+    fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+        self.observations.bind(py).clone()
+    }
+    /// Action masks, `(num_envs, action_count)`.
+    #[getter]
+    fn masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i8>> {
+        self.masks.bind(py).clone()
+    }
+    /// Rewards, `(num_envs,)`.
+    #[getter]
+    fn rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
+        self.rewards.bind(py).clone()
+    }
+    /// Whether each game ended, `(num_envs,)`.
+    #[getter]
+    fn terminated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.terminated.bind(py).clone()
+    }
+    /// Whether each game was cut short, `(num_envs,)`.
+    #[getter]
+    fn truncated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.truncated.bind(py).clone()
+    }
+    /// The seat each row is the observation of, `(num_envs,)`.
+    #[getter]
+    fn seats<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        self.seats.bind(py).clone()
+    }
+    /// Every seat's final rewards when a game ended, `(num_envs, players)`.
+    #[getter]
+    fn final_rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+        self.final_rewards.bind(py).clone()
+    }
+    /// The length of an observation.
+    #[getter]
+    fn observation_len(&self) -> usize {
+        self.observation_len
+    }
+    /// The number of action indices, wait included.
+    #[getter]
+    fn action_count(&self) -> usize {
+        self.action_count
+    }
+
+    /// Deals every lane's first episode (lane `i`'s episode `e` from `seed + i + e ×
+    /// num_envs`).
+    fn reset(&self, py: Python<'_>, seed: i128) -> PyResult<()> {
+        let seed = seed_of(seed)?;
+        let mut tables = self.tables.lock().map_err(poisoned)?;
+        let (mut o, mut m, mut r, mut te, mut tr, mut s, mut f) = self.arrays(py);
+        let out = Buffers {
+            observations: o.as_slice_mut()?,
+            masks: m.as_slice_mut()?,
+            rewards: r.as_slice_mut()?,
+            terminated: te.as_slice_mut()?,
+            truncated: tr.as_slice_mut()?,
+            seats: s.as_slice_mut()?,
+            final_rewards: f.as_slice_mut()?,
+        };
+        let tables = &mut *tables;
+        py.detach(|| tables.reset(seed, out))
+            .map_err(PyRuntimeError::new_err)
+    }
+
+    /// Steps every lane with its action (`int64`, `(num_envs,)`). One illegal or
+    /// out-of-range action raises `IllegalActionError` naming its env, and nothing
+    /// changes.
+    fn step(&self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
+        let actions = actions.as_slice()?.to_vec();
+        let mut tables = self.tables.lock().map_err(poisoned)?;
+        let (mut o, mut m, mut r, mut te, mut tr, mut s, mut f) = self.arrays(py);
+        let out = Buffers {
+            observations: o.as_slice_mut()?,
+            masks: m.as_slice_mut()?,
+            rewards: r.as_slice_mut()?,
+            terminated: te.as_slice_mut()?,
+            truncated: tr.as_slice_mut()?,
+            seats: s.as_slice_mut()?,
+            final_rewards: f.as_slice_mut()?,
+        };
+        let tables = &mut *tables;
+        py.detach(|| tables.step(&actions, out))
+            .map_err(|(lane, error)| match error {
+                StepError::Engine(message) => {
+                    PyRuntimeError::new_err(format!("env {lane}: {message}"))
+                }
+                other => IllegalActionError::new_err(format!("env {lane}: {other}")),
+            })
+    }
+
+    /// Lane `i`'s match log as JSON.
+    fn log_json(&self, i: usize) -> PyResult<String> {
+        let tables = self.tables.lock().map_err(poisoned)?;
+        let table = tables
+            .table(i)
+            .ok_or_else(|| PyValueError::new_err(format!("no env {i}")))?;
+        serde_json::to_string(&table.engine().log())
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    }
+}
+
+type Arrays<'py> = (
+    numpy::PyReadwriteArray2<'py, f32>,
+    numpy::PyReadwriteArray2<'py, i8>,
+    numpy::PyReadwriteArray1<'py, f32>,
+    numpy::PyReadwriteArray1<'py, bool>,
+    numpy::PyReadwriteArray1<'py, bool>,
+    numpy::PyReadwriteArray1<'py, i64>,
+    numpy::PyReadwriteArray2<'py, f32>,
+);
+
+impl VectorTablesCore {
+    fn arrays<'py>(&self, py: Python<'py>) -> Arrays<'py> {
+        (
+            self.observations.bind(py).readwrite(),
+            self.masks.bind(py).readwrite(),
+            self.rewards.bind(py).readwrite(),
+            self.terminated.bind(py).readwrite(),
+            self.truncated.bind(py).readwrite(),
+            self.seats.bind(py).readwrite(),
+            self.final_rewards.bind(py).readwrite(),
+        )
+    }
+}
+
+/// The native module.
+#[pymodule]
+fn _decklet(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Table>()?;
+    m.add_class::<Bot>()?;
+    m.add_class::<VectorTablesCore>()?;
+    m.add(
+        "IllegalActionError",
+        m.py().get_type::<IllegalActionError>(),
+    )?;
+    Ok(())
+}
