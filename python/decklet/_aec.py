@@ -11,6 +11,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from decklet._spaces import observation_space
 from decklet._decklet import Table
 
 
@@ -51,9 +52,8 @@ class DeckletAEC(AECEnv):
         self.metadata = dict(self.metadata, name=f"decklet_{game.replace('-', '_')}_v0")
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
-        observation = spaces.Box(low=-1.0, high=np.inf, shape=(self._table.observation_len,), dtype=np.float32)
-        mask = spaces.Box(low=0, high=1, shape=(self._table.action_count,), dtype=np.int8)
-        self.observation_spaces = {a: spaces.Dict({"observation": observation, "action_mask": mask}) for a in self.possible_agents}
+        space = observation_space(self._table.observation_len, self._table.action_count)
+        self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self._table.action_count) for a in self.possible_agents}
         self._start()
 

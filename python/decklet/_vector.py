@@ -9,6 +9,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv as GymVectorEnv
 from gymnasium.vector.utils import batch_space
 
+from decklet._spaces import observation_space
 from decklet._decklet import VectorTablesCore
 
 
@@ -48,12 +49,7 @@ class DeckletVectorEnv(GymVectorEnv):
         self.num_envs = num_envs
         self.players = players
         n_obs, n_act = self._core.observation_len, self._core.action_count
-        self.single_observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(low=-1.0, high=np.inf, shape=(n_obs,), dtype=np.float32),
-                "action_mask": spaces.Box(low=0, high=1, shape=(n_act,), dtype=np.int8),
-            }
-        )
+        self.single_observation_space = observation_space(n_obs, n_act)
         self.single_action_space = spaces.Discrete(n_act)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Optional
 
 from decklet._aec import Bot, DeckletAEC, wrap
+from decklet._single import DeckletSingleAgentEnv
 from decklet._vector import DeckletVectorEnv
 
-__all__ = ["env", "raw_env", "VectorEnv", "Bot", "ACTIONS", "OBSERVATION_LEN"]
+__all__ = ["env", "raw_env", "VectorEnv", "SingleAgentEnv", "Bot", "ACTIONS", "OBSERVATION_LEN"]
 
 #: The number of action indices (``wait`` included).
 ACTIONS = 59
@@ -68,3 +69,24 @@ def VectorEnv(
     ``random``, ``strategist``, ``ismcts``, ``ismcts:N``, or ``None`` for self-play)."""
     options = _options(max_draw_cards, max_turns, reshuffle, use_special_cards)
     return DeckletVectorEnv("crazy-eights", num_envs, players, opponents, threads, seed, "seeds", None, options, rewards, max_moves)
+
+
+def SingleAgentEnv(
+    players: int = 5,
+    opponents: str = "strategist",
+    max_draw_cards: int = 5,
+    max_turns: int = 100,
+    reshuffle: bool = False,
+    use_special_cards: bool = False,
+    seed: Optional[int] = None,
+    render_mode: Optional[str] = None,
+    rewards: str = "win",
+    max_moves: int = 10_000,
+    illegal: str = "raise",
+) -> DeckletSingleAgentEnv:
+    """Seat 0 against ``opponents`` on every other seat, as a single-agent Gymnasium
+    environment (``illegal="lose"`` ends the episode as a loss on an illegal action
+    instead of raising)."""
+    return DeckletSingleAgentEnv(
+        "crazy-eights", players, opponents, seed, render_mode, "seeds", None, _options(max_draw_cards, max_turns, reshuffle, use_special_cards), rewards, max_moves, illegal
+    )

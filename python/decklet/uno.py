@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Optional
 
 from decklet._aec import Bot, DeckletAEC, wrap
+from decklet._single import DeckletSingleAgentEnv
 from decklet._vector import DeckletVectorEnv
 
-__all__ = ["env", "raw_env", "VectorEnv", "Bot", "ACTIONS", "OBSERVATION_LEN"]
+__all__ = ["env", "raw_env", "VectorEnv", "SingleAgentEnv", "Bot", "ACTIONS", "OBSERVATION_LEN"]
 
 #: The number of action indices (``wait`` included).
 ACTIONS = 82
@@ -56,3 +57,22 @@ def VectorEnv(
     """``num_envs`` games of UNO stepped together in Rust (``opponents``: ``random``,
     ``heuristic``, ``ismcts``, ``ismcts:N``, or ``None`` for self-play)."""
     return DeckletVectorEnv("uno", num_envs, players, opponents, threads, seed, rules, house, None, rewards, max_moves)
+
+
+def SingleAgentEnv(
+    players: int = 4,
+    opponents: str = "heuristic",
+    rules: str = "seeds",
+    house: Optional[list[str]] = None,
+    seed: Optional[int] = None,
+    render_mode: Optional[str] = None,
+    rewards: str = "win",
+    max_moves: int = 10_000,
+    illegal: str = "raise",
+) -> DeckletSingleAgentEnv:
+    """Seat 0 against ``opponents`` on every other seat, as a single-agent Gymnasium
+    environment (``illegal="lose"`` ends the episode as a loss on an illegal action
+    instead of raising)."""
+    return DeckletSingleAgentEnv(
+        "uno", players, opponents, seed, render_mode, rules, house, None, rewards, max_moves, illegal
+    )

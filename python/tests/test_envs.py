@@ -237,3 +237,32 @@ def test_the_python_page_s_examples_run():
     assert len(blocks) >= 3
     for block in blocks:
         exec(compile(block, str(page), "exec"), {})
+
+
+@pytest.mark.parametrize("game", [uno, c8])
+def test_gymnasium_s_env_checker_passes_for_the_single_agent_env(game):
+    from gymnasium.utils.env_checker import check_env
+
+    check_env(game.SingleAgentEnv(players=3, seed=1, illegal="lose"), skip_render_check=True)
+
+
+def test_the_single_agent_env_plays_seat_zero_against_bots():
+    env = uno.SingleAgentEnv(players=4, opponents="heuristic", seed=3)
+    rng = np.random.default_rng(3)
+    results = []
+    for episode in range(20):
+        observation, info = env.reset(seed=episode)
+        done = False
+        while not done:
+            assert env.table.acting_seat == 0
+            legal = np.flatnonzero(observation["action_mask"])
+            observation, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
+            done = terminated or truncated
+        results.append(reward)
+    assert set(results) <= {-1.0, 1.0, 0.0} and -1.0 in results
+    with pytest.raises(decklet.IllegalActionError, match="over"):
+        env.step(0)
+    observation, _ = env.reset(seed=1)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    with pytest.raises(decklet.IllegalActionError):
+        env.step(illegal)
