@@ -266,3 +266,20 @@ def test_the_single_agent_env_plays_seat_zero_against_bots():
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     with pytest.raises(decklet.IllegalActionError):
         env.step(illegal)
+
+
+def test_the_type_stubs_name_what_the_native_module_has():
+    import ast
+    import pathlib
+
+    import decklet._decklet as native
+
+    stub = pathlib.Path(decklet.__file__).with_name("_decklet.pyi")
+    tree = ast.parse(stub.read_text())
+    classes = [node for node in tree.body if isinstance(node, ast.ClassDef)]
+    assert {c.name for c in classes} == {"IllegalActionError", "Bot", "Table", "VectorTablesCore"}
+    for cls in classes:
+        native_cls = getattr(native, cls.name)
+        for item in cls.body:
+            if isinstance(item, ast.FunctionDef) and item.name != "__init__":
+                assert hasattr(native_cls, item.name), f"{cls.name}.{item.name}"
