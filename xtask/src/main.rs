@@ -187,16 +187,19 @@ fn ci_steps() -> Result {
     {
         return Err(format!("uno-single-crates pulls in the facade:\n{tree}"));
     }
-    bench(&[
-        "--quick".into(),
-        "--games".into(),
-        "4000".into(),
-        "--rounds".into(),
-        "1".into(),
-        "--check".into(),
-    ])?;
-    python()?;
-    package()
+    let decklet = package()?;
+    bench_with(
+        &[
+            "--quick".into(),
+            "--games".into(),
+            "4000".into(),
+            "--rounds".into(),
+            "1".into(),
+            "--check".into(),
+        ],
+        Some(&decklet),
+    )?;
+    python()
 }
 
 /// The largest wheel the Python package may build to.
@@ -323,38 +326,94 @@ const CRATES: [&str; 8] = [
 /// therefore runs with a `CARGO_HOME` of its own, `target/packaging/cargo-home` (crates
 /// downloaded there are kept between runs; our own crates' entries are removed first),
 /// and a target directory of its own: nothing outside the repository is touched.
-fn package() -> Result {
+fn package() -> Result<PathBuf> {
     let packaging = target_dir().join("packaging");
-    let home = packaging.join("cargo-home");
-    for kind in ["src", "cache"] {
-        let Ok(registries) = std::fs::read_dir(home.join("registry").join(kind)) else {
-            continue;
-        };
-        for registry in registries.flatten() {
-            let Ok(entries) = std::fs::read_dir(registry.path()) else {
-                continue;
-            };
-            for entry in entries.flatten() {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                if CRATES.iter().any(|krate| is_package_of(&name, krate)) {
-                    remove(&entry.path())?;
-                }
-            }
-        }
+    if packaging.exists() {
+        remove(&packaging)?;
     }
-    let target = packaging.join("target");
-    if target.exists() {
-        remove(&target)?;
-    }
-    let target = target.to_string_lossy().into_owned();
-    let mut args = vec!["package", "--allow-dirty", "--target-dir", &target];
+    let target = packaging.join("target").to_string_lossy().into_owned();
+    let mut args = vec![
+        "package",
+        "--allow-dirty",
+        "--no-verify",
+        "--target-dir",
+        &target,
+    ];
     for krate in CRATES {
         args.extend(["-p", krate]);
     }
-    let mut cmd = cargo_args(&args);
-    cmd.env("CARGO_HOME", &home);
-    run("package (private CARGO_HOME under target/packaging)", cmd)?;
-    install_from_package(&packaging, &home)
+    run("package every publishable crate", cargo_args(&args))?;
+    let unpacked = unpack(&packaging)?;
+    check_packages(&packaging, &unpacked)?;
+    install_from_package(&packaging, &unpacked)
+}
+
+/// Unpacks each crate's package into `packaging/check/<name>-<version>`; returns the
+/// directories, in `CRATES`' order.
+fn unpack(packaging: &Path) -> Result<Vec<PathBuf>> {
+    let crates = packaging.join("target").join("package");
+    let check = packaging.join("check");
+    std::fs::create_dir_all(&check)
+        .map_err(|e| format!("cannot create {}: {e}", check.display()))?;
+    let mut dirs = Vec::new();
+    for krate in CRATES {
+        let file = std::fs::read_dir(&crates)
+            .map_err(|e| format!("cannot read {}: {e}", crates.display()))?
+            .flatten()
+            .map(|entry| entry.path())
+            .find(|path| {
+                path.extension().is_some_and(|ext| ext == "crate")
+                    && path
+                        .file_stem()
+                        .is_some_and(|stem| is_package_of(&stem.to_string_lossy(), krate))
+            })
+            .ok_or_else(|| format!("no package of {krate} in {}", crates.display()))?;
+        let mut tar = Command::new("tar");
+        tar.arg("-xzf").arg(&file).arg("-C").arg(&check);
+        let status = tar
+            .status()
+            .map_err(|e| format!("cannot run tar on {}: {e}", file.display()))?;
+        if !status.success() {
+            return Err(format!("tar could not unpack {}", file.display()));
+        }
+        let name = file
+            .file_stem()
+            .map(|stem| stem.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        dirs.push(check.join(name));
+    }
+    Ok(dirs)
+}
+
+/// Builds every package from its packaged sources alone, together: a workspace of the
+/// unpacked packages, each sibling patched to its package (no path outside them).
+fn check_packages(packaging: &Path, unpacked: &[PathBuf]) -> Result {
+    let check = packaging.join("check");
+    let mut manifest = String::from("[workspace]\nresolver = \"3\"\nmembers = [\n");
+    for dir in unpacked {
+        let name = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        manifest.push_str(&format!("    {name:?},\n"));
+    }
+    manifest.push_str("]\n\n[patch.crates-io]\n");
+    for (krate, dir) in CRATES.iter().zip(unpacked) {
+        let name = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        manifest.push_str(&format!("{krate} = {{ path = {name:?} }}\n"));
+    }
+    let path = check.join("Cargo.toml");
+    std::fs::write(&path, manifest).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let mut cmd = cargo();
+    cmd.current_dir(&check)
+        .args(["build", "--workspace", "--lib", "--bins"]);
+    run(
+        "build every package from its packaged sources (target/packaging/check)",
+        cmd,
+    )
 }
 
 /// The profile `cargo install decklet-cli` must be given to build what we measure (the
@@ -367,30 +426,25 @@ const INSTALL_CONFIG: [&str; 3] = [
 ];
 
 /// Installs `decklet` from the packaged `decklet-cli` (its sibling crates from their
-/// packages too) with the documented command, and checks that rustc was given fat LTO,
-/// one codegen unit and `panic=abort`.
-fn install_from_package(packaging: &Path, home: &Path) -> Result {
-    let unpacked = packaging.join("target").join("package");
+/// packages too) with the documented command, checks that rustc was given fat LTO,
+/// one codegen unit and `panic=abort`, and returns the installed binary.
+fn install_from_package(packaging: &Path, unpacked: &[PathBuf]) -> Result<PathBuf> {
     let package_of = |krate: &str| -> Result<PathBuf> {
-        let entries = std::fs::read_dir(&unpacked)
-            .map_err(|e| format!("cannot read {}: {e}", unpacked.display()))?;
-        entries
-            .flatten()
-            .map(|entry| entry.path())
-            .find(|path| {
-                path.is_dir()
-                    && path
-                        .file_name()
-                        .is_some_and(|name| is_package_of(&name.to_string_lossy(), krate))
-            })
-            .ok_or_else(|| format!("no unpacked package of {krate} in {}", unpacked.display()))
+        CRATES
+            .iter()
+            .zip(unpacked)
+            .find(|(name, _)| **name == krate)
+            .map(|(_, dir)| dir.clone())
+            .ok_or_else(|| format!("no unpacked package of {krate}"))
     };
+    let root = packaging.join("install");
     let mut cmd = cargo();
-    cmd.env("CARGO_HOME", home)
-        .args(["install", "-v", "--force", "--path"])
+    cmd.args(["install", "-v", "--force", "--path"])
         .arg(package_of("decklet-cli")?)
         .arg("--root")
-        .arg(packaging.join("install"));
+        .arg(&root)
+        .arg("--target-dir")
+        .arg(packaging.join("install-target"));
     for config in INSTALL_CONFIG {
         cmd.args(["--config", config]);
     }
@@ -425,7 +479,7 @@ fn install_from_package(packaging: &Path, home: &Path) -> Result {
         }
     }
     println!("    built with fat LTO, one codegen unit and panic=abort");
-    Ok(())
+    Ok(root.join("bin").join("decklet"))
 }
 
 /// Whether a registry entry (`decklet-core-0.2.0`, `decklet-core-0.2.0.crate`) is a
@@ -470,6 +524,12 @@ fn json_number(text: &str, key: &str) -> Option<f64> {
 /// actions per game within sampling error (four standard errors of the difference of
 /// the two means).
 fn bench(args: &[String]) -> Result {
+    bench_with(args, None)
+}
+
+/// [`bench`], with `decklet` already built (the one installed from the packages, in
+/// `ci`); without, `target/release/decklet` is built.
+fn bench_with(args: &[String], decklet: Option<&Path>) -> Result {
     let quick = args.iter().any(|a| a == "--quick");
     let check = args.iter().any(|a| a == "--check");
     let number = |name: &str| {
@@ -484,17 +544,31 @@ fn bench(args: &[String]) -> Result {
     if !quick {
         run("criterion benches", cargo_args(&["bench", "--workspace"]))?;
     }
-    run(
-        "build decklet and the no-engine loop (release)",
-        cargo_args(&[
-            "build",
-            "--release",
-            "-p",
-            "decklet-cli",
-            "-p",
-            "no-engine-uno",
-        ]),
-    )?;
+    let built = target_dir().join("release").join("decklet");
+    let decklet = match decklet {
+        Some(path) => {
+            run(
+                "build the no-engine loop (release)",
+                cargo_args(&["build", "--release", "-p", "no-engine-uno"]),
+            )?;
+            path.to_path_buf()
+        }
+        None => {
+            run(
+                "build decklet and the no-engine loop (release)",
+                cargo_args(&[
+                    "build",
+                    "--release",
+                    "-p",
+                    "decklet-cli",
+                    "-p",
+                    "no-engine-uno",
+                ]),
+            )?;
+            built
+        }
+    };
+    println!("    decklet: {}", decklet.display());
     println!(
         "\n{games} games a run, {rounds} round(s); best games/s of each side, their ratio, and the range of one round's ratio"
     );
@@ -509,7 +583,7 @@ fn bench(args: &[String]) -> Result {
     let mut results = PLAYERS.map(|_| Rounds::default());
     for _ in 0..rounds {
         for (players, result) in PLAYERS.iter().zip(results.iter_mut()) {
-            let (bare, ours) = side_by_side(*players, games)?;
+            let (bare, ours) = side_by_side(&decklet, *players, games)?;
             result.add(bare, ours);
         }
     }
@@ -599,7 +673,7 @@ impl Side {
 }
 
 /// Runs the no-engine loop, then `decklet simulate`, on the same `games` games.
-fn side_by_side(players: u32, games: u64) -> Result<(Side, Side)> {
+fn side_by_side(decklet: &Path, players: u32, games: u64) -> Result<(Side, Side)> {
     let p = players.to_string();
     let g = games.to_string();
     let mut cmd = Command::new(target_dir().join("release").join("no-engine-uno"));
@@ -611,7 +685,7 @@ fn side_by_side(players: u32, games: u64) -> Result<(Side, Side)> {
         actions_per_game: field(&out, "actions/game:").unwrap_or(0.0),
         actions_sd: field(&out, "actions/game sd:").unwrap_or(0.0),
     };
-    let mut cmd = Command::new(target_dir().join("release").join("decklet"));
+    let mut cmd = Command::new(decklet);
     cmd.args([
         "simulate",
         "--games",
@@ -643,7 +717,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(),
         Some("bench") => bench(&args[1..]),
-        Some("package") => package(),
+        Some("package") => package().map(|_| ()),
         Some("python") => python(),
         _ => Err(
             "usage: cargo xtask ci | bench [--games N] [--rounds R] [--quick] [--check] | python | package"

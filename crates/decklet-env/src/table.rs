@@ -14,7 +14,9 @@
 
 use std::sync::Arc;
 
-use decklet_core::{AnyAction, EngineError, GameEngine, GameState, GameStatus, PlayerId};
+use decklet_core::{
+    AnyAction, EngineError, GameEngine, GameState, GameStatus, InfoState, PlayerId,
+};
 
 use crate::encoding::{Encoding, MoveClass, RewardMode};
 
@@ -77,10 +79,14 @@ pub struct Table {
     acting: Option<PlayerId>,
     /// The acting seat's move for each index (wait: `None` there, and `waits`).
     slots: Vec<Option<AnyAction>>,
+    /// The indices of `slots` that hold a move.
+    filled: Vec<usize>,
     waits: bool,
     /// The player to move had no listed move (a game that cannot go on).
     stalled: bool,
     scratch: Vec<AnyAction>,
+    /// Each seat's information state, brought up to date in place when observed.
+    infos: Vec<Option<InfoState>>,
 }
 
 impl std::fmt::Debug for Table {
@@ -122,9 +128,11 @@ impl Table {
             opened: false,
             acting: None,
             slots,
+            filled: Vec::new(),
             waits: false,
             stalled: false,
             scratch: Vec::new(),
+            infos: Vec::new(),
         };
         table.settle();
         table
@@ -214,18 +222,37 @@ impl Table {
 
     /// Writes seat `seat`'s observation into `obs` and its mask into `mask` (1 for each
     /// index it may take now: all 0 when it does not act).
-    pub fn observe(&self, seat: usize, obs: &mut [f32], mask: &mut [i8]) {
+    pub fn observe(&mut self, seat: usize, obs: &mut [f32], mask: &mut [i8]) {
         let state = self.engine.state();
         match state.seat_order().get(seat) {
             Some(player) => {
-                let info = state.info_state(*player);
-                self.encoding.encode(&info, &self.last, obs);
+                if self.infos.len() <= seat {
+                    self.infos.resize_with(seat + 1, || None);
+                }
+                let info = match self.infos.get_mut(seat) {
+                    Some(Some(info)) if info.seat() == *player => {
+                        info.refresh(state);
+                        info
+                    }
+                    Some(slot) => slot.insert(state.info_state(*player)),
+                    None => return,
+                };
+                self.encoding.encode(info, &self.last, obs);
             }
             None => obs.fill(0.0),
         }
-        let acting = self.acting_seat() == Some(seat);
-        for (i, m) in mask.iter_mut().enumerate() {
-            *m = i8::from(acting && self.is_legal(i));
+        mask.fill(0);
+        if self.acting_seat() == Some(seat) {
+            for &i in &self.filled {
+                if let Some(m) = mask.get_mut(i) {
+                    *m = 1;
+                }
+            }
+            if self.waits
+                && let Some(m) = mask.get_mut(self.encoding.action_count())
+            {
+                *m = 1;
+            }
         }
     }
 
@@ -287,7 +314,11 @@ impl Table {
 
     /// Finds who acts now and lists their moves by index.
     fn settle(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = None);
+        for i in self.filled.drain(..) {
+            if let Some(slot) = self.slots.get_mut(i) {
+                *slot = None;
+            }
+        }
         self.acting = None;
         self.waits = false;
         self.stalled = false;
@@ -315,13 +346,15 @@ impl Table {
         game.legal_moves(state, player, &mut self.scratch);
         for action in self.scratch.drain(..) {
             let index = self.encoding.action_index(state, player, &action);
-            if let Some(slot) = index.and_then(|i| self.slots.get_mut(i))
+            if let Some(i) = index
+                && let Some(slot) = self.slots.get_mut(i)
                 && slot.is_none()
             {
                 *slot = Some(action);
+                self.filled.push(i);
             }
         }
-        if !waits && self.slots.iter().all(Option::is_none) {
+        if !waits && self.filled.is_empty() {
             self.stalled = true;
             return;
         }

@@ -356,8 +356,8 @@ fn advance(lane: &mut Lane) -> Result<(), StepError> {
 
 /// Writes a lane's row: the observation of the learner's seat (the seat to act in
 /// self-play; once the game ended, the seat that made the last move), its reward.
-fn write(lane: &Lane, row: Row<'_>, mode: RewardMode, mover: Option<usize>) {
-    let table = &lane.table;
+fn write(lane: &mut Lane, row: Row<'_>, mode: RewardMode, mover: Option<usize>) {
+    let table = &mut lane.table;
     let self_play = lane.bots.iter().all(Option::is_none);
     let seat = match (self_play, table.acting_seat()) {
         (false, _) => 0,

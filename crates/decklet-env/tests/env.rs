@@ -175,7 +175,7 @@ fn what_a_seat_can_reach_does_not_depend_on_the_cards_it_cannot_see() {
                         .unwrap();
                     let mut engine = GameEngine::new(&game, EngineConfig::default());
                     engine.load_state(world).unwrap();
-                    let other = Table::with_engine(Arc::clone(encoding), engine, 2_000);
+                    let mut other = Table::with_engine(Arc::clone(encoding), engine, 2_000);
                     let (mut a, mut b) = (
                         vec![0.0; encoding.observation_len()],
                         vec![0.0; encoding.observation_len()],
@@ -183,7 +183,7 @@ fn what_a_seat_can_reach_does_not_depend_on_the_cards_it_cannot_see() {
                     let (mut ma, mut mb) = (vec![0i8; count], vec![0i8; count]);
                     // the table has seen moves the adopted one has not: compare the
                     // parts moves do not touch by giving both the same history
-                    let fresh = Table::with_engine(
+                    let mut fresh = Table::with_engine(
                         Arc::clone(encoding),
                         {
                             let mut e = GameEngine::new(&game, EngineConfig::default());

@@ -216,7 +216,7 @@ impl Table {
     /// Seat `seat`'s observation (`float32`) and action mask (`int8`, all 0 unless it
     /// acts now).
     fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Observation<'py>> {
-        let table = self.table.lock().map_err(poisoned)?;
+        let mut table = self.table.lock().map_err(poisoned)?;
         check_seat(&table, seat)?;
         let encoding = self.spec.encoding();
         let mut obs = vec![0.0f32; encoding.observation_len()];
