@@ -527,7 +527,7 @@ fn bench(args: &[String]) -> Result {
     bench_with(args, None)
 }
 
-/// [`bench`], with `decklet` already built (the one installed from the packages, in
+/// [`bench()`], with `decklet` already built (the one installed from the packages, in
 /// `ci`); without, `target/release/decklet` is built.
 fn bench_with(args: &[String], decklet: Option<&Path>) -> Result {
     let quick = args.iter().any(|a| a == "--quick");
