@@ -9,7 +9,6 @@ from typing import Any, Optional
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from decklet._spaces import observation_space
 from decklet._decklet import Table
@@ -41,6 +40,7 @@ class DeckletAEC(AECEnv):
         options: Optional[dict[str, Any]] = None,
         rewards: str = "win",
         max_moves: int = 10_000,
+        enforce_order: bool = False,
     ):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -55,7 +55,11 @@ class DeckletAEC(AECEnv):
         space = observation_space(self._table.observation_len, self._table.action_count)
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self._table.action_count) for a in self.possible_agents}
-        self._start()
+        self._dirty = False
+        # with `enforce_order` (what `env()` gives), nothing but reset() before reset()
+        self._reset_done = not enforce_order
+        if self._reset_done:
+            self._start()
 
     # -- PettingZoo's interface
     def observation_space(self, agent: str) -> spaces.Space:
@@ -65,6 +69,7 @@ class DeckletAEC(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        self._reset_done = True
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
             self._table.reset(int(seed))
@@ -73,32 +78,41 @@ class DeckletAEC(AECEnv):
         self._start()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if not self._reset_done:
+            raise RuntimeError("call reset() before observe()")
         observation, mask = self._table.observe(self._seat[agent])
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action) -> None:
+        if not self._reset_done:
+            raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
         if action is None:
             raise TypeError(f"{agent} is to act: an action index is needed, not None")
-        self._table.step(operator.index(action))
+        seat = self._table.step(operator.index(action))
         self._cumulative_rewards[agent] = 0
-        if self._table.is_over:
+        if seat is not None:
+            # the game goes on: no reward this step
+            if self._dirty:
+                for a in self.agents:
+                    self.rewards[a] = 0.0
+                self._dirty = False
+            self.agent_selection = self.possible_agents[seat]
+        elif self._table.is_over:
             for a, r in zip(self.agents, self._table.rewards()):
                 self.rewards[a] = float(r)
                 self.terminations[a] = True
-        elif self._table.is_truncated:
-            for a in self.agents:
-                self.rewards[a] = 0.0
-                self.truncations[a] = True
         else:
             for a in self.agents:
                 self.rewards[a] = 0.0
-        seat = self._table.acting_seat
-        if seat is not None:
-            self.agent_selection = self.possible_agents[seat]
-        self._accumulate_rewards()
+                self.truncations[a] = True
+        if seat is None:
+            self._dirty = True
+            self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
         if self.render_mode == "human":
             self.render()
 
@@ -126,6 +140,7 @@ class DeckletAEC(AECEnv):
         return self._table.action_name(operator.index(action))
 
     def _start(self) -> None:
+        self._dirty = False
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -136,9 +151,7 @@ class DeckletAEC(AECEnv):
         self.agent_selection = self.possible_agents[0 if seat is None else seat]
 
 
-def wrap(env: DeckletAEC) -> AECEnv:
-    """PettingZoo's order enforcing wrapper (the action checks are native)."""
-    return wrappers.OrderEnforcingWrapper(env)
+
 
 
 class Bot:

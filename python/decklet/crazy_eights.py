@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from decklet._aec import Bot, DeckletAEC, wrap
+from decklet._aec import Bot, DeckletAEC
 from decklet._single import DeckletSingleAgentEnv
 from decklet._vector import DeckletVectorEnv
 
@@ -41,15 +41,18 @@ def raw_env(
     render_mode: Optional[str] = None,
     rewards: str = "win",
     max_moves: int = 10_000,
+    enforce_order: bool = False,
 ) -> DeckletAEC:
     """Crazy Eights for ``players`` (2-15) with OpenSpiel's options, without wrappers."""
     options = _options(max_draw_cards, max_turns, reshuffle, use_special_cards)
-    return DeckletAEC("crazy-eights", players, seed, render_mode, "seeds", None, options, rewards, max_moves)
+    return DeckletAEC("crazy-eights", players, seed, render_mode, "seeds", None, options, rewards, max_moves, enforce_order)
 
 
 def env(**kwargs) -> DeckletAEC:
-    """:func:`raw_env` in PettingZoo's order enforcing wrapper."""
-    return wrap(raw_env(**kwargs))
+    """:func:`raw_env` that enforces PettingZoo's order (``reset()`` before anything
+    else), natively: the checks of PettingZoo's wrappers (order, actions in range and
+    legal) are all done without a wrapper."""
+    return raw_env(enforce_order=True, **kwargs)
 
 
 def VectorEnv(

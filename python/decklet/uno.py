@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from decklet._aec import Bot, DeckletAEC, wrap
+from decklet._aec import Bot, DeckletAEC
 from decklet._single import DeckletSingleAgentEnv
 from decklet._vector import DeckletVectorEnv
 
@@ -30,17 +30,20 @@ def raw_env(
     render_mode: Optional[str] = None,
     rewards: str = "win",
     max_moves: int = 10_000,
+    enforce_order: bool = False,
 ) -> DeckletAEC:
     """UNO for ``players`` (2-10) under ``rules`` (``seeds`` or ``official``) and
     ``house`` rules (``draw-until-playable``, ``forced-play``, ``jump-in``,
     ``seven-zero``, ``stacking``, ``stacking-same``, ``stacking-any``, ``first-card``,
     ``scoring``, ``wd4-challenge``, ``call-uno``), without wrappers."""
-    return DeckletAEC("uno", players, seed, render_mode, rules, house, None, rewards, max_moves)
+    return DeckletAEC("uno", players, seed, render_mode, rules, house, None, rewards, max_moves, enforce_order)
 
 
 def env(**kwargs) -> DeckletAEC:
-    """:func:`raw_env` in PettingZoo's order enforcing wrapper."""
-    return wrap(raw_env(**kwargs))
+    """:func:`raw_env` that enforces PettingZoo's order (``reset()`` before anything
+    else), natively: the checks of PettingZoo's wrappers (order, actions in range and
+    legal) are all done without a wrapper."""
+    return raw_env(enforce_order=True, **kwargs)
 
 
 def VectorEnv(

@@ -283,3 +283,15 @@ def test_the_type_stubs_name_what_the_native_module_has():
         for item in cls.body:
             if isinstance(item, ast.FunctionDef) and item.name != "__init__":
                 assert hasattr(native_cls, item.name), f"{cls.name}.{item.name}"
+
+
+def test_env_enforces_reset_first_and_raw_env_does_not_need_it():
+    env = uno.env(players=2, seed=1)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.observe("player_0")
+    env.reset(seed=1)
+    assert env.observe(env.agent_selection)["action_mask"].any()
+    raw = uno.raw_env(players=2, seed=1)
+    assert raw.observe(raw.agent_selection)["action_mask"].any()

@@ -230,11 +230,13 @@ impl Table {
         Ok(self.table.lock().map_err(poisoned)?.legal())
     }
 
-    /// Makes the acting seat's move of index `action`. An illegal or out-of-range
-    /// index, or a finished game, raises `IllegalActionError` and changes nothing.
-    fn step(&self, action: i64) -> PyResult<()> {
+    /// Makes the acting seat's move of index `action`, and returns the seat that acts
+    /// next (`None`: the game is over or cut short). An illegal or out-of-range index,
+    /// or a finished game, raises `IllegalActionError` and changes nothing.
+    fn step(&self, action: i64) -> PyResult<Option<usize>> {
         let mut table = self.table.lock().map_err(poisoned)?;
-        table.step(action).map_err(step_error)
+        table.step(action).map_err(step_error)?;
+        Ok(table.acting_seat())
     }
 
     /// Every seat's reward (the final ones once the game is over, else 0).
