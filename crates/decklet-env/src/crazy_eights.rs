@@ -39,7 +39,7 @@ use decklet_crazy_eights::{
 };
 use decklet_plugins::TURN_VARIABLE_DIRECTION;
 
-use crate::encoding::{Encoding, MoveClass, RewardMode, offset, one_hot, win_rewards};
+use crate::encoding::{Encoding, MoveClass, RewardMode, offset, one_hot, table_text, win_rewards};
 
 /// The most seats (the observation's per-seat slots).
 const SEATS: usize = 15;
@@ -192,7 +192,6 @@ impl Encoding for CrazyEightsEncoding {
         let Some(table) = C8Table::seen(info) else {
             return String::new();
         };
-        let text = |p: PlayerId| info.id_text(p).into_owned();
         let top = info
             .top(table.discard)
             .and_then(|c| table.card(c))
@@ -203,22 +202,14 @@ impl Encoding for CrazyEightsEncoding {
             .and_then(|s| SUITS.get(s))
             .and_then(|s| suit_name(s))
             .unwrap_or("none");
-        let turn = info.current_player().map_or_else(|| "nobody".into(), text);
-        let counts: Vec<String> = info
-            .seat_order()
-            .iter()
-            .map(|p| format!("{} {}", text(*p), info.hand_size(*p)))
-            .collect();
         let mut hand: Vec<C8Card> = info.hand().iter().filter_map(|c| table.card(*c)).collect();
         hand.sort_by_key(|c| (c.suit, c.rank));
         let hand: Vec<String> = hand.iter().map(C8Card::to_string).collect();
-        format!(
-            "top {top}, suit {suit}, deck {}; {turn} to move\ncards: {}\n{}'s hand: {}\n",
-            info.zone_size(table.deck),
-            counts.join(", "),
-            text(info.seat()),
-            hand.join(" ")
-        )
+        let piles = format!(
+            "top {top}, suit {suit}, deck {}",
+            info.zone_size(table.deck)
+        );
+        table_text(info, &piles, &hand, " ")
     }
 
     fn final_rewards(&self, state: &GameState, mode: RewardMode) -> Vec<f32> {

@@ -116,6 +116,24 @@ pub fn offset(seats: &[PlayerId], seat: PlayerId, other: PlayerId) -> Option<usi
     Some((them + n - me) % n)
 }
 
+/// A seat's view in text: `piles` (what lies on the table), whose move it is, every
+/// seat's card count, and the seat's own hand.
+pub(crate) fn table_text(info: &InfoState, piles: &str, hand: &[String], sep: &str) -> String {
+    let text = |p: PlayerId| info.id_text(p).into_owned();
+    let turn = info.current_player().map_or_else(|| "nobody".into(), text);
+    let counts: Vec<String> = info
+        .seat_order()
+        .iter()
+        .map(|p| format!("{} {}", text(*p), info.hand_size(*p)))
+        .collect();
+    format!(
+        "{piles}; {turn} to move\ncards: {}\n{}'s hand: {}\n",
+        counts.join(", "),
+        text(info.seat()),
+        hand.join(sep)
+    )
+}
+
 /// Writes a one-hot of `index` into `out` (nothing when out of range).
 pub(crate) fn one_hot(out: &mut [f32], index: usize) {
     if let Some(x) = out.get_mut(index) {

@@ -53,7 +53,7 @@ use decklet_uno::{
     seen_uno_table, uno_game, uno_table,
 };
 
-use crate::encoding::{Encoding, MoveClass, RewardMode, offset, one_hot, win_rewards};
+use crate::encoding::{Encoding, MoveClass, RewardMode, offset, one_hot, table_text, win_rewards};
 
 /// The most seats UNO seats (the observation's per-seat slots).
 const SEATS: usize = 10;
@@ -298,7 +298,6 @@ impl Encoding for UnoEncoding {
         let Some(table) = seen_uno_table(info) else {
             return String::new();
         };
-        let text = |p: PlayerId| info.id_text(p).into_owned();
         let top = info
             .top(table.discard)
             .and_then(|c| table.card(c))
@@ -306,24 +305,16 @@ impl Encoding for UnoEncoding {
         let color = info
             .variable(&UNO_VAR_CURRENT_COLOR)
             .map_or_else(|| "none".to_string(), |c| c.to_string());
-        let turn = info.current_player().map_or_else(|| "nobody".into(), text);
-        let counts: Vec<String> = info
-            .seat_order()
-            .iter()
-            .map(|p| format!("{} {}", text(*p), info.hand_size(*p)))
-            .collect();
         let hand: Vec<String> = info
             .hand()
             .iter()
             .filter_map(|c| table.card(*c).map(|v| v.to_string()))
             .collect();
-        format!(
-            "top {top}, colour {color}, deck {}; {turn} to move\ncards: {}\n{}'s hand: {}\n",
-            info.zone_size(table.deck),
-            counts.join(", "),
-            text(info.seat()),
-            hand.join(", ")
-        )
+        let piles = format!(
+            "top {top}, colour {color}, deck {}",
+            info.zone_size(table.deck)
+        );
+        table_text(info, &piles, &hand, ", ")
     }
 
     fn final_rewards(&self, state: &GameState, mode: RewardMode) -> Vec<f32> {

@@ -453,19 +453,7 @@ impl VectorTablesCore {
     /// num_envs`).
     fn reset(&self, py: Python<'_>, seed: i128) -> PyResult<()> {
         let seed = seed_of(seed)?;
-        let mut tables = self.tables.lock().map_err(poisoned)?;
-        let (mut o, mut m, mut r, mut te, mut tr, mut s, mut f) = self.arrays(py);
-        let out = Buffers {
-            observations: o.as_slice_mut()?,
-            masks: m.as_slice_mut()?,
-            rewards: r.as_slice_mut()?,
-            terminated: te.as_slice_mut()?,
-            truncated: tr.as_slice_mut()?,
-            seats: s.as_slice_mut()?,
-            final_rewards: f.as_slice_mut()?,
-        };
-        let tables = &mut *tables;
-        py.detach(|| tables.reset(seed, out))
+        self.with_buffers(py, |tables, out| tables.reset(seed, out))?
             .map_err(PyRuntimeError::new_err)
     }
 
@@ -474,19 +462,7 @@ impl VectorTablesCore {
     /// changes.
     fn step(&self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
         let actions = actions.as_slice()?.to_vec();
-        let mut tables = self.tables.lock().map_err(poisoned)?;
-        let (mut o, mut m, mut r, mut te, mut tr, mut s, mut f) = self.arrays(py);
-        let out = Buffers {
-            observations: o.as_slice_mut()?,
-            masks: m.as_slice_mut()?,
-            rewards: r.as_slice_mut()?,
-            terminated: te.as_slice_mut()?,
-            truncated: tr.as_slice_mut()?,
-            seats: s.as_slice_mut()?,
-            final_rewards: f.as_slice_mut()?,
-        };
-        let tables = &mut *tables;
-        py.detach(|| tables.step(&actions, out))
+        self.with_buffers(py, |tables, out| tables.step(&actions, out))?
             .map_err(|(lane, error)| match error {
                 StepError::Engine(message) => {
                     PyRuntimeError::new_err(format!("env {lane}: {message}"))
@@ -506,27 +482,32 @@ impl VectorTablesCore {
     }
 }
 
-type Arrays<'py> = (
-    numpy::PyReadwriteArray2<'py, f32>,
-    numpy::PyReadwriteArray2<'py, i8>,
-    numpy::PyReadwriteArray1<'py, f32>,
-    numpy::PyReadwriteArray1<'py, bool>,
-    numpy::PyReadwriteArray1<'py, bool>,
-    numpy::PyReadwriteArray1<'py, i64>,
-    numpy::PyReadwriteArray2<'py, f32>,
-);
-
 impl VectorTablesCore {
-    fn arrays<'py>(&self, py: Python<'py>) -> Arrays<'py> {
-        (
-            self.observations.bind(py).readwrite(),
-            self.masks.bind(py).readwrite(),
-            self.rewards.bind(py).readwrite(),
-            self.terminated.bind(py).readwrite(),
-            self.truncated.bind(py).readwrite(),
-            self.seats.bind(py).readwrite(),
-            self.final_rewards.bind(py).readwrite(),
-        )
+    /// Runs `f` on the tables and this object's arrays as buffers, the GIL released.
+    fn with_buffers<R: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut VectorTables, Buffers<'_>) -> R + Send,
+    ) -> PyResult<R> {
+        let mut tables = self.tables.lock().map_err(poisoned)?;
+        let mut observations = self.observations.bind(py).readwrite();
+        let mut masks = self.masks.bind(py).readwrite();
+        let mut rewards = self.rewards.bind(py).readwrite();
+        let mut terminated = self.terminated.bind(py).readwrite();
+        let mut truncated = self.truncated.bind(py).readwrite();
+        let mut seats = self.seats.bind(py).readwrite();
+        let mut final_rewards = self.final_rewards.bind(py).readwrite();
+        let out = Buffers {
+            observations: observations.as_slice_mut()?,
+            masks: masks.as_slice_mut()?,
+            rewards: rewards.as_slice_mut()?,
+            terminated: terminated.as_slice_mut()?,
+            truncated: truncated.as_slice_mut()?,
+            seats: seats.as_slice_mut()?,
+            final_rewards: final_rewards.as_slice_mut()?,
+        };
+        let tables = &mut *tables;
+        Ok(py.detach(|| f(tables, out)))
     }
 }
 
