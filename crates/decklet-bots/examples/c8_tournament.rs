@@ -14,21 +14,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use decklet_bots::{Bot, Entrant, FnBot, IsmctsBot, IsmctsConfig, RandomBot, Tournament};
-use decklet_core::{EngineError, Game, GameState};
+use decklet_core::{EngineError, Game};
 use decklet_crazy_eights::{
-    C8_VAR_RETURNS, CrazyEightsOptions, crazy_eights_game, new_crazy_eights_engine,
-    strategist_choice, strategist_playout,
+    CrazyEightsOptions, c8_returns, crazy_eights_game, new_crazy_eights_engine, strategist_choice,
+    strategist_playout,
 };
-
-fn returns(state: &GameState) -> Vec<f64> {
-    state
-        .variable(&C8_VAR_RETURNS)
-        .and_then(|v| {
-            v.as_array()
-                .map(|a| a.iter().filter_map(|x| x.as_f64()).collect())
-        })
-        .unwrap_or_default()
-}
 
 fn entrant(name: &str, game: &Arc<Game>) -> Entrant {
     let game = Arc::clone(game);
@@ -41,7 +31,7 @@ fn entrant(name: &str, game: &Arc<Game>) -> Entrant {
                     iterations,
                     ..IsmctsConfig::default()
                 };
-                let bot = IsmctsBot::new(&game, config, seed).with_scoring(returns);
+                let bot = IsmctsBot::new(&game, config, seed).with_scoring(c8_returns);
                 let bot = if smart {
                     bot.with_playout(strategist_playout)
                 } else {
@@ -70,7 +60,7 @@ fn main() -> Result<(), EngineError> {
         games,
         seed,
         max_moves: 10_000,
-        scoring: returns,
+        scoring: c8_returns,
         new_match: new_crazy_eights_engine,
     };
     let start = Instant::now();

@@ -5,10 +5,9 @@ use std::sync::Arc;
 use decklet_bots::{
     Bot, Entrant, FnBot, IsmctsBot, IsmctsConfig, RandomBot, Tournament, play_game,
 };
-use decklet_core::{EngineConfig, GameEngine, GameState, Player};
+use decklet_core::{EngineConfig, GameEngine, Player};
 use decklet_crazy_eights::{
-    C8_VAR_RETURNS, CrazyEightsOptions, crazy_eights_game, new_crazy_eights_engine,
-    strategist_choice,
+    CrazyEightsOptions, c8_returns, crazy_eights_game, new_crazy_eights_engine, strategist_choice,
 };
 
 fn high_card_match(
@@ -31,17 +30,6 @@ fn high_card_match(
     )?;
     engine.start()?;
     Ok(engine)
-}
-
-/// Crazy Eights' results: each hand's penalty, negated.
-fn c8_returns(state: &GameState) -> Vec<f64> {
-    state
-        .variable(&C8_VAR_RETURNS)
-        .and_then(|v| {
-            v.as_array()
-                .map(|a| a.iter().filter_map(|x| x.as_f64()).collect())
-        })
-        .unwrap_or_default()
 }
 
 #[test]

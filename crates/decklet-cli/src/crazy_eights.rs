@@ -8,8 +8,8 @@ use decklet::bots::{
     Bot, Entrant, FnBot, IsmctsBot, IsmctsConfig, RandomBot, Tournament, play_game, wilson_95,
 };
 use decklet::crazy_eights::{
-    C8_MAX_PLAYERS, C8_MIN_PLAYERS, C8_VAR_END, C8_VAR_RETURNS, CrazyEightsOptions,
-    crazy_eights_game, new_crazy_eights_engine, strategist_choice, strategist_playout,
+    C8_MAX_PLAYERS, C8_MIN_PLAYERS, C8_VAR_END, CrazyEightsOptions, crazy_eights_game,
+    new_crazy_eights_engine, strategist_choice, strategist_playout,
 };
 use rayon::prelude::*;
 use serde_json::json;
@@ -46,15 +46,7 @@ pub(crate) fn parse_kind(name: &str) -> Result<Kind, String> {
 }
 
 /// The result of each player, in player order (minus their hand's penalty).
-pub(crate) fn returns(state: &decklet::GameState) -> Vec<f64> {
-    state
-        .variable(&C8_VAR_RETURNS)
-        .and_then(|v| {
-            v.as_array()
-                .map(|a| a.iter().filter_map(|x| x.as_f64()).collect())
-        })
-        .unwrap_or_default()
-}
+pub(crate) use decklet::crazy_eights::c8_returns as returns;
 
 pub(crate) fn make(kind: Kind, game: &Arc<Game>, seed: u64) -> Box<dyn Bot> {
     match kind {

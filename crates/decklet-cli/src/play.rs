@@ -480,6 +480,20 @@ fn offer_out_of_turn(
     Ok(OutOfTurn::Nobody)
 }
 
+/// The players of a game of `play`: you as `p1`, then a bot a seat, named after its
+/// kind (`Bot 2 (heuristic)`).
+pub(crate) fn seat_players(bots: impl Iterator<Item = String>) -> Vec<Player> {
+    let mut players = vec![Player::new(YOU, "You", 1)];
+    for (i, kind) in bots.enumerate() {
+        players.push(Player::new(
+            format!("p{}", i + 2),
+            format!("Bot {} ({kind})", i + 2),
+            i as u32 + 2,
+        ));
+    }
+    players
+}
+
 /// A game seed from the operating system's randomness: a seed from the clock can be
 /// found by anyone who knows roughly when the game began (and with it every hand).
 pub(crate) fn system_seed() -> Result<u64, String> {
@@ -512,15 +526,9 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         ..Default::default()
     };
     let mut engine = GameEngine::new(&rules.game, config);
-    let mut players = vec![Player::new(YOU, "You", 1)];
-    for (i, kind) in kinds.iter().enumerate() {
-        players.push(Player::new(
-            format!("p{}", i + 2),
-            format!("Bot {} ({kind})", i + 2),
-            i as u32 + 2,
-        ));
-    }
-    engine.create_game(players).map_err(|e| e.to_string())?;
+    engine
+        .create_game(seat_players(kinds.iter().map(ToString::to_string)))
+        .map_err(|e| e.to_string())?;
     engine.start().map_err(|e| e.to_string())?;
     let mut bots: Vec<Box<dyn Bot>> = kinds
         .iter()

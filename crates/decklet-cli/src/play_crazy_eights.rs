@@ -9,11 +9,11 @@ use decklet::crazy_eights::{
     C8_MAX_PLAYERS, C8_MIN_PLAYERS, C8_VAR_END, C8_VAR_PENDING_TWOS, C8_VAR_SUIT, C8Card, C8Table,
     CrazyEightsOptions, Draw, Nominate, Pass, SUITS, crazy_eights_game, describe_move, suit_name,
 };
-use decklet::{AnyAction, EngineConfig, GameEngine, GameState, Player, PlayerId};
+use decklet::{AnyAction, EngineConfig, GameEngine, GameState, PlayerId};
 
 use crate::PlayArgs;
 use crate::crazy_eights::{UNO_RULES_ONLY, parse_kind, returns};
-use crate::play::{LogFile, finish, system_seed};
+use crate::play::{LogFile, finish, seat_players, system_seed};
 use crate::runner::bot_seed;
 
 const YOU: &str = "p1";
@@ -224,15 +224,14 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         ..Default::default()
     };
     let mut engine = GameEngine::new(&game, config);
-    let mut seats = vec![Player::new(YOU, "You", 1)];
-    for (i, name) in names.iter().cycle().take(players - 1).enumerate() {
-        seats.push(Player::new(
-            format!("p{}", i + 2),
-            format!("Bot {} ({name})", i + 2),
-            i as u32 + 2,
-        ));
-    }
-    engine.create_game(seats).map_err(|e| e.to_string())?;
+    let bots = names
+        .iter()
+        .cycle()
+        .take(players - 1)
+        .map(ToString::to_string);
+    engine
+        .create_game(seat_players(bots))
+        .map_err(|e| e.to_string())?;
     engine.start().map_err(|e| e.to_string())?;
     let mut bots: Vec<Box<dyn Bot>> = kinds
         .iter()

@@ -49,7 +49,7 @@ pub use moves::crazy_eights_moves;
 pub use plugin::{
     C8_VAR_CAN_PASS, C8_VAR_DRAWS, C8_VAR_END, C8_VAR_NOMINATING, C8_VAR_PASSES,
     C8_VAR_PENDING_TWOS, C8_VAR_PLAYS, C8_VAR_RETURNS, C8_VAR_SUIT, CRAZY_EIGHTS_PLUGIN_ID,
-    CrazyEightsPlugin,
+    CrazyEightsPlugin, c8_returns,
 };
 pub use strategist::{strategist_choice, strategist_playout};
 

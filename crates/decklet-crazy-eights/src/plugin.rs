@@ -41,6 +41,18 @@ pub const C8_VAR_PLAYS: Var<i64> = Var::new("c8:plays");
 /// Each player's result when the game is over, in player order: minus the penalty of
 /// the cards left in their hand.
 pub const C8_VAR_RETURNS: Var<serde_json::Value> = Var::new("c8:returns");
+/// Each player's result ([`C8_VAR_RETURNS`]), in player order: empty before the game
+/// is over. What a tournament ranks by and a search maximises (a `Scoring`).
+pub fn c8_returns(state: &GameState) -> Vec<f64> {
+    state
+        .variable(&C8_VAR_RETURNS)
+        .and_then(|v| {
+            v.as_array()
+                .map(|a| a.iter().filter_map(|x| x.as_f64()).collect())
+        })
+        .unwrap_or_default()
+}
+
 /// How the game ended: `out` (a player played their last card), `turns` (the most
 /// plays) or `passes` (everyone passed with the deck empty).
 pub const C8_VAR_END: Var<SmolStr> = Var::new("c8:end");

@@ -33,9 +33,9 @@ use decklet_core::{
     AnyAction, EngineError, Game, GameEngine, GameState, InfoState, PlayCard, PlayerId,
 };
 use decklet_crazy_eights::{
-    C8_VAR_CAN_PASS, C8_VAR_DRAWS, C8_VAR_NOMINATING, C8_VAR_PENDING_TWOS, C8_VAR_RETURNS,
-    C8_VAR_SUIT, C8Card, C8Table, CrazyEightsOptions, Draw, Nominate, Pass, SUITS,
-    crazy_eights_game, new_crazy_eights_engine, suit_name,
+    C8_VAR_CAN_PASS, C8_VAR_DRAWS, C8_VAR_NOMINATING, C8_VAR_PENDING_TWOS, C8_VAR_SUIT, C8Card,
+    C8Table, CrazyEightsOptions, Draw, Nominate, Pass, SUITS, c8_returns, crazy_eights_game,
+    new_crazy_eights_engine, suit_name,
 };
 use decklet_plugins::TURN_VARIABLE_DIRECTION;
 
@@ -216,17 +216,7 @@ impl Encoding for CrazyEightsEncoding {
         match mode {
             RewardMode::Win => win_rewards(state),
             RewardMode::Score => {
-                let returns: Vec<f32> = state
-                    .variable(&C8_VAR_RETURNS)
-                    .and_then(|v| {
-                        v.as_array().map(|a| {
-                            a.iter()
-                                .filter_map(|x| x.as_f64())
-                                .map(|x| x as f32)
-                                .collect()
-                        })
-                    })
-                    .unwrap_or_default();
+                let returns = c8_returns(state);
                 // returns are in player order; rewards in seat order
                 state
                     .seat_order()
@@ -235,7 +225,7 @@ impl Encoding for CrazyEightsEncoding {
                         state
                             .players()
                             .position(|q| q == *p)
-                            .and_then(|i| returns.get(i).copied())
+                            .and_then(|i| returns.get(i).map(|r| *r as f32))
                             .unwrap_or(0.0)
                     })
                     .collect()

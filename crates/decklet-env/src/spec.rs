@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use decklet_bots::{FnBot, IsmctsBot, IsmctsConfig, RandomBot};
-use decklet_core::{GameState, PlayerId};
+use decklet_core::PlayerId;
 use decklet_crazy_eights::{
-    C8_MAX_PLAYERS, C8_MIN_PLAYERS, C8_VAR_RETURNS, CrazyEightsOptions, strategist_choice,
+    C8_MAX_PLAYERS, C8_MIN_PLAYERS, CrazyEightsOptions, c8_returns, strategist_choice,
     strategist_playout,
 };
 use decklet_uno::{BotKind, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, legal_actions};
@@ -35,17 +35,6 @@ impl std::fmt::Debug for GameSpec {
             .field("game", &self.encoding.name())
             .finish_non_exhaustive()
     }
-}
-
-/// Crazy Eights' results, in player order (what its search maximises).
-fn c8_returns(state: &GameState) -> Vec<f64> {
-    state
-        .variable(&C8_VAR_RETURNS)
-        .and_then(|v| {
-            v.as_array()
-                .map(|a| a.iter().filter_map(|x| x.as_f64()).collect())
-        })
-        .unwrap_or_default()
 }
 
 impl GameSpec {
