@@ -39,7 +39,8 @@ fn record_game(out: &mut String, seed: u64, players: usize, kinds: &[BotKind]) {
     let heard = Arc::new(Mutex::new(String::new()));
     let sink = Arc::clone(&heard);
     engine.subscribe_all(move |event| {
-        let line = serde_json::to_string(&event.to_json()).expect("an event serializes");
+        let line = serde_json::to_string(&event.to_json().expect("an event of the game"))
+            .expect("an event serializes");
         let mut sink = sink.lock().expect("one thread");
         sink.push_str(&line);
         sink.push('\n');

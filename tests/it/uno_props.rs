@@ -173,7 +173,8 @@ fn play_with(
     let typed = Arc::new(Mutex::new(Vec::new()));
     let (a, t) = (Arc::clone(&all), Arc::clone(&typed));
     // one listener to everything for half the game, one to a single kind throughout
-    let everything = engine.subscribe_all(move |e| a.lock().unwrap().push(e.to_json().to_string()));
+    let everything =
+        engine.subscribe_all(move |e| a.lock().unwrap().push(e.to_json().unwrap().to_string()));
     engine.subscribe(move |e: &decklet::uno::UnoPlayerSkipped| {
         t.lock().unwrap().push(format!("{e:?}"))
     });

@@ -50,7 +50,7 @@ fn check_views(engine: &GameEngine, events: &[AnyEvent]) {
         }
         for event in events {
             let seen = event.view_for(viewer);
-            assert_hides(&seen.to_json().to_string(), &secret, "event view");
+            assert_hides(&seen.to_json().unwrap().to_string(), &secret, "event view");
             if let Some(drawn) = seen.downcast_ref::<CardDrawn>()
                 && drawn.player_id != viewer
             {
@@ -152,7 +152,7 @@ proptest! {
                 for event in &outcome.events {
                     let seen = event.view_for(viewer);
                     let mut named = Vec::new();
-                    named_cards(&seen.to_json(), after, &mut named);
+                    named_cards(&seen.to_json().unwrap(), after, &mut named);
                     if let Some(shown) = seen.downcast_ref::<UnoHandShown>() {
                         prop_assert!(shown.to_player_id == viewer || shown.card_ids.is_empty());
                         if shown.to_player_id == viewer {

@@ -44,6 +44,15 @@ impl std::fmt::Display for MoveMismatch {
     }
 }
 
+/// An action as JSON text, its handles written as the game's names (a move the game
+/// listed carries no game of its own).
+fn text_of(state: &decklet_core::GameState, action: &AnyAction) -> String {
+    match state.json_of(action) {
+        Ok(json) => json.to_string(),
+        Err(error) => format!("({} that cannot be written: {error})", action.kind()),
+    }
+}
+
 /// Checks the position of `engine` for every seat: each of the game's listed moves
 /// applies without error on a fork, and each of `candidates` (the external actions a
 /// seat could send, legal or not: a superset the game's author writes) that applies on
@@ -71,18 +80,18 @@ pub fn check_moves(
     for seat in state.players() {
         let name = state.id_text(seat).into_owned();
         game.legal_moves(state, seat, &mut moves);
-        let listed: HashSet<String> = moves.iter().map(|m| m.to_json().to_string()).collect();
+        let listed: HashSet<String> = moves.iter().map(|m| text_of(state, m)).collect();
         for action in &moves {
             if let Err(error) = engine.fork().dispatch_any(action.clone()) {
                 mismatches.push(MoveMismatch::Refused {
                     seat: name.clone(),
-                    action: action.to_json().to_string(),
+                    action: text_of(state, action),
                     error: error.to_string(),
                 });
             }
         }
         for action in candidates(engine, seat) {
-            let json = action.to_json().to_string();
+            let json = text_of(state, &action);
             if !listed.contains(&json) && engine.fork().dispatch_any(action).is_ok() {
                 mismatches.push(MoveMismatch::Unlisted {
                     seat: name.clone(),

@@ -164,3 +164,57 @@ fn a_listed_move_the_rules_refuse_and_an_accepted_one_not_listed_are_both_report
         matches!(&mismatches[1], MoveMismatch::Refused { seat, error, .. } if seat == "p2" && error.contains("wait for your turn"))
     );
 }
+
+/// A plugin that lists the current seat's reveal as the other seat's: a move of the
+/// right kind with the wrong payload.
+struct WrongPayload;
+
+impl decklet_core::GamePlugin for WrongPayload {
+    fn id(&self) -> &'static str {
+        "wrong-payload"
+    }
+    fn name(&self) -> &'static str {
+        "Wrong payload"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn moves(&self, state: &decklet_core::GameState, seat: PlayerId, moves: &mut Vec<AnyAction>) {
+        if state.current_player() == Some(seat) {
+            let other = state.players().find(|p| *p != seat).unwrap_or(seat);
+            moves.clear();
+            moves.push(AnyAction::new(high_card::Reveal { player_id: other }));
+        }
+    }
+}
+
+#[test]
+fn a_listed_move_of_the_right_kind_but_another_payload_does_not_hide_the_accepted_one() {
+    use decklet_bots::MoveMismatch;
+    use decklet_core::{EngineConfig, Game, Player};
+    use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
+    let game = Game::builder()
+        .plugin(StandardDeckPlugin)
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .plugin(high_card::HighCardPlugin)
+        .plugin(WrongPayload)
+        .build()
+        .unwrap();
+    let mut engine = GameEngine::new(&game, EngineConfig::default());
+    engine
+        .create_game(vec![Player::new("p1", "A", 1), Player::new("p2", "B", 2)])
+        .unwrap();
+    engine.start().unwrap();
+    let mismatches = check_moves(&engine, |_, seat| {
+        vec![AnyAction::new(high_card::Reveal { player_id: seat })]
+    });
+    // p1's listed reveal is p2's (refused), and p1's own reveal is accepted, unlisted
+    assert_eq!(mismatches.len(), 2, "{mismatches:?}");
+    assert!(
+        matches!(&mismatches[0], MoveMismatch::Refused { seat, action, .. } if seat == "p1" && action.contains("\"p2\""))
+    );
+    assert!(
+        matches!(&mismatches[1], MoveMismatch::Unlisted { seat, action } if seat == "p1" && action.contains("\"p1\""))
+    );
+}

@@ -178,10 +178,14 @@ pub fn run(args: &ReplayArgs) -> Result<(), String> {
     replayed.map_err(|e| format!("{path}: {e}"))?;
     let events = std::mem::take(&mut *heard.lock().map_err(|_| "event list poisoned")?);
     let out = match args.events {
-        Some(EventsFormat::Json) => events.iter().fold(String::new(), |mut out, event| {
-            let _ = writeln!(out, "{}", event.to_json());
+        Some(EventsFormat::Json) => {
+            let mut out = String::new();
+            for event in &events {
+                let json = event.to_json().map_err(|e| format!("{path}: {e}"))?;
+                let _ = writeln!(out, "{json}");
+            }
             out
-        }),
+        }
         Some(EventsFormat::Text) => narrate(engine.state(), &events),
         None => summary(&engine, &log),
     };

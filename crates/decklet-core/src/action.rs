@@ -13,6 +13,7 @@ use std::sync::Arc;
 use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 
+use crate::error::EngineError;
 use crate::ids::PlayerId;
 use crate::scope;
 use crate::tables::Tables;
@@ -198,15 +199,27 @@ impl AnyAction {
 
     /// The JSON form `{"type": KIND, "payload": {...}}`, ids as text. An action read
     /// from JSON or a log knows its game; one made with [`AnyAction::new`] does not, and
-    /// writes its handles only inside [`GameState::json_of`](crate::GameState::json_of)
-    /// (elsewhere the payload is `null`).
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({ "type": self.kind(), "payload": self.payload_json() })
+    /// writes its handles only inside [`GameState::json_of`](crate::GameState::json_of):
+    /// elsewhere a payload holding a handle is an error ([`EngineError::Json`]), never a
+    /// silent `null`.
+    ///
+    /// ```
+    /// use decklet_core::*;
+    /// let mut engine = GameEngine::default();
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+    /// let p1 = engine.state().player_id("p1").ok_or("no player p1")?;
+    /// let action = AnyAction::new(PlayCard::new(p1, []));
+    /// assert!(action.to_json().is_err()); // which game's `p1`?
+    /// assert_eq!(engine.state().json_of(&action)?["payload"]["playerId"], "p1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_json(&self) -> Result<serde_json::Value, EngineError> {
+        Ok(serde_json::json!({ "type": self.kind(), "payload": self.payload_json()? }))
     }
 
     /// The payload alone, as JSON (see [`to_json`](Self::to_json)).
-    pub fn payload_json(&self) -> serde_json::Value {
-        let write = || self.inner.payload_json().unwrap_or(serde_json::Value::Null);
+    pub fn payload_json(&self) -> Result<serde_json::Value, EngineError> {
+        let write = || self.inner.payload_json().map_err(EngineError::from);
         match &self.tables {
             Some(tables) => scope::with_tables(tables, write),
             None => write(),

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 
+use crate::error::EngineError;
 use crate::ids::PlayerId;
 use crate::scope;
 use crate::tables::Tables;
@@ -128,17 +129,17 @@ impl AnyEvent {
         any.downcast::<E>().ok().map(|event| *event)
     }
 
-    /// The JSON form `{"type": KIND, "payload": {...}}`. An event made with
-    /// [`AnyEvent::new`] knows no game and writes its handles only inside
-    /// [`GameState::json_of`](crate::GameState::json_of) (elsewhere the payload is
-    /// `null`).
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({ "type": self.kind(), "payload": self.payload_json() })
+    /// The JSON form `{"type": KIND, "payload": {...}}`. An event from an engine knows
+    /// its game; one made with [`AnyEvent::new`] does not, and writes its handles only
+    /// inside [`GameState::json_of`](crate::GameState::json_of): elsewhere a payload
+    /// holding a handle is an error ([`EngineError::Json`]), never a silent `null`.
+    pub fn to_json(&self) -> Result<serde_json::Value, EngineError> {
+        Ok(serde_json::json!({ "type": self.kind(), "payload": self.payload_json()? }))
     }
 
     /// The payload alone, as JSON (see [`to_json`](Self::to_json)).
-    pub fn payload_json(&self) -> serde_json::Value {
-        let write = || self.inner.payload_json().unwrap_or(serde_json::Value::Null);
+    pub fn payload_json(&self) -> Result<serde_json::Value, EngineError> {
+        let write = || self.inner.payload_json().map_err(EngineError::from);
         match &self.tables {
             Some(tables) => scope::with_tables(tables, write),
             None => write(),

@@ -3,8 +3,8 @@
 use std::sync::OnceLock;
 
 use decklet_core::{
-    Action, ActionHandler, ActionOrigin, Card, CardTable, EngineError, Event, EventHandler,
-    GameContext, GamePlugin, GameStarted, Rule, Zone, ZoneId,
+    Action, ActionHandler, Card, CardTable, EngineError, Event, EventHandler, GameContext,
+    GamePlugin, GameStarted, Zone, ZoneId,
 };
 use serde::{Deserialize, Serialize};
 
@@ -22,8 +22,10 @@ pub const RANKS: [&str; 13] = [
 ];
 
 /// `SHUFFLE`: shuffle a zone (default [`STANDARD_DECK_ZONE_ID`]) with the game's RNG.
-/// Only plugins shuffle: one dispatched from outside is refused by the rule
-/// `shuffleByTheGame` (a plugin that lets players shuffle replaces that rule).
+/// Anyone holding the engine may dispatch it, as in the reference system; a seat-facing
+/// layer (the CLI's `play`, the environments, a server) admits only a seat's listed
+/// moves, which never include it. Read from JSON, a zone the game does not have is
+/// refused with the reference's message, `Cannot shuffle: zone <id> not found`.
 ///
 /// ```
 /// use decklet_core::{EngineConfig, Game, GameEngine, Player};
@@ -36,12 +38,39 @@ pub const RANKS: [&str; 13] = [
 /// assert_eq!(serde_json::from_str::<Shuffle>("{}")?.zone_id, None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Shuffle {
     /// The zone to shuffle; `None` means `deck`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub zone_id: Option<ZoneId>,
+}
+
+impl<'de> Deserialize<'de> for Shuffle {
+    /// `{"zoneId"?: text}`; a zone the game does not have fails with the reference's
+    /// message.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        struct ShuffleIn<'a> {
+            #[serde(default, borrow)]
+            zone_id: Option<std::borrow::Cow<'a, str>>,
+        }
+        let input = ShuffleIn::deserialize(deserializer)?;
+        let Some(text) = input.zone_id else {
+            return Ok(Shuffle { zone_id: None });
+        };
+        let named = serde::de::value::StrDeserializer::<serde::de::value::Error>::new(&text);
+        match ZoneId::deserialize(named) {
+            Ok(zone) => Ok(Shuffle {
+                zone_id: Some(zone),
+            }),
+            Err(_) => Err(serde::de::Error::custom(format!(
+                "Cannot shuffle: zone {} not found",
+                decklet_core::echo(&text)
+            ))),
+        }
+    }
 }
 
 impl Action for Shuffle {
@@ -204,17 +233,6 @@ impl GamePlugin for StandardDeckPlugin {
     }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         setup(ctx)
-    }
-    fn rules(&self) -> Vec<Rule> {
-        vec![Rule::for_action::<Shuffle>(
-            "shuffleByTheGame",
-            |_, origin, _| match origin {
-                ActionOrigin::Internal => Ok(()),
-                ActionOrigin::External => {
-                    Err("the game shuffles its zones; players cannot ask it to".into())
-                }
-            },
-        )]
     }
     fn actions(&self) -> Vec<ActionHandler> {
         vec![ActionHandler::new::<Shuffle>(shuffle)]

@@ -59,7 +59,7 @@ fn drawing_takes_cards_from_the_top_of_the_deck_in_order() {
     );
     assert_eq!(texts(engine.state(), &drawn[0].card_ids), expected);
     assert_eq!(
-        outcome.events[0].to_json()["payload"]["cardIds"],
+        outcome.events[0].to_json().unwrap()["payload"]["cardIds"],
         serde_json::json!(expected)
     );
     assert_eq!(hand(engine.state(), "p1"), expected);
@@ -130,7 +130,7 @@ fn an_empty_deck_is_refilled_from_the_discard_keeping_its_top() {
     let outcome = engine.dispatch(create_draw_card_action(p2, 2)).unwrap();
     assert_eq!(outcome.kinds(), [DECK_RESHUFFLED, CARD_DRAWN]);
     assert_eq!(
-        outcome.events[0].to_json()["payload"],
+        outcome.events[0].to_json().unwrap()["payload"],
         serde_json::json!({"fromZoneId": "discard", "toZoneId": "deck", "count": 9})
     );
     assert_eq!(zone(engine.state(), "discard"), [top]);

@@ -58,26 +58,6 @@ impl GamePlugin for Shuffler {
     }
 }
 
-/// Lets players ask for shuffles: replaces the rule that refuses them.
-struct PlayersShuffle;
-impl GamePlugin for PlayersShuffle {
-    fn id(&self) -> &'static str {
-        "players-shuffle"
-    }
-    fn name(&self) -> &'static str {
-        "Players shuffle"
-    }
-    fn version(&self) -> &'static str {
-        "1.0.0"
-    }
-    fn rules(&self) -> Vec<Rule> {
-        vec![
-            Rule::for_action::<Shuffle>("shuffleByTheGame", |_, _, _| Ok(()))
-                .replacing("shuffleByTheGame"),
-        ]
-    }
-}
-
 #[test]
 fn constants_and_identity() {
     assert_eq!(SHUFFLE_ACTION, "SHUFFLE");
@@ -153,7 +133,7 @@ fn game_started_dispatches_a_shuffle_that_emits_deck_shuffled() {
     let outcome = engine.start().unwrap();
     assert_eq!(outcome.kinds(), [GAME_STARTED, DECK_SHUFFLED]);
     assert_eq!(
-        outcome.events[1].to_json()["payload"],
+        outcome.events[1].to_json().unwrap()["payload"],
         serde_json::json!({"zoneId": "deck", "count": 52})
     );
     let after = zone(engine.state(), "deck");
@@ -201,41 +181,55 @@ fn shuffle_defaults_to_the_deck_and_counts_its_cards() {
     let outcome = engine.dispatch(AskShuffle { zone_id: None }).unwrap();
     assert_eq!(outcome.kinds(), [DECK_SHUFFLED]);
     assert_eq!(
-        outcome.events[0].to_json()["payload"],
+        outcome.events[0].to_json().unwrap()["payload"],
         serde_json::json!({"zoneId": "deck", "count": 52})
     );
     assert_ne!(zone(engine.state(), "deck"), before);
     let hand = engine.state().zone_id("hand:p1");
     let outcome = engine.dispatch(AskShuffle { zone_id: hand }).unwrap();
     assert_eq!(
-        outcome.events[0].to_json()["payload"],
+        outcome.events[0].to_json().unwrap()["payload"],
         serde_json::json!({"zoneId": "hand:p1", "count": 0})
     );
 }
 
 #[test]
-fn players_cannot_ask_for_a_shuffle_unless_a_plugin_lets_them() {
+fn shuffle_may_be_dispatched_from_outside_as_in_the_reference() {
     let mut engine = deck_engine(3);
     engine.start().unwrap();
-    let before = json(engine.state());
-    let hand = engine.state().zone_id("hand:p1");
-    let err = engine.dispatch(Shuffle { zone_id: hand }).unwrap_err();
-    assert_eq!(err.rule(), Some("shuffleByTheGame"));
-    let err = dispatch_json(
+    let before = zone(engine.state(), "deck");
+    let outcome = dispatch_json(
         &mut engine,
         &serde_json::json!({"type": "SHUFFLE", "payload": {"zoneId": "deck"}}),
     )
-    .unwrap_err();
-    assert_eq!(err.rule(), Some("shuffleByTheGame"));
-    assert_eq!(json(engine.state()), before);
-    // a house rule may allow it
-    let mut engine = engine_with(
-        vec![Arc::new(StandardDeckPlugin), Arc::new(PlayersShuffle)],
-        1,
-        3,
+    .unwrap();
+    assert_eq!(outcome.kinds(), [DECK_SHUFFLED]);
+    assert_ne!(zone(engine.state(), "deck"), before);
+    // no payload, or no zone: the deck
+    let outcome = dispatch_json(&mut engine, &serde_json::json!({"type": "SHUFFLE"})).unwrap();
+    assert_eq!(
+        outcome.events[0].to_json().unwrap()["payload"],
+        serde_json::json!({"zoneId": "deck", "count": 52})
     );
-    engine.start().unwrap();
     assert!(engine.dispatch(Shuffle::default()).is_ok());
+}
+
+#[test]
+fn shuffling_a_zone_read_from_json_that_does_not_exist_fails_with_the_reference_message() {
+    let mut engine = deck_engine(3);
+    engine.start().unwrap();
+    let before = json(engine.state());
+    let err = dispatch_json(
+        &mut engine,
+        &serde_json::json!({"type": "SHUFFLE", "payload": {"zoneId": "nope"}}),
+    )
+    .unwrap_err();
+    assert!(
+        err.to_string()
+            .ends_with("Cannot shuffle: zone nope not found"),
+        "{err}"
+    );
+    assert_eq!(json(engine.state()), before);
 }
 
 #[test]

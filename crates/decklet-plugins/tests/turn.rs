@@ -52,7 +52,7 @@ fn the_lowest_seat_starts_with_direction_one() {
     let outcome = engine.start().unwrap();
     assert_eq!(outcome.kinds(), [GAME_STARTED, TURN_STARTED]);
     assert_eq!(
-        outcome.events[1].to_json()["payload"],
+        outcome.events[1].to_json().unwrap()["payload"],
         serde_json::json!({"playerId": "a", "turn": 0})
     );
     assert_eq!(current(&engine).as_deref(), Some("a"));
@@ -73,7 +73,7 @@ fn end_turn_passes_in_seat_order_and_wraps() {
         let outcome = end_turn(&mut engine, &before).unwrap();
         assert_eq!(outcome.kinds(), [TURN_ENDED, TURN_STARTED]);
         assert_eq!(
-            outcome.events[0].to_json()["payload"]["playerId"],
+            outcome.events[0].to_json().unwrap()["payload"]["playerId"],
             before.as_str()
         );
         order.push(current(&engine).unwrap());

@@ -377,7 +377,7 @@ fn the_seed_example_runs_and_announces_the_winner() {
         if e.kind() == UNO_GAME_WON {
             sink.lock()
                 .unwrap()
-                .push(e.payload_json()["winnerIds"].clone());
+                .push(e.payload_json().unwrap()["winnerIds"].clone());
         }
     });
     engine

@@ -19,7 +19,9 @@ fn main() -> Result<(), EngineError> {
     let mut engine = GameEngine::new(&game, EngineConfig::default());
 
     engine.subscribe_all(|e| {
-        let payload = e.payload_json();
+        let Ok(payload) = e.payload_json() else {
+            return;
+        };
         match e.kind() {
             UNO_PLAYER_SKIPPED => println!(
                 "skipped: {}",

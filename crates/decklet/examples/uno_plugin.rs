@@ -16,8 +16,10 @@ fn main() -> Result<(), EngineError> {
     let mut engine = GameEngine::new(&game, EngineConfig::default());
 
     engine.subscribe_all(|e| {
-        if e.kind() == UNO_GAME_WON {
-            println!("winner: {}", e.payload_json()["winnerIds"]);
+        if e.kind() == UNO_GAME_WON
+            && let Ok(payload) = e.payload_json()
+        {
+            println!("winner: {}", payload["winnerIds"]);
         }
     });
 

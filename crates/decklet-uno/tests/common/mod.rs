@@ -239,7 +239,7 @@ pub fn payload(outcome: &Outcome, kind: &str) -> serde_json::Value {
         .events
         .iter()
         .find(|e| e.kind() == kind)
-        .map(|e| e.to_json()["payload"].clone())
+        .map(|e| e.to_json().unwrap()["payload"].clone())
         .unwrap_or_default()
 }
 
