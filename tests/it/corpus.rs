@@ -5,6 +5,8 @@ use decklet::uno::{BotKind, new_uno_engine, play_game, uno_game};
 use decklet::{EngineConfig, GameEngine, GameLog, GameState, Verify};
 use serde_json::{Value, json};
 
+use crate::entry;
+
 fn real_games() -> Vec<GameEngine> {
     (0..10u64)
         .map(|seed| {
@@ -100,25 +102,31 @@ fn state_mutations(state: &Value) -> Vec<(String, String)> {
         v.as_object_mut().unwrap().remove(field);
         push(&format!("delete {field}"), v);
     }
-    let deck = state["zones"]["deck"]["cards"].as_array().unwrap().clone();
+    let mut read = state.clone();
+    let deck = entry(&mut read, "zones", "deck")["cards"]
+        .as_array()
+        .unwrap()
+        .clone();
     let first_card = deck
         .first()
         .cloned()
-        .unwrap_or_else(|| state["zones"]["discard"]["cards"][0].clone());
+        .unwrap_or_else(|| entry(&mut read, "zones", "discard")["cards"][0].clone());
     let mut v = state.clone();
-    v["zones"]["discard"]["cards"]
+    entry(&mut v, "zones", "discard")["cards"]
         .as_array_mut()
         .unwrap()
         .push(first_card.clone());
     push("card in two zones", v);
     let mut v = state.clone();
-    v["zones"]["discard"]["cards"]
+    entry(&mut v, "zones", "discard")["cards"]
         .as_array_mut()
         .unwrap()
         .push(json!("uno-purple-11-1"));
     push("unknown card in a zone", v);
     let mut v = state.clone();
-    let discard = v["zones"]["discard"]["cards"].as_array_mut().unwrap();
+    let discard = entry(&mut v, "zones", "discard")["cards"]
+        .as_array_mut()
+        .unwrap();
     discard.pop();
     push("card lost from every zone", v);
     let mut v = state.clone();
@@ -128,25 +136,29 @@ fn state_mutations(state: &Value) -> Vec<(String, String)> {
     v["winners"] = json!(["ghost"]);
     push("unknown winner", v);
     let mut v = state.clone();
-    v["zones"].as_object_mut().unwrap().remove("hand:p1");
+    v["zones"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|zone| zone["id"] != "hand:p1");
     push("player without a hand", v);
     let mut v = state.clone();
-    v["zones"]["hand:p1"]["owner"] = json!("stranger");
+    entry(&mut v, "zones", "hand:p1")["owner"] = json!("stranger");
     push("hand owned by a stranger", v);
     let mut v = state.clone();
-    v["zones"]["hand:p1"]["owner"] = json!("p2");
+    entry(&mut v, "zones", "hand:p1")["owner"] = json!("p2");
     push("p1's hand owned by p2", v);
     let mut v = state.clone();
-    v["zones"]["hand:p1"]["visibility"] = json!("public");
+    entry(&mut v, "zones", "hand:p1")["visibility"] = json!("public");
     push("a hand everyone sees", v);
     let mut v = state.clone();
     v["winners"] = json!(["p1", "p1"]);
     push("a winner twice", v);
     let mut v = state.clone();
-    v["zones"]["deck"]["id"] = json!("discard");
+    entry(&mut v, "zones", "deck")["id"] = json!("discard");
     push("zone key and id differ", v);
     let mut v = state.clone();
-    v["players"]["p2"]["seat"] = v["players"]["p1"]["seat"].clone();
+    let seat = entry(&mut v, "players", "p1")["seat"].clone();
+    entry(&mut v, "players", "p2")["seat"] = seat;
     push("two players in one seat", v);
     for (field, value) in [
         ("status", json!("exploded")),

@@ -103,4 +103,34 @@ const GOLDEN_P1_HAND_42: &str =
     "uno-blue-5-2 uno-blue-4-2 uno-red-6-2 uno-wild-4 uno-yellow-6-2 uno-green-8-2 uno-blue-6-1";
 const GOLDEN_TOP_42: &str = "uno-red-1-1";
 const GOLDEN_GAME_42: &str =
-    "winner=p2 actions=45 turns=34 drawn=47 reshuffles=0 digest=b7ef7bb2609ed106";
+    "winner=p2 actions=45 turns=34 drawn=47 reshuffles=0 digest=2d17cbdfc87af2d0";
+
+#[test]
+fn a_state_rewritten_with_sorted_keys_reads_back_the_same() {
+    // a `serde_json::Value` sorts keys, as `jq -S` and Python's `sort_keys` do: the
+    // tables are lists, so their order (the handles) survives, and a variable is found
+    // by its key, whatever order they were first set in
+    let (engine, _) = golden_game(9, 4);
+    let state = engine.state();
+    let json = state.to_json().unwrap();
+    let sorted: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_ne!(sorted.to_string(), json, "the keys were reordered");
+    let read = decklet::GameState::from_json(&sorted.to_string()).unwrap();
+    assert_eq!(&read, state);
+    assert_eq!(read.card_id("uno-wild-1"), state.card_id("uno-wild-1"));
+    assert_eq!(state_digest(&read), state_digest(state));
+    // the form of 0.2 (tables as objects keyed by id) is still read, in the order written
+    let mut keyed = serde_json::from_str::<serde_json::Value>(&json).unwrap();
+    for table in ["players", "zones", "cards"] {
+        let entries: serde_json::Map<String, serde_json::Value> = keyed[table]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| (e["id"].as_str().unwrap().to_string(), e.clone()))
+            .collect();
+        keyed[table] = serde_json::Value::Object(entries);
+    }
+    let old = decklet::GameState::from_json(&keyed.to_string()).unwrap();
+    assert_eq!(old.player_count(), state.player_count());
+    assert_eq!(old.cards().len(), 108);
+}

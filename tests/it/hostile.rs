@@ -4,6 +4,8 @@ use decklet::uno::{LegalAction, new_uno_engine, uno_game};
 use decklet::{EngineConfig, EngineError, GameEngine, GameState, Outcome, Verify};
 use serde_json::{Value, json};
 
+use crate::entry;
+
 /// Reads an action from JSON and dispatches it, as a client's message is.
 fn dispatch_json(
     engine: &mut GameEngine,
@@ -145,8 +147,11 @@ fn the_engine_keeps_working_after_hostile_input() {
 fn add_wilds(state: &mut Value, n: usize) {
     for i in 0..n {
         let id = format!("uno-wild-x{i}");
-        state["cards"][&id] = json!({"id": id, "type": "wild"});
-        state["zones"]["deck"]["cards"]
+        state["cards"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"id": id, "type": "wild"}));
+        entry(state, "zones", "deck")["cards"]
             .as_array_mut()
             .unwrap()
             .push(json!(id));
@@ -168,9 +173,9 @@ fn positions_that_are_not_uno_are_refused() {
         let choice = decklet::uno::legal_actions(state, player)[0];
         choice.dispatch(&mut game, player).unwrap();
     }
-    let base: Value = serde_json::from_str(&json_state(game.state())).unwrap();
+    let mut base: Value = serde_json::from_str(&json_state(game.state())).unwrap();
     let big = "x".repeat(10 * 1024 * 1024);
-    let deck_card = base["zones"]["deck"]["cards"][0]
+    let deck_card = entry(&mut base, "zones", "deck")["cards"][0]
         .as_str()
         .unwrap()
         .to_string();
@@ -178,8 +183,11 @@ fn positions_that_are_not_uno_are_refused() {
         (
             "a 109th card",
             Box::new(|s: &mut Value| {
-                s["cards"]["extra"] = json!({"id": "extra", "type": "wild"});
-                s["zones"]["deck"]["cards"]
+                s["cards"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(json!({"id": "extra", "type": "wild"}));
+                entry(s, "zones", "deck")["cards"]
                     .as_array_mut()
                     .unwrap()
                     .push(json!("extra"));
@@ -189,18 +197,18 @@ fn positions_that_are_not_uno_are_refused() {
         (
             "a card redefined",
             Box::new(move |s: &mut Value| {
-                s["cards"][&deck_card]["type"] = json!("wild_draw4");
+                entry(s, "cards", &deck_card)["type"] = json!("wild_draw4");
             }),
         ),
         (
             "a public deck",
-            Box::new(|s: &mut Value| s["zones"]["deck"]["visibility"] = json!("public")),
+            Box::new(|s: &mut Value| entry(s, "zones", "deck")["visibility"] = json!("public")),
         ),
         (
             "a deck one player sees",
             Box::new(|s: &mut Value| {
-                s["zones"]["deck"]["visibility"] = json!("owner");
-                s["zones"]["deck"]["owner"] = json!("p1");
+                entry(s, "zones", "deck")["visibility"] = json!("owner");
+                entry(s, "zones", "deck")["owner"] = json!("p1");
             }),
         ),
         (
@@ -239,21 +247,21 @@ fn positions_that_are_not_uno_are_refused() {
             "a 10 MB name",
             Box::new({
                 let big = big.clone();
-                move |s: &mut Value| s["players"]["p1"]["name"] = json!(big)
+                move |s: &mut Value| entry(s, "players", "p1")["name"] = json!(big)
             }),
         ),
         (
             "a 10 MB zone type",
             Box::new({
                 let big = big.clone();
-                move |s: &mut Value| s["zones"]["discard"]["type"] = json!(big)
+                move |s: &mut Value| entry(s, "zones", "discard")["type"] = json!(big)
             }),
         ),
         (
             "10 MB of card data",
             Box::new({
                 let big = big.clone();
-                move |s: &mut Value| s["cards"]["uno-red-1-1"]["data"] = json!(big)
+                move |s: &mut Value| entry(s, "cards", "uno-red-1-1")["data"] = json!(big)
             }),
         ),
         (
@@ -317,7 +325,8 @@ fn errors_quote_input_bounded_and_escaped() {
     assert!(err.len() < 400, "{} bytes: {}", err.len(), &err[..200]);
     assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err}");
     let mut state: Value = serde_json::from_str(&json_state(game.state())).unwrap();
-    state["zones"]["deck"]["visibility"] = json!(format!("\u{1b}[2J{}", "y".repeat(1 << 20)));
+    entry(&mut state, "zones", "deck")["visibility"] =
+        json!(format!("\u{1b}[2J{}", "y".repeat(1 << 20)));
     let err = GameState::from_json(&state.to_string())
         .unwrap_err()
         .to_string();

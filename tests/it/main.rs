@@ -35,3 +35,19 @@ pub(crate) fn rule_sets() -> Vec<Vec<HouseRule>> {
     }
     sets
 }
+
+/// The entry `id` of a table (`players`, `zones`, `cards`) of a state's JSON, where
+/// the tables are lists; `Null` if it has none.
+pub fn entry<'j>(
+    json: &'j mut serde_json::Value,
+    table: &str,
+    id: &str,
+) -> &'j mut serde_json::Value {
+    let at = json[table]
+        .as_array()
+        .and_then(|entries| entries.iter().position(|e| e["id"] == id));
+    match at {
+        Some(at) => &mut json[table][at],
+        None => &mut json["missing"],
+    }
+}

@@ -77,7 +77,7 @@ impl<E: Event> ErasedEvent for E {
 /// let outcome = engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
 /// let created = &outcome.events[0];
 /// assert_eq!(created.kind(), GAME_CREATED);
-/// assert_eq!(created.to_json()["payload"]["playerIds"][0], "p1");
+/// assert_eq!(created.to_json()?["payload"]["playerIds"][0], "p1");
 /// # Ok::<(), EngineError>(())
 /// ```
 pub struct AnyEvent {

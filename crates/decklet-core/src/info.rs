@@ -29,7 +29,7 @@ use crate::player::{Player, PlayerStatus};
 use crate::rng::GameRng;
 use crate::scope;
 use crate::state::{GameState, GameStatus};
-use crate::state_json::PlayersOut;
+use crate::state_json::CardsList;
 use crate::variables::{Var, VarType, Variables};
 use crate::zone::{Visibility, Zone};
 
@@ -377,9 +377,9 @@ struct InfoOut<'a> {
     turn: u64,
     current_player_id: Option<PlayerId>,
     winners: &'a [PlayerId],
-    players: PlayersOut<'a>,
+    players: &'a [crate::player::Player],
     zones: Vec<ZoneOut<'a>>,
-    cards: &'a CardTable,
+    cards: CardsList<'a>,
     variables: &'a Variables,
     history: &'a [AnyEvent],
 }
@@ -407,7 +407,7 @@ impl Serialize for InfoState {
                 turn: self.turn(),
                 current_player_id: self.current_player(),
                 winners: self.winners(),
-                players: PlayersOut(&self.known.tables.players),
+                players: &self.known.tables.players,
                 zones: self
                     .zones()
                     .filter_map(|z| {
@@ -422,7 +422,7 @@ impl Serialize for InfoState {
                         })
                     })
                     .collect(),
-                cards: self.cards(),
+                cards: CardsList(self.cards()),
                 variables: self.variables(),
                 history: &self.history,
             }

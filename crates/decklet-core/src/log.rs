@@ -201,10 +201,12 @@ impl GameLog {
 }
 
 /// A 64-bit digest of the state, as 16 hex digits. Equal states give equal digests on
-/// every platform and release.
+/// every platform and release (from 0.3 on: 0.2 wrote the variables in the order they
+/// were first set, which is not part of a state).
 ///
 /// The state is written as JSON with its `cards` replaced by `cardsDigest`, the digest of
-/// the card definitions' JSON. A digest of bytes reads them as little-endian 64-bit
+/// the card definitions' JSON, the players and zones as objects keyed by id (in handle
+/// order) and the variables sorted by key. A digest of bytes reads them as little-endian 64-bit
 /// words (the last one zero-padded), then appends the byte length as one more word:
 /// starting from `0x243f_6a88_85a3_08d3`, each word `w` does
 /// `h = (h ^ w) * 0x9e37_79b9_7f4a_7c15` (wrapping), `h ^= h >> 29`. Not cryptographic:
@@ -240,7 +242,8 @@ struct DigestView<'a> {
     players: PlayersOut<'a>,
     zones: ZonesOut<'a>,
     cards_digest: String,
-    variables: &'a crate::variables::Variables,
+    /// By key: the order variables were first set in is not part of a state.
+    variables: crate::variables::VariablesByKey<'a>,
     current_player_id: Option<crate::ids::PlayerId>,
     winners: &'a [crate::ids::PlayerId],
     turn: u64,
@@ -267,7 +270,7 @@ impl<'a> DigestView<'a> {
             players: PlayersOut(&tables.players),
             zones: ZonesOut(state),
             cards_digest: format!("{cards_digest:016x}"),
-            variables,
+            variables: variables.by_key(),
             current_player_id: *current,
             winners,
             turn: *turn,

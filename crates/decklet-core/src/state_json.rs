@@ -1,9 +1,14 @@
 //! A [`GameState`] as JSON, and what a state must satisfy to be read back.
 //!
-//! The JSON is the wire format of the reference system, with text ids:
-//! `{gameId, status, players: {id: player}, zones: {id: {id, type, owner?, visibility,
-//! cards}}, cards: {id: card}, variables, variableReaders?, currentPlayerId, winners,
-//! turn, rng}`. `variableReaders` names the variables that not every seat may read:
+//! The JSON is the wire format of the reference system, with text ids and the tables
+//! as lists: `{gameId, status, players: [player], zones: [{id, type, owner?,
+//! visibility, cards}], cards: [card], variables, variableReaders?, currentPlayerId,
+//! winners, turn, rng}`. A table's order gives its handles; a JSON object's key order
+//! is not data (tools that sort keys, a `serde_json::Value` among them, reorder it), so
+//! the tables are lists. The reference system and decklet 0.2 wrote them as objects
+//! keyed by id (`players: {id: player}`): those are still read, in the order written.
+//! `variables` is an object: a variable is found by its key, so its order does not
+//! matter. `variableReaders` names the variables that not every seat may read:
 //! `{"key": "nobody"}` or `{"key": {"seat": "p1"}}` (left out when every variable is
 //! public).
 //! Reading it builds the tables and checks everything [`GameState::validate`] checks,
@@ -15,6 +20,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use smol_str::SmolStr;
 
+use crate::card::Card;
 use crate::card::CardTable;
 use crate::error::{EngineError, shown};
 use crate::ids::{CardId, PlayerId};
@@ -24,7 +30,7 @@ use crate::scope;
 use crate::state::{GameState, GameStatus, MAX_DATA_LEN, MAX_ID_LEN, MAX_ITEMS};
 use crate::tables::Tables;
 use crate::variables::{VarReaders, Variables};
-use crate::wire::UniqueMap;
+use crate::wire::{Listed, UniqueMap};
 use crate::zone::{Visibility, Zone};
 
 impl Serialize for GameState {
@@ -33,9 +39,9 @@ impl Serialize for GameState {
             StateOut {
                 game_id: &self.tables.game_id,
                 status: self.status,
-                players: PlayersOut(&self.tables.players),
-                zones: ZonesOut(self),
-                cards: &self.tables.cards,
+                players: &self.tables.players,
+                zones: ZonesList(self),
+                cards: CardsList(&self.tables.cards),
                 variables: &self.variables,
                 variable_readers: ReadersOut(&self.variables),
                 current_player_id: self.current,
@@ -53,9 +59,9 @@ impl Serialize for GameState {
 struct StateOut<'a> {
     game_id: &'a str,
     status: GameStatus,
-    players: PlayersOut<'a>,
-    zones: ZonesOut<'a>,
-    cards: &'a CardTable,
+    players: &'a [Player],
+    zones: ZonesList<'a>,
+    cards: CardsList<'a>,
     variables: &'a Variables,
     #[serde(skip_serializing_if = "ReadersOut::all_public")]
     variable_readers: ReadersOut<'a>,
@@ -101,7 +107,8 @@ enum ReaderIn {
     Seat { seat: SmolStr },
 }
 
-/// The players as a JSON object: text id → player.
+/// The players as a JSON object, text id → player: the digest's form (a digest never
+/// changes; a state is written with [`Player`]s in a list).
 pub(crate) struct PlayersOut<'a>(pub(crate) &'a [Player]);
 
 impl Serialize for PlayersOut<'_> {
@@ -110,8 +117,44 @@ impl Serialize for PlayersOut<'_> {
     }
 }
 
-/// The zones as a JSON object: text id → definition and cards.
+/// The zones as a JSON object, text id → definition and cards: the digest's form (a
+/// state is written with [`ZonesList`]).
 pub(crate) struct ZonesOut<'a>(pub(crate) &'a GameState);
+
+/// The zones as a JSON list of definitions and cards, in handle order.
+pub(crate) struct ZonesList<'a>(pub(crate) &'a GameState);
+
+/// The card definitions as a JSON list, in handle order.
+pub(crate) struct CardsList<'a>(pub(crate) &'a CardTable);
+
+impl Serialize for CardsList<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter())
+    }
+}
+
+impl ZonesOut<'_> {
+    /// Each zone's id and what is written of it.
+    fn entries(state: &GameState) -> impl Iterator<Item = (&SmolStr, ZoneOut<'_>)> {
+        state.zones().filter_map(|zone| {
+            let def = state.zone(zone)?;
+            let out = ZoneOut {
+                id: &def.id,
+                zone_type: &def.zone_type,
+                owner: def.owner,
+                visibility: def.visibility,
+                cards: state.zone_cards(zone),
+            };
+            Some((&def.id, out))
+        })
+    }
+}
+
+impl Serialize for ZonesList<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(ZonesOut::entries(self.0).map(|(_, out)| out))
+    }
+}
 
 #[derive(Serialize)]
 struct ZoneOut<'a> {
@@ -126,18 +169,7 @@ struct ZoneOut<'a> {
 
 impl Serialize for ZonesOut<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let state = self.0;
-        serializer.collect_map(state.zones().filter_map(|zone| {
-            let def = state.zone(zone)?;
-            let out = ZoneOut {
-                id: &def.id,
-                zone_type: &def.zone_type,
-                owner: def.owner,
-                visibility: def.visibility,
-                cards: state.zone_cards(zone),
-            };
-            Some((&def.id, out))
-        }))
+        serializer.collect_map(ZonesOut::entries(self.0))
     }
 }
 
@@ -147,9 +179,9 @@ impl Serialize for ZonesOut<'_> {
 struct StateIn {
     game_id: String,
     status: GameStatus,
-    players: UniqueMap<Player>,
-    zones: UniqueMap<ZoneIn>,
-    cards: CardTable,
+    players: Listed<Player>,
+    zones: Listed<ZoneIn>,
+    cards: Listed<Card>,
     variables: Variables,
     #[serde(default)]
     variable_readers: UniqueMap<ReaderIn>,
@@ -174,6 +206,18 @@ struct ZoneIn {
 
 fn invalid(message: String) -> EngineError {
     EngineError::InvalidState { message }
+}
+
+/// Refuses an entry of a table read as an object whose key is not its id.
+fn keyed(what: &str, key: Option<&str>, id: &str) -> Result<(), EngineError> {
+    match key {
+        Some(key) if key != id => Err(invalid(format!(
+            "{what} key `{}` holds {what} `{}`",
+            shown(key),
+            shown(id)
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// Refuses text longer than [`MAX_ID_LEN`].
@@ -203,7 +247,8 @@ impl StateIn {
     /// cards, zones and variables: what a state from outside may hold.
     fn check_sizes(&self) -> Result<(), EngineError> {
         let counts = [
-            ("cards", self.cards.len()),
+            ("cards", self.cards.0.len()),
+            ("players", self.players.0.len()),
             ("zones", self.zones.0.len()),
             ("variables", self.variables.len()),
         ];
@@ -213,13 +258,16 @@ impl StateIn {
             }
         }
         for (_, player) in &self.players.0 {
+            short("player id", &player.id)?;
             short("player name", &player.name)?;
             small("a player", &player.data)?;
         }
         for (_, zone) in &self.zones.0 {
+            short("zone id", &zone.id)?;
             short("zone type", &zone.zone_type)?;
         }
-        for card in self.cards.iter() {
+        for (_, card) in &self.cards.0 {
+            short("card id", &card.id)?;
             short("card type", &card.card_type)?;
             for text in card.suit.iter().chain(&card.rank).chain(&card.tags) {
                 short("card text", text)?;
@@ -244,26 +292,19 @@ impl StateIn {
         self.check_sizes()?;
         let mut players = Vec::with_capacity(self.players.0.len());
         for (key, player) in self.players.0 {
-            if key != player.id {
-                return Err(invalid(format!(
-                    "player key `{}` holds player `{}`",
-                    shown(&key),
-                    shown(&player.id)
-                )));
-            }
+            keyed("player", key.as_deref(), &player.id)?;
             players.push(player);
         }
         let mut tables = Tables::with_players(&self.game_id, players)?;
-        tables.cards = self.cards;
+        let mut cards = Vec::with_capacity(self.cards.0.len());
+        for (key, card) in self.cards.0 {
+            keyed("card", key.as_deref(), &card.id)?;
+            cards.push(card);
+        }
+        tables.cards = CardTable::new(cards)?;
         let mut zone_cards = Vec::with_capacity(self.zones.0.len());
         for (key, zone) in self.zones.0 {
-            if key != zone.id {
-                return Err(invalid(format!(
-                    "zone key `{}` holds zone `{}`",
-                    shown(&key),
-                    shown(&zone.id)
-                )));
-            }
+            keyed("zone", key.as_deref(), &zone.id)?;
             let owner = match &zone.owner {
                 Some(owner) => Some(tables.player_id(owner).ok_or_else(|| {
                     invalid(format!(

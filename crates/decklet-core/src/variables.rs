@@ -728,7 +728,9 @@ impl Variables {
         }
     }
 
-    /// Whether both hold the same variables in the same order (see [`Value::same`]).
+    /// Whether both hold the same variables, in any order: a variable is found by its
+    /// key, so the order they were first set in is not part of a state (see
+    /// [`Value::same`]).
     pub(crate) fn same(
         &self,
         state: &GameState,
@@ -736,11 +738,29 @@ impl Variables {
         other_state: &GameState,
     ) -> bool {
         self.entries.len() == other.entries.len()
-            && self.entries.iter().zip(&other.entries).all(|(a, b)| {
-                a.key == b.key
-                    && a.readers == b.readers
-                    && a.value.same(state, &b.value, other_state)
+            && self.entries.iter().all(|a| {
+                let key = a.key.as_str();
+                other.find(key_hash(key), key).is_some_and(|(_, b)| {
+                    a.readers == b.readers && a.value.same(state, &b.value, other_state)
+                })
             })
+    }
+
+    /// The variables by key, for writing in an order that does not depend on when
+    /// each was first set (the digest's).
+    pub(crate) fn by_key(&self) -> VariablesByKey<'_> {
+        let mut entries: Vec<(&str, &Value)> = self.iter().collect();
+        entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        VariablesByKey(entries)
+    }
+}
+
+/// The variables sorted by key, written as a JSON object ([`Variables::by_key`]).
+pub(crate) struct VariablesByKey<'a>(Vec<(&'a str, &'a Value)>);
+
+impl Serialize for VariablesByKey<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().copied())
     }
 }
 

@@ -1,12 +1,16 @@
-//! Reading JSON strictly: objects whose keys must be unique.
+//! Reading JSON strictly: objects whose keys must be unique, and the tables of a state
+//! (players, zones, cards) as lists, or as objects keyed by id as earlier releases wrote
+//! them.
 //!
 //! `serde_json` lets the last of two equal keys win without a word; a state or a log
-//! with a duplicated player or card is an error here instead.
+//! with a duplicated player or card is an error here instead. A table's order gives its
+//! handles, and a JSON object's order is not data (tools that sort keys change it), so
+//! a state is written with lists.
 
 use std::fmt;
 use std::marker::PhantomData;
 
-use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use smol_str::SmolStr;
 
 use crate::error::shown;
@@ -45,5 +49,38 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for UniqueMap<V> {
             }
         }
         deserializer.deserialize_map(Entries(PhantomData))
+    }
+}
+
+/// A table of a state: a JSON list (each entry holds its id; the order gives the
+/// handles), or an object keyed by id (the form of 0.2 and the reference system, read in
+/// the order written). Entries of an object come with their key, to check against the id.
+#[derive(Debug)]
+pub(crate) struct Listed<V>(pub(crate) Vec<(Option<SmolStr>, V)>);
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Listed<V> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Entries<V>(PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for Entries<V> {
+            type Value = Listed<V>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list, or an object keyed by id")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = seq.next_element::<V>()? {
+                    entries.push((None, entry));
+                }
+                Ok(Listed(entries))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+                let UniqueMap(entries) =
+                    UniqueMap::<V>::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(Listed(
+                    entries.into_iter().map(|(k, v)| (Some(k), v)).collect(),
+                ))
+            }
+        }
+        deserializer.deserialize_any(Entries(PhantomData))
     }
 }

@@ -790,19 +790,22 @@ fn validate_rejects_incoherent_states() {
     };
     // a card in two zones
     invalid(edited(good, |j| {
-        let card = j["zones"]["deck"]["cards"][0].clone();
-        j["zones"]["table"]["cards"]
+        let card = entry(j, "zones", "deck")["cards"][0].clone();
+        entry(j, "zones", "table")["cards"]
             .as_array_mut()
             .unwrap()
             .push(card);
     }));
     // a card in no zone
     invalid(edited(good, |j| {
-        j["zones"]["deck"]["cards"].as_array_mut().unwrap().pop();
+        entry(j, "zones", "deck")["cards"]
+            .as_array_mut()
+            .unwrap()
+            .pop();
     }));
     // a card that does not exist
     invalid(edited(good, |j| {
-        j["zones"]["table"]["cards"]
+        entry(j, "zones", "table")["cards"]
             .as_array_mut()
             .unwrap()
             .push("nope".into());
@@ -814,27 +817,56 @@ fn validate_rejects_incoherent_states() {
     }));
     // a hand owned by someone else, or seen by everyone
     invalid(edited(good, |j| {
-        j["zones"]["hand:p1"]["owner"] = "p2".into()
+        entry(j, "zones", "hand:p1")["owner"] = "p2".into()
     }));
     invalid(edited(good, |j| {
-        j["zones"]["hand:p1"]["visibility"] = "public".into()
+        entry(j, "zones", "hand:p1")["visibility"] = "public".into()
     }));
     // a key that holds another id
-    invalid(edited(good, |j| j["players"]["p1"]["id"] = "p9".into()));
+    invalid(edited(good, |j| {
+        entry(j, "players", "p1")["id"] = "p9".into()
+    }));
+}
+
+/// The entry `id` of a table (`players`, `zones`, `cards`) of a state's JSON, where
+/// the tables are lists; `Null` if it has none.
+fn entry<'j>(json: &'j mut serde_json::Value, table: &str, id: &str) -> &'j mut serde_json::Value {
+    let at = json[table]
+        .as_array()
+        .and_then(|entries| entries.iter().position(|e| e["id"] == id));
+    match at {
+        Some(at) => &mut json[table][at],
+        None => &mut json["missing"],
+    }
 }
 
 #[test]
 fn a_key_given_twice_in_state_json_is_refused() {
     let engine = toy_engine(4);
-    let text = json(engine.state());
-    let twice = text.replacen(
-        "\"p1\":{",
-        "\"p1\":{\"id\":\"p1\",\"name\":\"X\",\"seat\":9},\"p1\":{",
-        1,
+    let mut value: serde_json::Value = serde_json::from_str(&json(engine.state())).unwrap();
+    // a player listed twice
+    let mut listed = value.clone();
+    let first = listed["players"][0].clone();
+    listed["players"].as_array_mut().unwrap().push(first);
+    let err = GameState::from_json(&listed.to_string()).unwrap_err();
+    assert!(err.to_string().contains("p1"), "{err}");
+    // the form of 0.2, an object keyed by id, with a key given twice
+    let players: Vec<String> = value["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| format!("\"{}\":{p}", p["id"].as_str().unwrap()))
+        .collect();
+    value["players"] = serde_json::json!("PLAYERS");
+    let text = value.to_string().replace(
+        "\"PLAYERS\"",
+        &format!("{{{},{}}}", players.join(","), players[0]),
     );
-    assert_ne!(twice, text);
-    let err = GameState::from_json(&twice).unwrap_err();
+    let err = GameState::from_json(&text).unwrap_err();
     assert!(err.to_string().contains("appears twice"), "{err}");
+    // and without the repeat, that form reads
+    let text = text.replace(&format!(",{}}}", players[0]), "}");
+    assert_eq!(&GameState::from_json(&text).unwrap(), engine.state());
 }
 
 /// An event whose handler emits it again, forever.

@@ -32,9 +32,21 @@ fn through_json(state: &GameState, edit: impl FnOnce(&mut serde_json::Value)) ->
     GameState::from_json(&json.to_string()).unwrap()
 }
 
+/// The entry `id` of a table (`players`, `zones`, `cards`) of a state's JSON, where
+/// the tables are lists; `Null` if it has none.
+fn entry<'j>(json: &'j mut serde_json::Value, table: &str, id: &str) -> &'j mut serde_json::Value {
+    let at = json[table]
+        .as_array()
+        .and_then(|entries| entries.iter().position(|e| e["id"] == id));
+    match at {
+        Some(at) => &mut json[table][at],
+        None => &mut json["missing"],
+    }
+}
+
 /// The card ids of a zone in the JSON form of a state.
 fn zone_cards<'j>(json: &'j mut serde_json::Value, zone: &str) -> &'j mut Vec<serde_json::Value> {
-    json["zones"][zone]["cards"].as_array_mut().unwrap()
+    entry(json, "zones", zone)["cards"].as_array_mut().unwrap()
 }
 
 /// The position with one card of p2's hand traded for one deep in the deck, and the
