@@ -2,6 +2,8 @@
 //! hold a tournament of bots.
 
 mod bots;
+#[macro_use]
+mod console;
 mod crazy_eights;
 mod matches;
 mod output;
@@ -14,6 +16,7 @@ mod simulate;
 mod stats;
 mod tournament;
 
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -228,7 +231,9 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}");
+            // a standard error that cannot be written (full, closed) loses the message,
+            // never the exit status
+            let _ = writeln!(std::io::stderr(), "error: {message}");
             ExitCode::FAILURE
         }
     }

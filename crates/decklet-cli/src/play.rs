@@ -3,10 +3,6 @@
 //! The program dispatches actions only for the seat they belong to: your input for
 //! `p1`, each bot's choice for its own seat (the engine trusts its caller for identity).
 
-use std::fs;
-use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
-
 use decklet::plugins::CardDrawn;
 use decklet::uno::{
     Bot, LegalAction, UnoCard, UnoChallenged, UnoColor, UnoDrawFour, UnoDrawStacked, UnoDrawTwo,
@@ -18,6 +14,7 @@ use owo_colors::{OwoColorize, Stream};
 
 use crate::PlayArgs;
 use crate::bots::{Rules, check_players, parse_bots};
+use crate::console::{self, Lines, SavedLog};
 use crate::runner::bot_seed;
 
 const YOU: &str = "p1";
@@ -223,28 +220,28 @@ fn narrate(state: &GameState, mover: PlayerId, action: &LegalAction, outcome: &O
 }
 
 fn show_table(state: &GameState, you: PlayerId, moves: &[LegalAction]) {
-    println!();
+    say!();
     let top = discard_top(state).map_or_else(|| "none".to_string(), |(_, c)| paint(c));
     let color = current_color(state).map_or_else(|| "none".to_string(), |c| c.to_string());
-    println!("Top card: {top}   colour in force: {color}");
+    say!("Top card: {top}   colour in force: {color}");
     let penalty = pending_draw(state);
     if penalty > 0 {
-        println!("Penalty pending: {penalty} cards (answer it, or draw them all)");
+        say!("Penalty pending: {penalty} cards (answer it, or draw them all)");
     }
     let counts: Vec<String> = state
         .players()
         .map(|p| format!("{} {}", name(state, p), state.hand(p).len()))
         .collect();
-    println!("Cards: {}", counts.join(" | "));
-    println!("Your hand: {}", hand_text(state, you));
-    println!("Your moves:");
+    say!("Cards: {}", counts.join(" | "));
+    say!("Your hand: {}", hand_text(state, you));
+    say!("Your moves:");
     for (i, action) in moves.iter().enumerate() {
         match shortcut(action) {
-            Some(key) => println!("  {}) {} ({key})", i + 1, describe(state, action)),
-            None => println!("  {}) {}", i + 1, describe(state, action)),
+            Some(key) => say!("  {}) {} ({key})", i + 1, describe(state, action)),
+            None => say!("  {}) {}", i + 1, describe(state, action)),
         }
     }
-    println!(
+    say!(
         "(a move's number; d = draw a card, p = pass, r/y/g/b = choose a colour, u = call UNO, q = quit)"
     );
 }
@@ -339,63 +336,55 @@ fn parse_input(line: &str, moves: &[LegalAction]) -> Result<Input, String> {
                 ),
                 None => Err(format!(
                     "I don't understand `{}`: type a move's number, d = draw a card, p = pass, r/y/g/b = choose a colour, or q = quit.",
-                    line.trim()
+                    decklet::echo(line.trim())
                 )),
             }
         }
     }
 }
 
-fn ask(lines: &mut impl Iterator<Item = io::Result<String>>, moves: &[LegalAction]) -> Input {
-    loop {
-        print!("> ");
-        let _ = io::stdout().flush();
-        let Some(Ok(line)) = lines.next() else {
-            return Input::Closed;
-        };
-        match parse_input(&line, moves) {
-            Ok(input) => return input,
-            Err(message) => println!("{message}"),
-        }
-    }
+fn ask(lines: &mut Lines, moves: &[LegalAction]) -> Input {
+    console::ask(lines, |line| parse_input(line, moves)).unwrap_or(Input::Closed)
 }
 
-/// Where `--save-log` writes, opened before the game starts so that a path that cannot
-/// be written is refused before anyone plays.
-pub(crate) struct LogFile {
-    path: PathBuf,
-    file: fs::File,
+/// The `--save-log` file, checked before the game starts (see [`SavedLog`]).
+pub(crate) fn open_log(args: &PlayArgs) -> Result<Option<SavedLog>, String> {
+    args.save_log.as_deref().map(SavedLog::open).transpose()
 }
 
-impl LogFile {
-    pub(crate) fn open(args: &PlayArgs) -> Result<Option<LogFile>, String> {
-        let Some(path) = &args.save_log else {
-            return Ok(None);
-        };
-        let file = fs::File::create(path)
-            .map_err(|e| format!("cannot write the log to {}: {e}", path.display()))?;
-        Ok(Some(LogFile {
-            path: path.clone(),
-            file,
-        }))
+/// Before each move: keeps the log for a stop signal, and ends the game if the
+/// output is gone (quietly when its reader closed it). `Some` ends the game.
+pub(crate) fn between_moves(
+    engine: &GameEngine,
+    log: Option<&SavedLog>,
+) -> Option<Result<(), String>> {
+    if let Some(log) = log {
+        log.update(engine.log());
     }
+    let gone = console::gone()?;
+    let saved = match log {
+        Some(log) => log.write(&engine.log()),
+        None => Ok(()),
+    };
+    Some(gone.and(saved))
 }
 
 /// Ends a game of `play`: the seed is told now (it predicts every shuffle, so not
 /// before), then the log is saved if asked.
-pub(crate) fn finish(engine: &GameEngine, again: &str, log: Option<LogFile>) -> Result<(), String> {
-    println!(
+pub(crate) fn finish(
+    engine: &GameEngine,
+    again: &str,
+    log: Option<SavedLog>,
+) -> Result<(), String> {
+    say!(
         "Seed {}: `{again}` deals this game again.",
         engine.config().seed
     );
-    if let Some(LogFile { path, mut file }) = log {
-        let text = serde_json::to_string_pretty(&engine.log()).map_err(|e| e.to_string())?;
-        file.write_all(text.as_bytes())
-            .and_then(|()| file.flush())
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        println!("Game log saved to {}.", path.display());
+    if let Some(log) = log {
+        log.write(&engine.log())?;
+        say!("Game log saved to {}.", log.path().display());
     }
-    Ok(())
+    console::gone().unwrap_or(Ok(()))
 }
 
 /// What happened when the seats were offered their moves out of turn.
@@ -430,7 +419,7 @@ fn make_move(
 fn offer_out_of_turn(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
-    lines: &mut impl Iterator<Item = io::Result<String>>,
+    lines: &mut Lines,
     you: PlayerId,
 ) -> Result<OutOfTurn, String> {
     let Some(current) = engine.state().current_player() else {
@@ -443,18 +432,21 @@ fn offer_out_of_turn(
             continue;
         }
         let choice = if player == you {
-            println!();
-            println!(
+            say!();
+            say!(
                 "You may move out of turn, before {} plays:",
                 name(state, current)
             );
             for (i, action) in moves.iter().enumerate() {
-                println!("  {}) {}", i + 1, describe(state, action));
+                say!("  {}) {}", i + 1, describe(state, action));
             }
-            println!("(a move's number, or Enter to let play go on)");
-            print!("> ");
-            let _ = io::stdout().flush();
-            match lines.next() {
+            say!("(a move's number, or Enter to let play go on)");
+            console::prompt("> ");
+            match lines.next_line() {
+                Some(Err(message)) => {
+                    say!("{message}");
+                    None
+                }
                 Some(Ok(line)) => line
                     .trim()
                     .parse::<usize>()
@@ -473,7 +465,7 @@ fn offer_out_of_turn(
         if let Some(action) = choice {
             let outcome = make_move(engine, bots, player, action)?;
             let line = narrate(engine.state(), player, &action, &outcome);
-            println!("{} (out of turn)", line);
+            say!("{} (out of turn)", line);
             return Ok(OutOfTurn::Moved);
         }
     }
@@ -505,7 +497,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     check_players(args.players)?;
     let kinds = parse_bots(&args.bots, args.players - 1)?;
     let rules = Rules::parse(&args.rules)?;
-    let mut log = LogFile::open(args)?;
+    let mut log = open_log(args)?;
     let seed = match args.seed {
         Some(seed) => seed,
         None => system_seed()?,
@@ -535,21 +527,23 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         .enumerate()
         .map(|(i, k)| rules.bot(*k, bot_seed(seed, i + 1)))
         .collect();
-    println!(
+    say!(
         "decklet UNO: {} players. You are p1. (The seed is shown when the game ends.)",
         args.players
     );
 
-    let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = Lines::stdin();
     let you = you(engine.state()).ok_or("the game has no seat for you")?;
     loop {
+        if let Some(end) = between_moves(&engine, log.as_ref()) {
+            return end;
+        }
         let state = engine.state();
         if let Some(&winner) = state.winners().first() {
             if winner == you {
-                println!("You win!");
+                say!("You win!");
             } else {
-                println!("{} wins.", name(state, winner));
+                say!("{} wins.", name(state, winner));
             }
             return finish(&engine, &again, log.take());
         }
@@ -562,11 +556,11 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             let action = match ask(&mut lines, &moves) {
                 Input::Move(action) => action,
                 Input::Quit => {
-                    println!("You quit the game.");
+                    say!("You quit the game.");
                     return finish(&engine, &again, log.take());
                 }
                 Input::Closed => {
-                    println!("Input ended; leaving the game.");
+                    say!("Input ended; leaving the game.");
                     return finish(&engine, &again, log.take());
                 }
             };
@@ -579,19 +573,19 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                     .filter_map(|c| card_view(engine.state(), c).map(paint))
                     .collect();
                 if drawn.is_empty() {
-                    println!("There was no card left to draw.");
+                    say!("There was no card left to draw.");
                 } else {
-                    println!("You drew {}.", drawn.join(", "));
+                    say!("You drew {}.", drawn.join(", "));
                 }
             } else {
-                println!("{}", narrate(engine.state(), you, &action, &outcome));
+                say!("{}", narrate(engine.state(), you, &action, &outcome));
             }
         } else {
             // moves out of turn (jump-in) first, in seat order after the current player
             match offer_out_of_turn(&mut engine, &mut bots, &mut lines, you)? {
                 OutOfTurn::Moved => continue,
                 OutOfTurn::Closed => {
-                    println!("Input ended; leaving the game.");
+                    say!("Input ended; leaving the game.");
                     return finish(&engine, &again, log.take());
                 }
                 OutOfTurn::Nobody => {}
@@ -607,7 +601,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 return Err(format!("{who} has no move"));
             };
             let outcome = make_move(&mut engine, &mut bots, current, action)?;
-            println!("{}", narrate(engine.state(), current, &action, &outcome));
+            say!("{}", narrate(engine.state(), current, &action, &outcome));
         }
     }
 }

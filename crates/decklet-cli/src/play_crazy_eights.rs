@@ -2,8 +2,6 @@
 //! `decklet-bots`. You are `p1`. As for UNO, the program dispatches a move only for the
 //! seat it belongs to, and you see only what your seat knows.
 
-use std::io::{self, BufRead, Write};
-
 use decklet::bots::Bot;
 use decklet::crazy_eights::{
     C8_MAX_PLAYERS, C8_MIN_PLAYERS, C8_VAR_END, C8_VAR_PENDING_TWOS, C8_VAR_SUIT, C8Card, C8Table,
@@ -12,8 +10,9 @@ use decklet::crazy_eights::{
 use decklet::{AnyAction, EngineConfig, GameEngine, GameState, PlayerId};
 
 use crate::PlayArgs;
+use crate::console::{self, Lines};
 use crate::crazy_eights::{UNO_RULES_ONLY, parse_kind, returns};
-use crate::play::{LogFile, finish, seat_players, system_seed};
+use crate::play::{between_moves, finish, open_log, seat_players, system_seed};
 use crate::runner::bot_seed;
 
 const YOU: &str = "p1";
@@ -36,7 +35,7 @@ fn hand_cards(state: &GameState, table: &C8Table, player: PlayerId) -> Vec<C8Car
 }
 
 fn show_table(state: &GameState, table: &C8Table, you: PlayerId, moves: &[AnyAction]) {
-    println!();
+    say!();
     let top = state
         .top(table.discard)
         .and_then(|c| table.card(c))
@@ -47,29 +46,29 @@ fn show_table(state: &GameState, table: &C8Table, you: PlayerId, moves: &[AnyAct
         .and_then(|s| SUITS.get(s))
         .and_then(|s| suit_name(s))
         .unwrap_or("none");
-    println!(
+    say!(
         "Top card: {top}   suit to match: {suit}   deck: {} cards",
         state.zone_cards(table.deck).len()
     );
     let twos = state.variable(&C8_VAR_PENDING_TWOS).unwrap_or(0);
     if twos > 0 {
-        println!("Twos pending: play a two, or draw {} cards", 2 * twos);
+        say!("Twos pending: play a two, or draw {} cards", 2 * twos);
     }
     let counts: Vec<String> = state
         .players()
         .map(|p| format!("{} {}", name(state, p), state.hand(p).len()))
         .collect();
-    println!("Cards: {}", counts.join(" | "));
+    say!("Cards: {}", counts.join(" | "));
     let hand: Vec<String> = hand_cards(state, table, you)
         .iter()
         .map(C8Card::to_string)
         .collect();
-    println!("Your hand: {}", hand.join(" "));
-    println!("Your moves:");
+    say!("Your hand: {}", hand.join(" "));
+    say!("Your moves:");
     for (i, action) in moves.iter().enumerate() {
-        println!("  {}) {}", i + 1, describe_move(state.cards(), action));
+        say!("  {}) {}", i + 1, describe_move(state.cards(), action));
     }
-    println!("(a move's number; d = draw a card, p = pass, c/d/h/s = name a suit, q = quit)");
+    say!("(a move's number; d = draw a card, p = pass, c/d/h/s = name a suit, q = quit)");
 }
 
 enum Input {
@@ -123,18 +122,8 @@ fn parse_input(line: &str, moves: &[AnyAction]) -> Result<Input, String> {
     }
 }
 
-fn ask(lines: &mut impl Iterator<Item = io::Result<String>>, moves: &[AnyAction]) -> Input {
-    loop {
-        print!("> ");
-        let _ = io::stdout().flush();
-        let Some(Ok(line)) = lines.next() else {
-            return Input::Closed;
-        };
-        match parse_input(&line, moves) {
-            Ok(input) => return input,
-            Err(message) => println!("{message}"),
-        }
-    }
+fn ask(lines: &mut Lines, moves: &[AnyAction]) -> Input {
+    console::ask(lines, |line| parse_input(line, moves)).unwrap_or(Input::Closed)
 }
 
 /// "You play 7♣", "Bot 2 (random) draws a card".
@@ -162,16 +151,16 @@ fn show_end(state: &GameState) {
         Some("passes") => "everyone passed with the deck empty",
         _ => "the game stopped",
     };
-    println!();
-    println!("Game over: {why}.");
+    say!();
+    say!("Game over: {why}.");
     let results = returns(state);
     for (player, result) in state.players().zip(results) {
-        println!("  {}: {result}", name(state, player));
+        say!("  {}: {result}", name(state, player));
     }
     match state.winners().first() {
-        Some(w) if state.player_id(YOU) == Some(*w) => println!("You win!"),
-        Some(w) => println!("{} wins.", name(state, *w)),
-        None => println!("Nobody went out."),
+        Some(w) if state.player_id(YOU) == Some(*w) => say!("You win!"),
+        Some(w) => say!("{} wins.", name(state, *w)),
+        None => say!("Nobody went out."),
     }
 }
 
@@ -205,7 +194,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             ));
         }
     };
-    let mut log = LogFile::open(args)?;
+    let mut log = open_log(args)?;
     let seed = match args.seed {
         Some(seed) => seed,
         None => system_seed()?,
@@ -243,13 +232,15 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         .state()
         .player_id(YOU)
         .ok_or("the game has no seat for you")?;
-    println!(
+    say!(
         "decklet Crazy Eights (OpenSpiel's rules): {players} players. You are p1. (The seed is shown when the game ends.)"
     );
-    let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = Lines::stdin();
     let mut moves = Vec::new();
     while engine.state().status() == decklet::GameStatus::Playing {
+        if let Some(end) = between_moves(&engine, log.as_ref()) {
+            return end;
+        }
         let state = engine.state();
         let Some(current) = state.current_player() else {
             return Err("the game has no current player".into());
@@ -263,11 +254,11 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             match ask(&mut lines, &moves) {
                 Input::Move(i) => i,
                 Input::Quit => {
-                    println!("You quit the game.");
+                    say!("You quit the game.");
                     return finish(&engine, &again, log.take());
                 }
                 Input::Closed => {
-                    println!("Input ended; leaving the game.");
+                    say!("Input ended; leaving the game.");
                     return finish(&engine, &again, log.take());
                 }
             }
@@ -295,11 +286,11 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 .filter_map(|c| table.card(*c).map(|c| c.to_string()))
                 .collect();
             match new.is_empty() {
-                true => println!("There was no card left to draw."),
-                false => println!("You drew {}.", new.join(", ")),
+                true => say!("There was no card left to draw."),
+                false => say!("You drew {}.", new.join(", ")),
             }
         } else {
-            println!("{line}");
+            say!("{line}");
         }
     }
     show_end(engine.state());
