@@ -41,4 +41,6 @@ pub use bot::{Bot, FnBot, RandomBot};
 pub use ismcts::{Hints, IsmctsBot, IsmctsConfig, NoHints, Playout};
 pub use kit::{MoveMismatch, check_moves};
 pub use play::{GameReport, Scoring, play_game, winners_score};
-pub use tournament::{Entrant, Standing, Tournament, TournamentReport, wilson_95};
+pub use tournament::{
+    Entrant, Standing, Tournament, TournamentReport, TournamentTally, WIN_UNITS, wilson_95,
+};

@@ -140,3 +140,37 @@ fn the_strategist_plays_whole_games_and_beats_random_play() {
     }
     assert!(better > 130, "the strategist did better in {better} of 200");
 }
+
+#[test]
+fn a_tournament_split_into_ranges_adds_up_to_the_same_report_bit_for_bit() {
+    // three seats of Crazy Eights: draws at the best score share the win three ways,
+    // the case that float sums in another order would change
+    let game = crazy_eights_game(CrazyEightsOptions::default()).unwrap();
+    let tournament = Tournament {
+        game: Arc::clone(&game),
+        entrants: (0..3)
+            .map(|i| {
+                Entrant::new(format!("random#{i}"), |seed| {
+                    Box::new(RandomBot::new(seed)) as Box<dyn Bot>
+                })
+            })
+            .collect(),
+        games: 300,
+        seed: 5,
+        max_moves: 10_000,
+        scoring: c8_returns,
+        new_match: new_crazy_eights_engine,
+    };
+    let whole = tournament.run().unwrap();
+    let mut split = decklet_bots::TournamentTally::new(3);
+    for range in [200..300, 0..7, 7..200] {
+        split.merge(&tournament.play_games(range).unwrap());
+    }
+    assert_eq!(tournament.report(&split), whole);
+    assert!(
+        whole.standings.iter().any(|s| s.wins.fract() != 0.0),
+        "some results are shared"
+    );
+    let shares: f64 = whole.standings.iter().map(|s| s.wins).sum();
+    assert!((shares - 300.0).abs() < 1e-9, "{shares}");
+}

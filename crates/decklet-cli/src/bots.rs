@@ -63,16 +63,9 @@ impl PartialEq for Rules {
 impl Rules {
     /// Reads `--rules`, `--house` and `--forget-uno`.
     pub fn parse(args: &RuleArgs) -> Result<Rules, String> {
-        let preset: RuleSet = args.rules.parse().map_err(|e| format!("--rules: {e}"))?;
-        let mut house = preset.rules().to_vec();
-        if !args.house.trim().is_empty() {
-            for name in args.house.split(',') {
-                house.push(name.parse().map_err(|e| format!("--house: {e}"))?);
-            }
-        }
-        house.sort();
-        house.dedup();
-        HouseRule::check_combination(&house).map_err(|e| format!("--rules/--house: {e}"))?;
+        let names = args.house.split(',').filter(|n| !n.trim().is_empty());
+        let house =
+            RuleSet::with_house(&args.rules, names).map_err(|e| format!("--rules/--house: {e}"))?;
         if !(0.0..=1.0).contains(&args.forget_uno) {
             return Err(format!(
                 "--forget-uno must be from 0 to 1, not {}",

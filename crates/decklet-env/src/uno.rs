@@ -123,15 +123,7 @@ impl UnoEncoding {
     /// UNO under a preset (`seeds`, `official`) and house rules (their `--house`
     /// names).
     pub fn new(rules: &str, house: &[String]) -> Result<UnoEncoding, String> {
-        let preset: RuleSet = rules.parse()?;
-        let mut rules: Vec<HouseRule> = preset.rules().to_vec();
-        for name in house {
-            let rule: HouseRule = name.parse()?;
-            if !rules.contains(&rule) {
-                rules.push(rule);
-            }
-        }
-        HouseRule::check_combination(&rules)?;
+        let rules = RuleSet::with_house(rules, house.iter().map(String::as_str))?;
         let game = uno_game(&rules).map_err(|e| e.to_string())?;
         Ok(UnoEncoding { game, house: rules })
     }

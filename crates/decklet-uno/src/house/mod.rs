@@ -301,6 +301,35 @@ impl RuleSet {
         }
     }
 
+    /// The optional rules of the preset named `preset` with the house rules named
+    /// `house` added: each once, in [`HouseRule::ALL`]'s order, checked to go together
+    /// (what `--rules` and `--house` mean everywhere: the CLI, the environments, the
+    /// tournaments).
+    ///
+    /// ```
+    /// use decklet_uno::{HouseRule, RuleSet};
+    /// let rules = RuleSet::with_house("official", ["stacking", "call-uno"])?;
+    /// assert_eq!(rules.len(), 5);
+    /// assert!(rules.contains(&"stacking".parse::<HouseRule>()?));
+    /// assert!(RuleSet::with_house("official", ["bogus"]).is_err());
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn with_house<'a>(
+        preset: &str,
+        house: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Vec<HouseRule>, String> {
+        let preset: RuleSet = preset.parse()?;
+        let mut rules = preset.rules().to_vec();
+        for name in house {
+            let rule: HouseRule = name.parse()?;
+            rules.push(rule);
+        }
+        rules.sort();
+        rules.dedup();
+        HouseRule::check_combination(&rules)?;
+        Ok(rules)
+    }
+
     /// The `--rules` name.
     pub fn as_str(self) -> &'static str {
         match self {
