@@ -4,66 +4,36 @@
 use std::sync::Arc;
 
 use decklet::Game;
-use decklet::bots::{
-    Bot, Entrant, FnBot, IsmctsBot, IsmctsConfig, RandomBot, Tournament, play_game, wilson_95,
-};
+use decklet::bots::{Bot, play_game, wilson_95};
 use decklet::crazy_eights::{
     C8_MAX_PLAYERS, C8_MIN_PLAYERS, C8_VAR_END, CrazyEightsOptions, crazy_eights_game,
-    new_crazy_eights_engine, strategist_choice, strategist_playout,
+    new_crazy_eights_engine,
 };
+use decklet::env::crazy_eights_bot;
 use rayon::prelude::*;
 use serde_json::json;
 
+use crate::SimulateArgs;
 use crate::output::write_stdout;
 use crate::runner::{bot_seed, game_seed, worker_pool};
-use crate::{SimulateArgs, TournamentArgs};
 
 /// The refusal of UNO's rule options.
 pub(crate) const UNO_RULES_ONLY: &str =
     "--rules, --house and --forget-uno are UNO's: Crazy Eights plays OpenSpiel's rules";
 
-/// A bot kind of Crazy Eights.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Kind {
-    Random,
-    Strategist,
-    Ismcts(u32),
-}
-
-pub(crate) fn parse_kind(name: &str) -> Result<Kind, String> {
-    match name.trim() {
-        "random" => Ok(Kind::Random),
-        "strategist" => Ok(Kind::Strategist),
-        "ismcts" => Ok(Kind::Ismcts(1_000)),
-        other => match other.strip_prefix("ismcts:").map(str::parse::<u32>) {
-            Some(Ok(n)) if (1..=100_000).contains(&n) => Ok(Kind::Ismcts(n)),
-            _ => Err(format!(
-                "--bots: `{}` is not a Crazy Eights bot (random, strategist, ismcts, ismcts:N with N from 1 to 100000)",
-                decklet::echo(other)
-            )),
-        },
-    }
+/// A Crazy Eights bot named on the command line (`random`, `strategist`, `ismcts`,
+/// `ismcts:N`), checked: the name, trimmed.
+pub(crate) fn parse_kind(game: &Arc<Game>, name: &str) -> Result<String, String> {
+    crazy_eights_bot(game, name, 0).map_err(|e| format!("--bots: {e}"))?;
+    Ok(name.trim().to_string())
 }
 
 /// The result of each player, in player order (minus their hand's penalty).
 pub(crate) use decklet::crazy_eights::c8_returns as returns;
 
-pub(crate) fn make(kind: Kind, game: &Arc<Game>, seed: u64) -> Box<dyn Bot> {
-    match kind {
-        Kind::Random => Box::new(RandomBot::new(seed)),
-        Kind::Strategist => Box::new(FnBot::new("strategist", strategist_choice)),
-        Kind::Ismcts(iterations) => {
-            let config = IsmctsConfig {
-                iterations,
-                ..IsmctsConfig::default()
-            };
-            Box::new(
-                IsmctsBot::new(game, config, seed)
-                    .with_scoring(returns)
-                    .with_playout(strategist_playout),
-            )
-        }
-    }
+/// A bot of a name [`parse_kind`] accepted.
+pub(crate) fn make(name: &str, game: &Arc<Game>, seed: u64) -> Result<Box<dyn Bot>, String> {
+    crazy_eights_bot(game, name, seed)
 }
 
 /// What one game gave.
@@ -96,11 +66,12 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     let names: Vec<&str> = args.bots.split(',').collect();
-    let kinds: Vec<Kind> = match names.as_slice() {
-        [one] => vec![parse_kind(one)?; players],
+    let game = crazy_eights_game(CrazyEightsOptions::default()).map_err(|e| e.to_string())?;
+    let kinds: Vec<String> = match names.as_slice() {
+        [one] => vec![parse_kind(&game, one)?; players],
         many if many.len() == players => many
             .iter()
-            .map(|n| parse_kind(n))
+            .map(|n| parse_kind(&game, n))
             .collect::<Result<_, _>>()?,
         many => {
             return Err(format!(
@@ -109,7 +80,6 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
             ));
         }
     };
-    let game = crazy_eights_game(CrazyEightsOptions::default()).map_err(|e| e.to_string())?;
     let (pool, threads) = worker_pool(args.threads)?;
     let played: Vec<Result<Played, String>> = pool.install(|| {
         (0..args.games)
@@ -121,8 +91,8 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
                 let mut bots: Vec<Box<dyn Bot>> = kinds
                     .iter()
                     .enumerate()
-                    .map(|(seat, kind)| make(*kind, &game, bot_seed(seed, seat)))
-                    .collect();
+                    .map(|(seat, kind)| make(kind, &game, bot_seed(seed, seat)))
+                    .collect::<Result<_, _>>()?;
                 let report = play_game(&mut engine, &mut bots, args.max_actions)
                     .map_err(|e| format!("game {index}: {e}"))?;
                 if let Some(dir) = &args.save_logs {
@@ -192,93 +162,6 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
                 100.0 * seat["ci95"][0].as_f64().unwrap_or(0.0),
                 100.0 * seat["ci95"][1].as_f64().unwrap_or(0.0),
                 seat["meanReturn"].as_f64().unwrap_or(0.0),
-            ));
-        }
-        out
-    };
-    write_stdout(&text)
-}
-
-/// Runs `decklet tournament --game crazy-eights`: one table, a bot a seat, the seating
-/// rotated every game; a game is won by the best result (shared on a tie).
-pub fn tournament(args: &TournamentArgs) -> Result<(), String> {
-    let names: Vec<&str> = args.bots.split(',').map(str::trim).collect();
-    // one table, a bot a seat: the bots say how many play
-    let players = names.len();
-    if !(C8_MIN_PLAYERS..=C8_MAX_PLAYERS).contains(&players) {
-        return Err(format!(
-            "--players: Crazy Eights is played by {C8_MIN_PLAYERS} to {C8_MAX_PLAYERS}, not {players}"
-        ));
-    }
-    if args.games == 0 {
-        return Err("--games must be at least 1".into());
-    }
-    if !args.rules.is_default() {
-        return Err(UNO_RULES_ONLY.into());
-    }
-    let kinds: Vec<Kind> = names
-        .iter()
-        .map(|n| parse_kind(n))
-        .collect::<Result<_, _>>()?;
-    let game = crazy_eights_game(CrazyEightsOptions::default()).map_err(|e| e.to_string())?;
-    let entrants = kinds
-        .iter()
-        .zip(&names)
-        .enumerate()
-        .map(|(i, (kind, name))| {
-            // a bot named twice is two entries: `random`, `random#2`
-            let same = names[..i].iter().filter(|n| *n == name).count();
-            let label = match same {
-                0 => name.to_string(),
-                n => format!("{name}#{}", n + 1),
-            };
-            let (kind, game) = (*kind, Arc::clone(&game));
-            Entrant::new(label, move |seed| make(kind, &game, seed))
-        })
-        .collect();
-    let tournament = Tournament {
-        game: Arc::clone(&game),
-        entrants,
-        games: args.games,
-        seed: args.seed,
-        max_moves: args.max_actions,
-        scoring: returns,
-        new_match: new_crazy_eights_engine,
-    };
-    let report = tournament.run().map_err(|e| e.to_string())?;
-    let standings: Vec<serde_json::Value> = report
-        .standings
-        .iter()
-        .map(|s| {
-            json!({
-                "name": s.name,
-                "games": s.games,
-                "wins": s.wins,
-                "winRate": s.win_rate(),
-                "ci95": [s.interval.0, s.interval.1],
-                "meanScore": s.mean_score,
-            })
-        })
-        .collect();
-    let text = if args.json {
-        format!(
-            "{}\n",
-            json!({ "game": "crazy-eights", "games": args.games, "players": players, "seed": args.seed, "capped": report.capped, "entries": standings })
-        )
-    } else {
-        let mut out = format!(
-            "crazy eights tournament: {} games, {players} players, seats rotating, seed {}\n",
-            args.games, args.seed
-        );
-        for s in &report.standings {
-            out.push_str(&format!(
-                "{}: {:.1} wins ({:.1}%, 95% {:.1}% to {:.1}%), mean result {:.1}\n",
-                s.name,
-                s.wins,
-                100.0 * s.win_rate(),
-                100.0 * s.interval.0,
-                100.0 * s.interval.1,
-                s.mean_score
             ));
         }
         out

@@ -9,7 +9,6 @@ mod matches;
 mod output;
 mod play;
 mod play_crazy_eights;
-mod rating;
 mod replay;
 mod runner;
 mod simulate;

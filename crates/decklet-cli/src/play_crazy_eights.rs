@@ -180,11 +180,12 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         other => other,
     };
     let names: Vec<&str> = bots_arg.split(',').map(str::trim).collect();
+    let game = crazy_eights_game(CrazyEightsOptions::default()).map_err(|e| e.to_string())?;
     let kinds = match names.as_slice() {
-        [one] => vec![parse_kind(one)?; players - 1],
+        [one] => vec![parse_kind(&game, one)?; players - 1],
         many if many.len() == players - 1 => many
             .iter()
-            .map(|n| parse_kind(n))
+            .map(|n| parse_kind(&game, n))
             .collect::<Result<_, _>>()?,
         many => {
             return Err(format!(
@@ -206,7 +207,6 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     if args.bots != "heuristic" {
         again.push_str(&format!(" --bots {}", args.bots));
     }
-    let game = crazy_eights_game(CrazyEightsOptions::default()).map_err(|e| e.to_string())?;
     let config = EngineConfig {
         seed,
         game_id: "play".into(),
@@ -225,8 +225,8 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let mut bots: Vec<Box<dyn Bot>> = kinds
         .iter()
         .enumerate()
-        .map(|(i, k)| crate::crazy_eights::make(*k, &game, bot_seed(seed, i + 1)))
-        .collect();
+        .map(|(i, k)| crate::crazy_eights::make(k, &game, bot_seed(seed, i + 1)))
+        .collect::<Result<_, _>>()?;
     let table = C8Table::of(engine.state()).ok_or("the game has no Crazy Eights table")?;
     let you = engine
         .state()

@@ -5,19 +5,9 @@
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use decklet::{derive_seed, splitmix64};
+pub use decklet::env::tournament::{bot_seed, game_seed, round};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-
-/// The seed of game `index` under master seed `master`.
-pub fn game_seed(master: u64, index: u64) -> u64 {
-    derive_seed(master, index)
-}
-
-/// The seed of the bot in `seat` of a game.
-pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
-    splitmix64(game_seed ^ (seat as u64 + 1).wrapping_mul(0xd6e8_feb8_6659_fd93))
-}
 
 /// Most worker threads `--threads` accepts: far more than any machine's cores, few
 /// enough that starting them cannot exhaust the system.
@@ -76,13 +66,6 @@ pub fn progress(games: u64, json: bool) -> ProgressBar {
         ));
     }
     bar
-}
-
-/// `x` rounded to `places` decimals: a summary reports what its sampling supports, not
-/// float noise.
-pub fn round(x: f64, places: i32) -> f64 {
-    let scale = 10f64.powi(places);
-    (x * scale).round() / scale
 }
 
 /// What a run adds its games up into: each worker keeps one, and they merge at the end

@@ -4,16 +4,7 @@ use std::collections::BTreeMap;
 
 /// A 95% Wilson score interval for `wins` successes in `n` trials, as fractions.
 pub fn wilson_95(wins: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 0.0);
-    }
-    let z = 1.959_964f64;
-    let n = n as f64;
-    let p = wins as f64 / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    decklet::bots::wilson_95(wins as f64, n as f64)
 }
 
 /// Counts of whole-number values (e.g. turns per game): constant memory however many

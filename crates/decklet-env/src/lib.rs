@@ -11,6 +11,10 @@
 //! - [`GameSpec`]: a game by name and options, and its bots ([`SeatBot`]).
 //! - [`VectorTables`]: many matches stepped at once into the caller's buffers, bots
 //!   playing the other seats, next-step autoreset, on several threads if asked.
+//! - [`TournamentPlan`]: a tournament of named bots, played game by game in any split
+//!   into [`TournamentTally`]s that merge to the same report (what `decklet tournament`
+//!   runs, and what the Python package spreads over a Ray cluster), with Bradley–Terry
+//!   ratings ([`rating`]).
 //!
 //! ```
 //! use decklet_env::GameSpec;
@@ -35,14 +39,20 @@
 
 pub mod crazy_eights;
 pub mod encoding;
+pub mod rating;
 pub mod spec;
 pub mod table;
+pub mod tournament;
 pub mod uno;
 pub mod vector;
 
 pub use crazy_eights::{C8_ACTIONS, C8_OBSERVATION_LEN, CrazyEightsEncoding};
 pub use encoding::{Encoding, MoveClass, RewardMode, offset, win_rewards};
-pub use spec::{GameSpec, SeatBot};
+pub use spec::{GameSpec, SeatBot, crazy_eights_bot};
 pub use table::{StepError, Table};
+pub use tournament::{
+    CrazyEightsEntry, CrazyEightsSummary, Scratch, TournamentPlan, TournamentSpec,
+    TournamentSummary, TournamentTally, UnoEntry, UnoSummary,
+};
 pub use uno::{UNO_ACTIONS, UNO_OBSERVATION_LEN, UnoEncoding, uno_kind};
 pub use vector::{Buffers, MAX_LANES, VectorConfig, VectorTables, episode_seed};

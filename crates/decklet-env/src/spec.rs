@@ -99,37 +99,51 @@ impl GameSpec {
                 let kind: BotKind = name.parse()?;
                 Ok(SeatBot::Uno(kind.create(uno.game(), seed)))
             }
-            Game::CrazyEights(c8) => {
-                let name = name.trim();
-                let iterations = match name {
-                    "random" => return Ok(SeatBot::Any(Box::new(RandomBot::new(seed)))),
-                    "strategist" => {
-                        return Ok(SeatBot::Any(Box::new(FnBot::new(
-                            "strategist",
-                            strategist_choice,
-                        ))));
-                    }
-                    "ismcts" => 1_000,
-                    other => match other.strip_prefix("ismcts:").map(str::parse::<u32>) {
-                        Some(Ok(n)) if (1..=100_000).contains(&n) => n,
-                        _ => {
-                            return Err(format!(
-                                "`{other}` is not a Crazy Eights bot (random, strategist, ismcts, ismcts:N with N from 1 to 100000)"
-                            ));
-                        }
-                    },
-                };
-                let config = IsmctsConfig {
-                    iterations,
-                    ..IsmctsConfig::default()
-                };
-                let bot = IsmctsBot::new(c8.game(), config, seed)
-                    .with_scoring(c8_returns)
-                    .with_playout(strategist_playout);
-                Ok(SeatBot::Any(Box::new(bot)))
-            }
+            Game::CrazyEights(c8) => crazy_eights_bot(c8.game(), name, seed).map(SeatBot::Any),
         }
     }
+}
+
+/// A Crazy Eights bot by name, seeded: `random`, `strategist`, `ismcts` (1,000
+/// iterations), `ismcts:N` (1 to 100,000): the search scores by the game's results
+/// and plays out with the strategist's policy.
+///
+/// ```
+/// let game = decklet_crazy_eights::crazy_eights_game(Default::default())?;
+/// assert_eq!(decklet_env::crazy_eights_bot(&game, "ismcts:50", 1)?.name(), "ismcts");
+/// assert!(decklet_env::crazy_eights_bot(&game, "heuristic", 1).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn crazy_eights_bot(
+    game: &Arc<decklet_core::Game>,
+    name: &str,
+    seed: u64,
+) -> Result<Box<dyn decklet_bots::Bot>, String> {
+    let name = name.trim();
+    let iterations = match name {
+        "random" => return Ok(Box::new(RandomBot::new(seed))),
+        "strategist" => {
+            return Ok(Box::new(FnBot::new("strategist", strategist_choice)));
+        }
+        "ismcts" => 1_000,
+        other => match other.strip_prefix("ismcts:").map(str::parse::<u32>) {
+            Some(Ok(n)) if (1..=100_000).contains(&n) => n,
+            _ => {
+                return Err(format!(
+                    "`{}` is not a Crazy Eights bot (random, strategist, ismcts, ismcts:N with N from 1 to 100000)",
+                    decklet_core::echo(other)
+                ));
+            }
+        },
+    };
+    let config = IsmctsConfig {
+        iterations,
+        ..IsmctsConfig::default()
+    };
+    let bot = IsmctsBot::new(game, config, seed)
+        .with_scoring(c8_returns)
+        .with_playout(strategist_playout);
+    Ok(Box::new(bot))
 }
 
 /// A bot that plays a seat of a [`Table`]: one of UNO's, or one of any game's.

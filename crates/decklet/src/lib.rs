@@ -4,7 +4,8 @@
 //! is the facade: it re-exports [`decklet_core`] at its root, the common plugins as
 //! [`plugins`] (feature `plugins`), UNO as [`uno`] (feature `uno`), the bots of any game
 //! as [`bots`] (feature `bots`) and Crazy Eights as [`crazy_eights`] (feature
-//! `crazy-eights`); every feature is on by default.
+//! `crazy-eights`), all on by default; the learners' environments and the tournaments of
+//! named bots as `env` (feature `env`, off by default).
 //!
 //! ```
 //! use decklet::{DrawPlugin, EngineConfig, Game, GameEngine, Player, TurnPlugin};
@@ -38,6 +39,9 @@ pub use decklet_bots as bots;
 
 #[cfg(feature = "crazy-eights")]
 pub use decklet_crazy_eights as crazy_eights;
+
+#[cfg(feature = "env")]
+pub use decklet_env as env;
 
 /// The names most programs use.
 pub mod prelude {

@@ -9,8 +9,9 @@
 //! of the fit's information (pairwise results of one game are not independent, so
 //! read the interval as approximate).
 
-/// Pairwise results: `wins[i][j]` is how often entry `i` beat entry `j`.
-#[derive(Clone, Debug, PartialEq)]
+/// Pairwise results: `wins[i][j]` is how often entry `i` beat entry `j` (whole
+/// numbers, so results added in any order are the same bits).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Pairwise {
     wins: Vec<Vec<f64>>,
 }
@@ -21,6 +22,13 @@ impl Pairwise {
         Pairwise {
             wins: vec![vec![0.0; entries]; entries],
         }
+    }
+
+    /// How many entries, if the results are square (`n` rows of `n`): results read
+    /// from outside may not be.
+    pub fn entries(&self) -> Option<usize> {
+        let n = self.wins.len();
+        self.wins.iter().all(|row| row.len() == n).then_some(n)
     }
 
     /// A game at a table of `seated` entries that `winner` won.
