@@ -95,3 +95,23 @@ class VectorTablesCore:
     def reset(self, seed: int) -> None: ...
     def step(self, actions: npt.NDArray[np.int64]) -> None: ...
     def log_json(self, i: int) -> str: ...
+
+class Tournament:
+    """A tournament of named bots (what `decklet tournament` plays), in pieces."""
+
+    def __init__(
+        self,
+        game: str,
+        bots: list[str],
+        players: int = 2,
+        games: int = 1000,
+        seed: int = 1,
+        rules: str = "seeds",
+        house: list[str] = ...,
+        max_actions: int = 100_000,
+        forget_uno: float = 0.0,
+    ) -> None: ...
+    @property
+    def games(self) -> int: ...
+    def play(self, start: int, stop: int) -> str: ...
+    def summary(self, tallies: list[str], workers: int = 1, seconds: float = 0.0) -> str: ...

@@ -199,17 +199,19 @@ fn ci_steps() -> Result {
         ],
         Some(&decklet),
     )?;
-    python()
+    python(Some(&decklet))
 }
 
 /// The largest wheel the Python package may build to.
 const MAX_WHEEL_BYTES: u64 = 5 * 1024 * 1024;
 
 /// The Python package: a virtual environment under the target directory with the
-/// pinned test requirements (`python/requirements-test.txt`; made once, reused), the
-/// wheel built by maturin (profile `python`) and installed in it, its size checked, and
-/// pytest run on `python/tests`.
-fn python() -> Result {
+/// pinned test requirements (`python/requirements-test.txt` and, for `decklet.ray`,
+/// `python/requirements-ray.txt`; made once, reused), the wheel built by maturin
+/// (profile `python`) and installed in it, its size checked, and pytest run on
+/// `python/tests` (given `decklet`, the tests compare the distributed tournament with
+/// that binary's).
+fn python(decklet: Option<&Path>) -> Result {
     let dir = target_dir().join("python");
     let venv = dir.join("venv");
     let bin = venv.join("bin");
@@ -223,17 +225,13 @@ fn python() -> Result {
             cmd,
         )?;
     }
-    let requirements = root().join("python").join("requirements-test.txt");
+    let requirements = root().join("python");
     let mut pip = Command::new(&python);
-    pip.args([
-        "-m",
-        "pip",
-        "install",
-        "-q",
-        "--disable-pip-version-check",
-        "-r",
-    ])
-    .arg(&requirements);
+    pip.args(["-m", "pip", "install", "-q", "--disable-pip-version-check"])
+        .arg("-r")
+        .arg(requirements.join("requirements-test.txt"))
+        .arg("-r")
+        .arg(requirements.join("requirements-ray.txt"));
     run("python: test requirements", pip)?;
     let wheels = dir.join("wheels");
     if wheels.exists() {
@@ -270,6 +268,9 @@ fn python() -> Result {
         .arg(&wheel);
     run("python: install the wheel", install)?;
     let mut pytest = Command::new(&python);
+    if let Some(decklet) = decklet {
+        pytest.env("DECKLET_BIN", decklet);
+    }
     pytest
         .current_dir(&dir)
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
@@ -718,7 +719,7 @@ fn main() -> ExitCode {
         Some("ci") => ci(),
         Some("bench") => bench(&args[1..]),
         Some("package") => package().map(|_| ()),
-        Some("python") => python(),
+        Some("python") => python(None),
         _ => Err(
             "usage: cargo xtask ci | bench [--games N] [--rounds R] [--quick] [--check] | python | package"
                 .to_string(),

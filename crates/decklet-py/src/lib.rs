@@ -7,8 +7,8 @@ use std::sync::Mutex;
 
 use decklet_crazy_eights::CrazyEightsOptions;
 use decklet_env::{
-    Buffers, GameSpec, RewardMode, SeatBot, StepError, Table as EnvTable, VectorConfig,
-    VectorTables,
+    Buffers, GameSpec, RewardMode, SeatBot, StepError, Table as EnvTable, TournamentPlan,
+    TournamentSpec, TournamentTally, VectorConfig, VectorTables,
 };
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::create_exception;
@@ -511,12 +511,95 @@ impl VectorTablesCore {
     }
 }
 
+/// A tournament of named bots (what `decklet tournament` plays), in pieces: `play`
+/// plays a range of its games into a tally (JSON text, to send between processes),
+/// `summary` adds tallies of every game up into the report `decklet tournament
+/// --json` prints.
+#[pyclass(module = "decklet._decklet", frozen)]
+struct Tournament {
+    plan: TournamentPlan,
+}
+
+#[pymethods]
+impl Tournament {
+    #[new]
+    #[pyo3(signature = (game, bots, players=2, games=1000, seed=1, rules="seeds", house=Vec::new(), max_actions=100_000, forget_uno=0.0))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        game: &str,
+        bots: Vec<String>,
+        players: usize,
+        games: u64,
+        seed: i128,
+        rules: &str,
+        house: Vec<String>,
+        max_actions: u64,
+        forget_uno: f64,
+    ) -> PyResult<Self> {
+        let spec = TournamentSpec {
+            game: game.to_string(),
+            players: if game == "crazy-eights" {
+                bots.len()
+            } else {
+                players
+            },
+            bots,
+            games,
+            seed: seed_of(seed)?,
+            max_actions: max_actions.clamp(1, MAX_MOVES),
+            rules: rules.to_string(),
+            house,
+            forget_uno,
+        };
+        let plan = TournamentPlan::new(&spec).map_err(PyValueError::new_err)?;
+        Ok(Tournament { plan })
+    }
+
+    /// How many games it plays in all (indices `0..games`).
+    #[getter]
+    fn games(&self) -> u64 {
+        self.plan.games()
+    }
+
+    /// Plays games `start..stop` (the GIL released) and returns their tally as JSON.
+    fn play(&self, py: Python<'_>, start: u64, stop: u64) -> PyResult<String> {
+        if start > stop || stop > self.plan.games() {
+            return Err(PyValueError::new_err(format!(
+                "games {start}..{stop} of a tournament of {}",
+                self.plan.games()
+            )));
+        }
+        let tally = py
+            .detach(|| self.plan.play_range(start..stop))
+            .map_err(PyRuntimeError::new_err)?;
+        serde_json::to_string(&tally).map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    }
+
+    /// The report (JSON) of tallies that together hold every game once; `workers`
+    /// and `seconds` say how it ran.
+    #[pyo3(signature = (tallies, workers=1, seconds=0.0))]
+    fn summary(&self, tallies: Vec<String>, workers: usize, seconds: f64) -> PyResult<String> {
+        let mut total = self.plan.empty();
+        for text in &tallies {
+            let tally: TournamentTally = serde_json::from_str(text)
+                .map_err(|e| PyValueError::new_err(format!("not a tally: {e}")))?;
+            total.merge(&tally);
+        }
+        let summary = self
+            .plan
+            .summary(&total, workers, seconds)
+            .map_err(PyValueError::new_err)?;
+        serde_json::to_string(&summary).map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    }
+}
+
 /// The native module.
 #[pymodule]
 fn _decklet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Table>()?;
     m.add_class::<Bot>()?;
     m.add_class::<VectorTablesCore>()?;
+    m.add_class::<Tournament>()?;
     m.add(
         "IllegalActionError",
         m.py().get_type::<IllegalActionError>(),
