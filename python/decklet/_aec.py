@@ -35,7 +35,7 @@ class DeckletAEC(AECEnv):
         players: int,
         seed: Optional[int] = None,
         render_mode: Optional[str] = None,
-        rules: str = "seeds",
+        rules: str = "classic",
         house: Optional[list[str]] = None,
         options: Optional[dict[str, Any]] = None,
         rewards: str = "win",

@@ -31,7 +31,7 @@ class DeckletSingleAgentEnv(gymnasium.Env):
         opponents: str,
         seed: Optional[int] = None,
         render_mode: Optional[str] = None,
-        rules: str = "seeds",
+        rules: str = "classic",
         house: Optional[list[str]] = None,
         options: Optional[dict[str, Any]] = None,
         rewards: str = "win",

@@ -36,7 +36,7 @@ class DeckletVectorEnv(GymVectorEnv):
         opponents: Optional[str],
         threads: int = 1,
         seed: int = 0,
-        rules: str = "seeds",
+        rules: str = "classic",
         house: Optional[list[str]] = None,
         options: Optional[dict[str, Any]] = None,
         rewards: str = "win",

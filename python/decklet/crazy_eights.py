@@ -45,7 +45,7 @@ def raw_env(
 ) -> DeckletAEC:
     """Crazy Eights for ``players`` (2-15) with OpenSpiel's options, without wrappers."""
     options = _options(max_draw_cards, max_turns, reshuffle, use_special_cards)
-    return DeckletAEC("crazy-eights", players, seed, render_mode, "seeds", None, options, rewards, max_moves, enforce_order)
+    return DeckletAEC("crazy-eights", players, seed, render_mode, "classic", None, options, rewards, max_moves, enforce_order)
 
 
 def env(**kwargs) -> DeckletAEC:
@@ -71,7 +71,7 @@ def VectorEnv(
     """``num_envs`` games of Crazy Eights stepped together in Rust (``opponents``:
     ``random``, ``strategist``, ``ismcts``, ``ismcts:N``, or ``None`` for self-play)."""
     options = _options(max_draw_cards, max_turns, reshuffle, use_special_cards)
-    return DeckletVectorEnv("crazy-eights", num_envs, players, opponents, threads, seed, "seeds", None, options, rewards, max_moves)
+    return DeckletVectorEnv("crazy-eights", num_envs, players, opponents, threads, seed, "classic", None, options, rewards, max_moves)
 
 
 def SingleAgentEnv(
@@ -91,5 +91,5 @@ def SingleAgentEnv(
     environment (``illegal="lose"`` ends the episode as a loss on an illegal action
     instead of raising)."""
     return DeckletSingleAgentEnv(
-        "crazy-eights", players, opponents, seed, render_mode, "seeds", None, _options(max_draw_cards, max_turns, reshuffle, use_special_cards), rewards, max_moves, illegal
+        "crazy-eights", players, opponents, seed, render_mode, "classic", None, _options(max_draw_cards, max_turns, reshuffle, use_special_cards), rewards, max_moves, illegal
     )

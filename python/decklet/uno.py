@@ -24,7 +24,7 @@ OBSERVATION_LEN = 199
 
 def raw_env(
     players: int = 4,
-    rules: str = "seeds",
+    rules: str = "classic",
     house: Optional[list[str]] = None,
     seed: Optional[int] = None,
     render_mode: Optional[str] = None,
@@ -52,7 +52,7 @@ def VectorEnv(
     opponents: Optional[str] = "random",
     threads: int = 1,
     seed: int = 0,
-    rules: str = "seeds",
+    rules: str = "classic",
     house: Optional[list[str]] = None,
     rewards: str = "win",
     max_moves: int = 10_000,
@@ -65,7 +65,7 @@ def VectorEnv(
 def SingleAgentEnv(
     players: int = 4,
     opponents: str = "heuristic",
-    rules: str = "seeds",
+    rules: str = "classic",
     house: Optional[list[str]] = None,
     seed: Optional[int] = None,
     render_mode: Optional[str] = None,

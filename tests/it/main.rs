@@ -17,7 +17,7 @@ mod views;
 
 use decklet::uno::{HouseRule, RuleSet};
 
-/// The UNO rule sets the cross-crate checks run under: the seeds' rules, the official
+/// The UNO rule sets the cross-crate checks run under: the classic rules, the official
 /// preset, each house rule alone, and the official preset with each house rule it
 /// combines with.
 pub(crate) fn rule_sets() -> Vec<Vec<HouseRule>> {

@@ -90,7 +90,7 @@ impl Rules {
     }
 
     /// The options that give these rules again, for a command line (empty for the
-    /// seeds' rules): `--rules official`, then `--house` with the rules not in it.
+    /// classic rules): `--rules official`, then `--house` with the rules not in it.
     pub fn options(&self) -> String {
         let official = RuleSet::Official.rules();
         let preset = official.iter().all(|r| self.house.contains(r));

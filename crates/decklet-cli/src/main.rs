@@ -49,9 +49,10 @@ enum Command {
 /// The rules options shared by `simulate`, `tournament` and `play`.
 #[derive(Debug, Args)]
 pub struct RuleArgs {
-    /// The rules: `seeds` (the reference game) or `official` (adds the first card's
-    /// effect, scoring, the wild draw four challenge and calling UNO).
-    #[arg(long, default_value = "seeds")]
+    /// The rules: `classic` (UNO as decklet's original TypeScript system played it: no
+    /// scoring, no UNO call, no challenge; `seeds` is its old name) or `official` (adds
+    /// the first card's effect, scoring, the wild draw four challenge and calling UNO).
+    #[arg(long, default_value = "classic")]
     pub rules: String,
     /// House rules added to them, comma-separated (`draw-until-playable`,
     /// `forced-play`, `jump-in`, `seven-zero`, one of `stacking`, `stacking-same`,
@@ -69,7 +70,9 @@ impl RuleArgs {
     /// Whether no rule option was given (the defaults: what a game other than UNO
     /// requires).
     pub fn is_default(&self) -> bool {
-        self.rules == "seeds" && self.house.trim().is_empty() && self.forget_uno == 0.0
+        matches!(self.rules.trim(), "classic" | "seeds")
+            && self.house.trim().is_empty()
+            && self.forget_uno == 0.0
     }
 }
 

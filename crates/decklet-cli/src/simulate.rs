@@ -170,7 +170,7 @@ struct Summary {
     players: usize,
     seed: u64,
     bots: Vec<String>,
-    /// The house rules in play (none: the seeds' rules).
+    /// The house rules in play (none: the classic rules).
     house: Vec<String>,
     threads: usize,
     wall_seconds: f64,

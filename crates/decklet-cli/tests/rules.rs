@@ -219,7 +219,7 @@ fn bad_rules_options_are_refused_with_a_message() {
     for command in ["simulate", "tournament", "play"] {
         let err = run_err(&[command, "--rules", "casual"]);
         assert!(
-            err.contains("unknown rules `casual` (known: seeds, official)"),
+            err.contains("unknown rules `casual` (known: classic, official)"),
             "{err}"
         );
         let err = run_err(&[command, "--forget-uno", "1.5"]);

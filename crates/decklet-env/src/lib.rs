@@ -18,7 +18,7 @@
 //!
 //! ```
 //! use decklet_env::GameSpec;
-//! let spec = GameSpec::uno("seeds", &[])?;
+//! let spec = GameSpec::uno("classic", &[])?;
 //! let mut table = spec.table(4, 7, 10_000)?;
 //! let encoding = spec.encoding();
 //! let mut obs = vec![0.0; encoding.observation_len()];

@@ -87,7 +87,7 @@ impl TournamentSpec {
             games,
             seed,
             max_actions: 100_000,
-            rules: RuleSet::Seeds.as_str().to_string(),
+            rules: RuleSet::Classic.as_str().to_string(),
             house: Vec::new(),
             forget_uno: 0.0,
         }

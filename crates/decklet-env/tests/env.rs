@@ -12,7 +12,7 @@ use decklet_env::{Buffers, GameSpec, RewardMode, Table, VectorConfig, VectorTabl
 fn specs() -> Vec<(String, GameSpec)> {
     let house = |names: &[&str]| names.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     vec![
-        ("uno seeds".into(), GameSpec::uno("seeds", &[]).unwrap()),
+        ("uno seeds".into(), GameSpec::uno("classic", &[]).unwrap()),
         (
             "uno official".into(),
             GameSpec::uno("official", &[]).unwrap(),

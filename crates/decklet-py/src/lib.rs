@@ -44,7 +44,7 @@ fn spec_of(
             GameSpec::uno(rules, house).map_err(PyValueError::new_err)
         }
         "crazy-eights" => {
-            if rules != "seeds" || !house.is_empty() {
+            if !matches!(rules, "classic" | "seeds") || !house.is_empty() {
                 return Err(PyValueError::new_err(
                     "rules= and house= are UNO's; Crazy Eights takes options=",
                 ));
@@ -121,7 +121,7 @@ struct Table {
 #[pymethods]
 impl Table {
     #[new]
-    #[pyo3(signature = (game, players, seed=0, rules="seeds", house=Vec::new(), options=None, max_moves=10_000, rewards="win"))]
+    #[pyo3(signature = (game, players, seed=0, rules="classic", house=Vec::new(), options=None, max_moves=10_000, rewards="win"))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &str,
@@ -354,7 +354,7 @@ struct VectorTablesCore {
 #[pymethods]
 impl VectorTablesCore {
     #[new]
-    #[pyo3(signature = (game, num_envs, players, opponents=None, threads=1, seed=0, rules="seeds", house=Vec::new(), options=None, max_moves=10_000, rewards="win"))]
+    #[pyo3(signature = (game, num_envs, players, opponents=None, threads=1, seed=0, rules="classic", house=Vec::new(), options=None, max_moves=10_000, rewards="win"))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -523,7 +523,7 @@ struct Tournament {
 #[pymethods]
 impl Tournament {
     #[new]
-    #[pyo3(signature = (game, bots, players=2, games=1000, seed=1, rules="seeds", house=Vec::new(), max_actions=100_000, forget_uno=0.0))]
+    #[pyo3(signature = (game, bots, players=2, games=1000, seed=1, rules="classic", house=Vec::new(), max_actions=100_000, forget_uno=0.0))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &str,

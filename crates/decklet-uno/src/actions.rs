@@ -171,7 +171,7 @@ pub fn flip_initial_card_handler(
     (crate::effects::UnoEffects::of(ctx).initial_flip)(ctx)
 }
 
-/// The seeds' initial flip (the default of [`UnoEffects`](crate::UnoEffects)'s
+/// Classic UNO' initial flip (the default of [`UnoEffects`](crate::UnoEffects)'s
 /// `initial_flip`): deck cards onto the discard until a number card is on top, whose
 /// colour is then in force.
 pub fn flip_initial_card(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {

@@ -257,7 +257,7 @@ pub type MoveHook = fn(&GameState, &UnoTable, PlayerId, &mut Vec<LegalAction>);
 pub type AnswerHook = fn(&GameState, &UnoTable, PlayerId, &mut Vec<LegalAction>) -> bool;
 
 /// How the rules in play change the list of legal moves: part of the game's declared
-/// data ([`GameData`]), empty in the seeds' UNO. Each house rule adds its hooks when the
+/// data ([`GameData`]), empty in classic UNO. Each house rule adds its hooks when the
 /// game is built ([`GamePlugin::declare`](decklet_core::GamePlugin::declare), with
 /// [`UnoMoveHooks::change`]), and [`legal_actions`] calls them in registration order, so
 /// a rule lists its own moves in its own module. A rule written outside this crate does
@@ -270,7 +270,7 @@ pub struct UnoMoveHooks {
     /// lists answers decides the moves (*seven-zero*'s swap, the challenge, a stacked
     /// penalty).
     pub answers: Vec<AnswerHook>,
-    /// On the current player's turn, after the seeds' moves are listed: changes them
+    /// On the current player's turn, after classic UNO's moves are listed: changes them
     /// (*forced play* withdraws ending the turn when the drawn card is playable).
     pub turn: Vec<MoveHook>,
     /// For a player whose turn it is not (*jump-in*'s cards).
@@ -286,7 +286,7 @@ pub struct UnoMoveHooks {
     pub wild_draw_four_free: bool,
 }
 
-/// The hooks of a game that declared none (the seeds' UNO).
+/// The hooks of a game that declared none (classic UNO).
 static NO_HOOKS: UnoMoveHooks = UnoMoveHooks {
     answers: Vec::new(),
     turn: Vec::new(),
@@ -297,7 +297,7 @@ static NO_HOOKS: UnoMoveHooks = UnoMoveHooks {
 };
 
 impl UnoMoveHooks {
-    /// The hooks `state`'s game declared (none for a state no engine adopted: the seeds'
+    /// The hooks `state`'s game declared (none for a state no engine adopted: classic UNO's
     /// rules).
     #[inline]
     pub fn of(state: &GameState) -> &UnoMoveHooks {
@@ -325,14 +325,14 @@ impl UnoMoveHooks {
     }
 }
 
-/// Exactly the external actions `dispatch` accepts from `player` now. In the seeds'
+/// Exactly the external actions `dispatch` accepts from `player` now. In classic UNO's
 /// UNO: the playable cards in hand order and a draw; after a draw, the drawn card if
 /// playable and ending the turn; after a wild, the four colours; when it is not their
 /// turn, nothing. The rules in play change this list through their declared hooks
 /// ([`UnoMoveHooks`]): a pending answer replaces the turn's moves, out-of-turn moves
 /// are listed for the other players, side moves come last for everyone. A state read
 /// from JSON and never adopted by an engine has no declared data, so it is answered by
-/// the seeds' rules.
+/// the classic rules.
 pub fn legal_actions(state: &GameState, player: PlayerId) -> Vec<LegalAction> {
     let mut out = Vec::new();
     legal_actions_into(state, player, &mut out);

@@ -254,7 +254,7 @@ impl GamePlugin for UnoPlugin {
     fn requires(&self) -> &'static [&'static str] {
         &[TURN_PLUGIN_ID, DRAW_PLUGIN_ID]
     }
-    /// UNO's effects (the seeds') and no optional rule: the house rules registered
+    /// UNO's effects (classic UNO's) and no optional rule: the house rules registered
     /// after it change both.
     fn declare(&self, data: &mut decklet_core::GameData) {
         data.insert(crate::effects::UnoEffects::SEEDS);

@@ -190,7 +190,7 @@ fn an_unplayable_drawn_card_still_ends_the_turn() {
 #[test]
 fn forced_play_keeps_the_seeds_refusals_first() {
     let mut engine = table(&[FORCED], vec![card("blue", "1")], &[card("red", "9")]);
-    // ending the turn before drawing is refused by the seeds' discipline, as always
+    // ending the turn before drawing is refused by classic UNO's discipline, as always
     let (rule, reason) = rejected_by(end_turn(&mut engine, "p1"));
     assert_eq!(rule, "turnDiscipline");
     assert_eq!(reason, "draw a card before ending your turn");
@@ -322,7 +322,7 @@ fn draw_twos_mode_leaves_the_wild_draw_four_as_it_was() {
     // a wild draw four does not answer a draw two in this mode
     let (rule, _) = rejected_by(play(&mut engine, "p2", wd4));
     assert_eq!(rule, "canPlayCard");
-    // and played normally it is the seeds' penalty: drawn at once, nothing pending
+    // and played normally it is classic UNO's penalty: drawn at once, nothing pending
     let mut engine = table_with(
         &[STACK],
         vec![wd4, card("yellow", "7")],
@@ -775,7 +775,7 @@ fn a_jump_in_with_a_skip_skips_the_player_after_the_jumper() {
 
 #[test]
 fn no_jump_in_without_the_rule_or_with_a_wild() {
-    // without the rule: the seeds' refusal
+    // without the rule: classic UNO's refusal
     let mut engine = table(&[], vec![card("blue", "1")], &[]);
     let twin = card_n("red", "5", 2);
     let p2 = id(&engine, "p2");

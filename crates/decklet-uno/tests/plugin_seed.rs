@@ -53,7 +53,7 @@ fn identity_requirements_and_registrations() {
     );
 }
 
-/// An engine of the seeds' composition, Turn, Draw and UNO, registered as the seed
+/// An engine of classic UNO's composition, Turn, Draw and UNO, registered as the seed
 /// pages register them, with no game yet.
 fn seeded(seed: u64) -> GameEngine {
     let game = Game::builder()

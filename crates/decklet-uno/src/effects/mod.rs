@@ -3,11 +3,11 @@
 //! own: they only dispatch actions, emit events and set variables through the context.
 //! Turns move only through the `END_TURN` actions they dispatch.
 //!
-//! [`UnoEffects`] is the table the handlers call through: the seeds' effects unless a
+//! [`UnoEffects`] is the table the handlers call through: classic UNO's effects unless a
 //! house rule registered after UNO put its own effect in a slot (with
 //! [`UnoEffects::change`], in its own setup). That is how stacking changes what a draw
 //! two does without forking UNO. A game without such a
-//! rule has no table attached, and its handlers call the seeds' effects directly.
+//! rule has no table attached, and its handlers call classic UNO's effects directly.
 
 mod draw_two;
 mod reverse;
@@ -34,7 +34,7 @@ pub type InitialFlip = fn(&mut GameContext<'_>) -> Result<(), EngineError>;
 
 /// The effect of each kind of card: what the `CARD_PLAYED` handler (and, for the wild
 /// draw four's second stage, the `UNO_COLOR_CHOSEN` handler) calls. The default is the
-/// seeds' UNO.
+/// classic UNO.
 #[derive(Clone, Copy, Debug)]
 pub struct UnoEffects {
     /// A number card: the turn ends.
@@ -67,7 +67,7 @@ impl Default for UnoEffects {
 }
 
 impl UnoEffects {
-    /// The seeds' effects.
+    /// Classic UNO' effects.
     pub const SEEDS: UnoEffects = UnoEffects {
         number: end_turn_effect,
         skip: apply_skip_effect,
@@ -82,7 +82,7 @@ impl UnoEffects {
     };
 
     /// The table of the game being played: the one its plugins declared (in the
-    /// game's data), or the seeds'.
+    /// game's data), or classic UNO's.
     pub fn of(ctx: &GameContext<'_>) -> UnoEffects {
         ctx.state()
             .game_data::<UnoEffects>()
@@ -90,7 +90,7 @@ impl UnoEffects {
             .unwrap_or(UnoEffects::SEEDS)
     }
 
-    /// Changes slots of the game's table (the one declared, or the seeds') and declares
+    /// Changes slots of the game's table (the one declared, or classic UNO's) and declares
     /// it: what a rule that changes effects does when the game is built, after UNO.
     pub fn change(data: &mut GameData, edit: impl FnOnce(&mut UnoEffects)) {
         match data.get_mut::<UnoEffects>() {
@@ -116,7 +116,7 @@ impl UnoEffects {
         }
     }
 
-    /// Plays the effect of `face` for `player`: the declared table's, or the seeds'
+    /// Plays the effect of `face` for `player`: the declared table's, or classic UNO's
     /// (called directly).
     #[inline]
     pub fn apply(

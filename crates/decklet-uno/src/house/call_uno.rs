@@ -17,7 +17,7 @@
 //! - **The window closes** when another player acts: a card of another player is
 //!   played, or the current player, not the exposed one, draws (their own draw, an
 //!   accepted penalty, a lost challenge), or a challenge is answered. A call or a catch
-//!   closes nothing. A penalty drawn automatically (the seeds' draw two and wild draw
+//!   closes nothing. A penalty drawn automatically (classic UNO's draw two and wild draw
 //!   four) is not the drawer's action: the window stays open for the player after them.
 //! - Calls and catches are not moves of the turn ([side actions](crate::is_side_action)): they may be
 //!   made while a colour, a swap or a challenge waits (`turnDiscipline`, `swapPending`

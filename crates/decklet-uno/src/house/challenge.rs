@@ -159,7 +159,7 @@ fn challenged(state: &GameState) -> Option<PlayerId> {
 }
 
 /// At the play: remember the colour in force and the hand's size (public facts), then
-/// the seeds' effect (a colour is to be chosen).
+/// classic UNO's effect (a colour is to be chosen).
 fn wild_draw_four(ctx: &mut GameContext<'_>, player: PlayerId) -> Result<(), EngineError> {
     let state = ctx.state();
     let kept = i64::try_from(state.hand(player).len()).unwrap_or(i64::MAX);

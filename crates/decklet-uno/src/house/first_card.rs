@@ -1,10 +1,10 @@
 //! Official rule *the first card's effect*: the card turned up to start the game acts
-//! as if the first player's predecessor had played it (the seeds instead flip until a
+//! as if the first player's predecessor had played it (classic UNO instead flip until a
 //! number card).
 //!
 //! One card is flipped onto the discard pile (`UNO_INITIAL_FLIPPED`, with its colour,
 //! for a coloured card), then:
-//! - a number: the first player plays, as in the seeds;
+//! - a number: the first player plays, as in classic UNO;
 //! - a skip: the first player is skipped (`UNO_PLAYER_SKIPPED`);
 //! - a reverse: play goes the other way (`UNO_PLAYER_REVERSED`), starting with the
 //!   player before the first (the dealer, in the official sheet's words);
@@ -108,7 +108,7 @@ fn flip(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
 }
 
 /// After a wild's colour is chosen: the opening wild's chooser plays on; any other
-/// wild ends the turn, as in the seeds.
+/// wild ends the turn, as in classic UNO.
 fn wild_after_choice(ctx: &mut GameContext<'_>, player: PlayerId) -> Result<(), EngineError> {
     if ctx.state().variable(&UNO_VAR_OPENING_WILD).unwrap_or(false) {
         ctx.set_variable(&UNO_VAR_OPENING_WILD, false);

@@ -267,7 +267,10 @@ impl FromStr for HouseRule {
     }
 }
 
-/// A preset of rules, by its `--rules` name: the seeds' game, or the official rules
+/// A preset of rules, by its `--rules` name: `classic` (UNO as decklet's original
+/// TypeScript system played it, the default: no scoring, no call, no challenge, and
+/// the first card's effect not applied; `seeds`, its old name, still reads), or the
+/// official rules
 /// (the first card's effect, scoring with going out on an action card, the wild draw
 /// four challenge and calling UNO). House rules are added on top of either.
 ///
@@ -275,23 +278,24 @@ impl FromStr for HouseRule {
 /// use decklet_uno::{HouseRule, RuleSet};
 /// let official: RuleSet = "official".parse()?;
 /// assert!(official.rules().contains(&HouseRule::CallUno));
-/// assert!(RuleSet::Seeds.rules().is_empty());
+/// assert!(RuleSet::Classic.rules().is_empty());
+/// assert_eq!("seeds".parse::<RuleSet>()?, RuleSet::Classic); // its name in 0.2
 /// # Ok::<(), String>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum RuleSet {
-    /// The seeds' UNO, with no optional rule.
+    /// Classic UNO, with no optional rule.
     #[default]
-    Seeds,
+    Classic,
     /// The official rules.
     Official,
 }
 
 impl RuleSet {
-    /// The optional rules the preset adds to the seeds' UNO.
+    /// The optional rules the preset adds to classic UNO.
     pub fn rules(self) -> &'static [HouseRule] {
         match self {
-            RuleSet::Seeds => &[],
+            RuleSet::Classic => &[],
             RuleSet::Official => &[
                 HouseRule::FirstCard,
                 HouseRule::Scoring,
@@ -333,7 +337,7 @@ impl RuleSet {
     /// The `--rules` name.
     pub fn as_str(self) -> &'static str {
         match self {
-            RuleSet::Seeds => "seeds",
+            RuleSet::Classic => "classic",
             RuleSet::Official => "official",
         }
     }
@@ -349,9 +353,12 @@ impl FromStr for RuleSet {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim() {
-            "seeds" => Ok(RuleSet::Seeds),
+            // `seeds`: the name of 0.2
+            "classic" | "seeds" => Ok(RuleSet::Classic),
             "official" => Ok(RuleSet::Official),
-            other => Err(format!("unknown rules `{other}` (known: seeds, official)")),
+            other => Err(format!(
+                "unknown rules `{other}` (known: classic, official)"
+            )),
         }
     }
 }

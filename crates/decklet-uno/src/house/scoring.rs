@@ -6,7 +6,7 @@
 //! draws its two or four cards (with a stacked penalty it answered, under stacking) in
 //! one `CARD_DRAWN`, and they count. Then
 //! `UNO_ROUND_SCORED { winnerId, points }` is emitted and `uno:roundPoints` holds the
-//! points. The game ends as in the seeds; a match plays such games in turn.
+//! points. The game ends as in classic UNO; a match plays such games in turn.
 
 use decklet_core::{
     EngineError, Event, GameContext, GameData, GamePlugin, GameState, PlayerId, Var,

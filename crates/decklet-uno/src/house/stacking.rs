@@ -63,7 +63,7 @@ impl Event for UnoDrawStacked {
 /// Which cards answer a pending penalty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StackingMode {
-    /// A draw two on a draw two (a wild draw four keeps the seeds' effect).
+    /// A draw two on a draw two (a wild draw four keeps classic UNO's effect).
     DrawTwos,
     /// A draw two on a draw two, a wild draw four on a wild draw four.
     Same,
