@@ -1,7 +1,7 @@
 """decklet.ray's tournament on a local two-node Ray cluster (one CPU a node) against
 the same tournament played in one process, one thread, side by side in one run.
 
-    python benches/python/ray_speed.py [--games 400] [--bots random,ismcts:100]
+    python benches/python/ray_speed.py [--games 400] [--bots random,ismcts:100] [--chunks N]
 
 Prints both times, the speed-up, whether the reports agree, and how many tasks each
 node ran.
@@ -24,6 +24,7 @@ def main():
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--bots", default="random,ismcts:100")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--chunks", type=int, default=None)
     args = parser.parse_args()
     bots = args.bots.split(",")
 
@@ -41,7 +42,7 @@ def main():
         decklet.ray.tournament(bots=bots, games=8, seed=args.seed, chunks=2)
         start = time.perf_counter()
         report, details = decklet.ray.tournament(
-            bots=bots, games=args.games, seed=args.seed, details=True
+            bots=bots, games=args.games, seed=args.seed, chunks=args.chunks, details=True
         )
         spread = time.perf_counter() - start
     finally:

@@ -1,7 +1,7 @@
 """decklet on a Ray cluster: tournaments and self-play data, fanned out as Ray tasks.
 
 Needs Ray (``pip install decklet[ray]``). Every function here cuts its work into
-chunks, runs each chunk as a Ray task wherever the cluster has a free CPU, and puts
+chunks, runs each chunk as a Ray task spread over the cluster's nodes (Ray's ``SPREAD`` scheduling), and puts
 the pieces back together in order, so that the result does not depend on how many
 chunks there were, or on which machines ran them:
 
@@ -63,7 +63,7 @@ def chunks_of(total: int, chunks: int) -> list[tuple[int, int]]:
 
 def _default_chunks(ray: Any) -> int:
     cpus = int(ray.cluster_resources().get("CPU", 1))
-    return max(1, 4 * cpus)
+    return max(1, 16 * cpus)
 
 
 def _node() -> str:
@@ -95,7 +95,7 @@ def tournament(
     The options are those of ``decklet tournament`` (``house`` a list of names; for
     Crazy Eights the bots say how many play). Returns the report that command prints
     with ``--json``: the same for the same options, however many ``chunks`` (default:
-    4 a CPU of the cluster) or machines played it; ``threads`` is the number of tasks.
+    16 a CPU of the cluster) or machines played it; ``threads`` is the number of tasks.
     With ``details=True`` also returns ``{"chunks": [...], "nodes": [...]}``: each
     task's range of games and the Ray node that played it.
     """
@@ -114,7 +114,7 @@ def tournament(
     core = _Tournament(**options)
     ray = _ray()
     ranges = chunks_of(core.games, chunks or _default_chunks(ray))
-    task = ray.remote(_tournament_chunk)
+    task = ray.remote(_tournament_chunk).options(scheduling_strategy="SPREAD")
     start = time.perf_counter()
     results = ray.get([task.remote(options, a, b) for a, b in ranges])
     seconds = time.perf_counter() - start
@@ -194,7 +194,7 @@ def self_play(
     episode order and, within an episode, in order of play: ``observation`` (the
     acting seat's), ``action_mask``, ``action`` (the bot's index), ``seat``,
     ``episode`` and ``return`` (that seat's reward at the end of its episode). The
-    arrays do not depend on ``chunks`` (default: 4 a CPU) or on the machines.
+    arrays do not depend on ``chunks`` (default: 16 a CPU) or on the machines.
     """
     names = [bots] if isinstance(bots, str) else list(bots)
     if episodes < 0:
@@ -225,7 +225,7 @@ def self_play(
         probe.bot(name, 0)
     ray = _ray()
     ranges = chunks_of(episodes, chunks or _default_chunks(ray))
-    task = ray.remote(_self_play_episodes)
+    task = ray.remote(_self_play_episodes).options(scheduling_strategy="SPREAD")
     results = ray.get([task.remote(spec, a, b) for a, b in ranges])
     data = {
         key: np.concatenate([part[key] for part, _ in results])
