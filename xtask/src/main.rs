@@ -1,10 +1,13 @@
 //! `cargo xtask ci | bench | package`: the project's automation, in Rust, with no
 //! dependencies.
 //!
-//! - `ci`: fmt check, clippy `-D warnings` on all targets, the tests, `cargo doc` with
-//!   warnings denied, the facade feature matrix (and proof that `decklet-uno` is absent
-//!   without the `uno` feature), the facade's examples run and their output checked, and
-//!   packaging of every publishable crate.
+//! - `ci`: fmt check, clippy `-D warnings` on all targets, every dependency used, the
+//!   tests, `cargo doc` with warnings denied, the facade feature matrix (and proof that
+//!   `decklet-uno` is absent without the `uno` feature), the facade's examples run and
+//!   their output checked, packaging of every publishable crate, the CLI installed from
+//!   the packages, the quick side-by-side bench and the Python package.
+//! - `ci --quick`: the inner loop of daily work, a few minutes warm: fmt, clippy, every
+//!   dependency used, the tests and the docs; no packaging, install, bench or Python.
 //! - `bench [--games N] [--rounds R] [--quick] [--check]`: the criterion benches (not
 //!   with `--quick`), then the side-by-side run of `decklet simulate` and the no-engine
 //!   loop `benches/no-engine-uno` for 2, 4 and 6 players on one thread, `R` rounds
@@ -103,10 +106,11 @@ fn cargo_args(args: &[&str]) -> Command {
     cmd
 }
 
-/// Everything CI checks, then one summary line: steps, time, pass or fail.
-fn ci() -> Result {
+/// Everything CI checks (`quick`: the inner loop's part), then one summary line:
+/// steps, time, pass or fail.
+fn ci(quick: bool) -> Result {
     let started = Instant::now();
-    let result = ci_steps();
+    let result = ci_steps(quick);
     let steps = STEPS.load(std::sync::atomic::Ordering::Relaxed);
     let seconds = started.elapsed().as_secs_f64();
     match &result {
@@ -116,8 +120,9 @@ fn ci() -> Result {
     result
 }
 
-fn ci_steps() -> Result {
+fn ci_steps(quick: bool) -> Result {
     run("fmt", cargo_args(&["fmt", "--all", "--", "--check"]))?;
+    unused_dependencies()?;
     run(
         "clippy",
         cargo_args(&[
@@ -137,6 +142,9 @@ fn ci_steps() -> Result {
     let mut doc = cargo_args(&["doc", "--workspace", "--no-deps", "--all-features"]);
     doc.env("RUSTDOCFLAGS", "-D warnings");
     run("doc", doc)?;
+    if quick {
+        return Ok(());
+    }
     for features in [
         &["--no-default-features"][..],
         &["--no-default-features", "--features", "plugins"],
@@ -200,6 +208,104 @@ fn ci_steps() -> Result {
         Some(&decklet),
     )?;
     python(Some(&decklet))
+}
+
+/// Checks that every crate of the workspace uses each of its dependencies: a normal
+/// dependency's name (as a Rust identifier) appears in the crate's `src/`, a
+/// development dependency's in its `src/`, `tests/`, `benches/` or `examples/`.
+fn unused_dependencies() -> Result {
+    println!("\n==> every dependency is used");
+    let manifest = read(&root().join("Cargo.toml"))?;
+    let members = section(&manifest, "workspace")
+        .and_then(|workspace| {
+            let start = workspace.find("members")?;
+            let list = workspace.get(start..)?;
+            let end = list.find(']')?;
+            list.get(..end)
+        })
+        .ok_or("no workspace members in Cargo.toml")?;
+    let mut unused = Vec::new();
+    for member in members.split('"').skip(1).step_by(2) {
+        let dir = root().join(member);
+        let toml = read(&dir.join("Cargo.toml"))?;
+        let sources = |dirs: &[&str]| -> Result<String> {
+            let mut text = String::new();
+            for d in dirs {
+                rust_sources(&dir.join(d), &mut text)?;
+            }
+            Ok(text)
+        };
+        let code = sources(&["src"])?;
+        let dev_code = sources(&["src", "tests", "benches", "examples", "it"])?;
+        for (table, code) in [("dependencies", &code), ("dev-dependencies", &dev_code)] {
+            for name in dependency_names(section(&toml, table).unwrap_or_default()) {
+                let ident = name.replace('-', "_");
+                if !mentions(code, &ident) {
+                    unused.push(format!("{member}: [{table}] {name}"));
+                }
+            }
+        }
+    }
+    match unused.is_empty() {
+        true => Ok(()),
+        false => Err(format!(
+            "dependencies that no code of their crate names:\n  {}",
+            unused.join("\n  ")
+        )),
+    }
+}
+
+fn read(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+/// The body of `[name]` in a TOML text (up to the next table).
+fn section<'a>(toml: &'a str, name: &str) -> Option<&'a str> {
+    let header = format!("\n[{name}]\n");
+    let start = format!("\n{toml}").find(&header)? + header.len() - 1;
+    let body = toml.get(start..)?;
+    let end = body.find("\n[").map_or(body.len(), |e| e + 1);
+    body.get(..end)
+}
+
+/// The dependency names of a `[dependencies]` body: `name = …` or `name.workspace = …`.
+fn dependency_names(body: &str) -> Vec<String> {
+    body.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .filter_map(|line| {
+            let key = line.split('=').next()?.trim();
+            Some(key.split('.').next()?.trim().to_string())
+        })
+        .filter(|name| !name.is_empty())
+        .collect()
+}
+
+/// Appends every `.rs` file under `dir` (if it exists) to `out`.
+fn rust_sources(dir: &Path, out: &mut String) -> Result {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(());
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_sources(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push_str(&read(&path)?);
+            out.push('\n');
+        }
+    }
+    Ok(())
+}
+
+/// Whether `ident` appears in `code` as a whole identifier.
+fn mentions(code: &str, ident: &str) -> bool {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    code.match_indices(ident).any(|(at, _)| {
+        let before = code.get(..at).and_then(|s| s.chars().next_back());
+        let after = code.get(at + ident.len()..).and_then(|s| s.chars().next());
+        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+    })
 }
 
 /// The largest wheel the Python package may build to.
@@ -716,12 +822,16 @@ fn side_by_side(decklet: &Path, players: u32, games: u64) -> Result<(Side, Side)
 fn main() -> ExitCode {
     let args: Vec<String> = env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("ci") => ci(),
+        Some("ci") => match args.get(1).map(String::as_str) {
+            None => ci(false),
+            Some("--quick") => ci(true),
+            Some(other) => Err(format!("ci takes --quick or nothing, not `{other}`")),
+        },
         Some("bench") => bench(&args[1..]),
         Some("package") => package().map(|_| ()),
         Some("python") => python(None),
         _ => Err(
-            "usage: cargo xtask ci | bench [--games N] [--rounds R] [--quick] [--check] | python | package"
+            "usage: cargo xtask ci [--quick] | bench [--games N] [--rounds R] [--quick] [--check] | python | package"
                 .to_string(),
         ),
     };
@@ -749,5 +859,30 @@ mod target_dir_tests {
         // and cargo's answer is a directory path, here or where CARGO_TARGET_DIR says
         let dir = target_dir();
         assert!(dir.is_absolute(), "{}", dir.display());
+    }
+}
+
+#[cfg(test)]
+mod unused_dependency_tests {
+    use super::*;
+
+    #[test]
+    fn a_dependency_counts_as_used_when_its_name_appears_whole() {
+        assert!(mentions("use serde_json::Value;", "serde_json"));
+        assert!(!mentions("use serde_json::Value;", "serde"));
+        assert!(mentions("#[derive(serde::Serialize)]", "serde"));
+        let toml = "[package]\nname = \"x\"\n\n[dependencies]\nserde.workspace = true\n# a comment\nclap = { version = \"4\" }\n\n[dev-dependencies]\nproptest = \"1\"\n";
+        let deps = section(toml, "dependencies").unwrap();
+        assert_eq!(dependency_names(deps), ["serde", "clap"]);
+        assert_eq!(
+            dependency_names(section(toml, "dev-dependencies").unwrap()),
+            ["proptest"]
+        );
+        assert_eq!(section(toml, "features"), None);
+    }
+
+    #[test]
+    fn every_crate_of_the_workspace_uses_its_dependencies() {
+        unused_dependencies().unwrap();
     }
 }
