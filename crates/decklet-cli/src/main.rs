@@ -19,7 +19,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 /// The allocator of the `decklet` binary (a game allocates little; mimalloc makes the
 /// game setups and summaries cheap).
@@ -44,6 +44,12 @@ enum Command {
     Replay(ReplayArgs),
     /// Play bots against each other in every seat: win rates, intervals and ratings.
     Tournament(TournamentArgs),
+    /// Print the shell completion script for SHELL (e.g. `decklet completions bash >
+    /// ~/.local/share/bash-completion/completions/decklet`).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
 }
 
 /// The rules options shared by `simulate`, `tournament` and `play`.
@@ -52,18 +58,26 @@ pub struct RuleArgs {
     /// The rules: `classic` (UNO as decklet's original TypeScript system played it: no
     /// scoring, no UNO call, no challenge; `seeds` is its old name) or `official` (adds
     /// the first card's effect, scoring, the wild draw four challenge and calling UNO).
-    #[arg(long, default_value = "classic")]
+    #[arg(long, default_value = "classic", value_parser = ["classic", "official", "seeds"])]
     pub rules: String,
     /// House rules added to them, comma-separated (`draw-until-playable`,
     /// `forced-play`, `jump-in`, `seven-zero`, one of `stacking`, `stacking-same`,
     /// `stacking-any`, or single official rules: `first-card`, `scoring`,
     /// `wd4-challenge`, `call-uno`); none by default.
-    #[arg(long, default_value = "")]
+    #[arg(long, default_value = "", value_parser = house_names, value_name = "RULES")]
     pub house: String,
     /// How often a heuristic bot forgets to call UNO (0 to 1), when calling UNO is in
     /// play.
     #[arg(long, default_value_t = 0.0, value_name = "P")]
     pub forget_uno: f64,
+}
+
+/// Checks a `--house` list: every name a house or official rule.
+fn house_names(list: &str) -> Result<String, String> {
+    for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        name.parse::<decklet::uno::HouseRule>()?;
+    }
+    Ok(list.to_string())
 }
 
 impl RuleArgs {
@@ -81,7 +95,7 @@ impl RuleArgs {
 pub struct SimulateArgs {
     /// The game: `uno`, or `crazy-eights` (OpenSpiel's rules; its bots are `random`,
     /// `strategist`, `ismcts`, `ismcts:N`; the rules options are UNO's alone).
-    #[arg(long, default_value = "uno")]
+    #[arg(long, default_value = "uno", value_parser = ["uno", "crazy-eights"])]
     pub game: String,
     /// How many games.
     #[arg(long, default_value_t = 10_000)]
@@ -124,7 +138,7 @@ pub struct TournamentArgs {
     /// The game: `uno`, or `crazy-eights` (one table, a bot a seat, so the bots say how
     /// many play; seats rotating every game; bots `random`, `strategist`, `ismcts`,
     /// `ismcts:N`).
-    #[arg(long, default_value = "uno")]
+    #[arg(long, default_value = "uno", value_parser = ["uno", "crazy-eights"])]
     pub game: String,
     /// The bots, comma-separated (`random`, `heuristic`, `ismcts`, `ismcts:N`); every
     /// group of `--players` of them meets at a table. A bot named twice plays twice.
@@ -160,7 +174,7 @@ pub struct PlayArgs {
     /// The game: `uno`, or `crazy-eights` (OpenSpiel's rules; its bots are `random`,
     /// `strategist` (the default), `ismcts`, `ismcts:N`; the rules options are UNO's
     /// alone).
-    #[arg(long, default_value = "uno")]
+    #[arg(long, default_value = "uno", value_parser = ["uno", "crazy-eights"])]
     pub game: String,
     /// Players (2–10 for UNO, 2–15 for Crazy Eights), you included.
     #[arg(long, default_value_t = 4)]
@@ -193,16 +207,9 @@ pub enum EventsFormat {
 pub struct ReplayArgs {
     /// The JSON log (from `simulate --save-logs`, `play --save-log` or `engine.log()`).
     pub file: PathBuf,
-    /// Print every event instead of the summary: one JSON object a line (`--events` or
-    /// `--events=json`), or a narration, one line a move (`--events=text`).
-    #[arg(
-        long,
-        value_enum,
-        num_args = 0..=1,
-        require_equals = true,
-        default_missing_value = "json",
-        value_name = "FORMAT"
-    )]
+    /// Print every event instead of the summary: one JSON object a line
+    /// (`--events json`), or a narration, one line a move (`--events text`).
+    #[arg(long, value_enum, value_name = "FORMAT")]
     pub events: Option<EventsFormat>,
     /// The largest log file read, in MiB (a game's log is a few KiB; a match capped at
     /// 1,000 rounds, 6 to 21 MB measured: a file far larger is refused before it is
@@ -229,13 +236,28 @@ fn main() -> ExitCode {
         },
         Command::Replay(args) => replay::run(&args),
         Command::Tournament(args) => tournament::run(&args),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "decklet", &mut script);
+            output::write_stdout(&String::from_utf8_lossy(&script))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             // a standard error that cannot be written (full, closed) loses the message,
             // never the exit status
-            let _ = writeln!(std::io::stderr(), "error: {message}");
+            let mut err = std::io::stderr();
+            // an option's value that only the command can judge (its game, its other
+            // options) is a usage error as clap's own are: status 2
+            if message.starts_with("--") {
+                let _ = writeln!(
+                    err,
+                    "error: {message}\n\nFor more information, try '--help'."
+                );
+                return ExitCode::from(2);
+            }
+            let _ = writeln!(err, "error: {message}");
             ExitCode::FAILURE
         }
     }

@@ -147,7 +147,7 @@ fn saved_logs_replay_and_verify() {
     let out = run_ok(&["replay", first]);
     assert!(out.contains("final state verified"), "{out}");
     assert!(out.contains("finished, won by p"), "{out}");
-    let events = run_ok(&["replay", "--events", first]);
+    let events = run_ok(&["replay", "--events", "json", first]);
     let lines: Vec<Value> = events
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -395,7 +395,7 @@ fn play_checks_the_save_log_path_before_the_game_starts() {
 #[test]
 fn simulate_refuses_zero_games() {
     let (code, err) = run_err(&["simulate", "--games", "0"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(err.contains("--games must be at least 1"), "{err}");
 }
 
@@ -474,7 +474,7 @@ fn replay_narrates_the_events_as_text() {
     );
     assert!(lines.last().unwrap().ends_with(" wins"), "{text}");
     // the JSON form is still there, with or without its value
-    let json = run_ok(&["replay", file.to_str().unwrap(), "--events"]);
+    let json = run_ok(&["replay", file.to_str().unwrap(), "--events", "json"]);
     assert!(
         json.lines()
             .all(|l| serde_json::from_str::<Value>(l).is_ok())
@@ -565,7 +565,7 @@ fn simulate_stopped_by_a_signal_leaves_only_whole_logs() {
 #[test]
 fn simulate_bounds_its_threads() {
     let (code, err) = run_err(&["simulate", "--games", "10", "--threads", "20000"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(err.contains("--threads must be between 1 and 256"), "{err}");
 }
 
@@ -693,4 +693,77 @@ fn a_capped_match_log_replays_by_default() {
     assert!(size > 8 * 1024 * 1024, "{size} bytes");
     let out = run_ok(&["replay", file.to_str().unwrap()]);
     assert!(out.contains("replayed and verified"), "{out}");
+}
+
+/// The exit status and standard error of a run.
+fn status_of(args: &[&str]) -> (Option<i32>, String) {
+    let out = decklet().args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_usage_error_exits_with_status_2_and_a_message() {
+    for args in [
+        &["simulate", "--players", "11"][..],
+        &["simulate", "--bots", "rand"],
+        &["simulate", "--house", "stackin"],
+        &["simulate", "--rules", "casual"],
+        &["simulate", "--game", "poker"],
+        &["tournament", "--bots", "random,rand"],
+        &["tournament", "--players", "11", "--bots", "random,random"],
+        &["play", "--players", "1"],
+        &["play", "--game", "crazy-eights", "--bots", "heuristik"],
+        &["replay", "--events", "yaml", "x.json"],
+        &["simulate", "--games", "0"],
+        &["completions", "tcsh"],
+    ] {
+        let (code, err) = status_of(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("error:"), "{args:?}: {err}");
+    }
+    // the possible values are listed
+    let (_, err) = status_of(&["simulate", "--rules", "casual"]);
+    assert!(err.contains("classic") && err.contains("official"), "{err}");
+    let (_, help) = {
+        let out = decklet().args(["simulate", "--help"]).output().unwrap();
+        (
+            out.status,
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    assert!(
+        help.contains("[possible values: classic, official, seeds]"),
+        "{help}"
+    );
+    // a failure that is not a usage error keeps status 1
+    let (code, _) = status_of(&["replay", "/nonexistent/log.json"]);
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn replay_takes_its_events_format_after_a_space_or_an_equals_sign() {
+    let dir = tempfile::tempdir().unwrap();
+    run_ok(&[
+        "simulate",
+        "--games",
+        "1",
+        "--save-logs",
+        dir.path().to_str().unwrap(),
+    ]);
+    let log = dir.path().join("game-000000.json");
+    let log = log.to_str().unwrap();
+    let spaced = run_ok(&["replay", "--events", "text", log]);
+    assert_eq!(spaced, run_ok(&["replay", "--events=text", log]));
+    assert!(spaced.contains(" plays "), "{spaced}");
+}
+
+#[test]
+fn completions_are_printed_for_each_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let script = run_ok(&["completions", shell]);
+        assert!(script.contains("tournament"), "{shell}");
+    }
 }

@@ -111,7 +111,7 @@ proptest! {
     fn replay_of_any_mutated_log_ends_with_0_or_1(
         which in any::<usize>(),
         mutations in prop::collection::vec(mutation(), 1..4),
-        events in prop_oneof![Just(None), Just(Some("--events")), Just(Some("--events=text"))],
+        events in prop_oneof![Just(None), Just(Some("--events=json")), Just(Some("--events=text"))],
     ) {
         let original = &logs()[which % logs().len()];
         let bytes = apply(original.clone(), &mutations);

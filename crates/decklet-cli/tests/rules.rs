@@ -219,7 +219,8 @@ fn bad_rules_options_are_refused_with_a_message() {
     for command in ["simulate", "tournament", "play"] {
         let err = run_err(&[command, "--rules", "casual"]);
         assert!(
-            err.contains("unknown rules `casual` (known: classic, official)"),
+            err.contains("invalid value 'casual' for '--rules <RULES>'")
+                && err.contains("[possible values: classic, official, seeds]"),
             "{err}"
         );
         let err = run_err(&[command, "--forget-uno", "1.5"]);
@@ -324,6 +325,6 @@ fn simulate_plays_matches_to_a_target_and_replay_checks_a_match_log() {
     std::fs::write(&bad, value.to_string()).unwrap();
     let err = run_err(&["replay", bad.to_str().unwrap()]);
     assert!(err.contains("scores or winner differ"), "{err}");
-    let err = run_err(&["replay", "--events", log.to_str().unwrap()]);
+    let err = run_err(&["replay", "--events", "json", log.to_str().unwrap()]);
     assert!(err.contains("is a match log"), "{err}");
 }
