@@ -586,8 +586,21 @@ fn install_from_package(packaging: &Path, unpacked: &[PathBuf]) -> Result<PathBu
         }
     }
     println!("    built with fat LTO, one codegen unit and panic=abort");
-    Ok(root.join("bin").join("decklet"))
+    let installed = root.join("bin").join("decklet");
+    let size = std::fs::metadata(&installed)
+        .map_err(|e| format!("cannot read {}: {e}", installed.display()))?
+        .len();
+    println!("    {} is {size} bytes", installed.display());
+    if size > MAX_BINARY_BYTES {
+        return Err(format!(
+            "the installed decklet is {size} bytes, more than {MAX_BINARY_BYTES} (debug info?)"
+        ));
+    }
+    Ok(installed)
 }
+
+/// The largest `decklet` binary users may be given (it was 17 MB with debug info).
+const MAX_BINARY_BYTES: u64 = 8 * 1024 * 1024;
 
 /// Whether a registry entry (`decklet-core-0.2.0`, `decklet-core-0.2.0.crate`) is a
 /// package of `krate`.
