@@ -6,13 +6,8 @@ use std::fs;
 use std::io::Read;
 use std::sync::{Arc, Mutex};
 
-use decklet::plugins::TurnStarted;
-use decklet::plugins::{CardDrawn, DeckReshuffled, DrawPlugin, StandardDeckPlugin, TurnPlugin};
-use decklet::uno::{
-    HouseRule, MATCH_LOG_FORMAT, MatchLog, MatchReport, UnoCardPlayed, UnoColorChosen, UnoDrawFour,
-    UnoDrawTwo, UnoGameWon, UnoInitialFlipped, UnoPlayerReversed, UnoPlayerSkipped, UnoPlugin,
-    card_view, replay_match,
-};
+use decklet::plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
+use decklet::uno::{HouseRule, MATCH_LOG_FORMAT, MatchLog, MatchReport, UnoPlugin, replay_match};
 use decklet::{
     AnyEvent, EngineConfig, Game, GameEngine, GameLog, GamePlugin, GameState, GameStatus, Id,
     Verify,
@@ -236,78 +231,13 @@ fn text<I: Id>(state: &GameState, id: I) -> String {
     printable(&state.id_text(id))
 }
 
-/// A card as a player says it (`red 7`, `wild draw four`), or its id.
-fn card(state: &GameState, card: decklet::CardId) -> String {
-    card_view(state, card).map_or_else(|| text(state, card), |view| view.to_string())
-}
-
-/// The game told one line a move: `p1 plays red 7 → p2's turn`. Each line names the
-/// turn its events ended in (a skip starts and ends a turn in between: only where it
-/// lands is told).
+/// The game told one line a move (`decklet_uno::narrate`), each line's text from the
+/// log escaped.
 fn narrate(state: &GameState, events: &[AnyEvent]) -> String {
-    // each line and whose turn it is after it
-    let mut lines: Vec<(String, Option<String>)> = Vec::new();
-    for event in events {
-        let line = if let Some(e) = event.downcast_ref::<UnoCardPlayed>() {
-            Some(format!(
-                "{} plays {}",
-                text(state, e.player_id),
-                card(state, e.card_id)
-            ))
-        } else if let Some(e) = event.downcast_ref::<UnoColorChosen>() {
-            Some(format!("{} chooses {}", text(state, e.player_id), e.color))
-        } else if let Some(e) = event.downcast_ref::<CardDrawn>() {
-            let s = if e.count == 1 { "" } else { "s" };
-            Some(format!(
-                "{} draws {} card{s}",
-                text(state, e.player_id),
-                e.count
-            ))
-        } else if let Some(e) = event.downcast_ref::<UnoInitialFlipped>() {
-            let first = e
-                .card_ids
-                .last()
-                .map_or_else(String::new, |c| card(state, *c));
-            Some(format!("the first card is {first}"))
-        } else if let Some(e) = event.downcast_ref::<UnoPlayerSkipped>() {
-            Some(format!("{} is skipped", text(state, e.skipped_player_id)))
-        } else if event.is::<UnoPlayerReversed>() {
-            Some("the direction reverses".to_string())
-        } else if let Some(e) = event.downcast_ref::<UnoDrawTwo>() {
-            Some(format!(
-                "{} must draw {}",
-                text(state, e.target_player_id),
-                e.count
-            ))
-        } else if let Some(e) = event.downcast_ref::<UnoDrawFour>() {
-            Some(format!(
-                "{} must draw {}",
-                text(state, e.target_player_id),
-                e.count
-            ))
-        } else if event.is::<DeckReshuffled>() {
-            Some("the discard pile is shuffled into the deck".to_string())
-        } else if let Some(e) = event.downcast_ref::<UnoGameWon>() {
-            let winners: Vec<String> = e.winner_ids.iter().map(|w| text(state, *w)).collect();
-            Some(format!("{} wins", winners.join(", ")))
-        } else if let Some(e) = event.downcast_ref::<TurnStarted>() {
-            let player = Some(text(state, e.player_id));
-            match lines.last_mut() {
-                Some((_, turn)) => *turn = player,
-                None => lines.push((String::new(), player)),
-            }
-            None
-        } else {
-            None
-        };
-        lines.extend(line.map(|line| (line, None)));
-    }
-    lines.iter().fold(String::new(), |mut out, (line, turn)| {
-        let _ = match (line.is_empty(), turn) {
-            (_, None) => writeln!(out, "{line}"),
-            (true, Some(player)) => writeln!(out, "{player}'s turn"),
-            (false, Some(player)) => writeln!(out, "{line} → {player}'s turn"),
-        };
-        out
-    })
+    decklet::uno::narrate(state, events)
+        .iter()
+        .fold(String::new(), |mut out, line| {
+            let _ = writeln!(out, "{}", printable(line));
+            out
+        })
 }

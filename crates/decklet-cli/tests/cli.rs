@@ -767,3 +767,46 @@ fn completions_are_printed_for_each_shell() {
         assert!(script.contains("tournament"), "{shell}");
     }
 }
+
+#[test]
+fn replay_narrates_the_official_and_house_rules_events() {
+    let dir = tempfile::tempdir().unwrap();
+    run_ok(&[
+        "simulate",
+        "--games",
+        "30",
+        "--rules",
+        "official",
+        "--house",
+        "seven-zero,jump-in",
+        "--bots",
+        "heuristic,random,heuristic",
+        "--players",
+        "3",
+        "--save-logs",
+        dir.path().to_str().unwrap(),
+    ]);
+    let mut told = String::new();
+    for entry in fs::read_dir(dir.path()).unwrap() {
+        let path = entry.unwrap().path();
+        told.push_str(&run_ok(&[
+            "replay",
+            "--events",
+            "text",
+            path.to_str().unwrap(),
+        ]));
+    }
+    for words in [
+        " scores ",
+        " points",
+        " calls UNO",
+        " swaps hands with ",
+        " wins",
+    ] {
+        assert!(told.contains(words), "never told: {words}");
+    }
+    assert!(
+        !told.lines().any(|l| l.starts_with('(')),
+        "an event told by its kind"
+    );
+}

@@ -53,6 +53,7 @@ pub mod knowledge;
 pub mod legal;
 pub mod legal_action;
 pub mod match_play;
+pub mod narrate;
 pub mod plugin;
 pub mod rules;
 pub mod sim;
@@ -116,6 +117,7 @@ pub use match_play::{
     DEFAULT_MATCH_TARGET, MATCH_LOG_FORMAT, MAX_MATCH_ROUNDS, MatchConfig, MatchLog, MatchReport,
     play_match, replay_match, round_players, round_seed,
 };
+pub use narrate::{is_narrated, narrate};
 pub use plugin::{
     UNO_PLUGIN_ID, UnoPlugin, handle_card_drawn, handle_card_played, handle_color_chosen,
     handle_game_started,
