@@ -64,7 +64,13 @@ fn marked_blocks_are_the_files_they_name() {
                 (_, Some(path)) => (false, path),
                 _ => continue,
             };
-            assert_eq!(lines.next(), Some("```rust"), "{}: {mark}", page.display());
+            // `rust,ignore`: a file compiled and run as what it is (a test file), not as
+            // a doctest
+            assert!(
+                matches!(lines.next(), Some("```rust" | "```rust,ignore")),
+                "{}: {mark}",
+                page.display()
+            );
             let block: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
             let block = block.join("\n");
             let file = code_of(path);
