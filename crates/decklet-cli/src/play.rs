@@ -5,9 +5,10 @@
 
 use decklet::plugins::CardDrawn;
 use decklet::uno::{
-    Bot, LegalAction, UnoCard, UnoChallenged, UnoColor, UnoDrawFour, UnoDrawStacked, UnoDrawTwo,
-    UnoHandShown, UnoHandsRotated, UnoPlayerReversed, UnoPlayerSkipped, ask_bot, card_view,
-    current_color, discard_top, legal_actions, out_of_turn_order, pending_draw, show_move,
+    Bot, HouseRule, LegalAction, RuleSet, RulesInPlay, UnoCard, UnoChallenged, UnoColor,
+    UnoDrawFour, UnoDrawStacked, UnoDrawTwo, UnoHandShown, UnoHandsRotated, UnoPlayerReversed,
+    UnoPlayerSkipped, UnoRoundScored, ask_bot, card_view, current_color, discard_top,
+    legal_actions, out_of_turn_order, pending_draw, show_move,
 };
 use decklet::{EngineConfig, GameEngine, GameState, InfoState, Outcome, Player, PlayerId};
 use owo_colors::{OwoColorize, Stream};
@@ -55,6 +56,9 @@ fn you(state: &GameState) -> Option<PlayerId> {
 /// `choose red`.
 fn describe(state: &GameState, action: &LegalAction) -> String {
     match action {
+        LegalAction::Draw if pending_draw(state) > 0 => {
+            format!("take the penalty (draw {})", pending_draw(state))
+        }
         LegalAction::Play(card) => match card_view(state, *card) {
             Some(view) => format!("play {}", paint(view)),
             None => format!("play {}", state.id_text(*card)),
@@ -69,6 +73,14 @@ fn describe(state: &GameState, action: &LegalAction) -> String {
         LegalAction::CatchUno(target) => {
             format!("catch {} not calling UNO (draws 2)", name(state, *target))
         }
+    }
+}
+
+/// A player as the object of a sentence: "you" for the human.
+fn whom(state: &GameState, player: PlayerId) -> String {
+    match Some(player) == you(state) {
+        true => "you".to_string(),
+        false => name(state, player),
     }
 }
 
@@ -98,11 +110,9 @@ fn shortcut(action: &LegalAction) -> Option<String> {
         LegalAction::EndTurn => Some("p".into()),
         LegalAction::ChooseColor(color) => Some(color.to_string()[..1].to_string()),
         LegalAction::CallUno => Some("u".into()),
-        LegalAction::Play(_)
-        | LegalAction::SwapHands(_)
-        | LegalAction::AcceptDrawFour
-        | LegalAction::Challenge
-        | LegalAction::CatchUno(_) => None,
+        LegalAction::AcceptDrawFour => Some("a".into()),
+        LegalAction::Challenge => Some("c".into()),
+        LegalAction::Play(_) | LegalAction::SwapHands(_) | LegalAction::CatchUno(_) => None,
     }
 }
 
@@ -147,7 +157,7 @@ fn narrate(state: &GameState, mover: PlayerId, action: &LegalAction, outcome: &O
         LegalAction::SwapHands(target) => format!(
             "{who} {} hands with {}",
             verb("swap", "swaps"),
-            name(state, *target)
+            whom(state, *target)
         ),
         LegalAction::AcceptDrawFour => {
             format!("{who} {} the wild draw four", verb("accept", "accepts"))
@@ -160,7 +170,7 @@ fn narrate(state: &GameState, mover: PlayerId, action: &LegalAction, outcome: &O
         LegalAction::CatchUno(target) => format!(
             "{who} {} {} not calling UNO; {}",
             verb("catch", "catches"),
-            name(state, *target),
+            whom(state, *target),
             subject(state, *target, "draw 2", "draws 2")
         ),
     };
@@ -198,6 +208,12 @@ fn narrate(state: &GameState, mover: PlayerId, action: &LegalAction, outcome: &O
                 name(state, e.player_id),
                 cards.join(", ")
             ));
+        } else if let Some(e) = event.downcast_ref::<UnoRoundScored>() {
+            line.push_str(&format!(
+                "; {} {} points",
+                subject(state, e.winner_id, "score", "scores"),
+                e.points
+            ));
         } else if let Some(e) = event.downcast_ref::<UnoDrawStacked>() {
             line.push_str(&format!(
                 "; {} or draw {}",
@@ -222,7 +238,10 @@ fn narrate(state: &GameState, mover: PlayerId, action: &LegalAction, outcome: &O
 fn show_table(state: &GameState, you: PlayerId, moves: &[LegalAction]) {
     say!();
     let top = discard_top(state).map_or_else(|| "none".to_string(), |(_, c)| paint(c));
-    let color = current_color(state).map_or_else(|| "none".to_string(), |c| c.to_string());
+    let color = current_color(state).map_or_else(
+        || "none yet (the wild's colour is to be chosen)".to_string(),
+        |c| c.to_string(),
+    );
     say!("Top card: {top}   colour in force: {color}");
     let penalty = pending_draw(state);
     if penalty > 0 {
@@ -241,9 +260,55 @@ fn show_table(state: &GameState, you: PlayerId, moves: &[LegalAction]) {
             None => say!("  {}) {}", i + 1, describe(state, action)),
         }
     }
-    say!(
-        "(a move's number; d = draw a card, p = pass, r/y/g/b = choose a colour, u = call UNO, q = quit)"
-    );
+    say!("{}", help_line(state));
+}
+
+/// The keys that work under the rules in play.
+fn help_line(state: &GameState) -> String {
+    let rules = rules_in_play(state);
+    let mut keys = vec![
+        "a move's number",
+        "d = draw a card",
+        "p = pass",
+        "r/y/g/b = choose a colour",
+    ];
+    if rules.contains(&HouseRule::CallUno) {
+        keys.push("u = call UNO");
+    }
+    if rules.contains(&HouseRule::Wd4Challenge) {
+        keys.push("a = accept a wild draw four, c = challenge it");
+    }
+    keys.push("q = quit");
+    format!("({})", keys.join(", "))
+}
+
+/// The optional rules in play in `state`'s game.
+fn rules_in_play(state: &GameState) -> Vec<HouseRule> {
+    HouseRule::ALL
+        .into_iter()
+        .filter(|r| RulesInPlay::of(state).contains(*r))
+        .collect()
+}
+
+/// The rules told in one line: "classic UNO", "the official rules", "classic UNO with
+/// stacking, jump-in".
+fn rules_line(state: &GameState) -> String {
+    let rules = rules_in_play(state);
+    let official = RuleSet::Official.rules();
+    let base = official.iter().all(|r| rules.contains(r));
+    let extra: Vec<&str> = rules
+        .iter()
+        .filter(|r| !(base && official.contains(r)))
+        .map(|r| r.as_str())
+        .collect();
+    let mut line = match base {
+        true => "the official rules (the first card's effect, scoring, the wild draw four challenge, calling UNO)".to_string(),
+        false => "classic UNO".to_string(),
+    };
+    if !extra.is_empty() {
+        line.push_str(&format!(" with {}", extra.join(", ")));
+    }
+    line
 }
 
 /// The hand sorted by colour (red, yellow, green, blue, then wilds) and face, each
@@ -283,7 +348,7 @@ enum Input {
     Closed,
 }
 
-fn parse_input(line: &str, moves: &[LegalAction]) -> Result<Input, String> {
+fn parse_input(line: &str, moves: &[LegalAction], calling: bool) -> Result<Input, String> {
     let word = line.trim().to_lowercase();
     let pick = |wanted: &LegalAction, refusal: &str| {
         if moves.contains(wanted) {
@@ -299,9 +364,21 @@ fn parse_input(line: &str, moves: &[LegalAction]) -> Result<Input, String> {
     match word.as_str() {
         "q" | "quit" | "exit" => Ok(Input::Quit),
         "d" | "draw" | "p" | "pass" if choosing => Err(choose_first.to_string()),
+        "u" | "uno" if !calling => Err(
+            "Calling UNO is not in these rules (--rules official or --house call-uno adds it)."
+                .to_string(),
+        ),
         "u" | "uno" => pick(
             &LegalAction::CallUno,
-            "You cannot call UNO now: call it when you may play your next-to-last card.",
+            "You cannot call UNO now: call it as you play your next-to-last card, or after, until someone catches you.",
+        ),
+        "a" | "accept" => pick(
+            &LegalAction::AcceptDrawFour,
+            "There is no wild draw four to accept now.",
+        ),
+        "c" | "challenge" => pick(
+            &LegalAction::Challenge,
+            "There is no wild draw four to challenge now.",
         ),
         "d" | "draw" => pick(
             &LegalAction::Draw,
@@ -343,8 +420,8 @@ fn parse_input(line: &str, moves: &[LegalAction]) -> Result<Input, String> {
     }
 }
 
-fn ask(lines: &mut Lines, moves: &[LegalAction]) -> Input {
-    console::ask(lines, |line| parse_input(line, moves)).unwrap_or(Input::Closed)
+fn ask(lines: &mut Lines, moves: &[LegalAction], calling: bool) -> Input {
+    console::ask(lines, |line| parse_input(line, moves, calling)).unwrap_or(Input::Closed)
 }
 
 /// The `--save-log` file, checked before the game starts (see [`SavedLog`]).
@@ -387,6 +464,19 @@ pub(crate) fn finish(
     console::gone().unwrap_or(Ok(()))
 }
 
+/// Tells the cards a move made you draw (a penalty, a lost challenge), if any.
+fn received(state: &GameState, you: PlayerId, outcome: &Outcome) {
+    let cards: Vec<String> = outcome
+        .events_of::<CardDrawn>()
+        .filter(|d| d.player_id == you)
+        .flat_map(|d| d.card_ids.to_vec())
+        .filter_map(|c| card_view(state, c).map(paint))
+        .collect();
+    if !cards.is_empty() {
+        say!("You receive {}.", cards.join(", "));
+    }
+}
+
 /// What happened when the seats were offered their moves out of turn.
 enum OutOfTurn {
     /// Someone moved.
@@ -425,7 +515,14 @@ fn offer_out_of_turn(
     let Some(current) = engine.state().current_player() else {
         return Ok(OutOfTurn::Nobody);
     };
-    for player in out_of_turn_order(engine.state()) {
+    let mut order = out_of_turn_order(engine.state());
+    // a late call is yours to make before anyone may catch you: you are asked first
+    // when you may call
+    if legal_actions(engine.state(), you).contains(&LegalAction::CallUno) {
+        order.retain(|p| *p != you);
+        order.insert(0, you);
+    }
+    for player in order {
         let state = engine.state();
         let moves = legal_actions(state, player);
         if moves.is_empty() {
@@ -466,6 +563,7 @@ fn offer_out_of_turn(
             let outcome = make_move(engine, bots, player, action)?;
             let line = narrate(engine.state(), player, &action, &outcome);
             say!("{} (out of turn)", line);
+            received(engine.state(), you, &outcome);
             return Ok(OutOfTurn::Moved);
         }
     }
@@ -531,6 +629,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         "decklet UNO: {} players. You are p1. (The seed is shown when the game ends.)",
         args.players
     );
+    say!("Rules: {}.", rules_line(engine.state()));
 
     let mut lines = Lines::stdin();
     let you = you(engine.state()).ok_or("the game has no seat for you")?;
@@ -553,7 +652,8 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         if current == you {
             let moves = distinct_moves(state, legal_actions(state, you));
             show_table(state, you, &moves);
-            let action = match ask(&mut lines, &moves) {
+            let calling = rules_in_play(state).contains(&HouseRule::CallUno);
+            let action = match ask(&mut lines, &moves, calling) {
                 Input::Move(action) => action,
                 Input::Quit => {
                     say!("You quit the game.");
@@ -579,6 +679,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 }
             } else {
                 say!("{}", narrate(engine.state(), you, &action, &outcome));
+                received(engine.state(), you, &outcome);
             }
         } else {
             // moves out of turn (jump-in) first, in seat order after the current player
@@ -602,6 +703,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             };
             let outcome = make_move(&mut engine, &mut bots, current, action)?;
             say!("{}", narrate(engine.state(), current, &action, &outcome));
+            received(engine.state(), you, &outcome);
         }
     }
 }

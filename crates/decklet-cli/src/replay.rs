@@ -219,6 +219,10 @@ fn summary(engine: &GameEngine, log: &GameLog) -> String {
         other => other.to_string(),
     };
     let _ = writeln!(out, "status      {status}");
+    // under scoring, the round's points (the others' cards, to the winner)
+    if let Some(points) = state.variable(&decklet::uno::UNO_VAR_ROUND_POINTS) {
+        let _ = writeln!(out, "points      {points}");
+    }
     let _ = match &log.final_digest {
         Some(digest) => writeln!(out, "final state verified (digest {})", printable(digest)),
         None => writeln!(out, "final state not verified: the log carries no digest"),

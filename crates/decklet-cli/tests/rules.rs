@@ -123,7 +123,7 @@ fn play_tells_penalties_swaps_and_passed_hands() {
         "must answer or draw 2",
         "Penalty pending: 2 cards (answer it, or draw them all)",
         "You drew ",
-        "swaps hands with You",
+        "swaps hands with you",
         "every hand passes on",
     ] {
         assert!(out.contains(needle), "missing `{needle}` in\n{out}");
@@ -258,7 +258,7 @@ fn play_offers_calls_and_catches_and_tells_them() {
     for needle in [
         "call UNO (u)",
         "calls UNO!",
-        "catches You not calling UNO; you draw 2",
+        "You call UNO! (out of turn)", // a late call, offered before anyone may catch you
         "> You catch Bot 3 (heuristic) not calling UNO",
         "decklet play --seed 2 --players 3 --rules official --forget-uno 0.5",
     ] {
@@ -327,4 +327,58 @@ fn simulate_plays_matches_to_a_target_and_replay_checks_a_match_log() {
     assert!(err.contains("scores or winner differ"), "{err}");
     let err = run_err(&["replay", "--events", "json", log.to_str().unwrap()]);
     assert!(err.contains("is a match log"), "{err}");
+}
+
+#[test]
+fn play_names_the_rules_and_offers_only_their_keys() {
+    let classic = play_answering_1(&["play", "--seed", "3", "--players", "2"], 40);
+    assert!(classic.contains("Rules: classic UNO."), "{classic}");
+    assert!(!classic.contains("u = call UNO"), "{classic}");
+    let out = decklet()
+        .args(["play", "--seed", "3", "--players", "2"])
+        .write_stdin("u\nq\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Calling UNO is not in these rules"), "{text}");
+    let official = play_answering_1(
+        &[
+            "play",
+            "--seed",
+            "3",
+            "--players",
+            "2",
+            "--rules",
+            "official",
+            "--house",
+            "stacking",
+        ],
+        40,
+    );
+    assert!(
+        official.contains("Rules: the official rules (") && official.contains(") with stacking."),
+        "{official}"
+    );
+    assert!(official.contains("u = call UNO, a = accept a wild draw four, c = challenge it"));
+}
+
+#[test]
+fn a_pending_penalty_reads_as_one_and_its_cards_are_told() {
+    let mut seen = String::new();
+    for seed in 0..12 {
+        seen.push_str(&play_answering_1(
+            &[
+                "play",
+                "--seed",
+                &seed.to_string(),
+                "--players",
+                "2",
+                "--house",
+                "stacking",
+            ],
+            400,
+        ));
+    }
+    assert!(seen.contains("take the penalty (draw "), "{seen}");
+    assert!(seen.contains("You receive "), "{seen}");
 }

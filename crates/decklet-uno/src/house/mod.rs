@@ -104,6 +104,29 @@ impl RulesInPlay {
         uno_table(state).map(|t| t.rules).unwrap_or_default()
     }
 
+    /// Whether `rule` is in play.
+    ///
+    /// ```
+    /// use decklet_uno::{HouseRule, RulesInPlay, new_uno_engine, uno_game};
+    /// let engine = new_uno_engine(&uno_game(&[HouseRule::JumpIn])?, 1, 2)?;
+    /// let rules = RulesInPlay::of(engine.state());
+    /// assert!(rules.contains(HouseRule::JumpIn) && !rules.contains(HouseRule::CallUno));
+    /// # Ok::<(), decklet_core::EngineError>(())
+    /// ```
+    pub fn contains(self, rule: HouseRule) -> bool {
+        match rule {
+            HouseRule::DrawUntilPlayable => self.draw_until_playable,
+            HouseRule::ForcedPlay => self.forced_play,
+            HouseRule::FirstCard => self.first_card,
+            HouseRule::Scoring => self.scoring,
+            HouseRule::Wd4Challenge => self.wd4_challenge,
+            HouseRule::JumpIn => self.jump_in,
+            HouseRule::SevenZero => self.seven_zero,
+            HouseRule::Stacking(mode) => self.stacking == Some(mode),
+            HouseRule::CallUno => self.call_uno,
+        }
+    }
+
     /// Sets a rule's entry in the game's data (in its plugin's declaration, after
     /// UNO's).
     pub(crate) fn mark(data: &mut GameData, set: impl FnOnce(&mut RulesInPlay)) {
