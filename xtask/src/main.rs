@@ -425,14 +425,10 @@ const CRATES: [&str; 8] = [
     "decklet-cli",
 ];
 
-/// Packages every publishable crate and builds each again from its package alone.
-///
-/// Cargo verifies sibling packages through a local registry whose unpacked sources it
-/// keeps under `$CARGO_HOME/registry`, and does not unpack a crate of the same version
-/// twice, so a second run could build against the first run's sources. Packaging
-/// therefore runs with a `CARGO_HOME` of its own, `target/packaging/cargo-home` (crates
-/// downloaded there are kept between runs; our own crates' entries are removed first),
-/// and a target directory of its own: nothing outside the repository is touched.
+/// Packages every publishable crate (`cargo package --no-verify`), unpacks the packages
+/// under `target/packaging/check`, and installs `decklet` from them alone (see
+/// [`install_from_package`]): a package that lacks a file it needs fails there. Returns
+/// the installed binary.
 fn package() -> Result<PathBuf> {
     let packaging = target_dir().join("packaging");
     if packaging.exists() {
@@ -451,7 +447,9 @@ fn package() -> Result<PathBuf> {
     }
     run("package every publishable crate", cargo_args(&args))?;
     let unpacked = unpack(&packaging)?;
-    check_packages(&packaging, &unpacked)?;
+    // the install builds decklet-cli from the packages alone, and with it every
+    // package (the CLI depends on the facade with every feature but `proptest`): a
+    // separate build of the packages was the same work twice
     install_from_package(&packaging, &unpacked)
 }
 
@@ -490,37 +488,6 @@ fn unpack(packaging: &Path) -> Result<Vec<PathBuf>> {
         dirs.push(check.join(name));
     }
     Ok(dirs)
-}
-
-/// Builds every package from its packaged sources alone, together: a workspace of the
-/// unpacked packages, each sibling patched to its package (no path outside them).
-fn check_packages(packaging: &Path, unpacked: &[PathBuf]) -> Result {
-    let check = packaging.join("check");
-    let mut manifest = String::from("[workspace]\nresolver = \"3\"\nmembers = [\n");
-    for dir in unpacked {
-        let name = dir
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        manifest.push_str(&format!("    {name:?},\n"));
-    }
-    manifest.push_str("]\n\n[patch.crates-io]\n");
-    for (krate, dir) in CRATES.iter().zip(unpacked) {
-        let name = dir
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        manifest.push_str(&format!("{krate} = {{ path = {name:?} }}\n"));
-    }
-    let path = check.join("Cargo.toml");
-    std::fs::write(&path, manifest).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    let mut cmd = cargo();
-    cmd.current_dir(&check)
-        .args(["build", "--workspace", "--lib", "--bins"]);
-    run(
-        "build every package from its packaged sources (target/packaging/check)",
-        cmd,
-    )
 }
 
 /// The profile `cargo install decklet-cli` must be given to build what we measure (the

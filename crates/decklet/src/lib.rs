@@ -21,6 +21,25 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! ## A map
+//!
+//! | to | read | crate |
+//! |---|---|---|
+//! | run a game: a [`Game`] built once, a [`GameEngine`] a match, actions, events, logs | the root: [`Game::builder`], [`GameEngine::dispatch`], [`GameEngine::replay`] | `decklet-core` |
+//! | write a game of your own | [`GamePlugin`], [`Rule`], [`ActionHandler`], [`EventHandler`] | `decklet-core` |
+//! | turns, drawing, the 52-card deck, poker ranks | `plugins` | `decklet-plugins` |
+//! | UNO: rules, house rules, legal moves, bots, matches, narration | `uno` (its `testing` module with the `proptest` feature) | `decklet-uno` |
+//! | bots, search and tournaments for any game | `bots` | `decklet-bots` |
+//! | Crazy Eights (OpenSpiel's rules) | `crazy_eights` | `decklet-crazy-eights` |
+//! | what a seat may know | [`InfoState`], [`GameState::view_for`] | `decklet-core` |
+//! | learning environments, tournaments of named bots | `env` (feature `env`) | `decklet-env` |
+//!
+//! The guides live in the repository's `docs/` folder
+//! (<https://github.com/decklet/decklet/tree/main/docs>): `getting-started.md`,
+//! `engine.md` (how the engine thinks), `writing-a-plugin.md`, `uno.md` (the rules as
+//! implemented), `bots.md`, `crazy-eights.md`, `determinism.md`,
+//! `property-testing.md`, `security.md`, `python.md` and `cli.md`.
+//!
 //! Depend on `decklet-core` (and `decklet-plugins`) alone to build other games without
 //! UNO.
 
