@@ -114,6 +114,26 @@ fn high_card_lists_exactly_the_moves_its_rules_accept() {
     }
 }
 
+/// A started two-player game of high card with `plugin` after it.
+fn high_card_with(plugin: impl decklet_core::GamePlugin) -> GameEngine {
+    use decklet_core::{EngineConfig, Game, Player};
+    use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
+    let game = Game::builder()
+        .plugin(StandardDeckPlugin)
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .plugin(high_card::HighCardPlugin)
+        .plugin(plugin)
+        .build()
+        .unwrap();
+    let mut engine = GameEngine::new(&game, EngineConfig::default());
+    engine
+        .create_game(vec![Player::new("p1", "A", 1), Player::new("p2", "B", 2)])
+        .unwrap();
+    engine.start().unwrap();
+    engine
+}
+
 /// A plugin that breaks high card's move list: it lists a reveal for every seat (the
 /// rules refuse all but the current one's) and withdraws the current seat's.
 struct Liar;
@@ -140,21 +160,7 @@ impl decklet_core::GamePlugin for Liar {
 #[test]
 fn a_listed_move_the_rules_refuse_and_an_accepted_one_not_listed_are_both_reported() {
     use decklet_bots::MoveMismatch;
-    use decklet_core::{EngineConfig, Game, Player};
-    use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
-    let game = Game::builder()
-        .plugin(StandardDeckPlugin)
-        .plugin(TurnPlugin)
-        .plugin(DrawPlugin)
-        .plugin(high_card::HighCardPlugin)
-        .plugin(Liar)
-        .build()
-        .unwrap();
-    let mut engine = GameEngine::new(&game, EngineConfig::default());
-    engine
-        .create_game(vec![Player::new("p1", "A", 1), Player::new("p2", "B", 2)])
-        .unwrap();
-    engine.start().unwrap();
+    let engine = high_card_with(Liar);
     let mismatches = check_moves(&engine, |_, seat| {
         vec![AnyAction::new(high_card::Reveal { player_id: seat })]
     });
@@ -191,21 +197,7 @@ impl decklet_core::GamePlugin for WrongPayload {
 #[test]
 fn a_listed_move_of_the_right_kind_but_another_payload_does_not_hide_the_accepted_one() {
     use decklet_bots::MoveMismatch;
-    use decklet_core::{EngineConfig, Game, Player};
-    use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
-    let game = Game::builder()
-        .plugin(StandardDeckPlugin)
-        .plugin(TurnPlugin)
-        .plugin(DrawPlugin)
-        .plugin(high_card::HighCardPlugin)
-        .plugin(WrongPayload)
-        .build()
-        .unwrap();
-    let mut engine = GameEngine::new(&game, EngineConfig::default());
-    engine
-        .create_game(vec![Player::new("p1", "A", 1), Player::new("p2", "B", 2)])
-        .unwrap();
-    engine.start().unwrap();
+    let engine = high_card_with(WrongPayload);
     let mismatches = check_moves(&engine, |_, seat| {
         vec![AnyAction::new(high_card::Reveal { player_id: seat })]
     });
