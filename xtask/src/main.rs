@@ -447,6 +447,7 @@ fn package() -> Result<PathBuf> {
     }
     run("package every publishable crate", cargo_args(&args))?;
     let unpacked = unpack(&packaging)?;
+    fence_packages(&packaging, &unpacked)?;
     // the install builds decklet-cli from the packages alone, and with it every
     // package (the CLI depends on the facade with every feature but `proptest`): a
     // separate build of the packages was the same work twice
@@ -488,6 +489,31 @@ fn unpack(packaging: &Path) -> Result<Vec<PathBuf>> {
         dirs.push(check.join(name));
     }
     Ok(dirs)
+}
+
+/// Makes the unpacked packages a workspace of their own, each sibling patched to its
+/// package (no path outside them): cargo then builds them apart from the repository's
+/// workspace, which holds `target/`.
+fn fence_packages(packaging: &Path, unpacked: &[PathBuf]) -> Result {
+    let check = packaging.join("check");
+    let mut manifest = String::from("[workspace]\nresolver = \"3\"\nmembers = [\n");
+    for dir in unpacked {
+        let name = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        manifest.push_str(&format!("    {name:?},\n"));
+    }
+    manifest.push_str("]\n\n[patch.crates-io]\n");
+    for (krate, dir) in CRATES.iter().zip(unpacked) {
+        let name = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        manifest.push_str(&format!("{krate} = {{ path = {name:?} }}\n"));
+    }
+    let path = check.join("Cargo.toml");
+    std::fs::write(&path, manifest).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// The profile `cargo install decklet-cli` must be given to build what we measure (the
