@@ -12,6 +12,8 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 
 use decklet::GameLog;
+use decklet::uno::MatchLog;
+use serde::Serialize;
 
 /// The longest input line read, in bytes: a move is a few characters, so a longer line
 /// is refused (and the rest of it skipped without being kept).
@@ -148,14 +150,24 @@ fn read_capped(input: &mut impl BufRead, most: usize) -> Option<Result<String, S
     Some(Ok(text))
 }
 
+/// What `--save-log` writes: one game's log, or a match's (every round so far).
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum LogFile {
+    /// A game's log (`decklet play`).
+    Game(GameLog),
+    /// A match's log (`decklet play --match POINTS`).
+    Match(MatchLog),
+}
+
 /// Where `--save-log` writes: checked before the game starts (a path that cannot be
 /// written is refused before anyone plays), written whole at the end, or when the
 /// program is stopped, through a hidden temporary file renamed into place.
 #[derive(Clone)]
 pub struct SavedLog {
     path: PathBuf,
-    /// The game's log as of its last move.
-    latest: Arc<Mutex<Option<GameLog>>>,
+    /// The log as of the last move.
+    latest: Arc<Mutex<Option<LogFile>>>,
 }
 
 impl SavedLog {
@@ -185,8 +197,8 @@ impl SavedLog {
         Ok(saved)
     }
 
-    /// Keeps `log` as the game's latest.
-    pub fn update(&self, log: GameLog) {
+    /// Keeps `log` as the latest.
+    pub fn update(&self, log: LogFile) {
         if let Ok(mut latest) = self.latest.lock() {
             *latest = Some(log);
         }
@@ -204,7 +216,7 @@ impl SavedLog {
     }
 
     /// Writes `log` whole: into the temporary file, then renamed to the path.
-    pub fn write(&self, log: &GameLog) -> Result<(), String> {
+    pub fn write(&self, log: &LogFile) -> Result<(), String> {
         let text = serde_json::to_string_pretty(log).map_err(|e| e.to_string())?;
         let partial = partial_path(&self.path);
         std::fs::write(&partial, text)

@@ -9,6 +9,7 @@ mod matches;
 mod output;
 mod play;
 mod play_crazy_eights;
+mod play_match;
 mod replay;
 mod runner;
 mod simulate;
@@ -188,7 +189,13 @@ pub struct PlayArgs {
     /// The rules of the games.
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Write the game's log here when it ends (or when you quit).
+    /// Play a match to POINTS with the official scoring (UNO only): round after round,
+    /// the first seat moving on each round, until a player's points reach POINTS (500
+    /// in the official rules).
+    #[arg(long = "match", value_name = "POINTS", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub r#match: Option<u32>,
+    /// Write the game's log (a match's log with `--match`) here when it ends, when you
+    /// quit, or when the program is stopped.
     #[arg(long, value_name = "FILE")]
     pub save_log: Option<PathBuf>,
 }

@@ -15,7 +15,7 @@ use owo_colors::{OwoColorize, Stream};
 
 use crate::PlayArgs;
 use crate::bots::{Rules, check_players, parse_bots};
-use crate::console::{self, Lines, SavedLog};
+use crate::console::{self, Lines, LogFile, SavedLog};
 use crate::runner::bot_seed;
 
 const YOU: &str = "p1";
@@ -41,7 +41,7 @@ fn paint(card: UnoCard) -> String {
     }
 }
 
-fn name(state: &GameState, player: PlayerId) -> String {
+pub(crate) fn name(state: &GameState, player: PlayerId) -> String {
     state
         .player(player)
         .map_or_else(|| state.id_text(player).into_owned(), |p| p.name.clone())
@@ -117,7 +117,7 @@ fn shortcut(action: &LegalAction) -> Option<String> {
 }
 
 /// "you draw 2" for the human, "Bot 3 (random) draws 2" for a bot.
-fn subject(state: &GameState, player: PlayerId, you: &str, other: &str) -> String {
+pub(crate) fn subject(state: &GameState, player: PlayerId, you: &str, other: &str) -> String {
     if Some(player) == self::you(state) {
         format!("you {you}")
     } else {
@@ -292,7 +292,7 @@ fn rules_in_play(state: &GameState) -> Vec<HouseRule> {
 
 /// The rules told in one line: "classic UNO", "the official rules", "classic UNO with
 /// stacking, jump-in".
-fn rules_line(state: &GameState) -> String {
+pub(crate) fn rules_line(state: &GameState) -> String {
     let rules = rules_in_play(state);
     let official = RuleSet::Official.rules();
     let base = official.iter().all(|r| rules.contains(r));
@@ -429,37 +429,36 @@ pub(crate) fn open_log(args: &PlayArgs) -> Result<Option<SavedLog>, String> {
     args.save_log.as_deref().map(SavedLog::open).transpose()
 }
 
-/// Before each move: keeps the log for a stop signal, and ends the game if the
-/// output is gone (quietly when its reader closed it). `Some` ends the game.
+/// Before each move: keeps the log (`record` makes it) for a stop signal, and ends the
+/// game if the output is gone (quietly when its reader closed it). `Some` ends the game.
 pub(crate) fn between_moves(
-    engine: &GameEngine,
     log: Option<&SavedLog>,
+    record: impl FnOnce() -> LogFile,
 ) -> Option<Result<(), String>> {
-    if let Some(log) = log {
-        log.update(engine.log());
-    }
+    let kept = log.map(|log| {
+        let file = record();
+        log.update(file.clone());
+        (log, file)
+    });
     let gone = console::gone()?;
-    let saved = match log {
-        Some(log) => log.write(&engine.log()),
+    let saved = match kept {
+        Some((log, file)) => log.write(&file),
         None => Ok(()),
     };
     Some(gone.and(saved))
 }
 
-/// Ends a game of `play`: the seed is told now (it predicts every shuffle, so not
-/// before), then the log is saved if asked.
+/// Ends `play`: tells `last` (the seed and the command that deals the game again: it
+/// predicts every shuffle, so not before), then saves the log if asked.
 pub(crate) fn finish(
-    engine: &GameEngine,
-    again: &str,
+    last: &str,
     log: Option<SavedLog>,
+    record: impl FnOnce() -> LogFile,
 ) -> Result<(), String> {
-    say!(
-        "Seed {}: `{again}` deals this game again.",
-        engine.config().seed
-    );
+    say!("{last}");
     if let Some(log) = log {
-        log.write(&engine.log())?;
-        say!("Game log saved to {}.", log.path().display());
+        log.write(&record())?;
+        say!("Log saved to {}.", log.path().display());
     }
     console::gone().unwrap_or(Ok(()))
 }
@@ -487,8 +486,18 @@ enum OutOfTurn {
     Closed,
 }
 
-/// Makes `player`'s move, first shown to the bots that follow the game (they sit in the
-/// seats after yours, in order).
+/// The bot that plays `player`: `bots` holds one for each player after you, in the
+/// order the players were made (`p2` first), wherever they sit.
+fn bot_of<'b>(
+    bots: &'b mut [Box<dyn Bot>],
+    state: &GameState,
+    player: PlayerId,
+) -> Option<&'b mut Box<dyn Bot>> {
+    let index = state.players().position(|p| p == player)?;
+    bots.get_mut(index.checked_sub(1)?)
+}
+
+/// Makes `player`'s move, first shown to the bots that follow the game.
 fn make_move(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
@@ -496,8 +505,8 @@ fn make_move(
     action: LegalAction,
 ) -> Result<Outcome, String> {
     let state = engine.state();
-    let mut seats: Vec<InfoState> = (state.seat_order().iter().skip(1))
-        .map(|seat| state.info_state(*seat))
+    let mut seats: Vec<InfoState> = (state.players().skip(1))
+        .map(|p| state.info_state(p))
         .collect();
     show_move(seats.iter_mut().zip(bots.iter_mut()), state, player, action);
     action.dispatch(engine, player).map_err(|e| e.to_string())
@@ -553,8 +562,7 @@ fn offer_out_of_turn(
                 _ => return Ok(OutOfTurn::Closed),
             }
         } else {
-            let seat = state.seat_index(player).unwrap_or(1).saturating_sub(1);
-            match bots.get_mut(seat) {
+            match bot_of(bots, state, player) {
                 Some(bot) => bot.choose_out_of_turn(&state.info_state(player), &moves),
                 None => None,
             }
@@ -590,52 +598,37 @@ pub(crate) fn system_seed() -> Result<u64, String> {
     getrandom::u64().map_err(|e| format!("no random seed from the system: {e}"))
 }
 
-/// Runs `decklet play`.
-pub fn run(args: &PlayArgs) -> Result<(), String> {
-    check_players(args.players)?;
-    let kinds = parse_bots(&args.bots, args.players - 1)?;
-    let rules = Rules::parse(&args.rules)?;
-    let mut log = open_log(args)?;
-    let seed = match args.seed {
-        Some(seed) => seed,
-        None => system_seed()?,
-    };
-    // the command that deals this game again (told once it is over)
-    let mut again = format!("decklet play --seed {seed}");
-    if args.players != 4 {
-        again.push_str(&format!(" --players {}", args.players));
-    }
-    if args.bots != "heuristic" {
-        again.push_str(&format!(" --bots {}", args.bots));
-    }
-    again.push_str(&rules.options());
-    let config = EngineConfig {
-        seed,
-        // every player sees the game id: it must say nothing about the seed
-        game_id: "play".into(),
-        ..Default::default()
-    };
-    let mut engine = GameEngine::new(&rules.game, config);
-    engine
-        .create_game(seat_players(kinds.iter().map(ToString::to_string)))
-        .map_err(|e| e.to_string())?;
-    engine.start().map_err(|e| e.to_string())?;
-    let mut bots: Vec<Box<dyn Bot>> = kinds
-        .iter()
-        .enumerate()
-        .map(|(i, k)| rules.bot(*k, bot_seed(seed, i + 1)))
-        .collect();
-    say!(
-        "decklet UNO: {} players. You are p1. (The seed is shown when the game ends.)",
-        args.players
-    );
-    say!("Rules: {}.", rules_line(engine.state()));
+/// How a round of `play` ended.
+pub(crate) enum RoundEnd {
+    /// Someone won.
+    Won,
+    /// You quit, or the input ended (already told).
+    Left,
+    /// The output is gone (or the log could not be saved): `play` ends with this.
+    Stopped(Result<(), String>),
+}
 
-    let mut lines = Lines::stdin();
+/// The seats of a game of `play`: the bots (see [`bot_of`]), your input and the log.
+pub(crate) struct Table {
+    /// One bot for each player after you.
+    pub bots: Vec<Box<dyn Bot>>,
+    /// Your input.
+    pub lines: Lines,
+    /// Where `--save-log` writes.
+    pub log: Option<SavedLog>,
+}
+
+/// Plays the game on `engine` (created and started) to its end, or until you leave;
+/// `record` makes the log saved between moves.
+pub(crate) fn play_round(
+    engine: &mut GameEngine,
+    table: &mut Table,
+    record: &dyn Fn(&GameEngine) -> LogFile,
+) -> Result<RoundEnd, String> {
     let you = you(engine.state()).ok_or("the game has no seat for you")?;
     loop {
-        if let Some(end) = between_moves(&engine, log.as_ref()) {
-            return end;
+        if let Some(end) = between_moves(table.log.as_ref(), || record(engine)) {
+            return Ok(RoundEnd::Stopped(end));
         }
         let state = engine.state();
         if let Some(&winner) = state.winners().first() {
@@ -644,7 +637,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             } else {
                 say!("{} wins.", name(state, winner));
             }
-            return finish(&engine, &again, log.take());
+            return Ok(RoundEnd::Won);
         }
         let Some(current) = state.current_player() else {
             return Err("the game has no current player".into());
@@ -653,18 +646,18 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             let moves = distinct_moves(state, legal_actions(state, you));
             show_table(state, you, &moves);
             let calling = rules_in_play(state).contains(&HouseRule::CallUno);
-            let action = match ask(&mut lines, &moves, calling) {
+            let action = match ask(&mut table.lines, &moves, calling) {
                 Input::Move(action) => action,
                 Input::Quit => {
                     say!("You quit the game.");
-                    return finish(&engine, &again, log.take());
+                    return Ok(RoundEnd::Left);
                 }
                 Input::Closed => {
                     say!("Input ended; leaving the game.");
-                    return finish(&engine, &again, log.take());
+                    return Ok(RoundEnd::Left);
                 }
             };
-            let outcome = make_move(&mut engine, &mut bots, you, action)?;
+            let outcome = make_move(engine, &mut table.bots, you, action)?;
             if action == LegalAction::Draw {
                 // one card, or more under the house rules (a penalty, drawing on)
                 let drawn: Vec<String> = outcome
@@ -683,27 +676,90 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             }
         } else {
             // moves out of turn (jump-in) first, in seat order after the current player
-            match offer_out_of_turn(&mut engine, &mut bots, &mut lines, you)? {
+            match offer_out_of_turn(engine, &mut table.bots, &mut table.lines, you)? {
                 OutOfTurn::Moved => continue,
                 OutOfTurn::Closed => {
                     say!("Input ended; leaving the game.");
-                    return finish(&engine, &again, log.take());
+                    return Ok(RoundEnd::Left);
                 }
                 OutOfTurn::Nobody => {}
             }
             let state = engine.state();
-            // the bots sit in the seats after yours, in order
-            let seat = state.seat_index(current).unwrap_or(1).saturating_sub(1);
             let who = name(state, current);
-            let Some(bot) = bots.get_mut(seat) else {
+            let Some(bot) = bot_of(&mut table.bots, state, current) else {
                 return Err(format!("no bot for {who}"));
             };
             let Some(action) = ask_bot(bot.as_mut(), state, current) else {
                 return Err(format!("{who} has no move"));
             };
-            let outcome = make_move(&mut engine, &mut bots, current, action)?;
+            let outcome = make_move(engine, &mut table.bots, current, action)?;
             say!("{}", narrate(engine.state(), current, &action, &outcome));
             received(engine.state(), you, &outcome);
         }
     }
+}
+
+/// The command that deals this game (or match) again: `decklet play --seed …` with
+/// the options given (told once it is over).
+pub(crate) fn again(args: &PlayArgs, seed: u64, rules: &Rules) -> String {
+    let mut again = format!("decklet play --seed {seed}");
+    if args.players != 4 {
+        again.push_str(&format!(" --players {}", args.players));
+    }
+    if args.bots != "heuristic" {
+        again.push_str(&format!(" --bots {}", args.bots));
+    }
+    if let Some(target) = args.r#match {
+        again.push_str(&format!(" --match {target}"));
+    }
+    again.push_str(&rules.options());
+    again
+}
+
+/// Runs `decklet play`.
+pub fn run(args: &PlayArgs) -> Result<(), String> {
+    check_players(args.players)?;
+    let kinds = parse_bots(&args.bots, args.players - 1)?;
+    let rules = Rules::parse(&args.rules)?;
+    let log = open_log(args)?;
+    let seed = match args.seed {
+        Some(seed) => seed,
+        None => system_seed()?,
+    };
+    if let Some(target) = args.r#match {
+        return crate::play_match::run(args, &kinds, rules, seed, target, log);
+    }
+    let again = again(args, seed, &rules);
+    let config = EngineConfig {
+        seed,
+        // every player sees the game id: it must say nothing about the seed
+        game_id: "play".into(),
+        ..Default::default()
+    };
+    let mut engine = GameEngine::new(&rules.game, config);
+    engine
+        .create_game(seat_players(kinds.iter().map(ToString::to_string)))
+        .map_err(|e| e.to_string())?;
+    engine.start().map_err(|e| e.to_string())?;
+    let bots = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, k)| rules.bot(*k, bot_seed(seed, i + 1)))
+        .collect();
+    say!(
+        "decklet UNO: {} players. You are p1. (The seed is shown when the game ends.)",
+        args.players
+    );
+    say!("Rules: {}.", rules_line(engine.state()));
+    let mut table = Table {
+        bots,
+        lines: Lines::stdin(),
+        log,
+    };
+    let record = |engine: &GameEngine| LogFile::Game(engine.log());
+    if let RoundEnd::Stopped(end) = play_round(&mut engine, &mut table, &record)? {
+        return end;
+    }
+    let last = format!("Seed {seed}: `{again}` deals this game again.");
+    finish(&last, table.log.take(), || record(&engine))
 }

@@ -10,7 +10,7 @@ use decklet::crazy_eights::{
 use decklet::{AnyAction, EngineConfig, GameEngine, GameState, PlayerId};
 
 use crate::PlayArgs;
-use crate::console::{self, Lines};
+use crate::console::{self, Lines, LogFile};
 use crate::crazy_eights::{UNO_RULES_ONLY, parse_kind, returns};
 use crate::play::{between_moves, finish, open_log, seat_players, system_seed};
 use crate::runner::bot_seed;
@@ -175,6 +175,9 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     if !args.rules.is_default() {
         return Err(UNO_RULES_ONLY.into());
     }
+    if args.r#match.is_some() {
+        return Err("--match plays UNO matches to a points target: Crazy Eights has none".into());
+    }
     let bots_arg = match args.bots.as_str() {
         "heuristic" => "strategist",
         other => other,
@@ -207,6 +210,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     if args.bots != "heuristic" {
         again.push_str(&format!(" --bots {}", args.bots));
     }
+    let last = format!("Seed {seed}: `{again}` deals this game again.");
     let config = EngineConfig {
         seed,
         game_id: "play".into(),
@@ -238,7 +242,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let mut lines = Lines::stdin();
     let mut moves = Vec::new();
     while engine.state().status() == decklet::GameStatus::Playing {
-        if let Some(end) = between_moves(&engine, log.as_ref()) {
+        if let Some(end) = between_moves(log.as_ref(), || LogFile::Game(engine.log())) {
             return end;
         }
         let state = engine.state();
@@ -255,11 +259,11 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 Input::Move(i) => i,
                 Input::Quit => {
                     say!("You quit the game.");
-                    return finish(&engine, &again, log.take());
+                    return finish(&last, log.take(), || LogFile::Game(engine.log()));
                 }
                 Input::Closed => {
                     say!("Input ended; leaving the game.");
-                    return finish(&engine, &again, log.take());
+                    return finish(&last, log.take(), || LogFile::Game(engine.log()));
                 }
             }
         } else {
@@ -294,5 +298,5 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         }
     }
     show_end(engine.state());
-    finish(&engine, &again, log.take())
+    finish(&last, log.take(), || LogFile::Game(engine.log()))
 }

@@ -135,7 +135,8 @@ fn match_summary(log: &MatchLog, report: &MatchReport) -> String {
     let _ = writeln!(out, "scores      {}", scores.join(", "));
     let status = match report.winner {
         Some(w) => format!("won by p{}", w + 1),
-        None => "capped before anyone reached the target".to_string(),
+        None if report.capped => "capped before anyone reached the target".to_string(),
+        None => "unfinished: left before anyone reached the target".to_string(),
     };
     let _ = writeln!(out, "status      {status}");
     let _ = writeln!(out, "every round replayed and verified");

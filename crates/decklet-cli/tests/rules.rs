@@ -382,3 +382,97 @@ fn a_pending_penalty_reads_as_one_and_its_cards_are_told() {
     assert!(seen.contains("take the penalty (draw "), "{seen}");
     assert!(seen.contains("You receive "), "{seen}");
 }
+
+/// `play --match POINTS`: rounds scored until a player reaches POINTS, the scores told
+/// after each round, the first seat moving on, and a match log that `replay` verifies.
+#[test]
+fn play_plays_a_match_to_a_target_and_saves_a_log_that_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("match.json");
+    let path = path.to_str().unwrap();
+    let out = play_answering_1(
+        &[
+            "play",
+            "--match",
+            "200",
+            "--seed",
+            "5",
+            "--players",
+            "3",
+            "--bots",
+            "random",
+            "--save-log",
+            path,
+        ],
+        30_000,
+    );
+    assert!(out.contains("a match to 200 points, 3 players"), "{out}");
+    assert!(out.contains("Rules: classic UNO with scoring."), "{out}");
+    assert!(out.contains("Round 1: you play first."), "{out}");
+    assert!(
+        out.contains("Round 2: Bot 2 (random) plays first."),
+        "{out}"
+    );
+    assert!(
+        out.contains("(Enter for round 2, q to leave the match)"),
+        "{out}"
+    );
+    let tables: Vec<&str> = out.lines().filter(|l| l.starts_with("Scores: ")).collect();
+    assert!(tables.len() >= 2, "{out}");
+    assert!(tables.iter().all(|t| t.ends_with("(to 200)")), "{out}");
+    assert!(out.contains("wins the match!") || out.contains("You win the match!"));
+    assert!(out.contains(
+        "`decklet play --seed 5 --players 3 --bots random --match 200` deals this match again."
+    ));
+    let replayed = run_ok(&["replay", path]);
+    assert!(replayed.contains("to 200 points, 3 players"), "{replayed}");
+    assert!(replayed.contains("status      won by p"), "{replayed}");
+    assert!(
+        replayed.contains("every round replayed and verified"),
+        "{replayed}"
+    );
+    // the last table is the replay's scores
+    let last = tables.last().unwrap();
+    let points: Vec<&str> = last
+        .trim_start_matches("Scores: ")
+        .trim_end_matches(" (to 200)")
+        .split(" | ")
+        .map(|s| s.rsplit(' ').next().unwrap())
+        .collect();
+    let summary = format!(
+        "scores      p1 {}, p2 {}, p3 {}",
+        points[0], points[1], points[2]
+    );
+    assert!(replayed.contains(&summary), "{replayed}\n{last}");
+}
+
+/// Leaving a match between rounds (or in one) saves it as far as it went: `replay`
+/// verifies it and calls it unfinished.
+#[test]
+fn a_match_left_early_is_saved_and_replays_as_unfinished() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("left.json");
+    let path = path.to_str().unwrap();
+    let out = decklet()
+        .args(["play", "--match", "500", "--seed", "5", "--players", "3"])
+        .args(["--bots", "random", "--save-log", path])
+        .write_stdin("1\n".repeat(200) + "q\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(&format!("Log saved to {path}.")), "{text}");
+    let replayed = run_ok(&["replay", path]);
+    assert!(
+        replayed.contains("status      unfinished: left before anyone reached the target"),
+        "{replayed}"
+    );
+}
+
+#[test]
+fn match_options_are_checked() {
+    let err = run_err(&["play", "--match", "0"]);
+    assert!(err.contains("--match"), "{err}");
+    let err = run_err(&["play", "--game", "crazy-eights", "--match", "100"]);
+    assert!(err.contains("Crazy Eights has none"), "{err}");
+}

@@ -115,7 +115,7 @@ pub use legal::{
 pub use legal_action::{LegalAction, candidate_actions};
 pub use match_play::{
     DEFAULT_MATCH_TARGET, MATCH_LOG_FORMAT, MAX_MATCH_ROUNDS, MatchConfig, MatchLog, MatchReport,
-    play_match, replay_match, round_players, round_seed,
+    play_match, replay_match, round_players, round_score, round_seed,
 };
 pub use narrate::{is_narrated, narrate};
 pub use plugin::{

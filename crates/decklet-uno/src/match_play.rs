@@ -14,7 +14,7 @@
 //! ```
 
 use decklet_core::{
-    EngineConfig, EngineError, GameEngine, GameLog, Player, PlayerId, Verify, derive_seed,
+    EngineConfig, EngineError, GameEngine, GameLog, GameState, Player, Verify, derive_seed,
     echo as shown,
 };
 use serde::{Deserialize, Serialize};
@@ -84,7 +84,8 @@ pub fn round_seed(seed: u64, round: u32) -> u64 {
 
 /// The players of round `round`: `p1`…`pN` in that order, seated so that the first
 /// seat moves on by one each round (round 0: `p1` first, round 1: `p2`, …). Play goes
-/// round the table in the same order every round.
+/// round the table in the same order every round. They are named `Player 1`…; a
+/// match's log may name them otherwise (its replay compares everything else).
 pub fn round_players(count: usize, round: u32) -> Vec<Player> {
     let shift = (round as usize) % count.max(1);
     default_players(count)
@@ -116,9 +117,11 @@ impl MatchReport {
         self.round_winners.len()
     }
 
-    /// Adds a round: its winner and the points they scored; returns whether the match
-    /// is over.
-    fn add_round(&mut self, winner: Option<usize>, points: u32, target: u32) -> bool {
+    /// Adds a round: its winner and the points they scored (`None`: nobody won it, see
+    /// [`round_score`]); returns whether the match is over (someone reached `target`,
+    /// or [`MAX_MATCH_ROUNDS`] were played).
+    pub fn add_round(&mut self, score: Option<(usize, u32)>, target: u32) -> bool {
+        let (winner, points) = score.map_or((None, 0), |(w, p)| (Some(w), p));
         self.round_winners.push(winner);
         if let Some(score) = winner.and_then(|w| self.scores.get_mut(w)) {
             *score = score.saturating_add(points);
@@ -157,23 +160,38 @@ pub struct MatchLog {
     pub rounds: Vec<GameLog>,
 }
 
-/// The index of `player` among the game's players (in the order given).
-fn player_index(engine: &GameEngine, player: PlayerId) -> Option<usize> {
-    engine.state().players().position(|p| p == player)
+impl MatchLog {
+    /// The log of a match played as `config` says, as far as `report` and `rounds` (its
+    /// rounds' game logs, in order) go: the scores and winner are the report's.
+    pub fn new(config: &MatchConfig, report: &MatchReport, rounds: Vec<GameLog>) -> MatchLog {
+        MatchLog {
+            format: MATCH_LOG_FORMAT.to_string(),
+            seed: config.seed,
+            players: config.players,
+            target: config.target,
+            rules: (config.rules_in_play().iter())
+                .map(|r| r.plugin_id().to_string())
+                .collect(),
+            scores: report.scores.clone(),
+            winner: report.winner.map(|w| format!("p{}", w + 1)),
+            rounds,
+        }
+    }
 }
 
-/// What a finished round gives: its winner's index and their points.
-fn round_result(engine: &GameEngine) -> (Option<usize>, u32) {
-    let state = engine.state();
-    let winner = state
-        .winners()
-        .first()
-        .and_then(|w| player_index(engine, *w));
+/// What a finished round gives: its sole winner's index among the players (in the
+/// order given) and the points they scored (0 without scoring); `None` when nobody, or
+/// more than one player, won it (a capped round).
+pub fn round_score(state: &GameState) -> Option<(usize, u32)> {
+    let [winner] = state.winners() else {
+        return None;
+    };
+    let index = state.players().position(|p| p == *winner)?;
     let points = state
         .variable(&UNO_VAR_ROUND_POINTS)
         .and_then(|p| u32::try_from(p).ok())
         .unwrap_or(0);
-    (winner.filter(|_| state.winners().len() == 1), points)
+    Some((index, points))
 }
 
 /// An engine of the match's game.
@@ -226,22 +244,22 @@ pub fn play_match(
         bots.rotate_right(shift);
         played?;
         rounds.push(engine.log());
-        let (winner, points) = round_result(&engine);
-        if report.add_round(winner, points, config.target) {
+        if report.add_round(round_score(engine.state()), config.target) {
             break;
         }
     }
-    let log = MatchLog {
-        format: MATCH_LOG_FORMAT.to_string(),
-        seed: config.seed,
-        players: count,
-        target: config.target,
-        rules: rules.iter().map(|r| r.plugin_id().to_string()).collect(),
-        scores: report.scores.clone(),
-        winner: report.winner.map(|w| format!("p{}", w + 1)),
-        rounds,
-    };
+    let log = MatchLog::new(config, &report, rounds);
     Ok((report, log))
+}
+
+/// Whether two rosters seat the same players (ids, seats, status and data alike): the
+/// names are for display (`decklet play --match` names you "You"), the rest is the
+/// match's.
+fn same_seating(a: &[Player], b: &[Player]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(a, b)| {
+            a.id == b.id && a.seat == b.seat && a.status == b.status && a.data == b.data
+        })
 }
 
 /// Why a match log does not hold together.
@@ -252,7 +270,9 @@ fn diverged(message: String) -> EngineError {
 /// Replays a match log: every round must be the round its match seed, seating and
 /// rules give, dealt from its seed (a round that starts from a recorded position is
 /// refused), must replay to its recorded end, and the match must end where and how
-/// the log says. Returns what the match was. Every count is checked against its limit
+/// the log says. A log of a match left unfinished (no winner recorded, its last round
+/// perhaps unfinished too) replays as far as it goes: the report has no winner and is
+/// not capped. Returns what the match was. Every count is checked against its limit
 /// before anything is made from it.
 pub fn replay_match(log: &MatchLog) -> Result<MatchReport, EngineError> {
     if log.format != MATCH_LOG_FORMAT {
@@ -311,7 +331,7 @@ pub fn replay_match(log: &MatchLog) -> Result<MatchReport, EngineError> {
             )));
         }
         if game.seed != round_seed(log.seed, round)
-            || game.players != round_players(log.players, round)
+            || !same_seating(&game.players, &round_players(log.players, round))
         {
             return Err(diverged(format!(
                 "round {round} is not the round the match's seed and seating give"
@@ -322,12 +342,10 @@ pub fn replay_match(log: &MatchLog) -> Result<MatchReport, EngineError> {
             return Err(diverged(format!("round {round} ran other plugins")));
         }
         engine.replay(game, Verify::Required)?;
-        let (winner, points) = round_result(&engine);
-        over = report.add_round(winner, points, log.target);
+        over = report.add_round(round_score(engine.state()), log.target);
     }
-    if !over {
-        return Err(diverged("the log ends before the match does".into()));
-    }
+    // a log may end before the match does (a match left unfinished, as `decklet play
+    // --match` saves one): then it must say nobody won, and its scores be the rounds'
     let winner = report.winner.map(|w| format!("p{}", w + 1));
     if report.scores != log.scores || winner != log.winner {
         return Err(diverged(

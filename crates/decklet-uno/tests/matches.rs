@@ -1,7 +1,7 @@
 //! A match to 500: rounds scored, the first seat moving on, one seed and one log for
 //! the whole match.
 
-use decklet_core::{EngineConfig, EngineError, GameEngine, GameStatus, Verify};
+use decklet_core::{EngineConfig, EngineError, GameEngine, GameLog, GameStatus, Verify};
 use decklet_uno::*;
 
 fn bots(n: usize, seed: u64) -> Vec<Box<dyn Bot>> {
@@ -221,4 +221,85 @@ fn a_match_log_s_counts_are_checked_before_anything_is_allocated() {
     format.format = format!("\u{1b}]0;title\u{7}{}", "x".repeat(10_000));
     let err = replay_match(&format).unwrap_err().to_string();
     assert!(err.len() < 200 && !err.contains('\u{1b}'), "{err}");
+}
+
+/// `log` replayed (its final digest not checked) and logged again: a round cut or
+/// changed by a test, with the digest of where it now ends.
+fn resealed(log: &GameLog, config: &MatchConfig) -> GameLog {
+    let mut engine = GameEngine::new(
+        &uno_game(&config.rules_in_play()).unwrap(),
+        EngineConfig::default(),
+    );
+    let mut unsealed = log.clone();
+    unsealed.final_digest = None;
+    engine.replay(&unsealed, Verify::IfPresent).unwrap();
+    engine.log()
+}
+
+/// A match left unfinished (as `decklet play --match` saves one when you leave) replays
+/// as far as it goes: its rounds are verified, nobody has won, and it claims nothing
+/// more. Claiming a winner, or other scores, is refused.
+#[test]
+fn a_match_left_unfinished_replays_as_far_as_it_goes() {
+    let config = MatchConfig::new(5, 3);
+    let (full, log) = play_match(&config, &mut bots(3, 5), 100_000).unwrap();
+    assert!(full.rounds() > 2);
+    let mut partial = MatchReport {
+        scores: vec![0; 3],
+        ..MatchReport::default()
+    };
+    let mut rounds = Vec::new();
+    for game in &log.rounds[..2] {
+        let mut engine = GameEngine::new(
+            &uno_game(&config.rules_in_play()).unwrap(),
+            EngineConfig::default(),
+        );
+        engine.replay(game, Verify::Required).unwrap();
+        assert!(!partial.add_round(round_score(engine.state()), config.target));
+        rounds.push(game.clone());
+    }
+    // the third round, left after a few moves
+    let mut third = log.rounds[2].clone();
+    third.actions.truncate(5);
+    rounds.push(resealed(&third, &config));
+    partial.add_round(None, config.target);
+    let unfinished = MatchLog::new(&config, &partial, rounds);
+    let report = replay_match(&unfinished).unwrap();
+    assert_eq!(report, partial);
+    assert_eq!(
+        (report.winner, report.capped, report.rounds()),
+        (None, false, 3)
+    );
+    assert_eq!(report.round_winners[2], None);
+    let mut claimed = unfinished.clone();
+    claimed.winner = Some("p1".into());
+    assert!(replay_match(&claimed).is_err());
+    let mut scores = unfinished.clone();
+    scores.scores = full.scores.clone();
+    assert!(replay_match(&scores).is_err());
+}
+
+/// The players' names are for display: a log whose rounds name them otherwise (`play
+/// --match` names you "You") replays; other ids or seats do not.
+#[test]
+fn a_match_s_players_may_be_named_otherwise_but_not_reseated() {
+    let (report, log) = a_match(9, 3);
+    let mut renamed = log.clone();
+    for round in &mut renamed.rounds {
+        for player in &mut round.players {
+            player.name = format!("{} renamed", player.id);
+        }
+    }
+    // names are part of the state, so every final digest changes with them
+    let config = MatchConfig::new(9, 3);
+    for round in &mut renamed.rounds {
+        *round = resealed(round, &config);
+    }
+    assert_eq!(replay_match(&renamed).unwrap(), report);
+    let mut reseated = log.clone();
+    let players = &mut reseated.rounds[0].players;
+    let (first, second) = (players[0].seat, players[1].seat);
+    players[0].seat = second;
+    players[1].seat = first;
+    assert!(replay_match(&reseated).is_err());
 }

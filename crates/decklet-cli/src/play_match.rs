@@ -1,0 +1,159 @@
+//! `decklet play --match POINTS`: a match of UNO in the terminal, round after round
+//! with the official scoring, until a player's points reach POINTS. The first seat
+//! moves on by one each round (as in every decklet match), so you do not always start;
+//! the log saved is a match log that `decklet replay` checks round by round.
+
+use decklet::uno::{
+    BotKind, MAX_MATCH_ROUNDS, MatchConfig, MatchLog, MatchReport, round_players, round_score,
+    round_seed, uno_game,
+};
+use decklet::{EngineConfig, GameEngine, GameLog, GameState, Player};
+
+use crate::PlayArgs;
+use crate::bots::Rules;
+use crate::console::{self, Lines, LogFile, SavedLog};
+use crate::play::{RoundEnd, Table, again, finish, name, play_round, rules_line, subject};
+use crate::runner::bot_seed;
+
+/// Round `round`'s players: the match's seating, named as `play` names them ("You",
+/// then "Bot 2 (heuristic)", …).
+fn named_players(kinds: &[BotKind], round: u32) -> Vec<Player> {
+    let mut players = round_players(kinds.len() + 1, round);
+    for (i, player) in players.iter_mut().enumerate() {
+        player.name = match i.checked_sub(1).and_then(|k| kinds.get(k)) {
+            None => "You".to_string(),
+            Some(kind) => format!("Bot {} ({kind})", i + 1),
+        };
+    }
+    players
+}
+
+/// The scores so far, one line: `You 70 | Bot 2 (heuristic) 0 | … (to 500)`.
+fn scores_line(state: &GameState, report: &MatchReport, target: u32) -> String {
+    let scores: Vec<String> = (state.players().zip(&report.scores))
+        .map(|(player, score)| format!("{} {score}", name(state, player)))
+        .collect();
+    format!("Scores: {} (to {target})", scores.join(" | "))
+}
+
+/// Runs `decklet play --match TARGET`.
+pub fn run(
+    args: &PlayArgs,
+    kinds: &[BotKind],
+    rules: Rules,
+    seed: u64,
+    target: u32,
+    log: Option<SavedLog>,
+) -> Result<(), String> {
+    let again = again(args, seed, &rules);
+    let config = MatchConfig::new(seed, args.players)
+        .with_rules(&rules.house)
+        .with_target(target);
+    // a match is scored: the scoring rule joins the rules asked for
+    let house = config.rules_in_play();
+    let game = uno_game(&house).map_err(|e| e.to_string())?;
+    let rules = Rules {
+        house,
+        game,
+        ..rules
+    };
+    let bots = (kinds.iter().enumerate())
+        .map(|(i, k)| rules.bot(*k, bot_seed(seed, i + 1)))
+        .collect();
+    let mut table = Table {
+        bots,
+        lines: Lines::stdin(),
+        log,
+    };
+    let mut engine = GameEngine::new(&rules.game, EngineConfig::default());
+    let mut report = MatchReport {
+        scores: vec![0; args.players],
+        ..MatchReport::default()
+    };
+    let mut rounds: Vec<GameLog> = Vec::new();
+    say!(
+        "decklet UNO: a match to {target} points, {} players. You are p1. (The seed is shown when the match ends.)",
+        args.players
+    );
+    for round in 0..MAX_MATCH_ROUNDS {
+        engine.set_config(EngineConfig {
+            seed: round_seed(seed, round),
+            // every player sees the game id: it must say nothing about the seed
+            game_id: "play".into(),
+            ..EngineConfig::default()
+        });
+        (engine.create_game(named_players(kinds, round)))
+            .and_then(|_| engine.start())
+            .map_err(|e| e.to_string())?;
+        let state = engine.state();
+        let first = (state.current_player())
+            .map(|p| subject(state, p, "play", "plays"))
+            .unwrap_or_default();
+        say!();
+        say!("Round {}: {first} first.", round + 1);
+        if round == 0 {
+            say!("Rules: {}.", rules_line(state));
+        }
+        let played = |engine: &GameEngine| {
+            let mut so_far = rounds.clone();
+            so_far.push(engine.log());
+            LogFile::Match(MatchLog::new(&config, &report, so_far))
+        };
+        let end = play_round(&mut engine, &mut table, &played)?;
+        let over = match end {
+            RoundEnd::Stopped(end) => return end,
+            RoundEnd::Left => true,
+            RoundEnd::Won => {
+                let score = round_score(engine.state());
+                let over = report.add_round(score, target);
+                // the round's points were told with its last move
+                say!("{}", scores_line(engine.state(), &report, target));
+                over
+            }
+        };
+        rounds.push(engine.log());
+        if report.winner.is_some() {
+            let state = engine.state();
+            if let Some(winner) = report.winner.and_then(|w| state.players().nth(w)) {
+                say!(
+                    "{}!",
+                    capital(subject(state, winner, "win the match", "wins the match"))
+                );
+            }
+        }
+        if !over && !next_round(&mut table.lines, round + 2) {
+            say!("You leave the match.");
+        } else if !over {
+            continue;
+        }
+        let last = format!("Seed {seed}: `{again}` deals this match again.");
+        let log = LogFile::Match(MatchLog::new(&config, &report, rounds));
+        return finish(&last, table.log.take(), || log);
+    }
+    Err(format!(
+        "the match did not end in {MAX_MATCH_ROUNDS} rounds"
+    ))
+}
+
+/// `text` with a capital first letter (`you score` → `You score`).
+fn capital(text: String) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
+/// Asks whether to play round `round` (Enter) or leave (`q`, or the input's end).
+fn next_round(lines: &mut Lines, round: u32) -> bool {
+    say!("(Enter for round {round}, q to leave the match)");
+    console::prompt("> ");
+    match lines.next_line() {
+        Some(Ok(line)) => !line.trim().eq_ignore_ascii_case("q"),
+        Some(Err(message)) => {
+            say!("{message}");
+            true
+        }
+        None => false,
+    }
+}
