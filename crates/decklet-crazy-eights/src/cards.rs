@@ -3,6 +3,7 @@
 //! the end.
 
 use decklet_core::{Card, CardId, CardTable, GameState, InfoState, ZoneId};
+use decklet_plugins::{Rank, StandardCard, Suit};
 use std::sync::Arc;
 
 use crate::{C8_DECK_ZONE_ID, C8_DISCARD_ZONE_ID};
@@ -35,16 +36,19 @@ pub struct C8Card {
 impl C8Card {
     /// Reads a standard card (`None` for a card with another suit or rank).
     pub fn of(card: &Card) -> Option<C8Card> {
-        let suit = SUITS
-            .iter()
-            .position(|s| Some(*s) == card.suit.as_deref())?;
-        let rank = RANKS
-            .iter()
-            .position(|r| Some(*r) == card.rank.as_deref())?;
-        Some(C8Card {
-            suit: suit as u8,
-            rank: rank as u8,
-        })
+        let card = StandardCard::of(card)?;
+        // OpenSpiel's order: clubs, diamonds, hearts, spades; two lowest, ace highest
+        let suit = match card.suit {
+            Suit::Club => 0,
+            Suit::Diamond => 1,
+            Suit::Heart => 2,
+            Suit::Spade => 3,
+        };
+        let rank = match card.rank {
+            Rank::Ace => ACE,
+            other => other.value() - 2,
+        };
+        Some(C8Card { suit, rank })
     }
 
     /// Its index in OpenSpiel's card order: `4 × rank + suit`.

@@ -8,7 +8,7 @@ use decklet_core::{
 };
 use decklet_plugins::{
     DRAW_PLUGIN_ID, EndTurn, TURN_PLUGIN_ID, TURN_VARIABLE_DIRECTION, direction, next_player_in,
-    standard_card, standard_deck,
+    standard_deck,
 };
 use serde::{Deserialize, Serialize};
 use smol_str::SmolStr;
@@ -137,10 +137,7 @@ fn setup(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     // above five players, a second deck
     if players > 5 {
         for card in standard_deck().iter() {
-            let (Some(suit), Some(rank)) = (&card.suit, &card.rank) else {
-                continue;
-            };
-            let mut second = standard_card(suit, rank);
+            let mut second = card.clone();
             second.id = format!("{}-2", card.id).into();
             if ctx.state().card_id(&second.id).is_none() {
                 let id = ctx.add_card(second)?;

@@ -4,7 +4,8 @@
 //!
 //! - [`TurnPlugin`] (`turn`): turn order by seat, either direction, `END_TURN`;
 //! - [`DrawPlugin`] (`draw`): `DRAW_CARD` from the top of `deck`, with reshuffling;
-//! - [`StandardDeckPlugin`] (`standard-deck`): the 52-card deck, shuffled at start;
+//! - [`StandardDeckPlugin`] (`standard-deck`): the 52-card deck, shuffled at start,
+//!   and [`StandardCard`] to read its cards as a [`Suit`] and a [`Rank`];
 //! - [`poker`]: hand evaluation for 5–7 cards and a [`poker::RankResolver`].
 //!
 //! ```
@@ -33,6 +34,7 @@ pub mod draw;
 pub mod poker;
 pub mod standard_deck;
 pub mod turn;
+pub mod typed_card;
 
 pub use draw::{
     CARD_DRAWN, CardDrawn, DECK_RESHUFFLED, DRAW_CARD_ACTION, DRAW_DECK_ZONE_ID, DRAW_PLUGIN_ID,
@@ -49,3 +51,4 @@ pub use turn::{
     TurnEnded, TurnPlugin, TurnStarted, create_end_turn_action, direction, next_player_in,
     next_player_seen,
 };
+pub use typed_card::{Rank, StandardCard, Suit};
