@@ -34,11 +34,11 @@
 //! | what a seat may know | [`InfoState`], [`GameState::view_for`] | `decklet-core` |
 //! | learning environments, tournaments of named bots | `env` (feature `env`) | `decklet-env` |
 //!
-//! The guides live in the repository's `docs/` folder
-//! (<https://github.com/decklet/decklet/tree/main/docs>): `getting-started.md`,
-//! `engine.md` (how the engine thinks), `writing-a-plugin.md`, `uno.md` (the rules as
-//! implemented), `bots.md`, `crazy-eights.md`, `determinism.md`,
-//! `property-testing.md`, `security.md`, `python.md` and `cli.md`.
+//! The guides are part of this documentation, one page each under [`guide`]: start
+//! with [`guide::getting_started`], then [`guide::engine`] (how the engine thinks) and
+//! [`guide::writing_a_plugin`]. They are the repository's `docs/` pages
+//! (<https://github.com/decklet/decklet/tree/main/docs>), where their links to each
+//! other work.
 //!
 //! Depend on `decklet-core` (and `decklet-plugins`) alone to build other games without
 //! UNO.
@@ -58,6 +58,41 @@ pub use decklet_bots as bots;
 
 #[cfg(feature = "crazy-eights")]
 pub use decklet_crazy_eights as crazy_eights;
+
+/// The guides, one page each: the repository's `docs/` pages, shown here as they are
+/// (their links to each other lead to the repository). Only in the documentation: the
+/// pages' code is compiled and run by the repository's tests.
+#[cfg(all(doc, not(doctest)))]
+pub mod guide {
+    #[doc = include_str!("../guide/getting-started.md")]
+    pub mod getting_started {}
+    #[doc = include_str!("../guide/engine.md")]
+    pub mod engine {}
+    #[doc = include_str!("../guide/writing-a-plugin.md")]
+    pub mod writing_a_plugin {}
+    #[doc = include_str!("../guide/determinism.md")]
+    pub mod determinism {}
+    #[doc = include_str!("../guide/uno.md")]
+    pub mod uno {}
+    #[doc = include_str!("../guide/crazy-eights.md")]
+    pub mod crazy_eights {}
+    #[doc = include_str!("../guide/bots.md")]
+    pub mod bots {}
+    #[doc = include_str!("../guide/property-testing.md")]
+    pub mod property_testing {}
+    #[doc = include_str!("../guide/security.md")]
+    pub mod security {}
+    #[doc = include_str!("../guide/stability.md")]
+    pub mod stability {}
+    #[doc = include_str!("../guide/performance.md")]
+    pub mod performance {}
+    #[doc = include_str!("../guide/python.md")]
+    pub mod python {}
+    #[doc = include_str!("../guide/cli.md")]
+    pub mod cli {}
+    #[doc = include_str!("../guide/ARCHITECTURE.md")]
+    pub mod architecture {}
+}
 
 #[cfg(feature = "env")]
 pub use decklet_env as env;
