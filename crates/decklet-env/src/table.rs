@@ -15,7 +15,7 @@
 use std::sync::Arc;
 
 use decklet_core::{
-    AnyAction, EngineError, GameEngine, GameState, GameStatus, InfoState, PlayerId,
+    AnyAction, EngineConfig, EngineError, GameEngine, GameState, GameStatus, InfoState, PlayerId,
 };
 
 use crate::encoding::{Encoding, MoveClass, RewardMode};
@@ -62,6 +62,15 @@ impl std::fmt::Display for StepError {
 }
 
 impl std::error::Error for StepError {}
+
+/// `engine`, collecting no events.
+fn quiet(mut engine: GameEngine) -> GameEngine {
+    engine.set_config(EngineConfig {
+        collect_events: false,
+        ..engine.config().clone()
+    });
+    engine
+}
 
 /// One match of a game, as a learner plays it (see the module's documentation).
 pub struct Table {
@@ -113,8 +122,11 @@ impl Table {
     }
 
     /// A table of a match already under way (a position adopted by an engine of the
-    /// encoding's game, say): it starts with no move seen.
+    /// encoding's game, say): it starts with no move seen. The engine no longer collects
+    /// each move's events (a table reads the state, never the events): the game is the
+    /// same, and a move costs about a tenth less.
     pub fn with_engine(encoding: Arc<dyn Encoding>, engine: GameEngine, max_moves: u64) -> Table {
+        let engine = quiet(engine);
         let players = engine.state().player_count();
         let slots = vec![None; encoding.action_count() + 1];
         let mut table = Table {
@@ -140,7 +152,7 @@ impl Table {
 
     /// Deals a new match from `seed` on the same table.
     pub fn reset(&mut self, seed: u64) -> Result<(), EngineError> {
-        self.engine = self.encoding.new_match(seed, self.players)?;
+        self.engine = quiet(self.encoding.new_match(seed, self.players)?);
         self.moves = 0;
         self.last.fill(MoveClass::None);
         self.window.clear();

@@ -367,24 +367,19 @@ fn write(lane: &mut Lane, row: Row<'_>, mode: RewardMode, mover: Option<usize>) 
     table.observe(seat, row.observation, row.mask);
     let over = table.is_over();
     let truncated = table.is_truncated();
-    let rewards = if over {
-        table.rewards(mode)
-    } else {
-        vec![0.0; lane.bots.len()]
-    };
+    // every seat's reward is 0 until the game is over
+    let rewards = over.then(|| table.rewards(mode));
+    let reward_of = |k: usize| rewards.as_ref().and_then(|r| r.get(k)).copied();
     *row.reward = match self_play {
-        false => rewards.first().copied().unwrap_or(0.0),
-        true => mover.and_then(|m| rewards.get(m).copied()).unwrap_or(0.0),
-    };
+        false => reward_of(0),
+        true => mover.and_then(reward_of),
+    }
+    .unwrap_or(0.0);
     *row.terminated = over;
     *row.truncated = truncated;
     *row.seat = seat as i64;
-    for (x, r) in row
-        .finals
-        .iter_mut()
-        .zip(rewards.iter().chain(std::iter::repeat(&0.0)))
-    {
-        *x = *r;
+    for (k, x) in row.finals.iter_mut().enumerate() {
+        *x = reward_of(k).unwrap_or(0.0);
     }
 }
 

@@ -334,7 +334,8 @@ impl UnoMoveHooks {
 /// from JSON and never adopted by an engine has no declared data, so it is answered by
 /// the classic rules.
 pub fn legal_actions(state: &GameState, player: PlayerId) -> Vec<LegalAction> {
-    let mut out = Vec::new();
+    // room for a usual list at once, not grown move by move
+    let mut out = Vec::with_capacity(16);
     legal_actions_into(state, player, &mut out);
     out
 }
