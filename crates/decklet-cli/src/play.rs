@@ -435,17 +435,12 @@ pub(crate) fn between_moves(
     log: Option<&SavedLog>,
     record: impl FnOnce() -> LogFile,
 ) -> Option<Result<(), String>> {
-    let kept = log.map(|log| {
-        let file = record();
-        log.update(file.clone());
-        (log, file)
-    });
+    if let Some(log) = log {
+        log.update(record());
+    }
     let gone = console::gone()?;
-    let saved = match kept {
-        Some((log, file)) => log.write(&file),
-        None => Ok(()),
-    };
-    Some(gone.and(saved))
+    let saved = log.map_or(Ok(None), SavedLog::save_latest);
+    Some(gone.and(saved.map(|_| ())))
 }
 
 /// Ends `play`: tells `last` (the seed and the command that deals the game again: it
