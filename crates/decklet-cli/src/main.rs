@@ -45,6 +45,9 @@ enum Command {
     Replay(ReplayArgs),
     /// Play bots against each other in every seat: win rates, intervals and ratings.
     Tournament(TournamentArgs),
+    /// Serve matches over HTTP and WebSockets, with a browser table at the address
+    /// (every accepted move stored in a SQLite file or Postgres; docs/server.md).
+    Serve(ServeArgs),
     /// Print the shell completion script for SHELL (e.g. `decklet completions bash >
     /// ~/.local/share/bash-completion/completions/decklet`).
     Completions {
@@ -229,6 +232,43 @@ pub struct ReplayArgs {
     pub allow_unverified: bool,
 }
 
+/// `decklet serve`'s options.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (port 0: any free port, printed once listening).
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR")]
+    pub addr: String,
+    /// The database: a SQLite file (created on the first run) or a `postgres://` URL.
+    #[arg(long, default_value = "decklet.db", value_name = "URL")]
+    pub db: String,
+    /// This server's name in the database: several servers may share one Postgres,
+    /// each playing the matches it created.
+    #[arg(long, default_value = "local", value_name = "NAME")]
+    pub name: String,
+    /// The most live matches this server holds; past it a new match is refused.
+    #[arg(long, default_value_t = 10_000, value_name = "N")]
+    pub max_matches: usize,
+}
+
+fn serve(args: &ServeArgs) -> Result<(), String> {
+    if args.name.is_empty() || args.name.len() > 64 || args.name.chars().any(char::is_control) {
+        return Err("--name: 1 to 64 characters, no control character".to_string());
+    }
+    if args.max_matches == 0 {
+        return Err("--max-matches: at least 1".to_string());
+    }
+    let limits = decklet_server::Limits {
+        server_name: args.name.clone(),
+        max_matches: args.max_matches,
+        ..decklet_server::Limits::default()
+    };
+    decklet_server::run(decklet_server::ServeOptions {
+        addr: args.addr.clone(),
+        db: args.db.clone(),
+        limits,
+    })
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -243,6 +283,7 @@ fn main() -> ExitCode {
         },
         Command::Replay(args) => replay::run(&args),
         Command::Tournament(args) => tournament::run(&args),
+        Command::Serve(args) => serve(&args),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "decklet", &mut script);

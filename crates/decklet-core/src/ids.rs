@@ -95,6 +95,25 @@ handle! {
     PlayerId, "player", player_text, find_player
 }
 
+impl PlayerId {
+    /// The viewer who holds no seat: a spectator. Every view for it shows only what is
+    /// public: no hand (it owns none), no variable but those every seat reads, and each
+    /// event as a seat that took no part in it hears it. It names no player (lookups
+    /// with it answer `None`).
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// let mut engine = GameEngine::default();
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
+    /// let view = engine.state().view_for(PlayerId::SPECTATOR);
+    /// assert_eq!(view.viewer, "");
+    /// assert!(view.zones.iter().all(|z| z.zone_type != HAND_ZONE_TYPE || z.cards.is_none()));
+    /// assert!(engine.state().player(PlayerId::SPECTATOR).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const SPECTATOR: PlayerId = PlayerId(u32::MAX);
+}
+
 handle! {
     /// A zone of one game: the index of the zone in the order zones were made (the
     /// players' hands first). Its text (`"deck"`, `"hand:p1"`) is [`Zone::id`](crate::Zone::id).

@@ -34,7 +34,7 @@ pub struct ZoneView {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GameView {
-    /// The viewer's id.
+    /// The viewer's id (empty for a [spectator](PlayerId::SPECTATOR)).
     pub viewer: SmolStr,
     /// The game's id.
     pub game_id: String,
@@ -64,7 +64,8 @@ impl GameView {
 }
 
 impl GameState {
-    /// The state as `viewer` may see it.
+    /// The state as `viewer` may see it ([`PlayerId::SPECTATOR`]: as someone who holds
+    /// no seat sees it).
     ///
     /// ```
     /// # use decklet_core::*;
@@ -108,7 +109,10 @@ impl GameState {
             .filter_map(|(key, value, _)| Some((key.to_string(), self.json_of(value).ok()?)))
             .collect();
         GameView {
-            viewer: text(viewer),
+            viewer: match viewer == PlayerId::SPECTATOR {
+                true => SmolStr::default(),
+                false => text(viewer),
+            },
             game_id: self.game_id().to_string(),
             status: self.status(),
             players: self.tables.players.clone(),

@@ -1,0 +1,239 @@
+// decklet's browser table: the lobby (create, list and join matches) and a match's
+// table over its WebSocket. Plain JavaScript, no build step; served by the server.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const matchId = params.get("match");
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+async function api(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: body ? { "content-type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+const tokenKey = (id) => "decklet:token:" + id;
+
+// ---- the lobby ----
+
+function seatRow(kind, bot) {
+  const game = document.querySelector("[name=game]").value;
+  const bots = game === "uno" ? ["heuristic", "random", "ismcts:200"] : ["strategist", "random", "ismcts:200"];
+  const kindSel = el("select", { class: "seat-kind" }, el("option", { value: "human" }, "human"), el("option", { value: "bot" }, "bot"));
+  kindSel.value = kind;
+  const botSel = el("select", { class: "seat-bot" }, ...bots.map((b) => el("option", { value: b }, b)));
+  if (bot) botSel.value = bot;
+  const row = el("div", { class: "seat-row" }, "Seat ", kindSel, " ", botSel, " ",
+    el("button", { type: "button", onclick: () => row.remove() }, "remove"));
+  return row;
+}
+
+function lobby() {
+  $("lobby").hidden = false;
+  const rows = $("seat-rows");
+  const reset = () => {
+    rows.replaceChildren(seatRow("human"), seatRow("human"), seatRow("bot"), seatRow("bot"));
+    const uno = document.querySelector("[name=game]").value === "uno";
+    for (const node of document.querySelectorAll(".uno-only")) node.hidden = !uno;
+  };
+  document.querySelector("[name=game]").addEventListener("change", reset);
+  reset();
+  $("add-seat").addEventListener("click", () => rows.append(seatRow("bot")));
+  $("create").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const form = new FormData($("create"));
+    const game = form.get("game");
+    const seats = [...rows.querySelectorAll(".seat-row")].map((row) => {
+      const kind = row.querySelector(".seat-kind").value;
+      return kind === "bot" ? { kind, bot: row.querySelector(".seat-bot").value } : { kind };
+    });
+    if (seats[0]) seats[0] = { kind: "human" };
+    const spec = { game, seats };
+    if (game === "uno") {
+      spec.rules = form.get("rules");
+      spec.house = form.getAll("house");
+    }
+    if (form.get("turnSeconds")) spec.turnSeconds = Number(form.get("turnSeconds"));
+    if (form.get("botDelayMs")) spec.botDelayMs = Number(form.get("botDelayMs"));
+    try {
+      const created = await api("POST", "/api/matches", spec);
+      const joined = await api("POST", `/api/matches/${created.id}/join`, { name: form.get("name"), seat: 0 });
+      localStorage.setItem(tokenKey(created.id), joined.token);
+      location.search = "?match=" + created.id;
+    } catch (err) {
+      alert(err.message);
+    }
+  });
+  api("GET", "/api/matches").then((data) => {
+    const list = $("open-matches");
+    for (const m of data.matches) {
+      const free = m.seats.filter((s) => s.free).length;
+      list.append(el("li", {}, el("a", { href: "?match=" + m.id }, `${m.game} (${m.rules || "default"}) · ${m.seats.length} seats, ${free} free`)));
+    }
+    if (!data.matches.length) list.append(el("li", {}, "none: create one"));
+  });
+}
+
+// ---- the table ----
+
+let socket = null;
+let last = null; // the last state message
+let seen = 0; // the last seq heard
+let tries = 0;
+
+function cardClass(label) {
+  const word = label.split(" ")[0];
+  if (["red", "yellow", "green", "blue"].includes(word)) return "card " + word;
+  if (label.startsWith("wild")) return "card wild";
+  if (/[♥♦]/.test(label)) return "card suit-red";
+  return "card";
+}
+
+function logLine(text) {
+  const log = $("log");
+  log.append(el("li", {}, text));
+  log.scrollTop = log.scrollHeight;
+}
+
+function heard(update) {
+  seen = Math.max(seen, update.seq);
+  const who = last && last.seats[update.by] ? last.seats[update.by].name : "seat " + update.by;
+  if (update.narration && update.narration.length) {
+    for (const line of update.narration) logLine(`${update.seq}. ${line}`);
+  } else {
+    const kinds = update.events.map((e) => e.type.toLowerCase().replaceAll("_", " "));
+    logLine(`${update.seq}. ${who}: ${kinds.join(", ")}`);
+  }
+  if (update.origin === "timer") logLine(`(${who}'s time ran out: the server moved for them)`);
+}
+
+function render(state) {
+  last = state;
+  seen = Math.max(seen, state.seq);
+  $("seq").textContent = `move ${state.seq}`;
+  const turn = state.turn;
+  const statusWords = { open: "waiting for players", playing: "playing", finished: "finished" };
+  $("status").textContent = statusWords[state.status] || state.status;
+  $("status").dataset.status = state.status;
+  $("seats").replaceChildren(...state.seats.map((s, i) => el("div", {
+    class: "seat" + (i === turn ? " turn" : "") + (i === state.you ? " you" : ""),
+    "data-seat": i,
+  }, el("div", {}, s.name + (i === state.you ? " (you)" : "")),
+  el("div", {}, `${s.cards} cards`),
+  el("div", { class: s.online || s.kind === "bot" ? "" : "off" }, s.kind === "bot" ? "bot" : s.joined ? (s.online ? "online" : "away") : "free seat"))));
+  const p = state.pile || {};
+  $("pile").replaceChildren(
+    el("span", {}, "Pile: "), el("span", { class: cardClass(p.top || ""), id: "top" }, p.top || "none"),
+    el("span", {}, p.inForce ? `  in force: ${p.inForce}` : ""),
+    el("span", {}, p.pendingDraw ? `  pending draw: ${p.pendingDraw}` : ""),
+    el("span", {}, `  deck: ${p.deck}`));
+  $("hand").replaceChildren(...(state.hand || []).map((c) => el("span", { class: cardClass(c.label) }, c.label)));
+  $("moves").replaceChildren(...state.moves.map((m) => el("button", {
+    "data-index": m.index,
+    onclick: () => {
+      $("refused").textContent = "";
+      socket.send(JSON.stringify({ type: "move", seq: state.seq, index: m.index }));
+    },
+  }, m.label)));
+  if (state.you === null && state.status !== "finished") {
+    $("moves").replaceChildren(el("em", {}, "watching"));
+  }
+  let result = "";
+  if (state.status === "finished") {
+    const names = state.winners.map((w) => state.seats[w].name);
+    result = names.length ? `${names.join(", ")} won` : "no winner";
+    if (state.score && state.score.points) result += ` (${state.score.points} points)`;
+  }
+  $("result").textContent = result;
+  $("deadline").textContent = state.deadlineMs != null ? `${Math.ceil(state.deadlineMs / 1000)} s to move` : "";
+}
+
+function connect() {
+  const token = localStorage.getItem(tokenKey(matchId));
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  socket = new WebSocket(`${scheme}//${location.host}/api/matches/${matchId}/ws`);
+  socket.addEventListener("open", () => {
+    tries = 0;
+    const hello = token ? { type: "hello", token, since: seen } : { type: "hello", spectator: true, since: seen };
+    socket.send(JSON.stringify(hello));
+  });
+  socket.addEventListener("message", (e) => {
+    const msg = JSON.parse(e.data);
+    switch (msg.type) {
+      case "welcome":
+        $("where").textContent = `${msg.game} · match ${msg.match} · ${msg.seat === null ? "spectator" : "seat " + (msg.seat + 1)}`;
+        $("where").dataset.connected = "yes";
+        break;
+      case "missed":
+        for (const u of msg.updates) heard(u);
+        break;
+      case "update":
+        heard(msg);
+        break;
+      case "state":
+        render(msg);
+        break;
+      case "refused":
+        $("refused").textContent = msg.reason;
+        break;
+      case "error":
+        $("refused").textContent = msg.message;
+        break;
+    }
+  });
+  socket.addEventListener("close", () => {
+    $("where").dataset.connected = "no";
+    if (last && last.status === "finished") return;
+    tries += 1;
+    setTimeout(connect, Math.min(5000, 250 * tries));
+  });
+}
+
+async function table() {
+  $("table").hidden = false;
+  const info = await api("GET", "/api/matches/" + matchId).catch((err) => {
+    $("status").textContent = err.message;
+    return null;
+  });
+  if (!info) return;
+  if (!localStorage.getItem(tokenKey(matchId)) && info.seats.some((s) => s.free)) {
+    $("join-box").hidden = false;
+    $("join-seats").replaceChildren(...info.seats.filter((s) => s.free).map((s) => el("button", {
+      "data-join": s.seat,
+      onclick: async () => {
+        try {
+          const joined = await api("POST", `/api/matches/${matchId}/join`, { name: $("join-name").value, seat: s.seat });
+          localStorage.setItem(tokenKey(matchId), joined.token);
+          location.reload();
+        } catch (err) {
+          alert(err.message);
+        }
+      },
+    }, `Sit at seat ${s.seat + 1}`)));
+    $("watch").addEventListener("click", () => {
+      $("join-box").hidden = true;
+      connect();
+    });
+    return;
+  }
+  connect();
+}
+
+if (matchId) table();
+else lobby();

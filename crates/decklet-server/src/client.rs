@@ -1,0 +1,300 @@
+//! A client of the server, for programs and tests (feature `client`): the HTTP API
+//! ([`Http`]), a WebSocket connection that keeps every message it gets
+//! ([`Connection`]), and scripted players ([`play_out`]) that make random listed
+//! moves, mostly plays, until a match ends. The crash test, the load benchmark and
+//! the server's own tests drive the server with it.
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// Any failure of a client: the network, the server's refusal, a message not
+/// understood.
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+
+/// The server's HTTP API at one address.
+#[derive(Clone, Debug)]
+pub struct Http {
+    /// `host:port`.
+    pub addr: String,
+    client: reqwest::Client,
+}
+
+impl Http {
+    /// The API of the server at `addr` (`host:port`).
+    pub fn new(addr: impl Into<String>) -> Http {
+        Http {
+            addr: addr.into(),
+            client: reqwest::Client::new(),
+        }
+    }
+
+    /// `http://addr` + `path`.
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    /// POSTs `body`; answers the status and the JSON answer.
+    pub async fn post(&self, path: &str, body: &Value) -> Result<(u16, Value), Error> {
+        let response = self.client.post(self.url(path)).json(body).send().await?;
+        let status = response.status().as_u16();
+        Ok((status, response.json().await.unwrap_or(Value::Null)))
+    }
+
+    /// GETs `path`; answers the status and the JSON answer.
+    pub async fn get(&self, path: &str) -> Result<(u16, Value), Error> {
+        let response = self.client.get(self.url(path)).send().await?;
+        let status = response.status().as_u16();
+        Ok((status, response.json().await.unwrap_or(Value::Null)))
+    }
+
+    /// GETs `path` as text; answers the status and the text.
+    pub async fn get_text(&self, path: &str) -> Result<(u16, String), Error> {
+        let response = self.client.get(self.url(path)).send().await?;
+        let status = response.status().as_u16();
+        Ok((status, response.text().await?))
+    }
+
+    /// Creates a match; answers its id.
+    pub async fn create(&self, spec: Value) -> Result<String, Error> {
+        let (status, body) = self.post("/api/matches", &spec).await?;
+        if status != 201 {
+            return Err(format!("create: {status} {body}").into());
+        }
+        Ok(body["id"].as_str().ok_or("no id")?.to_string())
+    }
+
+    /// Joins seat `seat` of match `id`; answers the seat's token.
+    pub async fn join(&self, id: &str, seat: usize, name: &str) -> Result<String, Error> {
+        let (status, body) = self
+            .post(
+                &format!("/api/matches/{id}/join"),
+                &json!({"name": name, "seat": seat}),
+            )
+            .await?;
+        if status != 200 {
+            return Err(format!("join: {status} {body}").into());
+        }
+        Ok(body["token"].as_str().ok_or("no token")?.to_string())
+    }
+
+    /// A WebSocket to match `id`, no hello said yet.
+    pub async fn socket(&self, id: &str) -> Result<Connection, Error> {
+        let url = format!("ws://{}/api/matches/{id}/ws", self.addr);
+        let (ws, _) = tokio_tungstenite::connect_async(url).await?;
+        Ok(Connection {
+            ws,
+            messages: Vec::new(),
+            closed: false,
+        })
+    }
+
+    /// A seat's connection, hello said (with `since`, the last seq seen) and welcomed.
+    pub async fn seat(
+        &self,
+        id: &str,
+        token: &str,
+        since: Option<u64>,
+    ) -> Result<Connection, Error> {
+        let mut client = self.socket(id).await?;
+        client
+            .send(&json!({"type": "hello", "token": token, "since": since}))
+            .await?;
+        client.expect("welcome").await?;
+        Ok(client)
+    }
+
+    /// A spectator's connection, welcomed.
+    pub async fn spectator(&self, id: &str) -> Result<Connection, Error> {
+        let mut client = self.socket(id).await?;
+        client
+            .send(&json!({"type": "hello", "spectator": true}))
+            .await?;
+        client.expect("welcome").await?;
+        Ok(client)
+    }
+}
+
+/// A WebSocket client that keeps what it got.
+pub struct Connection {
+    /// The socket.
+    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Every message got, in order (and `sent` notes of [`play_out`]).
+    pub messages: Vec<Value>,
+    /// Whether the server closed it.
+    pub closed: bool,
+}
+
+impl Connection {
+    /// Sends a message.
+    pub async fn send(&mut self, message: &Value) -> Result<(), Error> {
+        self.ws.send(Message::text(message.to_string())).await?;
+        Ok(())
+    }
+
+    /// Sends a text frame as it is.
+    pub async fn send_text(&mut self, text: String) -> Result<(), Error> {
+        self.ws.send(Message::text(text)).await?;
+        Ok(())
+    }
+
+    /// The next message (text frames as JSON), waiting up to 10 s; `None` once closed.
+    pub async fn next(&mut self) -> Result<Option<Value>, Error> {
+        loop {
+            let got = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+                .await
+                .map_err(|_| "no message within 10 s")?;
+            match got {
+                Some(Ok(Message::Text(text))) => {
+                    let value: Value = serde_json::from_str(text.as_str())?;
+                    self.messages.push(value.clone());
+                    return Ok(Some(value));
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => {
+                    self.closed = true;
+                    return Ok(None);
+                }
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    /// Reads until a message of type `kind`.
+    pub async fn expect(&mut self, kind: &str) -> Result<Value, Error> {
+        loop {
+            match self.next().await? {
+                Some(m) if m["type"] == kind => return Ok(m),
+                Some(_) => continue,
+                None => return Err(format!("closed before a {kind}").into()),
+            }
+        }
+    }
+
+    /// Reads until the connection closes; answers the messages got meanwhile.
+    pub async fn until_closed(&mut self) -> Result<Vec<Value>, Error> {
+        let mut got = Vec::new();
+        while let Some(m) = self.next().await? {
+            got.push(m);
+        }
+        Ok(got)
+    }
+
+    /// The last `state` message got.
+    pub fn last_state(&self) -> Option<&Value> {
+        self.messages.iter().rev().find(|m| m["type"] == "state")
+    }
+}
+
+/// A tiny seeded generator for the scripted players' choices.
+#[derive(Clone, Debug)]
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+/// Takes what has come to `client`, waiting at most `wait` for the first message;
+/// answers whether it is still open.
+pub async fn drain(client: &mut Connection, wait: Duration) -> Result<bool, Error> {
+    let mut first = true;
+    loop {
+        let limit = if first {
+            wait
+        } else {
+            Duration::from_millis(0)
+        };
+        first = false;
+        match tokio::time::timeout(limit, client.ws.next()).await {
+            Ok(Some(Ok(Message::Text(text)))) => {
+                client.messages.push(serde_json::from_str(text.as_str())?);
+            }
+            Ok(Some(Ok(_))) => {}
+            Ok(_) => {
+                client.closed = true;
+                return Ok(false);
+            }
+            Err(_) => return Ok(true),
+        }
+    }
+}
+
+/// Plays `clients` (one a seat) with random listed moves until every one of them
+/// saw the match finished. Each moves at most once per position.
+pub async fn play_out(clients: &mut [Connection], seed: u64) -> Result<(), Error> {
+    let mut rng = Lcg(seed);
+    let mut sent: Vec<Option<u64>> = vec![None; clients.len()];
+    let started = std::time::Instant::now();
+    loop {
+        if started.elapsed() > Duration::from_secs(120) {
+            let seen: Vec<String> = clients
+                .iter()
+                .map(|c| match c.last_state() {
+                    Some(s) => format!(
+                        "seq {} {} turn {} moves {}",
+                        s["seq"], s["status"], s["turn"], s["moves"]
+                    ),
+                    None => "no state".to_string(),
+                })
+                .collect();
+            let tail: Vec<&Value> = clients
+                .iter()
+                .flat_map(|c| c.messages.iter().rev().take(3))
+                .collect();
+            return Err(
+                format!("the match did not end within 2 minutes: {seen:?} {tail:?}").into(),
+            );
+        }
+        let mut finished = 0;
+        for (i, client) in clients.iter_mut().enumerate() {
+            if !drain(client, Duration::from_millis(2)).await? {
+                return Err(format!("client {i} was closed").into());
+            }
+            let Some(state) = client.last_state().cloned() else {
+                continue;
+            };
+            if state["status"] == "finished" {
+                finished += 1;
+                continue;
+            }
+            let seq = state["seq"].as_u64().ok_or("a state without seq")?;
+            let moves = state["moves"].as_array().map_or(0, Vec::len);
+            if moves > 0 && sent[i] != Some(seq) {
+                let index = choose(&state, &mut rng);
+                client
+                    .send(&json!({"type": "move", "seq": seq, "index": index}))
+                    .await?;
+                sent[i] = Some(seq);
+            }
+        }
+        if finished == clients.len() {
+            return Ok(());
+        }
+    }
+}
+
+/// A scripted player's choice among the listed moves of `state`: mostly a card to
+/// play (so that games end), otherwise any move.
+pub fn choose(state: &Value, rng: &mut Lcg) -> usize {
+    let moves = state["moves"].as_array().cloned().unwrap_or_default();
+    let plays: Vec<usize> = moves
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m["label"].as_str().is_some_and(|l| l.starts_with("play ")))
+        .map(|(i, _)| i)
+        .collect();
+    if !plays.is_empty() && rng.below(10) < 8 {
+        return plays[rng.below(plays.len())];
+    }
+    rng.below(moves.len())
+}

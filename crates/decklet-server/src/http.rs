@@ -1,0 +1,250 @@
+//! The HTTP API (`/api/…`), the WebSocket upgrade, and the browser table's files
+//! (embedded in the binary). Request bodies are JSON, read and checked here; every
+//! error is JSON `{"error": "..."}` with its status.
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, State, WebSocketUpgrade};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use decklet_core::{EngineConfig, GameEngine, Verify};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+
+use crate::error::ApiError;
+use crate::live::Command;
+use crate::server::Server;
+use crate::spec::{MatchSpec, check_name};
+use crate::store::StoredMatch;
+
+/// The routes of a server.
+pub fn router(server: Server) -> Router {
+    let body_limit = server.limits().max_body_bytes;
+    Router::new()
+        .route("/", get(index))
+        .route("/table.js", get(script))
+        .route("/table.css", get(style))
+        .route("/api/health", get(health))
+        .route("/api/matches", post(create).get(lobby))
+        .route("/api/matches/{id}", get(summary))
+        .route("/api/matches/{id}/join", post(join))
+        .route("/api/matches/{id}/log", get(log))
+        .route("/api/matches/{id}/ws", get(socket))
+        .layer(DefaultBodyLimit::max(body_limit))
+        .with_state(server)
+}
+
+async fn index() -> Response {
+    asset(
+        "text/html; charset=utf-8",
+        include_str!("../assets/index.html"),
+    )
+}
+
+async fn script() -> Response {
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/table.js"),
+    )
+}
+
+async fn style() -> Response {
+    asset(
+        "text/css; charset=utf-8",
+        include_str!("../assets/table.css"),
+    )
+}
+
+fn asset(kind: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn health(State(server): State<Server>) -> Response {
+    axum::Json(json!({"ok": true, "liveMatches": server.live_matches()})).into_response()
+}
+
+/// Reads a JSON body, refusing what is not one (400, with serde's words).
+fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes).map_err(|e| ApiError::bad(format!("the body: {e}")))
+}
+
+async fn create(State(server): State<Server>, bytes: Bytes) -> Result<Response, ApiError> {
+    let spec: MatchSpec = body(&bytes)?;
+    let id = server.create_match(spec).await?;
+    let stored = server
+        .store()
+        .load_match(&id)
+        .await?
+        .ok_or_else(|| ApiError::internal("the match was not stored"))?;
+    Ok((StatusCode::CREATED, axum::Json(describe(&stored))).into_response())
+}
+
+async fn lobby(State(server): State<Server>) -> Result<Response, ApiError> {
+    let open = server.store().lobby(server.limits().lobby_size).await?;
+    let matches: Vec<Value> = open.iter().map(describe).collect();
+    Ok(axum::Json(json!({ "matches": matches })).into_response())
+}
+
+async fn summary(
+    State(server): State<Server>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let stored = find(&server, &id).await?;
+    Ok(axum::Json(describe(&stored)).into_response())
+}
+
+/// A match as the API shows it: never its seed or a token.
+fn describe(stored: &StoredMatch) -> Value {
+    let spec: Value = serde_json::from_str(&stored.spec).unwrap_or(Value::Null);
+    let seats: Vec<Value> = stored
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            json!({
+                "seat": i,
+                "kind": s.kind,
+                "name": s.name,
+                "free": s.kind == "human" && s.token_hash.is_none(),
+            })
+        })
+        .collect();
+    json!({
+        "id": stored.id,
+        "game": spec.get("game"),
+        "rules": spec.get("rules"),
+        "house": spec.get("house"),
+        "turnSeconds": spec.get("turnSeconds"),
+        "status": stored.status,
+        "seq": stored.seq,
+        "server": stored.server,
+        "seats": seats,
+    })
+}
+
+async fn find(server: &Server, id: &str) -> Result<StoredMatch, ApiError> {
+    if id.len() > 64 {
+        return Err(ApiError::not_found("no such match"));
+    }
+    server
+        .store()
+        .load_match(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("no such match"))
+}
+
+/// `POST /api/matches/{id}/join`'s body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    name: String,
+    #[serde(default)]
+    seat: Option<usize>,
+}
+
+async fn join(
+    State(server): State<Server>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: JoinRequest = body(&bytes)?;
+    check_name(&request.name)?;
+    let handle = played_here(&server, &id).await?;
+    let (reply, answer) = oneshot::channel();
+    let command = Command::Join {
+        seat: request.seat,
+        name: request.name.trim().to_string(),
+        reply,
+    };
+    handle
+        .tx
+        .send(command)
+        .await
+        .map_err(|_| ApiError::conflict("the match is no longer played"))?;
+    let (seat, token) = answer
+        .await
+        .map_err(|_| ApiError::internal("the match's task ended"))??;
+    Ok(axum::Json(json!({ "match": id, "seat": seat, "token": token })).into_response())
+}
+
+/// The task of a match this server plays, or why not.
+async fn played_here(server: &Server, id: &str) -> Result<crate::live::MatchHandle, ApiError> {
+    if let Some(handle) = server.handle(id) {
+        return Ok(handle);
+    }
+    let stored = find(server, id).await?;
+    if stored.server != server.limits().server_name {
+        return Err(ApiError::conflict(format!(
+            "match {id} is played by server `{}`",
+            stored.server
+        )));
+    }
+    Err(ApiError::conflict(format!(
+        "match {id} is {}",
+        stored.status
+    )))
+}
+
+/// A finished match's log, as `decklet replay` reads it, rebuilt from the stored
+/// actions (and checked to reach each stored digest). Refused before the end: the log
+/// holds the seed, and the seed every card.
+async fn log(State(server): State<Server>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let stored = find(&server, &id).await?;
+    if stored.status != "finished" {
+        return Err(ApiError::conflict(
+            "the log of a match is given once it is finished (it tells every card)",
+        ));
+    }
+    let spec: MatchSpec = serde_json::from_str(&stored.spec)
+        .map_err(|e| ApiError::internal(format!("its spec: {e}")))?;
+    let kind = server.catalog().game_of(&spec)?;
+    let mut engine = kind.new_engine(stored.seed, stored.seats.len())?;
+    engine.set_config(EngineConfig {
+        collect_events: false,
+        ..engine.config().clone()
+    });
+    for action in server.store().actions(&id, 0).await? {
+        let json: Value = serde_json::from_str(&action.action)
+            .map_err(|e| ApiError::internal(format!("action {}: {e}", action.seq)))?;
+        let parsed = engine
+            .action_from_json(&json)
+            .map_err(|e| ApiError::internal(format!("action {}: {e}", action.seq)))?;
+        engine
+            .dispatch_any(parsed)
+            .map_err(|e| ApiError::internal(format!("action {}: {e}", action.seq)))?;
+    }
+    let log = engine.log();
+    // the log replays on a fresh engine to where the match ended
+    let mut check = GameEngine::new(kind.game(), EngineConfig::default());
+    check
+        .replay(&log, Verify::Required)
+        .map_err(|e| ApiError::internal(format!("the log does not replay: {e}")))?;
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        log.to_json_pretty(),
+    )
+        .into_response())
+}
+
+async fn socket(
+    State(server): State<Server>,
+    Path(id): Path<String>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let handle = played_here(&server, &id).await?;
+    let limits = server.limits().clone();
+    let max = limits.max_message_bytes;
+    Ok(upgrade
+        .max_message_size(max)
+        .max_frame_size(max)
+        .on_upgrade(move |socket| crate::ws::connection(socket, handle, limits)))
+}

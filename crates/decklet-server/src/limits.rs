@@ -1,0 +1,61 @@
+//! [`Limits`]: what one server, match and connection may take, and the server's
+//! name. Each is documented in `docs/server.md` with what happens past it.
+
+/// The server's limits.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// This server's name in the database (several servers may share one Postgres:
+    /// each plays the matches it created).
+    pub server_name: String,
+    /// The largest WebSocket message a client may send, in bytes: past it the
+    /// connection is closed (WebSocket close code 1009).
+    pub max_message_bytes: usize,
+    /// The largest HTTP request body, in bytes: past it the request is refused (413).
+    pub max_body_bytes: usize,
+    /// Connections at once per seat (a second tab, a reload): past it the new one is
+    /// refused.
+    pub connections_per_seat: usize,
+    /// Spectators' connections at once per match: past it a new one is refused.
+    pub spectators_per_match: usize,
+    /// Messages a connection may send a second, on average: past it a message is
+    /// answered with an error and ignored.
+    pub messages_per_second: u32,
+    /// Messages a connection may send at once before the rate applies.
+    pub message_burst: u32,
+    /// Messages past the rate after which the connection is closed (a flood).
+    pub flood_closes_after: u32,
+    /// Live matches (open or playing) one server holds: past it a new match is
+    /// refused (503).
+    pub max_matches: usize,
+    /// Actions in one match: there the match ends, with no winner (a game that cannot
+    /// end).
+    pub max_actions_per_match: u64,
+    /// Commands queued for one match (moves, connections, joins): a connection whose
+    /// move finds the queue full waits (back-pressure: its socket is not read meanwhile).
+    pub match_queue: usize,
+    /// Messages queued for one connection: a connection that reads so slowly that its
+    /// queue fills is closed, and may reconnect for what it missed.
+    pub connection_queue: usize,
+    /// How many open matches the lobby lists.
+    pub lobby_size: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            server_name: "local".to_string(),
+            max_message_bytes: 4 * 1024,
+            max_body_bytes: 16 * 1024,
+            connections_per_seat: 4,
+            spectators_per_match: 64,
+            messages_per_second: 20,
+            message_burst: 40,
+            flood_closes_after: 200,
+            max_matches: 10_000,
+            max_actions_per_match: 10_000,
+            match_queue: 256,
+            connection_queue: 64,
+            lobby_size: 100,
+        }
+    }
+}

@@ -1,0 +1,941 @@
+//! A live match: one tokio task that owns the match's engine, its seats and bots, and
+//! the connections watching it. Everything that changes the match comes in through
+//! its bounded queue of [`Command`]s, one at a time, so no lock is taken on the way
+//! of a move. A move is applied, stored (the action and the new `seq` in one
+//! transaction) and only then told, to each connection in the words of what its seat
+//! may know.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use decklet_core::{AnyEvent, EngineError, GameEngine, PlayerId, state_digest};
+use serde_json::{Value, json};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+use crate::bots::ServerBot;
+use crate::error::ApiError;
+use crate::limits::Limits;
+use crate::moves::{Listed, listed_moves};
+use crate::spec::{GameKind, MatchSpec, SeatKind};
+use crate::store::{Store, StoredAction, StoredMatch};
+use crate::table_view::{hand, pile};
+use crate::token::{hash_token, new_token, token_matches};
+
+/// A message to one connection: JSON text.
+pub type Outgoing = Arc<str>;
+
+/// Who a connection says it is.
+#[derive(Clone, Debug)]
+pub enum Credential {
+    /// A seat's token.
+    Token(String),
+    /// A spectator.
+    Spectator,
+}
+
+/// What a match's task is asked to do.
+pub enum Command {
+    /// A connection says who it is; answered with its id and seat (`None`: a
+    /// spectator), then sent what it missed since `since` and the position.
+    Connect {
+        /// Its token, or spectating.
+        credential: Credential,
+        /// The last `seq` it saw.
+        since: Option<u64>,
+        /// Where its messages go.
+        out: mpsc::Sender<Outgoing>,
+        /// The answer.
+        reply: oneshot::Sender<Result<(u64, Option<usize>), String>>,
+    },
+    /// A connection closed.
+    Disconnect {
+        /// Its id.
+        conn: u64,
+    },
+    /// A connection's move: listed move `index` of the position at `seq`.
+    Move {
+        /// Its id.
+        conn: u64,
+        /// The position's seq.
+        seq: u64,
+        /// The move's index.
+        index: usize,
+    },
+    /// Tell a connection of an error in what it sent (`None`: answer its ping).
+    Notice {
+        /// Its id.
+        conn: u64,
+        /// What was wrong.
+        error: Option<String>,
+    },
+    /// A person joins a free human seat (`None`: the first free one).
+    Join {
+        /// The seat.
+        seat: Option<usize>,
+        /// Their name.
+        name: String,
+        /// The seat and its token.
+        reply: oneshot::Sender<Result<(usize, String), ApiError>>,
+    },
+}
+
+/// A handle on a live match's task.
+#[derive(Clone, Debug)]
+pub struct MatchHandle {
+    /// Its queue.
+    pub tx: mpsc::Sender<Command>,
+}
+
+/// Whether a match has begun.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    /// Waiting for its human seats.
+    Open,
+    Playing,
+    Finished,
+}
+
+impl Status {
+    fn as_str(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Playing => "playing",
+            Status::Finished => "finished",
+        }
+    }
+}
+
+struct Seat {
+    kind: SeatKind,
+    name: String,
+    token_hash: Option<String>,
+    bot: Option<ServerBot>,
+}
+
+/// What one accepted action did.
+struct Entry {
+    seat: usize,
+    origin: &'static str,
+    events: Vec<AnyEvent>,
+}
+
+struct Connection {
+    id: u64,
+    seat: Option<usize>,
+    out: mpsc::Sender<Outgoing>,
+}
+
+/// A live match (see the module's documentation).
+pub struct LiveMatch {
+    id: String,
+    spec: MatchSpec,
+    kind: GameKind,
+    engine: GameEngine,
+    seed: u64,
+    seats: Vec<Seat>,
+    /// Each seat's player, in seat order.
+    players: Vec<PlayerId>,
+    /// Each player's name, by player index.
+    names: Vec<String>,
+    status: Status,
+    history: Vec<Entry>,
+    connections: Vec<Connection>,
+    next_connection: u64,
+    store: Store,
+    limits: Limits,
+    timeout_bot: ServerBot,
+    bot_due: Option<Instant>,
+    turn_due: Option<(Instant, u64, usize)>,
+    over: Arc<AtomicBool>,
+}
+
+/// A seat's bot's seed, from the match's (secret) seed.
+fn bot_seed(seed: u64, seat: usize) -> u64 {
+    seed ^ 0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(seat as u64 + 1)
+}
+
+impl LiveMatch {
+    /// A new match of `kind` as `spec` asks, dealt from `seed`: not stored yet.
+    pub fn new(
+        id: String,
+        spec: MatchSpec,
+        kind: GameKind,
+        seed: u64,
+        store: Store,
+        limits: Limits,
+    ) -> Result<LiveMatch, ApiError> {
+        let engine = kind.new_engine(seed, spec.seats.len())?;
+        let state = engine.state();
+        let players: Vec<PlayerId> = state.players().collect();
+        let mut seats = Vec::with_capacity(spec.seats.len());
+        for (i, seat) in spec.seats.iter().enumerate() {
+            let bot = match (&seat.kind, &seat.bot) {
+                (SeatKind::Bot, Some(name)) => {
+                    Some(ServerBot::new(&kind, name, bot_seed(seed, i)).map_err(ApiError::bad)?)
+                }
+                _ => None,
+            };
+            let name = match (&seat.name, &seat.bot) {
+                (Some(name), _) => name.clone(),
+                (None, Some(bot)) => format!("Bot {} ({bot})", i + 1),
+                (None, None) => format!("Seat {}", i + 1),
+            };
+            seats.push(Seat {
+                kind: seat.kind,
+                name,
+                token_hash: None,
+                bot,
+            });
+        }
+        let names = seats.iter().map(|s| s.name.clone()).collect();
+        let status = match seats.iter().any(|s| s.kind == SeatKind::Human) {
+            true => Status::Open,
+            false => Status::Playing,
+        };
+        let timeout_bot = ServerBot::for_timeouts(&kind, bot_seed(seed, usize::MAX - 1));
+        Ok(LiveMatch {
+            id,
+            spec,
+            kind,
+            engine,
+            seed,
+            seats,
+            players,
+            names,
+            status,
+            history: Vec::new(),
+            connections: Vec::new(),
+            next_connection: 1,
+            store,
+            limits,
+            timeout_bot,
+            bot_due: None,
+            turn_due: None,
+            over: Arc::new(AtomicBool::new(false)),
+        })
+    }
+
+    /// The match as it is stored when created.
+    pub fn stored(&self) -> Result<StoredMatch, ApiError> {
+        let mut spec = self.spec.clone();
+        spec.seed = None;
+        Ok(StoredMatch {
+            id: self.id.clone(),
+            spec: serde_json::to_string(&spec).map_err(|e| ApiError::internal(e.to_string()))?,
+            seed: self.seed,
+            status: self.status.as_str().to_string(),
+            seq: 0,
+            server: self.limits.server_name.clone(),
+            seats: self
+                .seats
+                .iter()
+                .map(|s| crate::store::StoredSeat {
+                    kind: s.kind.as_str().to_string(),
+                    name: s.name.clone(),
+                    token_hash: None,
+                })
+                .collect(),
+        })
+    }
+
+    /// Rebuilds a stored match from its actions, checking each one's digest.
+    pub fn restore(
+        stored: &StoredMatch,
+        actions: &[StoredAction],
+        kind: GameKind,
+        store: Store,
+        limits: Limits,
+    ) -> Result<LiveMatch, String> {
+        let spec: MatchSpec =
+            serde_json::from_str(&stored.spec).map_err(|e| format!("its spec: {e}"))?;
+        let mut live = LiveMatch::new(stored.id.clone(), spec, kind, stored.seed, store, limits)
+            .map_err(|e| e.message)?;
+        for (seat, kept) in live.seats.iter_mut().zip(&stored.seats) {
+            seat.name.clone_from(&kept.name);
+            seat.token_hash.clone_from(&kept.token_hash);
+        }
+        live.names = live.seats.iter().map(|s| s.name.clone()).collect();
+        if live.status == Status::Open && live.all_joined() {
+            live.status = Status::Playing;
+        }
+        for (n, action) in actions.iter().enumerate() {
+            if action.seq != n as u64 + 1 {
+                return Err(format!("action {} is stored at {}", n + 1, action.seq));
+            }
+            let json: Value = serde_json::from_str(&action.action)
+                .map_err(|e| format!("action {}: {e}", action.seq))?;
+            let parsed = live
+                .engine
+                .action_from_json(&json)
+                .map_err(|e| format!("action {}: {e}", action.seq))?;
+            live.show_bots(action.seat, &parsed);
+            let outcome = live
+                .engine
+                .dispatch_any(parsed)
+                .map_err(|e| format!("action {}: {e}", action.seq))?;
+            let digest = state_digest(live.engine.state());
+            if digest != action.digest {
+                return Err(format!(
+                    "action {} leads to digest {digest}, not the stored {}",
+                    action.seq, action.digest
+                ));
+            }
+            live.history.push(Entry {
+                seat: action.seat,
+                origin: origin_name(&action.origin),
+                events: outcome.events,
+            });
+        }
+        if live.is_over() {
+            live.finish();
+        }
+        live.schedule();
+        Ok(live)
+    }
+
+    /// Runs the match's task until every handle is gone.
+    pub async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        self.schedule();
+        loop {
+            let due = self.next_due();
+            tokio::select! {
+                command = rx.recv() => match command {
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                () = sleep_until(due), if due.is_some() => self.on_due().await,
+            }
+        }
+    }
+
+    /// Set once the match is over.
+    pub fn over_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.over)
+    }
+
+    fn finish(&mut self) {
+        self.status = Status::Finished;
+        self.over.store(true, Ordering::Relaxed);
+    }
+
+    fn seq(&self) -> u64 {
+        self.history.len() as u64
+    }
+
+    fn all_joined(&self) -> bool {
+        self.seats
+            .iter()
+            .all(|s| s.kind == SeatKind::Bot || s.token_hash.is_some())
+    }
+
+    fn is_over(&self) -> bool {
+        let state = self.engine.state();
+        state.status() != decklet_core::GameStatus::Playing
+            || !state.winners().is_empty()
+            || self.seq() >= self.limits.max_actions_per_match
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Connect {
+                credential,
+                since,
+                out,
+                reply,
+            } => {
+                let result = self.connect(credential, since, out);
+                let _ = reply.send(result);
+            }
+            Command::Disconnect { conn } => {
+                self.connections.retain(|c| c.id != conn);
+                self.broadcast_state();
+            }
+            Command::Move { conn, seq, index } => self.on_move(conn, seq, index).await,
+            Command::Notice { conn, error } => {
+                let message = match error {
+                    Some(error) => json!({"type": "error", "seq": self.seq(), "message": error}),
+                    None => json!({"type": "pong", "seq": self.seq()}),
+                };
+                self.tell(conn, message.to_string().into());
+            }
+            Command::Join { seat, name, reply } => {
+                let result = self.join(seat, name).await;
+                let _ = reply.send(result);
+            }
+        }
+    }
+
+    fn connect(
+        &mut self,
+        credential: Credential,
+        since: Option<u64>,
+        out: mpsc::Sender<Outgoing>,
+    ) -> Result<(u64, Option<usize>), String> {
+        let seat = match credential {
+            Credential::Spectator => None,
+            Credential::Token(token) => {
+                // every seat is compared, so that the time taken says nothing of which
+                let mut found = None;
+                for (i, seat) in self.seats.iter().enumerate() {
+                    if let Some(hash) = &seat.token_hash
+                        && token_matches(&token, hash)
+                    {
+                        found = Some(i);
+                    }
+                }
+                Some(found.ok_or("this token is no seat's of this match")?)
+            }
+        };
+        let open = self.connections.iter().filter(|c| c.seat == seat).count();
+        let most = match seat {
+            Some(_) => self.limits.connections_per_seat,
+            None => self.limits.spectators_per_match,
+        };
+        if open >= most {
+            return Err(format!(
+                "{} already has {open} connections (at most {most})",
+                match seat {
+                    Some(_) => "this seat",
+                    None => "this match's audience",
+                }
+            ));
+        }
+        let id = self.next_connection;
+        self.next_connection += 1;
+        let welcome = json!({
+            "type": "welcome",
+            "seq": self.seq(),
+            "match": self.id,
+            "game": self.kind.name(),
+            "seat": seat,
+        });
+        let mut first: Vec<Outgoing> = vec![welcome.to_string().into()];
+        let from = since.unwrap_or(0).min(self.seq());
+        if from < self.seq() {
+            let viewer = self.viewer(seat);
+            let updates: Vec<Value> = (from..self.seq())
+                .filter_map(|n| self.update_value(n, viewer))
+                .collect();
+            let missed = json!({"type": "missed", "seq": self.seq(), "updates": updates});
+            first.push(missed.to_string().into());
+        }
+        first.push(self.state_message(seat));
+        for message in first {
+            if out.try_send(message).is_err() {
+                return Err("the connection could not take what it missed".to_string());
+            }
+        }
+        self.connections.push(Connection { id, seat, out });
+        self.broadcast_state_except(id);
+        Ok((id, seat))
+    }
+
+    async fn join(
+        &mut self,
+        seat: Option<usize>,
+        name: String,
+    ) -> Result<(usize, String), ApiError> {
+        let seat = match seat {
+            Some(seat) => seat,
+            None => self
+                .seats
+                .iter()
+                .position(|s| s.kind == SeatKind::Human && s.token_hash.is_none())
+                .ok_or_else(|| ApiError::conflict("every human seat of this match is taken"))?,
+        };
+        let Some(slot) = self.seats.get(seat) else {
+            return Err(ApiError::not_found(format!(
+                "this match has no seat {seat}"
+            )));
+        };
+        if slot.kind != SeatKind::Human {
+            return Err(ApiError::conflict(format!("seat {seat} is a bot's")));
+        }
+        if slot.token_hash.is_some() {
+            return Err(ApiError::conflict(format!("seat {seat} is taken")));
+        }
+        let token = new_token().map_err(ApiError::internal)?;
+        let hash = hash_token(&token);
+        if !self.store.claim_seat(&self.id, seat, &name, &hash).await? {
+            return Err(ApiError::conflict(format!("seat {seat} is taken")));
+        }
+        if let Some(slot) = self.seats.get_mut(seat) {
+            slot.token_hash = Some(hash);
+            slot.name.clone_from(&name);
+        }
+        if let Some(n) = self.players.get(seat).map(|p| p.index())
+            && let Some(kept) = self.names.get_mut(n)
+        {
+            *kept = name;
+        }
+        if self.status == Status::Open && self.all_joined() {
+            self.store.set_status(&self.id, "playing").await?;
+            self.status = Status::Playing;
+            self.schedule();
+        }
+        self.broadcast_state();
+        Ok((seat, token))
+    }
+
+    async fn on_move(&mut self, conn: u64, seq: u64, index: usize) {
+        let Some(seat) = self
+            .connections
+            .iter()
+            .find(|c| c.id == conn)
+            .map(|c| c.seat)
+        else {
+            return;
+        };
+        let Some(seat) = seat else {
+            self.refuse(conn, "a spectator cannot move", None);
+            return;
+        };
+        match self.status {
+            Status::Open => return self.refuse(conn, "the match waits for its players", None),
+            Status::Finished => return self.refuse(conn, "the match is over", None),
+            Status::Playing => {}
+        }
+        if seq != self.seq() {
+            let reason = format!(
+                "that move was listed at seq {seq}; the match is at {}",
+                self.seq()
+            );
+            return self.refuse(conn, &reason, None);
+        }
+        let mut listed = self.listed(seat);
+        if index >= listed.len() {
+            let reason = format!("there is no move {index} (you have {})", listed.len());
+            return self.refuse(conn, &reason, None);
+        }
+        let chosen = listed.swap_remove(index);
+        if let Err(error) = self.apply(seat, chosen, "move").await {
+            let rule = match &error {
+                EngineError::Rejected { rule, .. } => Some(rule.clone()),
+                _ => None,
+            };
+            let reason = match &error {
+                EngineError::Rejected { reason, .. } => reason.clone(),
+                other => other.to_string(),
+            };
+            self.refuse(conn, &reason, rule.as_deref());
+        }
+    }
+
+    /// `seat`'s listed moves now.
+    fn listed(&self, seat: usize) -> Vec<Listed> {
+        match self.players.get(seat) {
+            Some(player) => listed_moves(&self.kind, self.engine.state(), *player, &self.names),
+            None => Vec::new(),
+        }
+    }
+
+    /// Shows every bot that follows the game the move `seat` is about to make.
+    fn show_bots(&mut self, seat: usize, action: &decklet_core::AnyAction) {
+        let Some(actor) = self.players.get(seat).copied() else {
+            return;
+        };
+        let legal = match &self.kind {
+            GameKind::Uno { .. } => decklet_uno::legal_actions(self.engine.state(), actor)
+                .into_iter()
+                .find(|l| same_action(&l.to_action(actor), action, self.engine.state())),
+            GameKind::CrazyEights { .. } => None,
+        };
+        let Some(legal) = legal else { return };
+        let state = self.engine.state();
+        for (i, seat) in self.seats.iter_mut().enumerate() {
+            if let (Some(bot), Some(player)) = (seat.bot.as_mut(), self.players.get(i)) {
+                bot.observe(state, *player, actor, legal);
+            }
+        }
+    }
+
+    /// Applies a listed move of `seat`, stores it, then tells everyone. On a storage
+    /// failure the match is rebuilt from what is stored (the move is lost, and
+    /// nobody was told of it).
+    async fn apply(
+        &mut self,
+        seat: usize,
+        chosen: Listed,
+        origin: &'static str,
+    ) -> Result<(), EngineError> {
+        if let (Some(actor), Some(legal)) = (self.players.get(seat).copied(), chosen.uno) {
+            let state = self.engine.state();
+            for (i, s) in self.seats.iter_mut().enumerate() {
+                if let (Some(bot), Some(player)) = (s.bot.as_mut(), self.players.get(i)) {
+                    bot.observe(state, *player, actor, legal);
+                }
+            }
+        }
+        let outcome = self.engine.dispatch_any(chosen.action)?;
+        let n = self.engine.log_len();
+        let action = n
+            .checked_sub(1)
+            .and_then(|last| self.engine.logged_action(last))
+            .ok_or_else(|| EngineError::Json {
+                message: "the move was not logged".to_string(),
+            })?
+            .to_json()?;
+        let stored = StoredAction {
+            seq: self.seq() + 1,
+            seat,
+            action: action.to_string(),
+            digest: state_digest(self.engine.state()),
+            origin: origin.to_string(),
+        };
+        self.history.push(Entry {
+            seat,
+            origin,
+            events: outcome.events,
+        });
+        let over = self.is_over();
+        let status = if over { "finished" } else { "playing" };
+        if let Err(error) = self.store.append(&self.id, &stored, status).await {
+            eprintln!("decklet serve: match {}: {error}; rebuilding it", self.id);
+            self.history.pop();
+            self.rebuild().await;
+            return Err(EngineError::Json {
+                message: "the server could not store the move: try again".to_string(),
+            });
+        }
+        if over {
+            self.finish();
+        }
+        let seq = self.seq();
+        self.broadcast_update(seq - 1);
+        self.schedule();
+        Ok(())
+    }
+
+    /// Rebuilds the engine from the store after a failed write.
+    async fn rebuild(&mut self) {
+        let stored = self.store.load_match(&self.id).await;
+        let actions = self.store.actions(&self.id, 0).await;
+        let (Ok(Some(stored)), Ok(actions)) = (stored, actions) else {
+            eprintln!("decklet serve: match {}: cannot read it back", self.id);
+            return;
+        };
+        match LiveMatch::restore(
+            &stored,
+            &actions,
+            self.kind.clone(),
+            self.store.clone(),
+            self.limits.clone(),
+        ) {
+            Ok(mut rebuilt) => {
+                rebuilt.connections = std::mem::take(&mut self.connections);
+                rebuilt.over = Arc::clone(&self.over);
+                rebuilt.next_connection = self.next_connection;
+                *self = rebuilt;
+                self.broadcast_state();
+            }
+            Err(error) => eprintln!("decklet serve: match {}: {error}", self.id),
+        }
+    }
+
+    /// Sets when the bots or the turn timer act next.
+    fn schedule(&mut self) {
+        self.bot_due = None;
+        if self.status != Status::Playing {
+            self.turn_due = None;
+            return;
+        }
+        let state = self.engine.state();
+        let current = state
+            .current_player()
+            .and_then(|p| self.players.iter().position(|q| *q == p));
+        let bots_may_act = self.seats.iter().enumerate().any(|(i, s)| {
+            s.bot.is_some()
+                && (Some(i) == current
+                    || (matches!(self.kind, GameKind::Uno { .. }) && !self.listed(i).is_empty()))
+        });
+        if bots_may_act {
+            let delay = u64::from(self.spec.bot_delay_ms.unwrap_or(0));
+            self.bot_due = Some(Instant::now() + Duration::from_millis(delay));
+        }
+        let seq = self.seq();
+        match (current, self.spec.turn_seconds) {
+            (Some(seat), Some(seconds))
+                if self
+                    .seats
+                    .get(seat)
+                    .is_some_and(|s| s.kind == SeatKind::Human) =>
+            {
+                if !matches!(self.turn_due, Some((_, s, at)) if s == seq && at == seat) {
+                    let due = Instant::now() + Duration::from_secs(u64::from(seconds));
+                    self.turn_due = Some((due, seq, seat));
+                }
+            }
+            _ => self.turn_due = None,
+        }
+    }
+
+    fn next_due(&self) -> Option<Instant> {
+        match (self.bot_due, self.turn_due.map(|(due, ..)| due)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// A bot's move, or a human's whose time ran out.
+    async fn on_due(&mut self) {
+        let now = Instant::now();
+        if let Some((due, seq, seat)) = self.turn_due
+            && due <= now
+        {
+            self.turn_due = None;
+            if seq == self.seq() && self.status == Status::Playing {
+                let listed = self.listed(seat);
+                let choice = match self.players.get(seat) {
+                    Some(player) => self.timeout_bot.choose(
+                        &self.kind,
+                        self.engine.state(),
+                        *player,
+                        &listed,
+                        true,
+                    ),
+                    None => None,
+                };
+                if let Some(chosen) = take(listed, choice.unwrap_or(0)) {
+                    let _ = self.apply(seat, chosen, "timer").await;
+                }
+            }
+            return;
+        }
+        if self.bot_due.is_some_and(|due| due <= now) {
+            self.bot_due = None;
+            if let Some((seat, chosen)) = self.bot_move() {
+                let _ = self.apply(seat, chosen, "bot").await;
+                tokio::task::yield_now().await;
+            }
+        }
+    }
+
+    /// The first bot's move: the player to move's, if a bot, or else (UNO) one made
+    /// out of turn, in the order the seats follow the player to move.
+    fn bot_move(&mut self) -> Option<(usize, Listed)> {
+        let state = self.engine.state();
+        let current = state.current_player()?;
+        let at = self.players.iter().position(|p| *p == current)?;
+        let count = self.seats.len();
+        for k in 0..count {
+            let seat = (at + k) % count;
+            let player = *self.players.get(seat)?;
+            if self.seats.get(seat).is_none_or(|s| s.bot.is_none()) {
+                continue;
+            }
+            let listed = listed_moves(&self.kind, state, player, &self.names);
+            let in_turn = k == 0;
+            let bot = self.seats.get_mut(seat)?.bot.as_mut()?;
+            if let Some(choice) = bot.choose(&self.kind, state, player, &listed, in_turn) {
+                return take(listed, choice).map(|chosen| (seat, chosen));
+            }
+        }
+        None
+    }
+
+    fn viewer(&self, seat: Option<usize>) -> PlayerId {
+        seat.and_then(|s| self.players.get(s).copied())
+            .unwrap_or(PlayerId::SPECTATOR)
+    }
+
+    /// The `update` message of the action at history index `n`, as `viewer` hears it.
+    fn update_message(&self, n: u64, viewer: PlayerId) -> Option<Outgoing> {
+        self.update_value(n, viewer)
+            .map(|message| message.to_string().into())
+    }
+
+    /// The `update` message of the action at history index `n`, as JSON.
+    fn update_value(&self, n: u64, viewer: PlayerId) -> Option<Value> {
+        let entry = self.history.get(usize::try_from(n).ok()?)?;
+        let heard: Vec<AnyEvent> = entry.events.iter().map(|e| e.view_for(viewer)).collect();
+        let events: Vec<Value> = heard.iter().filter_map(|e| e.to_json().ok()).collect();
+        let narration = match self.kind {
+            GameKind::Uno { .. } => decklet_uno::narrate(self.engine.state(), &heard),
+            GameKind::CrazyEights { .. } => Vec::new(),
+        };
+        let message = json!({
+            "type": "update",
+            "seq": n + 1,
+            "by": entry.seat,
+            "origin": entry.origin,
+            "events": events,
+            "narration": narration,
+        });
+        Some(message)
+    }
+
+    /// The `state` message for `seat` (`None`: a spectator).
+    fn state_message(&self, seat: Option<usize>) -> Outgoing {
+        let viewer = self.viewer(seat);
+        let state = self.engine.state();
+        let view = state.view_for(viewer);
+        let turn = state
+            .current_player()
+            .and_then(|p| self.players.iter().position(|q| *q == p));
+        let seats: Vec<Value> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let cards = self.players.get(i).map_or(0, |p| state.hand(*p).len());
+                json!({
+                    "name": s.name,
+                    "kind": s.kind.as_str(),
+                    "joined": s.kind == SeatKind::Bot || s.token_hash.is_some(),
+                    "online": self.connections.iter().any(|c| c.seat == Some(i)),
+                    "cards": cards,
+                })
+            })
+            .collect();
+        let (moves, own) = match (seat, self.status) {
+            (Some(s), Status::Playing) => {
+                let moves: Vec<Value> = self
+                    .listed(s)
+                    .iter()
+                    .enumerate()
+                    .map(|(index, l)| json!({"index": index, "label": l.label}))
+                    .collect();
+                (
+                    moves,
+                    self.players.get(s).map(|p| hand(&self.kind, state, *p)),
+                )
+            }
+            (Some(s), _) => (
+                Vec::new(),
+                self.players.get(s).map(|p| hand(&self.kind, state, *p)),
+            ),
+            _ => (Vec::new(), None),
+        };
+        let winners: Vec<usize> = state
+            .winners()
+            .iter()
+            .filter_map(|w| self.players.iter().position(|p| p == w))
+            .collect();
+        let score = match (&self.kind, self.status) {
+            (GameKind::Uno { .. }, Status::Finished) => decklet_uno::round_score(state)
+                .map(|(winner, points)| json!({"seat": winner, "points": points})),
+            _ => None,
+        };
+        let deadline = self
+            .turn_due
+            .map(|(due, ..)| due.saturating_duration_since(Instant::now()).as_millis() as u64);
+        let message = json!({
+            "type": "state",
+            "seq": self.seq(),
+            "status": self.status.as_str(),
+            "you": seat,
+            "turn": turn,
+            "deadlineMs": deadline,
+            "seats": seats,
+            "pile": pile(&self.kind, state),
+            "hand": own,
+            "moves": moves,
+            "winners": winners,
+            "score": score,
+            "view": view,
+        });
+        message.to_string().into()
+    }
+
+    fn broadcast_update(&mut self, n: u64) {
+        let audiences = self.audiences();
+        for seat in audiences {
+            let update = self.update_message(n, self.viewer(seat));
+            let state = self.state_message(seat);
+            let messages: Vec<Outgoing> = update.into_iter().chain([state]).collect();
+            self.send_to(seat, &messages, None);
+        }
+    }
+
+    fn broadcast_state(&mut self) {
+        for seat in self.audiences() {
+            let message = self.state_message(seat);
+            self.send_to(seat, &[message], None);
+        }
+    }
+
+    fn broadcast_state_except(&mut self, conn: u64) {
+        for seat in self.audiences() {
+            let message = self.state_message(seat);
+            self.send_to(seat, &[message], Some(conn));
+        }
+    }
+
+    /// The audiences with a connection: each seat, and the spectators (`None`).
+    fn audiences(&self) -> Vec<Option<usize>> {
+        let mut out: Vec<Option<usize>> = Vec::new();
+        for c in &self.connections {
+            if !out.contains(&c.seat) {
+                out.push(c.seat);
+            }
+        }
+        out
+    }
+
+    /// Sends `messages` to `seat`'s connections (but `skip`); a connection that cannot
+    /// take them (its queue is full: it reads too slowly) is dropped, and may
+    /// reconnect for what it missed.
+    fn send_to(&mut self, seat: Option<usize>, messages: &[Outgoing], skip: Option<u64>) {
+        self.connections.retain(|c| {
+            if c.seat != seat || Some(c.id) == skip {
+                return true;
+            }
+            messages
+                .iter()
+                .all(|m| c.out.try_send(Arc::clone(m)).is_ok())
+        });
+    }
+
+    fn refuse(&mut self, conn: u64, reason: &str, rule: Option<&str>) {
+        let message: Outgoing = json!({
+            "type": "refused",
+            "seq": self.seq(),
+            "reason": reason,
+            "rule": rule,
+        })
+        .to_string()
+        .into();
+        self.tell(conn, message);
+    }
+
+    fn tell(&self, conn: u64, message: Outgoing) {
+        if let Some(c) = self.connections.iter().find(|c| c.id == conn) {
+            let _ = c.out.try_send(message);
+        }
+    }
+}
+
+/// The stored origin's name.
+fn origin_name(origin: &str) -> &'static str {
+    match origin {
+        "bot" => "bot",
+        "timer" => "timer",
+        _ => "move",
+    }
+}
+
+/// Moves item `index` out of `listed`.
+fn take(mut listed: Vec<Listed>, index: usize) -> Option<Listed> {
+    (index < listed.len()).then(|| listed.swap_remove(index))
+}
+
+/// Whether two actions are the same move (the same JSON in `state`'s game).
+fn same_action(
+    a: &decklet_core::AnyAction,
+    b: &decklet_core::AnyAction,
+    state: &decklet_core::GameState,
+) -> bool {
+    match (state.json_of(a), state.json_of(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+async fn sleep_until(due: Option<Instant>) {
+    match due {
+        Some(due) => tokio::time::sleep_until(due).await,
+        None => std::future::pending().await,
+    }
+}

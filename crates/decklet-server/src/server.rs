@@ -1,0 +1,205 @@
+//! [`Server`]: the store, the games built, the limits, and the live matches by id
+//! (a map read when a connection or a request arrives, never on the way of a move);
+//! opening it rebuilds every live match from its stored actions.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use tokio::sync::mpsc;
+
+use crate::error::ApiError;
+use crate::limits::Limits;
+use crate::live::{LiveMatch, MatchHandle};
+use crate::spec::{Catalog, MatchSpec};
+use crate::store::Store;
+use crate::token::{new_match_id, random_seed};
+
+/// A live match's entry: its queue, and whether it is over.
+#[derive(Clone)]
+pub(crate) struct Entry {
+    pub(crate) handle: MatchHandle,
+    pub(crate) over: Arc<AtomicBool>,
+}
+
+/// A game server (clone it freely: it is shared).
+#[derive(Clone)]
+pub struct Server {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    store: Store,
+    catalog: Catalog,
+    limits: Limits,
+    matches: RwLock<HashMap<String, Entry>>,
+    restored: usize,
+}
+
+/// What opening a server found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Restored {
+    /// Live matches rebuilt from their stored actions.
+    pub matches: usize,
+    /// Matches that could not be rebuilt, and why (they stay stored, not played).
+    pub failed: Vec<(String, String)>,
+}
+
+impl Server {
+    /// Opens the database `db` (a SQLite file path or URL, or `postgres://…`) and
+    /// rebuilds every live match of the server named in `limits` from its stored
+    /// actions, checking each one's digest. Must run inside a tokio runtime.
+    pub async fn open(db: &str, limits: Limits) -> Result<(Server, Restored), String> {
+        let store = Store::open(db).await.map_err(|e| e.to_string())?;
+        let catalog = Catalog::default();
+        let mut live = HashMap::new();
+        let mut restored = Restored::default();
+        let ids = store
+            .live_matches(&limits.server_name)
+            .await
+            .map_err(|e| e.to_string())?;
+        for id in ids {
+            match rebuild(&store, &catalog, &limits, &id).await {
+                Ok(entry) => {
+                    live.insert(id, entry);
+                    restored.matches += 1;
+                }
+                Err(why) => {
+                    eprintln!("decklet serve: match {id} is not played: {why}");
+                    restored.failed.push((id, why));
+                }
+            }
+        }
+        let server = Server {
+            inner: Arc::new(Inner {
+                store,
+                catalog,
+                limits,
+                matches: RwLock::new(live),
+                restored: restored.matches,
+            }),
+        };
+        server.sweep_finished();
+        Ok((server, restored))
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    /// The limits.
+    pub fn limits(&self) -> &Limits {
+        &self.inner.limits
+    }
+
+    /// The games built.
+    pub(crate) fn catalog(&self) -> &Catalog {
+        &self.inner.catalog
+    }
+
+    /// How many matches opening the server rebuilt.
+    pub fn restored(&self) -> usize {
+        self.inner.restored
+    }
+
+    /// Live matches (open or playing) in memory.
+    pub fn live_matches(&self) -> usize {
+        self.inner.matches.read().map_or(0, |m| {
+            m.values()
+                .filter(|e| !e.over.load(Ordering::Relaxed))
+                .count()
+        })
+    }
+
+    /// The task of match `id`, if this server plays it.
+    pub(crate) fn handle(&self, id: &str) -> Option<MatchHandle> {
+        let matches = self.inner.matches.read().ok()?;
+        matches.get(id).map(|e| e.handle.clone())
+    }
+
+    /// Creates, stores and starts a match; answers its id.
+    pub async fn create_match(&self, spec: MatchSpec) -> Result<String, ApiError> {
+        if self.live_matches() >= self.inner.limits.max_matches {
+            return Err(ApiError::busy(format!(
+                "this server plays {} matches, its most: try later",
+                self.inner.limits.max_matches
+            )));
+        }
+        let kind = self.inner.catalog.game_of(&spec)?;
+        let seed = match spec.seed {
+            Some(seed) => seed,
+            None => random_seed().map_err(ApiError::internal)?,
+        };
+        let id = new_match_id().map_err(ApiError::internal)?;
+        let live = LiveMatch::new(
+            id.clone(),
+            spec,
+            kind,
+            seed,
+            self.inner.store.clone(),
+            self.inner.limits.clone(),
+        )?;
+        self.inner.store.create_match(&live.stored()?).await?;
+        let entry = spawn(live, &self.inner.limits);
+        self.inner
+            .matches
+            .write()
+            .map_err(|_| ApiError::internal("the match list was poisoned"))?
+            .insert(id.clone(), entry);
+        Ok(id)
+    }
+
+    /// Every 30 seconds, forgets the matches that ended (their tasks end once their
+    /// last connection closes; their logs stay stored).
+    fn sweep_finished(&self) {
+        let weak = Arc::downgrade(&self.inner);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(30));
+            loop {
+                tick.tick().await;
+                let Some(inner) = weak.upgrade() else { break };
+                if let Ok(mut matches) = inner.matches.write() {
+                    matches.retain(|_, e| !e.over.load(Ordering::Relaxed));
+                }
+            }
+        });
+    }
+}
+
+/// Rebuilds stored match `id` and starts its task.
+async fn rebuild(
+    store: &Store,
+    catalog: &Catalog,
+    limits: &Limits,
+    id: &str,
+) -> Result<Entry, String> {
+    let stored = store
+        .load_match(id)
+        .await
+        .map_err(|e| e.to_string())?
+        .ok_or("it is not stored")?;
+    let actions = store.actions(id, 0).await.map_err(|e| e.to_string())?;
+    if actions.len() as u64 != stored.seq {
+        return Err(format!(
+            "it is at action {} but {} are stored",
+            stored.seq,
+            actions.len()
+        ));
+    }
+    let spec: MatchSpec = serde_json::from_str(&stored.spec).map_err(|e| e.to_string())?;
+    let kind = catalog.game_of(&spec).map_err(|e| e.message)?;
+    let live = LiveMatch::restore(&stored, &actions, kind, store.clone(), limits.clone())?;
+    Ok(spawn(live, limits))
+}
+
+fn spawn(live: LiveMatch, limits: &Limits) -> Entry {
+    let (tx, rx) = mpsc::channel(limits.match_queue);
+    let over = live.over_flag();
+    tokio::spawn(live.run(rx));
+    Entry {
+        handle: MatchHandle { tx },
+        over,
+    }
+}

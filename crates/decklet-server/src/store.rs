@@ -1,0 +1,367 @@
+//! [`Store`]: where a server keeps its matches, their seats and every accepted action.
+//! One interface over two databases, SQLite (a file, the default) and Postgres,
+//! through sqlx's `Any` driver and one set of migrations (`migrations/`). An action and
+//! its match's new sequence number are written in one transaction, and only if the
+//! match was at the sequence number before it: two servers (or a stale task) can never
+//! both append an action at one place.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::{AnyPool, Executor, Row};
+
+/// A storage failure (the database is unreachable, refused a write, or holds
+/// something this server did not write).
+#[derive(Debug)]
+pub struct StoreError(String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "storage: {}", self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(error: sqlx::Error) -> StoreError {
+        StoreError(error.to_string())
+    }
+}
+
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(error: sqlx::migrate::MigrateError) -> StoreError {
+        StoreError(format!("migrations: {error}"))
+    }
+}
+
+/// Which database a store is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// A SQLite file.
+    Sqlite,
+    /// A Postgres server.
+    Postgres,
+}
+
+/// A match as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredMatch {
+    /// Its id.
+    pub id: String,
+    /// Its spec, as JSON ([`MatchSpec`](crate::MatchSpec), without the seed).
+    pub spec: String,
+    /// The deal's seed.
+    pub seed: u64,
+    /// `open`, `playing` or `finished`.
+    pub status: String,
+    /// The number of actions accepted.
+    pub seq: u64,
+    /// The server that plays it.
+    pub server: String,
+    /// Its seats, in seat order.
+    pub seats: Vec<StoredSeat>,
+}
+
+/// A seat as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredSeat {
+    /// `human` or `bot`.
+    pub kind: String,
+    /// Its name.
+    pub name: String,
+    /// The hash of its token, once a human joined.
+    pub token_hash: Option<String>,
+}
+
+/// An accepted action, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredAction {
+    /// Its place: 1 for the match's first action.
+    pub seq: u64,
+    /// The seat that made it (its index in seat order).
+    pub seat: usize,
+    /// The engine action, as JSON.
+    pub action: String,
+    /// The state's digest once it was applied.
+    pub digest: String,
+    /// `move`, `bot` or `timer`.
+    pub origin: String,
+}
+
+/// Where a server keeps its matches.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+/// A database URL as `--db` takes it: `postgres://…`, `sqlite://…`, `sqlite:…`, or a
+/// file path (a SQLite file, created if missing).
+pub fn database_url(given: &str) -> Result<(String, Backend), StoreError> {
+    let given = given.trim();
+    if given.starts_with("postgres://") || given.starts_with("postgresql://") {
+        return Ok((given.to_string(), Backend::Postgres));
+    }
+    let url = if given.starts_with("sqlite:") {
+        given.to_string()
+    } else if given.contains("://") {
+        return Err(StoreError(format!(
+            "`{}` is neither a SQLite file nor a postgres:// URL",
+            decklet_core::echo(given)
+        )));
+    } else {
+        format!("sqlite://{given}")
+    };
+    let url = match url.contains("mode=") {
+        true => url,
+        false if url.contains('?') => format!("{url}&mode=rwc"),
+        false => format!("{url}?mode=rwc"),
+    };
+    Ok((url, Backend::Sqlite))
+}
+
+impl Store {
+    /// Opens the database at `url` ([`database_url`]), creating a SQLite file if
+    /// missing, and brings its tables up to date (the migrations).
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        install_default_drivers();
+        let (url, backend) = database_url(url)?;
+        let options = match backend {
+            // one connection: SQLite has one writer, and a queue in the pool is fairer
+            // than connections that spin on the file's lock
+            Backend::Sqlite => AnyPoolOptions::new()
+                .max_connections(1)
+                .after_connect(|conn, _| {
+                    Box::pin(async move {
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA synchronous = FULL").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                        conn.execute("PRAGMA busy_timeout = 5000").await?;
+                        Ok(())
+                    })
+                }),
+            Backend::Postgres => AnyPoolOptions::new().max_connections(16),
+        };
+        let pool = options.connect(&url).await?;
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(Store { pool, backend })
+    }
+
+    /// The database this store is on.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Stores a new match and its seats.
+    pub async fn create_match(&self, stored: &StoredMatch) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO matches (id, spec, seed, status, seq, created_at, server) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(&stored.id)
+        .bind(&stored.spec)
+        .bind(stored.seed as i64)
+        .bind(&stored.status)
+        .bind(to_i64(stored.seq)?)
+        .bind(now_seconds())
+        .bind(&stored.server)
+        .execute(&mut *tx)
+        .await?;
+        for (i, seat) in stored.seats.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO seats (match_id, seat, kind, name, token_hash) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(&stored.id)
+            .bind(to_i64(i as u64)?)
+            .bind(&seat.kind)
+            .bind(&seat.name)
+            .bind(seat.token_hash.clone())
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Gives a free human seat its name and token hash; `false` if it was not free.
+    pub async fn claim_seat(
+        &self,
+        id: &str,
+        seat: usize,
+        name: &str,
+        token_hash: &str,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE seats SET name = $1, token_hash = $2 \
+             WHERE match_id = $3 AND seat = $4 AND kind = 'human' AND token_hash IS NULL",
+        )
+        .bind(name)
+        .bind(token_hash)
+        .bind(id)
+        .bind(to_i64(seat as u64)?)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Sets a match's status.
+    pub async fn set_status(&self, id: &str, status: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE matches SET status = $1 WHERE id = $2")
+            .bind(status)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Appends `action` to match `id` and sets the match's seq to it (and its status
+    /// to `status`), in one transaction, if the match's seq was `action.seq - 1`;
+    /// otherwise nothing is written and this is an error.
+    pub async fn append(
+        &self,
+        id: &str,
+        action: &StoredAction,
+        status: &str,
+    ) -> Result<(), StoreError> {
+        let seq = to_i64(action.seq)?;
+        let mut tx = self.pool.begin().await?;
+        let moved =
+            sqlx::query("UPDATE matches SET seq = $1, status = $2 WHERE id = $3 AND seq = $4")
+                .bind(seq)
+                .bind(status)
+                .bind(id)
+                .bind(seq - 1)
+                .execute(&mut *tx)
+                .await?;
+        if moved.rows_affected() != 1 {
+            return Err(StoreError(format!(
+                "match {id} is no longer at action {}: another server or task wrote it",
+                seq - 1
+            )));
+        }
+        sqlx::query(
+            "INSERT INTO actions (match_id, seq, seat, action, digest, origin) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(id)
+        .bind(seq)
+        .bind(to_i64(action.seat as u64)?)
+        .bind(&action.action)
+        .bind(&action.digest)
+        .bind(&action.origin)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The ids of the matches `server` plays that are not finished, oldest first.
+    pub async fn live_matches(&self, server: &str) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM matches WHERE status <> 'finished' AND server = $1 \
+             ORDER BY created_at, id",
+        )
+        .bind(server)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| row.try_get::<String, _>("id").map_err(StoreError::from))
+            .collect()
+    }
+
+    /// Match `id` and its seats, if stored.
+    pub async fn load_match(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
+        let Some(row) =
+            sqlx::query("SELECT id, spec, seed, status, seq, server FROM matches WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?
+        else {
+            return Ok(None);
+        };
+        let seats = sqlx::query(
+            "SELECT kind, name, token_hash FROM seats WHERE match_id = $1 ORDER BY seat",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|seat| {
+            Ok(StoredSeat {
+                kind: seat.try_get("kind")?,
+                name: seat.try_get("name")?,
+                token_hash: seat.try_get("token_hash")?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        Ok(Some(StoredMatch {
+            id: row.try_get("id")?,
+            spec: row.try_get("spec")?,
+            seed: row.try_get::<i64, _>("seed")? as u64,
+            status: row.try_get("status")?,
+            seq: from_i64(row.try_get("seq")?)?,
+            server: row.try_get("server")?,
+            seats,
+        }))
+    }
+
+    /// The actions of match `id` after `after`, in order.
+    pub async fn actions(&self, id: &str, after: u64) -> Result<Vec<StoredAction>, StoreError> {
+        sqlx::query(
+            "SELECT seq, seat, action, digest, origin FROM actions \
+             WHERE match_id = $1 AND seq > $2 ORDER BY seq",
+        )
+        .bind(id)
+        .bind(to_i64(after)?)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|row| {
+            let seat = from_i64(row.try_get("seat")?)?;
+            Ok(StoredAction {
+                seq: from_i64(row.try_get("seq")?)?,
+                seat: usize::try_from(seat).map_err(|_| StoreError("seat out of range".into()))?,
+                action: row.try_get("action")?,
+                digest: row.try_get("digest")?,
+                origin: row.try_get("origin")?,
+            })
+        })
+        .collect()
+    }
+
+    /// The open matches (a seat is free) of every server, newest first, at most
+    /// `limit`.
+    pub async fn lobby(&self, limit: u32) -> Result<Vec<StoredMatch>, StoreError> {
+        let ids = sqlx::query(
+            "SELECT id FROM matches WHERE status = 'open' ORDER BY created_at DESC, id LIMIT $1",
+        )
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(ids.len());
+        for row in &ids {
+            let id: String = row.try_get("id")?;
+            if let Some(found) = self.load_match(&id).await? {
+                out.push(found);
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn to_i64(n: u64) -> Result<i64, StoreError> {
+    i64::try_from(n).map_err(|_| StoreError(format!("{n} does not fit the database")))
+}
+
+fn from_i64(n: i64) -> Result<u64, StoreError> {
+    u64::try_from(n).map_err(|_| StoreError(format!("{n} is negative in the database")))
+}
+
+fn now_seconds() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}

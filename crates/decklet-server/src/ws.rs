@@ -1,0 +1,198 @@
+//! One WebSocket connection: it says who it is (a seat's token, or a spectator) in its
+//! first message, then its moves go to the match's task and the task's messages come
+//! back. The connection's own limits are kept here: the message size (in the upgrade),
+//! the rate of messages, and a reader too slow for its queue.
+
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::json;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+use crate::limits::Limits;
+use crate::live::{Command, Credential, MatchHandle, Outgoing};
+use crate::protocol::ClientMessage;
+
+/// How long a new connection has to say who it is.
+const HELLO_WITHIN: Duration = Duration::from_secs(10);
+
+/// WebSocket close code: the policy was broken (bad hello, flood, refused).
+const POLICY: u16 = 1008;
+
+/// A token bucket: `rate` a second, at most `burst` at once.
+struct Bucket {
+    tokens: f64,
+    rate: f64,
+    burst: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    fn new(rate: u32, burst: u32) -> Bucket {
+        Bucket {
+            tokens: f64::from(burst),
+            rate: f64::from(rate),
+            burst: f64::from(burst),
+            at: Instant::now(),
+        }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let gained = now.duration_since(self.at).as_secs_f64() * self.rate;
+        self.tokens = (self.tokens + gained).min(self.burst);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+fn error_text(message: &str) -> Outgoing {
+    json!({"type": "error", "seq": null, "message": message})
+        .to_string()
+        .into()
+}
+
+async fn close(socket: &mut WebSocket, reason: &str) {
+    let _ = socket
+        .send(Message::Text(Utf8Bytes::from(error_text(reason).as_ref())))
+        .await;
+    let _ = socket
+        .send(Message::Close(Some(CloseFrame {
+            code: POLICY,
+            reason: Utf8Bytes::from(reason.chars().take(100).collect::<String>()),
+        })))
+        .await;
+}
+
+/// Has the match tell the connection an error (or, with `None`, a pong), with its seq;
+/// dropped if the match's queue is full (a notice is not worth waiting for).
+fn notice(handle: &MatchHandle, conn: u64, error: Option<String>) {
+    let _ = handle.tx.try_send(Command::Notice { conn, error });
+}
+
+/// Serves one connection to a match.
+pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limits) {
+    let hello = match tokio::time::timeout(HELLO_WITHIN, socket.recv()).await {
+        Ok(Some(Ok(Message::Text(text)))) => ClientMessage::parse(text.as_str()),
+        Ok(Some(Ok(_))) => Err("the first message is a text hello".to_string()),
+        Ok(_) => return,
+        Err(_) => Err("no hello within 10 seconds".to_string()),
+    };
+    let (credential, since) = match hello {
+        Ok(ClientMessage::Hello {
+            token: Some(token),
+            spectator: false,
+            since,
+        }) => (Credential::Token(token), since),
+        Ok(ClientMessage::Hello {
+            token: None,
+            spectator: true,
+            since,
+        }) => (Credential::Spectator, since),
+        Ok(ClientMessage::Hello { .. }) => {
+            return close(&mut socket, "a hello has a token, or \"spectator\": true").await;
+        }
+        Ok(_) => return close(&mut socket, "the first message is a hello").await,
+        Err(why) => return close(&mut socket, &why).await,
+    };
+    let (out_tx, mut out_rx) = mpsc::channel::<Outgoing>(limits.connection_queue);
+    let (reply_tx, reply_rx) = oneshot::channel();
+    let connect = Command::Connect {
+        credential,
+        since,
+        out: out_tx.clone(),
+        reply: reply_tx,
+    };
+    if handle.tx.send(connect).await.is_err() {
+        return close(&mut socket, "the match is no longer played here").await;
+    }
+    let conn = match reply_rx.await {
+        Ok(Ok((conn, _seat))) => conn,
+        Ok(Err(why)) => return close(&mut socket, &why).await,
+        Err(_) => return close(&mut socket, "the match is no longer played here").await,
+    };
+    let (mut sink, mut stream) = socket.split();
+    // the writer sends what the match queues for this connection until every sender
+    // is gone (this connection's reader and the match's entry for it), then closes
+    let writer = tokio::spawn(async move {
+        while let Some(message) = out_rx.recv().await {
+            if sink
+                .send(Message::Text(Utf8Bytes::from(message.as_ref())))
+                .await
+                .is_err()
+            {
+                return;
+            }
+        }
+        let _ = sink
+            .send(Message::Close(Some(CloseFrame {
+                code: POLICY,
+                reason: Utf8Bytes::from_static(
+                    "closed by the server (reconnect for what you missed)",
+                ),
+            })))
+            .await;
+    });
+    let reader = async {
+        let mut bucket = Bucket::new(limits.messages_per_second, limits.message_burst);
+        let mut over = 0u32;
+        while let Some(Ok(message)) = stream.next().await {
+            let text = match message {
+                Message::Text(text) => text,
+                Message::Close(_) => break,
+                Message::Ping(_) | Message::Pong(_) => continue,
+                Message::Binary(_) => {
+                    notice(&handle, conn, Some("text frames only".to_string()));
+                    continue;
+                }
+            };
+            if !bucket.take() {
+                over += 1;
+                if over >= limits.flood_closes_after {
+                    let _ = out_tx.try_send(error_text("a flood of messages: closed"));
+                    break;
+                }
+                if over == 1 || over.is_multiple_of(20) {
+                    let why = format!(
+                        "more than {} messages a second: this one is ignored",
+                        limits.messages_per_second
+                    );
+                    notice(&handle, conn, Some(why));
+                }
+                continue;
+            }
+            match ClientMessage::parse(text.as_str()) {
+                Ok(ClientMessage::Move { seq, index }) => {
+                    // waits while the match's queue is full (back-pressure)
+                    let command = Command::Move { conn, seq, index };
+                    if handle.tx.send(command).await.is_err() {
+                        break;
+                    }
+                }
+                Ok(ClientMessage::Ping) => notice(&handle, conn, None),
+                Ok(ClientMessage::Hello { .. }) => {
+                    let why = "this connection said hello already".to_string();
+                    notice(&handle, conn, Some(why));
+                }
+                Err(why) => notice(&handle, conn, Some(why)),
+            }
+        }
+    };
+    reader.await;
+    let _ = handle.tx.send(Command::Disconnect { conn }).await;
+    drop(out_tx);
+    let abort = writer.abort_handle();
+    if tokio::time::timeout(Duration::from_secs(5), writer)
+        .await
+        .is_err()
+    {
+        abort.abort();
+    }
+}

@@ -1,0 +1,236 @@
+//! The HTTP API over the real server: bad requests get a status and a JSON error and
+//! change nothing; seats are joined once; a restarted server resumes its matches from
+//! the database; the turn timer plays for a human who does not move; the same on
+//! Postgres when one is given (`DECKLET_TEST_POSTGRES`, set by CI).
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Error, TestServer, play_out, sqlite_in, start, start_with};
+use decklet_server::Limits;
+use serde_json::{Value, json};
+
+fn human() -> Value {
+    json!({"kind": "human"})
+}
+
+fn bot(name: &str) -> Value {
+    json!({"kind": "bot", "bot": name})
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_requests_are_refused_with_a_reason() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let server = start(&sqlite_in(&dir)).await?;
+    let bad = [
+        json!({"game": "chess", "seats": [human(), human()]}),
+        json!({"game": "uno", "seats": [human()]}),
+        json!({"game": "uno", "seats": vec![human(); 11]}),
+        json!({"game": "uno", "seats": [human(), bot("grandmaster")]}),
+        json!({"game": "uno", "seats": [human(), {"kind": "bot"}]}),
+        json!({"game": "uno", "seats": [{"kind": "human", "bot": "random"}, human()]}),
+        json!({"game": "uno", "rules": "tournament", "seats": [human(), human()]}),
+        json!({"game": "uno", "house": ["stacking", "stacking-any"], "seats": [human(), human()]}),
+        json!({"game": "crazy-eights", "house": ["stacking"], "seats": [human(), human()]}),
+        json!({"game": "uno", "seats": [human(), human()], "turnSeconds": 0}),
+        json!({"game": "uno", "seats": [human(), human()], "botDelayMs": 100000}),
+        json!({"game": "uno", "seats": [human(), human()], "colour": "red"}),
+        json!({"game": "uno", "seats": [{"kind": "alien"}, human()]}),
+        json!({"game": "uno", "seats": [{"kind": "human", "name": "\u{1b}[2J"}, human()]}),
+        json!([1, 2, 3]),
+    ];
+    for spec in bad {
+        let (status, body) = server.post("/api/matches", &spec).await?;
+        assert_eq!(status, 400, "{spec}: {body}");
+        assert!(
+            body["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{spec}: {body}"
+        );
+    }
+    let (_, lobby) = server.get("/api/matches").await?;
+    assert_eq!(lobby["matches"], json!([]));
+    // a body past the limit
+    let huge = json!({"game": "uno", "seats": [human(), human()], "pad": "x".repeat(64 * 1024)});
+    let (status, _) = server.post("/api/matches", &huge).await?;
+    assert_eq!(status, 413);
+    let (status, body) = server.get("/api/matches/0123").await?;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (404, Some("no such match"))
+    );
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seats_are_joined_once_and_the_lobby_lists_open_matches() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let server = start(&sqlite_in(&dir)).await?;
+    let id = server
+        .create(json!({"game": "uno", "seats": [human(), human(), bot("random")]}))
+        .await?;
+    let (_, lobby) = server.get("/api/matches").await?;
+    assert_eq!(lobby["matches"][0]["id"], id.as_str());
+    assert_eq!(lobby["matches"][0]["status"], "open");
+    assert!(
+        lobby.to_string().find("seed").is_none(),
+        "the lobby tells the seed"
+    );
+    let token = server.join(&id, 0, "Ann").await?;
+    assert_eq!(token.len(), 32);
+    let join = |seat: Value, name: &str| json!({"name": name, "seat": seat});
+    for (body, status) in [
+        (join(json!(0), "Eve"), 409),
+        (join(json!(2), "Eve"), 409),
+        (join(json!(9), "Eve"), 404),
+        (join(json!(1), ""), 400),
+        (join(json!(1), &"x".repeat(41)), 400),
+        (json!({"seat": 1}), 400),
+    ] {
+        let (got, answer) = server
+            .post(&format!("/api/matches/{id}/join"), &body)
+            .await?;
+        assert_eq!(got, status, "{body}: {answer}");
+    }
+    let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
+    assert_eq!(summary["seats"][0]["name"], "Ann");
+    assert_eq!(summary["seats"][1]["free"], true);
+    assert_eq!(summary["status"], "open");
+    // the log is not given before the end: it holds the seed
+    let (status, _) = server.get(&format!("/api/matches/{id}/log")).await?;
+    assert_eq!(status, 409);
+    // the last seat starts the match; it leaves the lobby
+    let (status, answer) = server
+        .post(&format!("/api/matches/{id}/join"), &json!({"name": "Bob"}))
+        .await?;
+    assert_eq!((status, answer["seat"].as_u64()), (200, Some(1)));
+    let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
+    assert_eq!(summary["status"], "playing");
+    let (_, lobby) = server.get("/api/matches").await?;
+    assert_eq!(lobby["matches"], json!([]));
+    Ok(())
+}
+
+/// Plays a few moves of a match of two humans, then stops the server and opens a new
+/// one on the same database: the match resumes where it was, and plays to its end.
+async fn resumes_after_a_restart(db: &str) -> Result<(), Error> {
+    // a name of its own: a shared database may hold other runs' matches
+    let limits = || Limits {
+        server_name: format!("restart-test-{}", std::process::id()),
+        ..Limits::default()
+    };
+    let server = start_with(db, limits()).await?;
+    let id = server
+        .create(json!({"game": "uno", "rules": "official", "seats": [human(), bot("heuristic"), human()]}))
+        .await?;
+    let tokens = [
+        server.join(&id, 0, "Ann").await?,
+        server.join(&id, 2, "Cy").await?,
+    ];
+    let mut clients = Vec::new();
+    for token in &tokens {
+        clients.push(server.seat(&id, token, None).await?);
+    }
+    // a few moves, by whoever has one
+    let mut rng = common::Lcg(3);
+    for _ in 0..6 {
+        for client in clients.iter_mut() {
+            common::drain(client, Duration::from_millis(50)).await?;
+            let state = client.last_state().cloned().ok_or("no state")?;
+            let moves = state["moves"].as_array().map_or(0, Vec::len);
+            if moves > 0 {
+                let index = common::choose(&state, &mut rng);
+                client
+                    .send(&json!({"type": "move", "seq": state["seq"], "index": index}))
+                    .await?;
+                client.expect("update").await?;
+            }
+        }
+    }
+    let (_, before) = server.get(&format!("/api/matches/{id}")).await?;
+    let seq = before["seq"].as_u64().ok_or("no seq")?;
+    assert!(seq >= 3, "too few moves: {seq}");
+    let last_seen: Vec<u64> = clients
+        .iter()
+        .map(|c| c.last_state().and_then(|s| s["seq"].as_u64()).unwrap_or(0))
+        .collect();
+    drop(clients);
+    drop(server);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+
+    let server: TestServer = start_with(db, limits()).await?;
+    assert_eq!(server.server.restored(), 1);
+    // what was stored: at least what anyone was told (a bot may have moved since)
+    let (_, after) = server.get(&format!("/api/matches/{id}")).await?;
+    let seq = after["seq"].as_u64().ok_or("no seq")?;
+    assert!(last_seen.iter().all(|s| *s <= seq), "{last_seen:?} > {seq}");
+    let mut clients = Vec::new();
+    for (token, since) in tokens.iter().zip(&last_seen) {
+        let mut client = server.seat(&id, token, Some(*since)).await?;
+        let state = client.expect("state").await?;
+        assert_eq!(state["seq"].as_u64(), Some(seq));
+        clients.push(client);
+    }
+    play_out(&mut clients, 11).await?;
+    let response = server.get_text(&format!("/api/matches/{id}/log")).await?;
+    assert_eq!(response.0, 200);
+    let log = decklet_core::GameLog::from_json(&response.1)?;
+    assert!(log.actions.len() as u64 > seq);
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_server_resumes_its_matches_on_sqlite() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    resumes_after_a_restart(&sqlite_in(&dir)).await
+}
+
+/// The Postgres URL to test against: `DECKLET_TEST_POSTGRES`. CI sets it (and a run
+/// that claims to be CI without it fails); elsewhere the Postgres tests are skipped.
+fn postgres() -> Result<Option<String>, Error> {
+    match std::env::var("DECKLET_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => Ok(Some(url)),
+        _ if std::env::var("DECKLET_REQUIRE_POSTGRES").is_ok() => {
+            Err("DECKLET_REQUIRE_POSTGRES is set but DECKLET_TEST_POSTGRES is not".into())
+        }
+        _ => {
+            eprintln!("skipped: set DECKLET_TEST_POSTGRES=postgres://… to test on Postgres");
+            Ok(None)
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_server_resumes_its_matches_on_postgres() -> Result<(), Error> {
+    let Some(url) = postgres()? else {
+        return Ok(());
+    };
+    resumes_after_a_restart(&url).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_turn_timer_moves_for_a_human_who_does_not() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let server = start(&sqlite_in(&dir)).await?;
+    let id = server
+        .create(json!({"game": "crazy-eights", "turnSeconds": 1, "seed": 4,
+            "seats": [human(), bot("strategist")]}))
+        .await?;
+    let token = server.join(&id, 0, "Sleepy").await?;
+    let mut client = server.seat(&id, &token, None).await?;
+    let state = client.expect("state").await?;
+    assert!(
+        state["deadlineMs"].as_u64().is_some_and(|ms| ms <= 1000),
+        "{state}"
+    );
+    let started = std::time::Instant::now();
+    let update = loop {
+        let update = client.expect("update").await?;
+        if update["by"] == 0 {
+            break update;
+        }
+    };
+    assert_eq!(update["origin"], "timer");
+    assert!(started.elapsed() >= Duration::from_millis(900));
+    Ok(())
+}

@@ -1,0 +1,57 @@
+//! Test kit: a server on a loopback port with a fresh database, driven through the
+//! crate's own client (`decklet_server::client`).
+
+#![allow(dead_code, unused_imports)]
+
+use std::net::SocketAddr;
+
+pub use decklet_server::client::{Connection as Client, Error, Http, Lcg, choose, drain, play_out};
+use decklet_server::{Limits, Server};
+
+/// A server under test (stopped when dropped).
+pub struct TestServer {
+    pub addr: SocketAddr,
+    pub server: Server,
+    pub api: Http,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl std::ops::Deref for TestServer {
+    type Target = Http;
+    fn deref(&self) -> &Http {
+        &self.api
+    }
+}
+
+/// A fresh SQLite file in `dir`.
+pub fn sqlite_in(dir: &tempfile::TempDir) -> String {
+    dir.path().join("test.db").display().to_string()
+}
+
+/// Starts a server on `db` with `limits` on a free loopback port.
+pub async fn start_with(db: &str, limits: Limits) -> Result<TestServer, Error> {
+    let (server, _) = Server::open(db, limits).await?;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    let router = decklet_server::router(server.clone());
+    let task = tokio::spawn(async move {
+        let _ = axum::serve(listener, router).await;
+    });
+    Ok(TestServer {
+        addr,
+        server,
+        api: Http::new(addr.to_string()),
+        task,
+    })
+}
+
+/// Starts a server on `db` with the default limits.
+pub async fn start(db: &str) -> Result<TestServer, Error> {
+    start_with(db, Limits::default()).await
+}

@@ -1,0 +1,232 @@
+//! What a client may not do, over the real server: act without a seat's token, with
+//! a wrong one, for another seat, as a spectator; send huge, malformed or mistyped
+//! messages, or floods. Each is refused, and the match is exactly where it was.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Error, TestServer, drain, sqlite_in, start_with};
+use decklet_server::Limits;
+use serde_json::{Value, json};
+
+/// A match of two humans (seats 0 and 1) and one bot, both humans joined.
+async fn table(server: &TestServer) -> Result<(String, String, String), Error> {
+    let id = server
+        .create(json!({"game": "uno", "seed": 5,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]}))
+        .await?;
+    let a = server.join(&id, 0, "Ann").await?;
+    let b = server.join(&id, 1, "Bob").await?;
+    Ok((id, a, b))
+}
+
+fn limits() -> Limits {
+    Limits {
+        messages_per_second: 20,
+        message_burst: 20,
+        flood_closes_after: 100,
+        ..Limits::default()
+    }
+}
+
+async fn seq_of(server: &TestServer, id: &str) -> Result<u64, Error> {
+    let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
+    summary["seq"].as_u64().ok_or_else(|| "no seq".into())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_or_missing_token_is_refused_and_closed() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let server = start_with(&sqlite_in(&dir), limits()).await?;
+    let (id, a, _) = table(&server).await?;
+    let mut forged = a.clone();
+    forged.replace_range(0..1, if a.starts_with('0') { "1" } else { "0" });
+    let hellos = [
+        json!({"type": "hello", "token": forged}),
+        json!({"type": "hello", "token": ""}),
+        json!({"type": "hello"}),
+        json!({"type": "hello", "token": a, "spectator": true}),
+        json!({"type": "move", "seq": 0, "index": 0}),
+        json!({"type": "hello", "token": 12}),
+    ];
+    for hello in hellos {
+        let mut client = server.socket(&id).await?;
+        client.send(&hello).await?;
+        let got = client.until_closed().await?;
+        assert!(got.iter().all(|m| m["type"] == "error"), "{hello}: {got:?}");
+        assert!(!got.is_empty(), "{hello}: closed without a word");
+        assert!(
+            got.iter().all(|m| m["type"] != "state"),
+            "{hello} was shown the table"
+        );
+    }
+    // a bad match id is not found
+    let refused = server.socket("nosuchmatch").await;
+    assert!(refused.is_err_and(|e| e.to_string().contains("404")));
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_one_moves_for_another_seat_and_a_spectator_does_not_move() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let server = start_with(&sqlite_in(&dir), limits()).await?;
+    let (id, a, b) = table(&server).await?;
+    let mut ann = server.seat(&id, &a, None).await?;
+    let mut bob = server.seat(&id, &b, None).await?;
+    let mut watcher = server.spectator(&id).await?;
+    let state = ann.expect("state").await?;
+    bob.expect("state").await?;
+    watcher.expect("state").await?;
+    let seq = state["seq"].as_u64().ok_or("no seq")?;
+    // whose turn: seat 0 (Ann) starts a 3-player game
+    assert_eq!(state["turn"], 0);
+    assert!(!state["moves"].as_array().ok_or("no moves")?.is_empty());
+    // Bob has no move now: any index he sends is none of his
+    for index in [0, 1, 5, 1000] {
+        bob.send(&json!({"type": "move", "seq": seq, "index": index}))
+            .await?;
+        let refused = bob.expect("refused").await?;
+        assert!(
+            refused["reason"]
+                .as_str()
+                .is_some_and(|r| r.contains("no move")),
+            "{refused}"
+        );
+        assert_eq!(refused["seq"].as_u64(), Some(seq));
+    }
+    watcher
+        .send(&json!({"type": "move", "seq": seq, "index": 0}))
+        .await?;
+    let refused = watcher.expect("refused").await?;
+    assert_eq!(refused["reason"], "a spectator cannot move");
+    // a move listed at another seq is refused
+    ann.send(&json!({"type": "move", "seq": seq + 1, "index": 0}))
+        .await?;
+    ann.expect("refused").await?;
+    assert_eq!(seq_of(&server, &id).await?, seq);
+    // the refusals went to their senders alone
+    drain(&mut ann, Duration::from_millis(200)).await?;
+    assert_eq!(
+        ann.messages
+            .iter()
+            .filter(|m| m["type"] == "refused")
+            .count(),
+        1,
+        "Ann heard another's refusal"
+    );
+    // Ann's listed move goes through
+    ann.send(&json!({"type": "move", "seq": seq, "index": 0}))
+        .await?;
+    let update = ann.expect("update").await?;
+    assert_eq!(update["by"], 0);
+    assert_eq!(update["seq"].as_u64(), Some(seq + 1));
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_messages_change_nothing() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let server = start_with(&sqlite_in(&dir), limits()).await?;
+    let (id, a, _) = table(&server).await?;
+    let mut ann = server.seat(&id, &a, None).await?;
+    let state = ann.expect("state").await?;
+    let seq = state["seq"].as_u64().ok_or("no seq")?;
+    let bad: [Value; 9] = [
+        json!("not an object"),
+        json!({"type": "move", "seq": "zero", "index": 0}),
+        json!({"type": "move", "seq": seq, "index": -1}),
+        json!({"type": "move", "seq": seq}),
+        json!({"type": "move", "seq": seq, "index": 0, "extra": 1}),
+        json!({"type": "SHUFFLE", "payload": {"zoneId": "deck"}}),
+        json!({"type": "PLAY_CARD", "payload": {"playerId": "p1", "cardIds": ["uno-wild-1"]}}),
+        json!({"type": "hello", "token": a}),
+        json!({"type": "move", "seq": seq, "index": 18446744073709551615u64}),
+    ];
+    for message in &bad {
+        ann.send(message).await?;
+        let answer = loop {
+            let m = ann.next().await?.ok_or("closed")?;
+            if m["type"] == "error" || m["type"] == "refused" {
+                break m;
+            }
+        };
+        assert_eq!(answer["seq"].as_u64(), Some(seq), "{message}: {answer}");
+    }
+    ann.send_text("{{{ not json".to_string()).await?;
+    assert_eq!(ann.expect("error").await?["seq"].as_u64(), Some(seq));
+    assert_eq!(seq_of(&server, &id).await?, seq);
+    // a message past the size limit closes the connection; the match is unchanged
+    let huge = format!(r#"{{"type":"ping","pad":"{}"}}"#, "x".repeat(8 * 1024));
+    ann.send_text(huge).await?;
+    ann.until_closed().await?;
+    assert!(ann.closed);
+    assert_eq!(seq_of(&server, &id).await?, seq);
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_is_slowed_then_closed_and_the_match_goes_on() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let server = start_with(&sqlite_in(&dir), limits()).await?;
+    let (id, a, b) = table(&server).await?;
+    let mut ann = server.seat(&id, &a, None).await?;
+    let state = ann.expect("state").await?;
+    let seq = state["seq"].as_u64().ok_or("no seq")?;
+    let mut bob = server.seat(&id, &b, None).await?;
+    // Bob floods with moves that are not his
+    for _ in 0..400 {
+        if bob
+            .send(&json!({"type": "move", "seq": seq, "index": 0}))
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+    let got = bob.until_closed().await?;
+    assert!(bob.closed, "a flood was not closed");
+    let slowed = got.iter().filter(|m| m["type"] == "error").count();
+    assert!(
+        slowed >= 1,
+        "the flood was never told it was too fast: {got:?}"
+    );
+    let refused = got.iter().filter(|m| m["type"] == "refused").count();
+    assert!(
+        refused <= 20 + 2,
+        "{refused} moves of a flood reached the match"
+    );
+    assert_eq!(seq_of(&server, &id).await?, seq);
+    // Ann still plays
+    ann.send(&json!({"type": "move", "seq": seq, "index": 0}))
+        .await?;
+    assert_eq!(ann.expect("update").await?["seq"].as_u64(), Some(seq + 1));
+    // and Bob may come back
+    let mut back = server.seat(&id, &b, Some(seq)).await?;
+    let missed = back.expect("missed").await?;
+    assert_eq!(missed["updates"][0]["seq"].as_u64(), Some(seq + 1));
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_takes_a_bounded_number_of_connections() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let limits = Limits {
+        connections_per_seat: 2,
+        ..limits()
+    };
+    let server = start_with(&sqlite_in(&dir), limits).await?;
+    let (id, a, _) = table(&server).await?;
+    let _first = server.seat(&id, &a, None).await?;
+    let _second = server.seat(&id, &a, None).await?;
+    let mut third = server.socket(&id).await?;
+    third.send(&json!({"type": "hello", "token": a})).await?;
+    let got = third.until_closed().await?;
+    assert!(
+        got.iter().any(|m| m["message"]
+            .as_str()
+            .is_some_and(|t| t.contains("at most 2"))),
+        "{got:?}"
+    );
+    Ok(())
+}
