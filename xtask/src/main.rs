@@ -436,7 +436,7 @@ fn examples() -> Result {
 }
 
 /// Publishable crates in dependency order.
-const CRATES: [&str; 8] = [
+const CRATES: [&str; 9] = [
     "decklet-core",
     "decklet-plugins",
     "decklet-uno",
@@ -444,6 +444,7 @@ const CRATES: [&str; 8] = [
     "decklet-bots",
     "decklet-env",
     "decklet",
+    "decklet-server",
     "decklet-cli",
 ];
 

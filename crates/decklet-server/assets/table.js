@@ -111,11 +111,17 @@ function logLine(text) {
   log.scrollTop = log.scrollHeight;
 }
 
+// the game's player ids (p1, p2, …, in seat order) in a narrated line, as the seats' names
+let names = []; // the seats' names, from the welcome and each state
+function named(line) {
+  return line.replace(/\bp(\d+)\b/g, (id, n) => names[n - 1] || id);
+}
+
 function heard(update) {
   seen = Math.max(seen, update.seq);
-  const who = last && last.seats[update.by] ? last.seats[update.by].name : "seat " + update.by;
+  const who = names[update.by] || "seat " + (update.by + 1);
   if (update.narration && update.narration.length) {
-    for (const line of update.narration) logLine(`${update.seq}. ${line}`);
+    for (const line of update.narration) logLine(`${update.seq}. ${named(line)}`);
   } else {
     const kinds = update.events.map((e) => e.type.toLowerCase().replaceAll("_", " "));
     logLine(`${update.seq}. ${who}: ${kinds.join(", ")}`);
@@ -125,6 +131,7 @@ function heard(update) {
 
 function render(state) {
   last = state;
+  names = state.seats.map((s) => s.name);
   seen = Math.max(seen, state.seq);
   $("seq").textContent = `move ${state.seq}`;
   const turn = state.turn;
@@ -156,8 +163,8 @@ function render(state) {
   }
   let result = "";
   if (state.status === "finished") {
-    const names = state.winners.map((w) => state.seats[w].name);
-    result = names.length ? `${names.join(", ")} won` : "no winner";
+    const winners = state.winners.map((w) => state.seats[w].name);
+    result = winners.length ? `${winners.join(", ")} won` : "no winner";
     if (state.score && state.score.points) result += ` (${state.score.points} points)`;
   }
   $("result").textContent = result;
@@ -177,6 +184,7 @@ function connect() {
     const msg = JSON.parse(e.data);
     switch (msg.type) {
       case "welcome":
+        names = msg.names;
         $("where").textContent = `${msg.game} · match ${msg.match} · ${msg.seat === null ? "spectator" : "seat " + (msg.seat + 1)}`;
         $("where").dataset.connected = "yes";
         break;

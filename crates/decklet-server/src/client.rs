@@ -256,8 +256,9 @@ pub async fn play_out(clients: &mut [Connection], seed: u64) -> Result<(), Error
             );
         }
         let mut finished = 0;
+        tokio::time::sleep(Duration::from_millis(1)).await;
         for (i, client) in clients.iter_mut().enumerate() {
-            if !drain(client, Duration::from_millis(2)).await? {
+            if !drain(client, Duration::from_millis(0)).await? {
                 return Err(format!("client {i} was closed").into());
             }
             let Some(state) = client.last_state().cloned() else {

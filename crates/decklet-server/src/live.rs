@@ -410,6 +410,7 @@ impl LiveMatch {
             "match": self.id,
             "game": self.kind.name(),
             "seat": seat,
+            "names": self.seats.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(),
         });
         let mut first: Vec<Outgoing> = vec![welcome.to_string().into()];
         let from = since.unwrap_or(0).min(self.seq());

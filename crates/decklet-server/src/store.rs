@@ -3,12 +3,14 @@
 //! through sqlx's `Any` driver and one set of migrations (`migrations/`). An action and
 //! its match's new sequence number are written in one transaction, and only if the
 //! match was at the sequence number before it: two servers (or a stale task) can never
-//! both append an action at one place.
+//! both append an action at one place. Appends of many matches share transactions
+//! (group commit, [`Store::append`]).
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Executor, Row};
+use tokio::sync::{mpsc, oneshot};
 
 /// A storage failure (the database is unreachable, refused a write, or holds
 /// something this server did not write).
@@ -89,11 +91,100 @@ pub struct StoredAction {
     pub origin: String,
 }
 
+/// The most appends one transaction takes.
+pub const GROUP_COMMIT_MOST: usize = 512;
+
 /// Where a server keeps its matches.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    appends: mpsc::Sender<Append>,
+}
+
+/// An append waiting for the writer.
+#[derive(Debug)]
+struct Append {
+    id: String,
+    action: StoredAction,
+    status: String,
+    reply: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The writer: takes the appends waiting, writes them in one transaction, answers
+/// each. Ends when every store handle is gone.
+async fn write_appends(pool: AnyPool, mut rx: mpsc::Receiver<Append>) {
+    let mut batch: Vec<Append> = Vec::with_capacity(GROUP_COMMIT_MOST);
+    while let Some(first) = rx.recv().await {
+        batch.push(first);
+        while batch.len() < GROUP_COMMIT_MOST {
+            match rx.try_recv() {
+                Ok(next) => batch.push(next),
+                Err(_) => break,
+            }
+        }
+        match write_batch(&pool, &batch).await {
+            Ok(results) => {
+                for (append, result) in batch.drain(..).zip(results) {
+                    let _ = append.reply.send(result);
+                }
+            }
+            // the transaction failed as a whole: each is tried alone, to fail alone
+            Err(_) => {
+                for append in batch.drain(..) {
+                    let result = match write_batch(&pool, std::slice::from_ref(&append)).await {
+                        Ok(mut results) => results.pop().unwrap_or(Ok(())),
+                        Err(error) => Err(error),
+                    };
+                    let _ = append.reply.send(result);
+                }
+            }
+        }
+    }
+}
+
+/// Writes `batch` in one transaction: each append's result (a seq that does not
+/// follow is refused alone); an error for the whole.
+async fn write_batch(
+    pool: &AnyPool,
+    batch: &[Append],
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let mut tx = pool.begin().await?;
+    let mut results = Vec::with_capacity(batch.len());
+    for append in batch {
+        let seq = to_i64(append.action.seq)?;
+        let moved =
+            sqlx::query("UPDATE matches SET seq = $1, status = $2 WHERE id = $3 AND seq = $4")
+                .bind(seq)
+                .bind(&append.status)
+                .bind(&append.id)
+                .bind(seq - 1)
+                .execute(&mut *tx)
+                .await?;
+        if moved.rows_affected() != 1 {
+            results.push(Err(StoreError(format!(
+                "match {} is no longer at action {}: another server or task wrote it",
+                append.id,
+                seq - 1
+            ))));
+            continue;
+        }
+        sqlx::query(
+            "INSERT INTO actions (match_id, seq, seat, action, digest, origin) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&append.id)
+        .bind(seq)
+        .bind(to_i64(append.action.seat as u64)?)
+        .bind(&append.action.action)
+        .bind(&append.action.digest)
+        .bind(&append.action.origin)
+        .execute(&mut *tx)
+        .await?;
+        results.push(Ok(()));
+    }
+    tx.commit().await?;
+    Ok(results)
 }
 
 /// A database URL as `--db` takes it: `postgres://…`, `sqlite://…`, `sqlite:…`, or a
@@ -145,7 +236,13 @@ impl Store {
         };
         let pool = options.connect(&url).await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { pool, backend })
+        let (appends, rx) = mpsc::channel(4 * GROUP_COMMIT_MOST);
+        tokio::spawn(write_appends(pool.clone(), rx));
+        Ok(Store {
+            pool,
+            backend,
+            appends,
+        })
     }
 
     /// The database this store is on.
@@ -218,44 +315,33 @@ impl Store {
     }
 
     /// Appends `action` to match `id` and sets the match's seq to it (and its status
-    /// to `status`), in one transaction, if the match's seq was `action.seq - 1`;
-    /// otherwise nothing is written and this is an error.
+    /// to `status`), if the match's seq was `action.seq - 1`; otherwise nothing is
+    /// written and this is an error. Answers once it is committed.
+    ///
+    /// Appends are **group-committed**: one writer task takes every append waiting
+    /// (up to [`GROUP_COMMIT_MOST`]) into one transaction, so that a thousand matches
+    /// share one disk sync instead of queueing for one each. Each append still checks
+    /// its own match's seq; one that fails it fails alone.
     pub async fn append(
         &self,
         id: &str,
         action: &StoredAction,
         status: &str,
     ) -> Result<(), StoreError> {
-        let seq = to_i64(action.seq)?;
-        let mut tx = self.pool.begin().await?;
-        let moved =
-            sqlx::query("UPDATE matches SET seq = $1, status = $2 WHERE id = $3 AND seq = $4")
-                .bind(seq)
-                .bind(status)
-                .bind(id)
-                .bind(seq - 1)
-                .execute(&mut *tx)
-                .await?;
-        if moved.rows_affected() != 1 {
-            return Err(StoreError(format!(
-                "match {id} is no longer at action {}: another server or task wrote it",
-                seq - 1
-            )));
-        }
-        sqlx::query(
-            "INSERT INTO actions (match_id, seq, seat, action, digest, origin) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(id)
-        .bind(seq)
-        .bind(to_i64(action.seat as u64)?)
-        .bind(&action.action)
-        .bind(&action.digest)
-        .bind(&action.origin)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(())
+        let (reply, answer) = oneshot::channel();
+        let request = Append {
+            id: id.to_string(),
+            action: action.clone(),
+            status: status.to_string(),
+            reply,
+        };
+        self.appends
+            .send(request)
+            .await
+            .map_err(|_| StoreError("the writer stopped".to_string()))?;
+        answer
+            .await
+            .map_err(|_| StoreError("the writer stopped".to_string()))?
     }
 
     /// The ids of the matches `server` plays that are not finished, oldest first.

@@ -1,0 +1,240 @@
+//! The browser table, end to end in headless Chromium (Debian's `chromium` and
+//! `chromium-driver`, driven over WebDriver): two people in two browsers sit at a
+//! match with two bots, play it to its end by clicking the listed moves, one of them
+//! reloads mid-game and is back at the table; a screenshot of the table is kept under
+//! the target directory (`tmp/browser-table.png`).
+//!
+//! Skipped when `chromedriver` is not installed, unless `DECKLET_REQUIRE_BROWSER` is
+//! set (CI sets it).
+
+mod common;
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{Error, TestServer, sqlite_in, start};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::json;
+
+/// A chromedriver on a free port, stopped when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn chromedriver() -> Result<Option<Driver>, Error> {
+    let path = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".to_string());
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port();
+    let spawned = Command::new(&path)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
+    match spawned {
+        Ok(child) => Ok(Some(Driver {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        })),
+        Err(_) if std::env::var("DECKLET_REQUIRE_BROWSER").is_ok() => {
+            Err(format!("DECKLET_REQUIRE_BROWSER is set but `{path}` cannot run").into())
+        }
+        Err(_) => {
+            eprintln!("skipped: no chromedriver (apt-get install chromium chromium-driver)");
+            Ok(None)
+        }
+    }
+}
+
+async fn browser(driver: &Driver) -> Result<Client, Error> {
+    let mut caps = serde_json::Map::new();
+    let binary = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_string());
+    caps.insert(
+        "goog:chromeOptions".to_string(),
+        json!({
+            "binary": binary,
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1100,1300"],
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let started = Instant::now();
+    loop {
+        match ClientBuilder::new(connector.clone())
+            .capabilities(caps.clone())
+            .connect(&driver.url)
+            .await
+        {
+            Ok(client) => return Ok(client),
+            // chromedriver takes a moment to listen
+            Err(_) if started.elapsed() < Duration::from_secs(10) => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
+
+async fn text(page: &Client, css: &str) -> String {
+    match page.find(Locator::Css(css)).await {
+        Ok(node) => node.text().await.unwrap_or_default(),
+        Err(_) => String::new(),
+    }
+}
+
+async fn attribute(page: &Client, css: &str, name: &str) -> Option<String> {
+    page.find(Locator::Css(css))
+        .await
+        .ok()?
+        .attr(name)
+        .await
+        .ok()?
+}
+
+/// Sits at seat `seat` of match `id` in `page`, as a person would: the table's page,
+/// a name, the seat's button.
+async fn sit(
+    page: &Client,
+    server: &TestServer,
+    id: &str,
+    seat: usize,
+    name: &str,
+) -> Result<(), Error> {
+    page.goto(&server.url(&format!("/?match={id}"))).await?;
+    let field = page.wait().for_element(Locator::Css("#join-name")).await?;
+    field.clear().await?;
+    field.send_keys(name).await?;
+    page.wait()
+        .for_element(Locator::Css(&format!("button[data-join='{seat}']")))
+        .await?
+        .click()
+        .await?;
+    connected(page).await
+}
+
+/// Waits until the page is connected and shows a position.
+async fn connected(page: &Client) -> Result<(), Error> {
+    let started = Instant::now();
+    while attribute(page, "#where", "data-connected").await.as_deref() != Some("yes")
+        || text(page, "#seq").await.is_empty()
+    {
+        if started.elapsed() > Duration::from_secs(10) {
+            return Err("the table did not connect".into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Ok(())
+}
+
+/// Clicks one of the listed moves, if the page lists any: a card to play first.
+async fn click_a_move(page: &Client) -> Result<bool, Error> {
+    let buttons = page.find_all(Locator::Css("#moves button")).await?;
+    let mut chosen = None;
+    for button in &buttons {
+        let label = button.text().await.unwrap_or_default();
+        if label.starts_with("play ") || chosen.is_none() {
+            chosen = Some(button);
+            if label.starts_with("play ") {
+                break;
+            }
+        }
+    }
+    match chosen {
+        // the table may have moved on meanwhile: a stale button is no error
+        Some(button) => Ok(button.click().await.is_ok()),
+        None => Ok(false),
+    }
+}
+
+fn move_number(seq: &str) -> u64 {
+    seq.trim_start_matches("move ").parse().unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_browsers_and_two_bots_play_a_whole_game() -> Result<(), Error> {
+    let Some(driver) = chromedriver()? else {
+        return Ok(());
+    };
+    let dir = tempfile::tempdir()?;
+    let server = start(&sqlite_in(&dir)).await?;
+    for (game, seed) in [("uno", 21u64), ("crazy-eights", 8)] {
+        let mut spec = json!({"game": game, "seed": seed, "botDelayMs": 20,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
+                      {"kind": "human"}, {"kind": "bot", "bot": "random"}]});
+        if game == "uno" {
+            spec["rules"] = json!("official");
+        }
+        let id = server.create(spec).await?;
+        let ann = browser(&driver).await?;
+        let bob = browser(&driver).await?;
+        sit(&ann, &server, &id, 0, "Ann").await?;
+        sit(&bob, &server, &id, 2, "Bob").await?;
+        assert!(text(&ann, "#hand").await.len() > 3, "Ann sees no hand");
+        assert!(text(&ann, "#pile").await.contains("Pile"), "no pile");
+        let seats = ann.find_all(Locator::Css("#seats .seat")).await?;
+        assert_eq!(seats.len(), 4);
+        let mut reloaded = false;
+        let started = Instant::now();
+        loop {
+            if started.elapsed() > Duration::from_secs(240) {
+                return Err(format!("the {game} game did not end in the browsers").into());
+            }
+            let over = [&ann, &bob].len()
+                == futures_util::future::join_all(
+                    [&ann, &bob].map(|p| attribute(p, "#status", "data-status")),
+                )
+                .await
+                .iter()
+                .filter(|s| s.as_deref() == Some("finished"))
+                .count();
+            if over {
+                break;
+            }
+            for page in [&ann, &bob] {
+                click_a_move(page).await?;
+            }
+            let at = move_number(&text(&bob, "#seq").await);
+            if !reloaded && at > 12 {
+                // a reload mid-game: the table comes back where the match is
+                bob.refresh().await?;
+                connected(&bob).await?;
+                let back = move_number(&text(&bob, "#seq").await);
+                assert!(
+                    back >= at,
+                    "after the reload the table is at {back}, before at {at}"
+                );
+                assert!(
+                    !text(&bob, "#log").await.is_empty(),
+                    "the log was not rebuilt"
+                );
+                assert!(text(&bob, "#where").await.contains("seat 3"));
+                reloaded = true;
+            }
+            tokio::time::sleep(Duration::from_millis(30)).await;
+        }
+        assert!(reloaded, "the {game} game ended before the reload");
+        let result = text(&ann, "#result").await;
+        assert!(
+            result.contains("won") || result.contains("no winner"),
+            "{result}"
+        );
+        let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
+        assert_eq!(summary["status"], "finished");
+        let shot = ann.screenshot().await?;
+        let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("browser-table-{game}.png"));
+        std::fs::write(&path, shot)?;
+        eprintln!("the table's screenshot: {}", path.display());
+        ann.close().await?;
+        bob.close().await?;
+    }
+    Ok(())
+}
