@@ -49,7 +49,10 @@ pub use limits::Limits;
 pub use protocol::ClientMessage;
 pub use server::{Restored, Server};
 pub use spec::{GameKind, MatchSpec, SeatKind, SeatSpec};
-pub use store::{Backend, Store, StoreError, StoredAction, StoredMatch, StoredSeat, database_url};
+pub use store::{
+    Backend, GROUP_COMMIT_MOST, Store, StoreError, StoredAction, StoredMatch, StoredSeat,
+    database_url,
+};
 pub use token::{hash_token, token_matches};
 
 /// Serves `server` on `listener` until the process is stopped (Ctrl-C or SIGTERM: the

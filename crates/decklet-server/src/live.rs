@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use decklet_core::{AnyEvent, EngineError, GameEngine, PlayerId, state_digest};
+use serde::Serialize;
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
@@ -404,23 +405,30 @@ impl LiveMatch {
         }
         let id = self.next_connection;
         self.next_connection += 1;
-        let welcome = json!({
-            "type": "welcome",
-            "seq": self.seq(),
-            "match": self.id,
-            "game": self.kind.name(),
-            "seat": seat,
-            "names": self.seats.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(),
-        });
-        let mut first: Vec<Outgoing> = vec![welcome.to_string().into()];
+        let welcome = Welcome {
+            kind: "welcome",
+            seq: self.seq(),
+            id: &self.id,
+            game: self.kind.name(),
+            seat,
+            names: self.seats.iter().map(|s| s.name.as_str()).collect(),
+            cards: self.engine.state().cards().iter().collect(),
+        };
+        let welcome = serde_json::to_string(&welcome).map_err(|e| e.to_string())?;
+        let mut first: Vec<Outgoing> = vec![welcome.into()];
         let from = since.unwrap_or(0).min(self.seq());
         if from < self.seq() {
             let viewer = self.viewer(seat);
-            let updates: Vec<Value> = (from..self.seq())
-                .filter_map(|n| self.update_value(n, viewer))
+            let updates: Vec<Update> = (from..self.seq())
+                .filter_map(|n| self.update(n, viewer))
                 .collect();
-            let missed = json!({"type": "missed", "seq": self.seq(), "updates": updates});
-            first.push(missed.to_string().into());
+            let missed = Missed {
+                kind: "missed",
+                seq: self.seq(),
+                updates,
+            };
+            let text = serde_json::to_string(&missed).map_err(|e| e.to_string())?;
+            first.push(text.into());
         }
         first.push(self.state_message(seat));
         for message in first {
@@ -743,101 +751,99 @@ impl LiveMatch {
 
     /// The `update` message of the action at history index `n`, as `viewer` hears it.
     fn update_message(&self, n: u64, viewer: PlayerId) -> Option<Outgoing> {
-        self.update_value(n, viewer)
-            .map(|message| message.to_string().into())
+        let update = self.update(n, viewer)?;
+        serde_json::to_string(&update).ok().map(Outgoing::from)
     }
 
-    /// The `update` message of the action at history index `n`, as JSON.
-    fn update_value(&self, n: u64, viewer: PlayerId) -> Option<Value> {
+    /// What the action at history index `n` did, as `viewer` hears it.
+    fn update(&self, n: u64, viewer: PlayerId) -> Option<Update> {
         let entry = self.history.get(usize::try_from(n).ok()?)?;
-        let heard: Vec<AnyEvent> = entry.events.iter().map(|e| e.view_for(viewer)).collect();
-        let events: Vec<Value> = heard.iter().filter_map(|e| e.to_json().ok()).collect();
+        let events: Vec<AnyEvent> = entry.events.iter().map(|e| e.view_for(viewer)).collect();
         let narration = match self.kind {
-            GameKind::Uno { .. } => decklet_uno::narrate(self.engine.state(), &heard),
+            GameKind::Uno { .. } => decklet_uno::narrate(self.engine.state(), &events),
             GameKind::CrazyEights { .. } => Vec::new(),
         };
-        let message = json!({
-            "type": "update",
-            "seq": n + 1,
-            "by": entry.seat,
-            "origin": entry.origin,
-            "events": events,
-            "narration": narration,
-        });
-        Some(message)
+        Some(Update {
+            kind: "update",
+            seq: n + 1,
+            by: entry.seat,
+            origin: entry.origin,
+            events,
+            narration,
+        })
     }
 
     /// The `state` message for `seat` (`None`: a spectator).
     fn state_message(&self, seat: Option<usize>) -> Outgoing {
         let viewer = self.viewer(seat);
         let state = self.engine.state();
-        let view = state.view_for(viewer);
+        let mut view = state.view_for(viewer);
+        // the card table is sent once, in the welcome
+        view.cards = Vec::new();
         let turn = state
             .current_player()
             .and_then(|p| self.players.iter().position(|q| *q == p));
-        let seats: Vec<Value> = self
+        let seats = self
             .seats
             .iter()
             .enumerate()
-            .map(|(i, s)| {
-                let cards = self.players.get(i).map_or(0, |p| state.hand(*p).len());
-                json!({
-                    "name": s.name,
-                    "kind": s.kind.as_str(),
-                    "joined": s.kind == SeatKind::Bot || s.token_hash.is_some(),
-                    "online": self.connections.iter().any(|c| c.seat == Some(i)),
-                    "cards": cards,
-                })
+            .map(|(i, s)| SeatLine {
+                name: &s.name,
+                kind: s.kind.as_str(),
+                joined: s.kind == SeatKind::Bot || s.token_hash.is_some(),
+                online: self.connections.iter().any(|c| c.seat == Some(i)),
+                cards: self.players.get(i).map_or(0, |p| state.hand(*p).len()),
             })
             .collect();
-        let (moves, own) = match (seat, self.status) {
-            (Some(s), Status::Playing) => {
-                let moves: Vec<Value> = self
-                    .listed(s)
-                    .iter()
-                    .enumerate()
-                    .map(|(index, l)| json!({"index": index, "label": l.label}))
-                    .collect();
-                (
-                    moves,
-                    self.players.get(s).map(|p| hand(&self.kind, state, *p)),
-                )
-            }
-            (Some(s), _) => (
-                Vec::new(),
-                self.players.get(s).map(|p| hand(&self.kind, state, *p)),
-            ),
-            _ => (Vec::new(), None),
+        let own = seat
+            .and_then(|s| self.players.get(s))
+            .map(|p| hand(&self.kind, state, *p));
+        let moves = match (seat, self.status) {
+            (Some(s), Status::Playing) => self
+                .listed(s)
+                .into_iter()
+                .enumerate()
+                .map(|(index, l)| MoveLine {
+                    index,
+                    label: l.label,
+                })
+                .collect(),
+            _ => Vec::new(),
         };
-        let winners: Vec<usize> = state
+        let winners = state
             .winners()
             .iter()
             .filter_map(|w| self.players.iter().position(|p| p == w))
             .collect();
         let score = match (&self.kind, self.status) {
-            (GameKind::Uno { .. }, Status::Finished) => decklet_uno::round_score(state)
-                .map(|(winner, points)| json!({"seat": winner, "points": points})),
+            (GameKind::Uno { .. }, Status::Finished) => {
+                decklet_uno::round_score(state).map(|(seat, points)| Score { seat, points })
+            }
             _ => None,
         };
-        let deadline = self
+        let deadline_ms = self
             .turn_due
             .map(|(due, ..)| due.saturating_duration_since(Instant::now()).as_millis() as u64);
-        let message = json!({
-            "type": "state",
-            "seq": self.seq(),
-            "status": self.status.as_str(),
-            "you": seat,
-            "turn": turn,
-            "deadlineMs": deadline,
-            "seats": seats,
-            "pile": pile(&self.kind, state),
-            "hand": own,
-            "moves": moves,
-            "winners": winners,
-            "score": score,
-            "view": view,
-        });
-        message.to_string().into()
+        let message = StateMessage {
+            kind: "state",
+            seq: self.seq(),
+            status: self.status.as_str(),
+            you: seat,
+            turn,
+            deadline_ms,
+            seats,
+            pile: pile(&self.kind, state),
+            hand: own,
+            moves,
+            winners,
+            score,
+            view,
+        };
+        serde_json::to_string(&message)
+            .unwrap_or_else(|e| {
+                json!({"type": "error", "seq": self.seq(), "message": e.to_string()}).to_string()
+            })
+            .into()
     }
 
     fn broadcast_update(&mut self, n: u64) {
@@ -906,6 +912,82 @@ impl LiveMatch {
             let _ = c.out.try_send(message);
         }
     }
+}
+
+/// `welcome`: who the connection is, and the game's card table (every seat knows it).
+#[derive(Serialize)]
+struct Welcome<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    seq: u64,
+    #[serde(rename = "match")]
+    id: &'a str,
+    game: &'static str,
+    seat: Option<usize>,
+    names: Vec<&'a str>,
+    cards: Vec<&'a decklet_core::Card>,
+}
+
+/// `update`: what one action did, as one viewer hears it.
+#[derive(Serialize)]
+struct Update {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    seq: u64,
+    by: usize,
+    origin: &'static str,
+    events: Vec<AnyEvent>,
+    narration: Vec<String>,
+}
+
+/// `missed`: the updates a connection missed.
+#[derive(Serialize)]
+struct Missed {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    seq: u64,
+    updates: Vec<Update>,
+}
+
+/// `state`: the position as one viewer may see it, with its listed moves.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StateMessage<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    seq: u64,
+    status: &'static str,
+    you: Option<usize>,
+    turn: Option<usize>,
+    deadline_ms: Option<u64>,
+    seats: Vec<SeatLine<'a>>,
+    pile: crate::table_view::PileView,
+    hand: Option<Vec<crate::table_view::HandCard>>,
+    moves: Vec<MoveLine>,
+    winners: Vec<usize>,
+    score: Option<Score>,
+    view: decklet_core::GameView,
+}
+
+#[derive(Serialize)]
+struct SeatLine<'a> {
+    name: &'a str,
+    kind: &'static str,
+    joined: bool,
+    online: bool,
+    cards: usize,
+}
+
+#[derive(Serialize)]
+struct MoveLine {
+    index: usize,
+    label: String,
+}
+
+#[derive(Serialize)]
+struct Score {
+    seat: usize,
+    points: u32,
 }
 
 /// The stored origin's name.

@@ -122,12 +122,22 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
     // the writer sends what the match queues for this connection until every sender
     // is gone (this connection's reader and the match's entry for it), then closes
     let writer = tokio::spawn(async move {
+        // what is queued goes out together: one write for an update and its state
         while let Some(message) = out_rx.recv().await {
-            if sink
-                .send(Message::Text(Utf8Bytes::from(message.as_ref())))
-                .await
-                .is_err()
-            {
+            let mut batch = vec![message];
+            while let Ok(next) = out_rx.try_recv() {
+                batch.push(next);
+            }
+            for message in batch {
+                if sink
+                    .feed(Message::Text(Utf8Bytes::from(message.as_ref())))
+                    .await
+                    .is_err()
+                {
+                    return;
+                }
+            }
+            if sink.flush().await.is_err() {
                 return;
             }
         }

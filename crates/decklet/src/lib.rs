@@ -90,6 +90,8 @@ pub mod guide {
     pub mod python {}
     #[doc = include_str!("../guide/cli.md")]
     pub mod cli {}
+    #[doc = include_str!("../guide/server.md")]
+    pub mod server {}
     #[doc = include_str!("../guide/ARCHITECTURE.md")]
     pub mod architecture {}
 }

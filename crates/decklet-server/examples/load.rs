@@ -1,0 +1,262 @@
+//! The server's load benchmark (not a test): `decklet serve` as a child process,
+//! and N matches of four WebSocket clients each, on loopback, playing as fast as they
+//! can (each client moves as soon as a position lists a move for it; a finished match
+//! is replaced by a new one). Reports the actions a second, the round trip of a move
+//! (sent → its `update` back to the sender: p50, p99, max) and the server's memory.
+//!
+//! ```sh
+//! cargo build --release -p decklet-cli
+//! cargo run --release -p decklet-server --features client --example load -- \
+//!     --matches 1000 --seconds 30 [--db postgres://…] [--server target/release/decklet]
+//! ```
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use decklet_server::client::{Error, Http, Lcg, choose};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::sync::Mutex;
+use tokio_tungstenite::tungstenite::Message;
+
+struct Options {
+    matches: usize,
+    seconds: u64,
+    db: Option<String>,
+    server: String,
+}
+
+fn options() -> Result<Options, Error> {
+    let mut o = Options {
+        matches: 1000,
+        seconds: 30,
+        db: None,
+        server: "target/release/decklet".to_string(),
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or(format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--matches" => o.matches = value()?.parse()?,
+            "--seconds" => o.seconds = value()?.parse()?,
+            "--db" => o.db = Some(value()?),
+            "--server" => o.server = value()?,
+            other => return Err(format!("unknown option {other}").into()),
+        }
+    }
+    Ok(o)
+}
+
+/// The server's resident memory now and at its peak, in KiB (Linux `/proc`).
+fn memory(pid: u32) -> (u64, u64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+/// What a scripted player reads of a message.
+#[derive(serde::Deserialize)]
+struct Brief {
+    #[serde(rename = "type")]
+    kind: String,
+    seq: Option<u64>,
+    by: Option<usize>,
+    status: Option<String>,
+    #[serde(default)]
+    moves: Vec<Value>,
+}
+
+#[derive(Default)]
+struct Tally {
+    actions: AtomicU64,
+    games: AtomicU64,
+    refused: AtomicU64,
+    rtts: Mutex<Vec<u32>>,
+}
+
+/// One match's four clients, driven by one task: moves as fast as the positions
+/// allow; a new match once one ends; until `until`.
+async fn drive(api: Http, tally: Arc<Tally>, seed: u64, until: Instant) -> Result<(), Error> {
+    let mut rng = Lcg(seed);
+    while Instant::now() < until {
+        let id = api
+            .create(json!({"game": "uno", "seats": vec![json!({"kind": "human"}); 4]}))
+            .await?;
+        let mut sinks = Vec::new();
+        let mut streams = Vec::new();
+        for seat in 0..4 {
+            let token = api.join(&id, seat, &format!("Load {seat}")).await?;
+            let url = format!("ws://{}/api/matches/{id}/ws", api.addr);
+            let (ws, _) = tokio_tungstenite::connect_async(url).await?;
+            let (mut sink, stream) = ws.split();
+            sink.send(Message::text(
+                json!({"type": "hello", "token": token}).to_string(),
+            ))
+            .await?;
+            sinks.push(sink);
+            streams.push(stream.map(move |m| (seat, m)));
+        }
+        let mut all = futures_util::stream::select_all(streams);
+        let mut sent: Vec<Option<(u64, Instant)>> = vec![None; 4];
+        let mut samples = Vec::new();
+        while let Some((seat, message)) = all.next().await {
+            let Ok(Message::Text(text)) = message else {
+                continue;
+            };
+            // only the fields a player needs (the rest is skipped, not built)
+            let m: Brief = serde_json::from_str(text.as_str())?;
+            match m.kind.as_str() {
+                "update" if m.by == Some(seat) => {
+                    if let Some((at, when)) = sent[seat]
+                        && m.seq == Some(at + 1)
+                    {
+                        samples.push(when.elapsed().as_micros() as u32);
+                        tally.actions.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+                "refused" => {
+                    tally.refused.fetch_add(1, Ordering::Relaxed);
+                }
+                "state" => {
+                    if m.status.as_deref() == Some("finished") {
+                        tally.games.fetch_add(1, Ordering::Relaxed);
+                        break;
+                    }
+                    let seq = m.seq.unwrap_or(0);
+                    let has = !m.moves.is_empty();
+                    if has && sent[seat].is_none_or(|(s, _)| s != seq) && Instant::now() < until {
+                        let listed = json!({"moves": m.moves});
+                        let index = choose(&listed, &mut rng);
+                        let text = json!({"type": "move", "seq": seq, "index": index}).to_string();
+                        sent[seat] = Some((seq, Instant::now()));
+                        sinks[seat].send(Message::text(text)).await?;
+                    }
+                    if Instant::now() >= until {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        tally.rtts.lock().await.extend(samples);
+        for mut sink in sinks {
+            let _ = sink.close().await;
+        }
+    }
+    Ok(())
+}
+
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let at = ((sorted.len() - 1) as f64 * p).round() as usize;
+    f64::from(sorted[at.min(sorted.len() - 1)]) / 1000.0
+}
+
+fn main() -> Result<(), Error> {
+    let o = options()?;
+    let dir = tempfile::tempdir()?;
+    let db =
+        o.db.clone()
+            .unwrap_or_else(|| dir.path().join("load.db").display().to_string());
+    let mut child = Command::new(&o.server)
+        .args(["serve", "--addr", "127.0.0.1:0", "--name"])
+        .arg(format!("load-{}", std::process::id()))
+        .arg("--max-matches")
+        .arg((o.matches * 2).to_string())
+        .arg("--db")
+        .arg(&db)
+        .stdout(Stdio::piped())
+        .spawn()?;
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().ok_or("no stdout")?).read_line(&mut line)?;
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .ok_or("the server did not say where it listens")?
+        .to_string();
+    let pid = child.id();
+    let (base, _) = memory(pid);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    let tally = Arc::new(Tally::default());
+    let result = runtime.block_on(async {
+        let api = Http::new(addr.clone());
+        let started = Instant::now();
+        let until = started + Duration::from_secs(o.seconds);
+        let mut tasks = Vec::new();
+        for m in 0..o.matches {
+            tasks.push(tokio::spawn(drive(
+                api.clone(),
+                Arc::clone(&tally),
+                m as u64 + 1,
+                until,
+            )));
+        }
+        // memory once every match is under way, then at the end
+        tokio::time::sleep(Duration::from_secs(o.seconds / 2)).await;
+        let (mid, _) = memory(pid);
+        let mut failed = 0;
+        for task in tasks {
+            if !matches!(task.await, Ok(Ok(()))) {
+                failed += 1;
+            }
+        }
+        Ok::<(f64, u64, usize), Error>((started.elapsed().as_secs_f64(), mid, failed))
+    });
+    let (end, peak) = memory(pid);
+    let _ = child.kill();
+    let _ = child.wait();
+    let (seconds, mid, failed) = result?;
+    let mut rtts = std::mem::take(&mut *tally.rtts.blocking_lock());
+    rtts.sort_unstable();
+    let actions = tally.actions.load(Ordering::Relaxed);
+    println!(
+        "server: {} ({})",
+        o.server,
+        if db.starts_with("postgres") {
+            "Postgres"
+        } else {
+            "SQLite"
+        }
+    );
+    println!("matches at once: {} ({failed} drivers failed)", o.matches);
+    println!("games finished: {}", tally.games.load(Ordering::Relaxed));
+    println!(
+        "moves acknowledged: {actions} in {seconds:.1} s = {:.0} a second",
+        actions as f64 / seconds
+    );
+    println!(
+        "refused (a move raced by another seat's): {}",
+        tally.refused.load(Ordering::Relaxed)
+    );
+    println!(
+        "round trip of a move: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} samples)",
+        percentile(&rtts, 0.5),
+        percentile(&rtts, 0.99),
+        percentile(&rtts, 1.0),
+        rtts.len()
+    );
+    println!(
+        "server memory: {:.1} MiB at start, {:.1} MiB mid-run, {:.1} MiB at the end, peak {:.1} MiB; {:.0} KiB a live match",
+        base as f64 / 1024.0,
+        mid as f64 / 1024.0,
+        end as f64 / 1024.0,
+        peak as f64 / 1024.0,
+        (mid.saturating_sub(base)) as f64 / o.matches as f64
+    );
+    Ok(())
+}
