@@ -18,6 +18,9 @@ use crate::error::ApiError;
 pub const MAX_TURN_SECONDS: u32 = 86_400;
 /// The longest pause a bot takes before its move, in milliseconds.
 pub const MAX_BOT_DELAY_MS: u32 = 10_000;
+/// The most iterations a search bot of the server takes a move (`ismcts:N`): about a
+/// tenth of a second of one core.
+pub const MAX_SEARCH_ITERATIONS: u32 = 5_000;
 /// The longest seat name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
 
@@ -231,9 +234,21 @@ fn check(spec: &MatchSpec) -> Result<String, ApiError> {
 /// Checks a bot's name for `game`.
 fn check_bot(game: &str, bot: &str) -> Result<(), String> {
     match game {
-        "uno" => bot.parse::<BotKind>().map(|_| ()),
-        _ => crate::bots::check_crazy_eights_bot(bot),
+        "uno" => bot.parse::<BotKind>().map(|_| ())?,
+        _ => crate::bots::check_crazy_eights_bot(bot)?,
     }
+    // a bot thinks on the match's task: a long search would hold up the matches that
+    // share its thread
+    let iterations = bot
+        .trim()
+        .strip_prefix("ismcts:")
+        .and_then(|n| n.parse::<u32>().ok());
+    if iterations.is_some_and(|n| n > MAX_SEARCH_ITERATIONS) {
+        return Err(format!(
+            "a server's search bot takes at most {MAX_SEARCH_ITERATIONS} iterations (ismcts:{MAX_SEARCH_ITERATIONS})"
+        ));
+    }
+    Ok(())
 }
 
 /// Checks a seat's name: 1 to [`MAX_NAME_CHARS`] characters, no control character.

@@ -28,6 +28,8 @@ async fn bad_requests_are_refused_with_a_reason() -> Result<(), Error> {
         json!({"game": "uno", "seats": [human()]}),
         json!({"game": "uno", "seats": vec![human(); 11]}),
         json!({"game": "uno", "seats": [human(), bot("grandmaster")]}),
+        json!({"game": "uno", "seats": [human(), bot("ismcts:100000")]}),
+        json!({"game": "crazy-eights", "seats": [human(), bot("ismcts:5001")]}),
         json!({"game": "uno", "seats": [human(), {"kind": "bot"}]}),
         json!({"game": "uno", "seats": [{"kind": "human", "bot": "random"}, human()]}),
         json!({"game": "uno", "rules": "tournament", "seats": [human(), human()]}),
