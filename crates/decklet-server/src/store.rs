@@ -1,6 +1,7 @@
 //! [`Store`]: where a server keeps its matches, their seats and every accepted action.
 //! One interface over two databases, SQLite (a file, the default) and Postgres,
-//! through sqlx's `Any` driver and one set of migrations (`migrations/`). An action and
+//! through sqlx's `Any` driver and one set of migrations (`migrations/`, applied by
+//! [`Store::open`]). An action and
 //! its match's new sequence number are written in one transaction, and only if the
 //! match was at the sequence number before it: two servers (or a stale task) can never
 //! both append an action at one place. Appends of many matches share transactions
@@ -31,10 +32,51 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
-impl From<sqlx::migrate::MigrateError> for StoreError {
-    fn from(error: sqlx::migrate::MigrateError) -> StoreError {
-        StoreError(format!("migrations: {error}"))
+/// The schema's migrations, in order: each applied once, in a transaction of its own,
+/// and recorded in `decklet_migrations`.
+const MIGRATIONS: &[(i64, &str, &str)] = &[(
+    1,
+    "matches, seats and actions",
+    include_str!("../migrations/0001_matches.sql"),
+)];
+
+/// Brings the database's tables up to date. On Postgres the transaction first takes
+/// an advisory lock, so that servers starting together migrate one after the other.
+async fn migrate(pool: &AnyPool, backend: Backend) -> Result<(), StoreError> {
+    for (version, name, sql) in MIGRATIONS {
+        let mut tx = pool.begin().await?;
+        if backend == Backend::Postgres {
+            sqlx::query("SELECT pg_advisory_xact_lock(7315)")
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::raw_sql(
+            "CREATE TABLE IF NOT EXISTS decklet_migrations \
+             (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+        )
+        .execute(&mut *tx)
+        .await?;
+        let applied = sqlx::query("SELECT version FROM decklet_migrations WHERE version = $1")
+            .bind(*version)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if applied.is_none() {
+            sqlx::raw_sql(*sql)
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| StoreError(format!("migration {version} ({name}): {e}")))?;
+            sqlx::query(
+                "INSERT INTO decklet_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+            )
+            .bind(*version)
+            .bind(*name)
+            .bind(now_seconds())
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
     }
+    Ok(())
 }
 
 /// Which database a store is on.
@@ -235,7 +277,7 @@ impl Store {
             Backend::Postgres => AnyPoolOptions::new().max_connections(16),
         };
         let pool = options.connect(&url).await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
+        migrate(&pool, backend).await?;
         let (appends, rx) = mpsc::channel(4 * GROUP_COMMIT_MOST);
         tokio::spawn(write_appends(pool.clone(), rx));
         Ok(Store {

@@ -1,16 +1,11 @@
 //! Test kit: a server on a loopback port with a fresh database, driven through the
 //! crate's own client (`decklet_server::client`).
 
-#![allow(dead_code, unused_imports)]
-
-use std::net::SocketAddr;
-
-pub use decklet_server::client::{Connection as Client, Error, Http, Lcg, choose, drain, play_out};
+pub use decklet_server::client::{Connection as Client, Error, Http, drain, play_out};
 use decklet_server::{Limits, Server};
 
 /// A server under test (stopped when dropped).
 pub struct TestServer {
-    pub addr: SocketAddr,
     pub server: Server,
     pub api: Http,
     task: tokio::task::JoinHandle<()>,
@@ -44,7 +39,6 @@ pub async fn start_with(db: &str, limits: Limits) -> Result<TestServer, Error> {
         let _ = axum::serve(listener, router).await;
     });
     Ok(TestServer {
-        addr,
         server,
         api: Http::new(addr.to_string()),
         task,

@@ -7,12 +7,10 @@
 //! Skipped when `chromedriver` is not installed, unless `DECKLET_REQUIRE_BROWSER` is
 //! set (CI sets it).
 
-mod common;
-
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{Error, TestServer, sqlite_in, start};
+use crate::common::{Error, TestServer, sqlite_in, start};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::json;
 

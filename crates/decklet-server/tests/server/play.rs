@@ -3,11 +3,9 @@
 //! spectator gets names a card it may not see at that point. The finished match's log
 //! replays and ends where the match did.
 
-mod common;
-
 use std::collections::HashSet;
 
-use common::{Client, Error, TestServer, play_out, sqlite_in, start};
+use crate::common::{Client, Error, TestServer, play_out, sqlite_in, start};
 use decklet_core::{EngineConfig, GameEngine, GameLog, GameState, PlayerId, Verify};
 use decklet_server::MatchSpec;
 use serde_json::{Value, json};

@@ -2,11 +2,9 @@
 //! a wrong one, for another seat, as a spectator; send huge, malformed or mistyped
 //! messages, or floods. Each is refused, and the match is exactly where it was.
 
-mod common;
-
 use std::time::Duration;
 
-use common::{Error, TestServer, drain, sqlite_in, start_with};
+use crate::common::{Error, TestServer, drain, sqlite_in, start_with};
 use decklet_server::Limits;
 use serde_json::{Value, json};
 

@@ -3,11 +3,9 @@
 //! the database; the turn timer plays for a human who does not move; the same on
 //! Postgres when one is given (`DECKLET_TEST_POSTGRES`, set by CI).
 
-mod common;
-
 use std::time::Duration;
 
-use common::{Error, TestServer, play_out, sqlite_in, start, start_with};
+use crate::common::{Error, TestServer, play_out, sqlite_in, start, start_with};
 use decklet_server::Limits;
 use serde_json::{Value, json};
 
@@ -134,14 +132,14 @@ async fn resumes_after_a_restart(db: &str) -> Result<(), Error> {
         clients.push(server.seat(&id, token, None).await?);
     }
     // a few moves, by whoever has one
-    let mut rng = common::Lcg(3);
+    let mut rng = decklet_server::client::Lcg(3);
     for _ in 0..6 {
         for client in clients.iter_mut() {
-            common::drain(client, Duration::from_millis(50)).await?;
+            crate::common::drain(client, Duration::from_millis(50)).await?;
             let state = client.last_state().cloned().ok_or("no state")?;
             let moves = state["moves"].as_array().map_or(0, Vec::len);
             if moves > 0 {
-                let index = common::choose(&state, &mut rng);
+                let index = decklet_server::client::choose(&state, &mut rng);
                 client
                     .send(&json!({"type": "move", "seq": state["seq"], "index": index}))
                     .await?;

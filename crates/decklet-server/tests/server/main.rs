@@ -1,0 +1,8 @@
+//! The server's tests, over loopback against a real server (one test binary: each
+//! binary links the whole server, and linking is most of a test build's time).
+
+mod api;
+mod browser;
+mod common;
+mod hostile;
+mod play;
