@@ -214,7 +214,7 @@ fn a_server_killed_mid_play_loses_no_acknowledged_move() -> Result<(), Error> {
         for s in &seats {
             let since = s.acked.last().copied();
             let mut client = api.seat(&s.id, &s.token, since).await?;
-            client.expect("state").await?;
+            client.wait_for("state").await?;
             clients.push(client);
         }
         // every match goes on: a few more moves in each

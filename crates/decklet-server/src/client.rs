@@ -104,7 +104,7 @@ impl Http {
         client
             .send(&json!({"type": "hello", "token": token, "since": since}))
             .await?;
-        client.expect("welcome").await?;
+        client.wait_for("welcome").await?;
         Ok(client)
     }
 
@@ -114,7 +114,7 @@ impl Http {
         client
             .send(&json!({"type": "hello", "spectator": true}))
             .await?;
-        client.expect("welcome").await?;
+        client.wait_for("welcome").await?;
         Ok(client)
     }
 }
@@ -164,7 +164,7 @@ impl Connection {
     }
 
     /// Reads until a message of type `kind`.
-    pub async fn expect(&mut self, kind: &str) -> Result<Value, Error> {
+    pub async fn wait_for(&mut self, kind: &str) -> Result<Value, Error> {
         loop {
             match self.next().await? {
                 Some(m) if m["type"] == kind => return Ok(m),

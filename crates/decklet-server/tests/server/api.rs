@@ -143,7 +143,7 @@ async fn resumes_after_a_restart(db: &str) -> Result<(), Error> {
                 client
                     .send(&json!({"type": "move", "seq": state["seq"], "index": index}))
                     .await?;
-                client.expect("update").await?;
+                client.wait_for("update").await?;
             }
         }
     }
@@ -167,7 +167,7 @@ async fn resumes_after_a_restart(db: &str) -> Result<(), Error> {
     let mut clients = Vec::new();
     for (token, since) in tokens.iter().zip(&last_seen) {
         let mut client = server.seat(&id, token, Some(*since)).await?;
-        let state = client.expect("state").await?;
+        let state = client.wait_for("state").await?;
         assert_eq!(state["seq"].as_u64(), Some(seq));
         clients.push(client);
     }
@@ -218,14 +218,14 @@ async fn the_turn_timer_moves_for_a_human_who_does_not() -> Result<(), Error> {
         .await?;
     let token = server.join(&id, 0, "Sleepy").await?;
     let mut client = server.seat(&id, &token, None).await?;
-    let state = client.expect("state").await?;
+    let state = client.wait_for("state").await?;
     assert!(
         state["deadlineMs"].as_u64().is_some_and(|ms| ms <= 1000),
         "{state}"
     );
     let started = std::time::Instant::now();
     let update = loop {
-        let update = client.expect("update").await?;
+        let update = client.wait_for("update").await?;
         if update["by"] == 0 {
             break update;
         }

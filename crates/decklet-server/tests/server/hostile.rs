@@ -73,9 +73,9 @@ async fn no_one_moves_for_another_seat_and_a_spectator_does_not_move() -> Result
     let mut ann = server.seat(&id, &a, None).await?;
     let mut bob = server.seat(&id, &b, None).await?;
     let mut watcher = server.spectator(&id).await?;
-    let state = ann.expect("state").await?;
-    bob.expect("state").await?;
-    watcher.expect("state").await?;
+    let state = ann.wait_for("state").await?;
+    bob.wait_for("state").await?;
+    watcher.wait_for("state").await?;
     let seq = state["seq"].as_u64().ok_or("no seq")?;
     // whose turn: seat 0 (Ann) starts a 3-player game
     assert_eq!(state["turn"], 0);
@@ -84,7 +84,7 @@ async fn no_one_moves_for_another_seat_and_a_spectator_does_not_move() -> Result
     for index in [0, 1, 5, 1000] {
         bob.send(&json!({"type": "move", "seq": seq, "index": index}))
             .await?;
-        let refused = bob.expect("refused").await?;
+        let refused = bob.wait_for("refused").await?;
         assert!(
             refused["reason"]
                 .as_str()
@@ -96,12 +96,12 @@ async fn no_one_moves_for_another_seat_and_a_spectator_does_not_move() -> Result
     watcher
         .send(&json!({"type": "move", "seq": seq, "index": 0}))
         .await?;
-    let refused = watcher.expect("refused").await?;
+    let refused = watcher.wait_for("refused").await?;
     assert_eq!(refused["reason"], "a spectator cannot move");
     // a move listed at another seq is refused
     ann.send(&json!({"type": "move", "seq": seq + 1, "index": 0}))
         .await?;
-    ann.expect("refused").await?;
+    ann.wait_for("refused").await?;
     assert_eq!(seq_of(&server, &id).await?, seq);
     // the refusals went to their senders alone
     drain(&mut ann, Duration::from_millis(200)).await?;
@@ -116,7 +116,7 @@ async fn no_one_moves_for_another_seat_and_a_spectator_does_not_move() -> Result
     // Ann's listed move goes through
     ann.send(&json!({"type": "move", "seq": seq, "index": 0}))
         .await?;
-    let update = ann.expect("update").await?;
+    let update = ann.wait_for("update").await?;
     assert_eq!(update["by"], 0);
     assert_eq!(update["seq"].as_u64(), Some(seq + 1));
     Ok(())
@@ -128,7 +128,7 @@ async fn hostile_messages_change_nothing() -> Result<(), Error> {
     let server = start_with(&sqlite_in(&dir), limits()).await?;
     let (id, a, _) = table(&server).await?;
     let mut ann = server.seat(&id, &a, None).await?;
-    let state = ann.expect("state").await?;
+    let state = ann.wait_for("state").await?;
     let seq = state["seq"].as_u64().ok_or("no seq")?;
     let bad: [Value; 9] = [
         json!("not an object"),
@@ -152,7 +152,7 @@ async fn hostile_messages_change_nothing() -> Result<(), Error> {
         assert_eq!(answer["seq"].as_u64(), Some(seq), "{message}: {answer}");
     }
     ann.send_text("{{{ not json".to_string()).await?;
-    assert_eq!(ann.expect("error").await?["seq"].as_u64(), Some(seq));
+    assert_eq!(ann.wait_for("error").await?["seq"].as_u64(), Some(seq));
     assert_eq!(seq_of(&server, &id).await?, seq);
     // a message past the size limit closes the connection; the match is unchanged
     let huge = format!(r#"{{"type":"ping","pad":"{}"}}"#, "x".repeat(8 * 1024));
@@ -169,7 +169,7 @@ async fn a_flood_is_slowed_then_closed_and_the_match_goes_on() -> Result<(), Err
     let server = start_with(&sqlite_in(&dir), limits()).await?;
     let (id, a, b) = table(&server).await?;
     let mut ann = server.seat(&id, &a, None).await?;
-    let state = ann.expect("state").await?;
+    let state = ann.wait_for("state").await?;
     let seq = state["seq"].as_u64().ok_or("no seq")?;
     let mut bob = server.seat(&id, &b, None).await?;
     // Bob floods with moves that are not his
@@ -198,10 +198,10 @@ async fn a_flood_is_slowed_then_closed_and_the_match_goes_on() -> Result<(), Err
     // Ann still plays
     ann.send(&json!({"type": "move", "seq": seq, "index": 0}))
         .await?;
-    assert_eq!(ann.expect("update").await?["seq"].as_u64(), Some(seq + 1));
+    assert_eq!(ann.wait_for("update").await?["seq"].as_u64(), Some(seq + 1));
     // and Bob may come back
     let mut back = server.seat(&id, &b, Some(seq)).await?;
-    let missed = back.expect("missed").await?;
+    let missed = back.wait_for("missed").await?;
     assert_eq!(missed["updates"][0]["seq"].as_u64(), Some(seq + 1));
     Ok(())
 }
