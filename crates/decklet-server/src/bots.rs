@@ -113,12 +113,9 @@ fn seat_info<'a>(
     state: &GameState,
     seat: PlayerId,
 ) -> &'a InfoState {
-    if slot.as_ref().is_some_and(|info| info.seat() == seat) {
-        if let Some(info) = slot.as_mut() {
-            info.refresh(state);
-        }
-    } else {
-        *slot = Some(Box::new(state.info_state(seat)));
+    match slot {
+        Some(info) if info.seat() == seat => info.refresh(state),
+        _ => *slot = Some(Box::new(state.info_state(seat))),
     }
     slot.get_or_insert_with(|| Box::new(state.info_state(seat)))
 }

@@ -351,7 +351,7 @@ impl LiveMatch {
             }
             Command::Disconnect { conn } => {
                 self.connections.retain(|c| c.id != conn);
-                self.broadcast_state();
+                self.broadcast_state(None);
             }
             Command::Move { conn, seq, index } => self.on_move(conn, seq, index).await,
             Command::Notice { conn, error } => {
@@ -437,7 +437,7 @@ impl LiveMatch {
             }
         }
         self.connections.push(Connection { id, seat, out });
-        self.broadcast_state_except(id);
+        self.broadcast_state(Some(id));
         Ok((id, seat))
     }
 
@@ -484,7 +484,7 @@ impl LiveMatch {
             self.status = Status::Playing;
             self.schedule();
         }
-        self.broadcast_state();
+        self.broadcast_state(None);
         Ok((seat, token))
     }
 
@@ -540,7 +540,8 @@ impl LiveMatch {
         }
     }
 
-    /// Shows every bot that follows the game the move `seat` is about to make.
+    /// Shows every bot that follows the game the move `seat` is about to make, read
+    /// back as UNO's word for it (a stored action, when a match is rebuilt).
     fn show_bots(&mut self, seat: usize, action: &decklet_core::AnyAction) {
         let Some(actor) = self.players.get(seat).copied() else {
             return;
@@ -551,10 +552,16 @@ impl LiveMatch {
                 .find(|l| same_action(&l.to_action(actor), action, self.engine.state())),
             GameKind::CrazyEights { .. } => None,
         };
-        let Some(legal) = legal else { return };
+        if let Some(legal) = legal {
+            self.observe(actor, legal);
+        }
+    }
+
+    /// Shows every bot that follows the game that `actor` is about to make `legal`.
+    fn observe(&mut self, actor: PlayerId, legal: decklet_uno::LegalAction) {
         let state = self.engine.state();
-        for (i, seat) in self.seats.iter_mut().enumerate() {
-            if let (Some(bot), Some(player)) = (seat.bot.as_mut(), self.players.get(i)) {
+        for (seat, player) in self.seats.iter_mut().zip(&self.players) {
+            if let Some(bot) = seat.bot.as_mut() {
                 bot.observe(state, *player, actor, legal);
             }
         }
@@ -570,12 +577,7 @@ impl LiveMatch {
         origin: &'static str,
     ) -> Result<(), EngineError> {
         if let (Some(actor), Some(legal)) = (self.players.get(seat).copied(), chosen.uno) {
-            let state = self.engine.state();
-            for (i, s) in self.seats.iter_mut().enumerate() {
-                if let (Some(bot), Some(player)) = (s.bot.as_mut(), self.players.get(i)) {
-                    bot.observe(state, *player, actor, legal);
-                }
-            }
+            self.observe(actor, legal);
         }
         let outcome = self.engine.dispatch_any(chosen.action)?;
         let n = self.engine.log_len();
@@ -637,7 +639,7 @@ impl LiveMatch {
                 rebuilt.over = Arc::clone(&self.over);
                 rebuilt.next_connection = self.next_connection;
                 *self = rebuilt;
-                self.broadcast_state();
+                self.broadcast_state(None);
             }
             Err(error) => eprintln!("decklet serve: match {}: {error}", self.id),
         }
@@ -856,17 +858,11 @@ impl LiveMatch {
         }
     }
 
-    fn broadcast_state(&mut self) {
+    /// Sends every connection (but `skip`) the position as its viewer sees it.
+    fn broadcast_state(&mut self, skip: Option<u64>) {
         for seat in self.audiences() {
             let message = self.state_message(seat);
-            self.send_to(seat, &[message], None);
-        }
-    }
-
-    fn broadcast_state_except(&mut self, conn: u64) {
-        for seat in self.audiences() {
-            let message = self.state_message(seat);
-            self.send_to(seat, &[message], Some(conn));
+            self.send_to(seat, &[message], skip);
         }
     }
 
