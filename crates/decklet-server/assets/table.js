@@ -193,6 +193,7 @@ function connect() {
         break;
       case "update":
         heard(msg);
+        if (msg.state) render(msg.state);
         break;
       case "state":
         render(msg);

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use decklet_server::client::{Error, Http, Lcg, choose};
+use decklet_server::client::{Error, Http, Lcg, choose, connect};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
@@ -64,6 +64,25 @@ fn memory(pid: u32) -> (u64, u64) {
     (field("VmRSS:"), field("VmHWM:"))
 }
 
+/// The CPU time the server has used so far, in seconds (Linux `/proc`: user + system,
+/// in clock ticks of 1/100 s).
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // the fields after the command's name (in parentheses, which may hold spaces)
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map(|(_, rest)| rest.split_whitespace().collect())
+        .unwrap_or_default();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name
+    (ticks(11) + ticks(12)) / 100.0
+}
+
 /// What a scripted player reads of a message.
 #[derive(serde::Deserialize)]
 struct Brief {
@@ -74,6 +93,8 @@ struct Brief {
     status: Option<String>,
     #[serde(default)]
     moves: Vec<Value>,
+    /// An update's position after it.
+    state: Option<Box<Brief>>,
 }
 
 #[derive(Default)]
@@ -97,7 +118,7 @@ async fn drive(api: Http, tally: Arc<Tally>, seed: u64, until: Instant) -> Resul
         for seat in 0..4 {
             let token = api.join(&id, seat, &format!("Load {seat}")).await?;
             let url = format!("ws://{}/api/matches/{id}/ws", api.addr);
-            let (ws, _) = tokio_tungstenite::connect_async(url).await?;
+            let ws = connect(&url).await?;
             let (mut sink, stream) = ws.split();
             sink.send(Message::text(
                 json!({"type": "hello", "token": token}).to_string(),
@@ -115,37 +136,40 @@ async fn drive(api: Http, tally: Arc<Tally>, seed: u64, until: Instant) -> Resul
             };
             // only the fields a player needs (the rest is skipped, not built)
             let m: Brief = serde_json::from_str(text.as_str())?;
-            match m.kind.as_str() {
-                "update" if m.by == Some(seat) => {
-                    if let Some((at, when)) = sent[seat]
-                        && m.seq == Some(at + 1)
-                    {
-                        samples.push(when.elapsed().as_micros() as u32);
-                        tally.actions.fetch_add(1, Ordering::Relaxed);
-                    }
-                }
+            if m.kind == "update"
+                && m.by == Some(seat)
+                && let Some((at, when)) = sent[seat]
+                && m.seq == Some(at + 1)
+            {
+                samples.push(when.elapsed().as_micros() as u32);
+                tally.actions.fetch_add(1, Ordering::Relaxed);
+            }
+            let position = match m.kind.as_str() {
                 "refused" => {
                     tally.refused.fetch_add(1, Ordering::Relaxed);
+                    None
                 }
-                "state" => {
-                    if m.status.as_deref() == Some("finished") {
-                        tally.games.fetch_add(1, Ordering::Relaxed);
-                        break;
-                    }
-                    let seq = m.seq.unwrap_or(0);
-                    let has = !m.moves.is_empty();
-                    if has && sent[seat].is_none_or(|(s, _)| s != seq) && Instant::now() < until {
-                        let listed = json!({"moves": m.moves});
-                        let index = choose(&listed, &mut rng);
-                        let text = json!({"type": "move", "seq": seq, "index": index}).to_string();
-                        sent[seat] = Some((seq, Instant::now()));
-                        sinks[seat].send(Message::text(text)).await?;
-                    }
-                    if Instant::now() >= until {
-                        break;
-                    }
+                "state" => Some(&m),
+                "update" => m.state.as_deref(),
+                _ => None,
+            };
+            if let Some(m) = position {
+                if m.status.as_deref() == Some("finished") {
+                    tally.games.fetch_add(1, Ordering::Relaxed);
+                    break;
                 }
-                _ => {}
+                let seq = m.seq.unwrap_or(0);
+                let has = !m.moves.is_empty();
+                if has && sent[seat].is_none_or(|(s, _)| s != seq) && Instant::now() < until {
+                    let listed = json!({"moves": m.moves});
+                    let index = choose(&listed, &mut rng);
+                    let text = json!({"type": "move", "seq": seq, "index": index}).to_string();
+                    sent[seat] = Some((seq, Instant::now()));
+                    sinks[seat].send(Message::text(text)).await?;
+                }
+                if Instant::now() >= until {
+                    break;
+                }
             }
         }
         tally.rtts.lock().await.extend(samples);
@@ -189,6 +213,7 @@ fn main() -> Result<(), Error> {
         .to_string();
     let pid = child.id();
     let (base, _) = memory(pid);
+    let cpu_before = cpu_seconds(pid);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -218,6 +243,7 @@ fn main() -> Result<(), Error> {
         Ok::<(f64, u64, usize), Error>((started.elapsed().as_secs_f64(), mid, failed))
     });
     let (end, peak) = memory(pid);
+    let cpu = cpu_seconds(pid) - cpu_before;
     let _ = child.kill();
     let _ = child.wait();
     let (seconds, mid, failed) = result?;
@@ -238,6 +264,10 @@ fn main() -> Result<(), Error> {
     println!(
         "moves acknowledged: {actions} in {seconds:.1} s = {:.0} a second",
         actions as f64 / seconds
+    );
+    println!(
+        "server CPU: {cpu:.1} s = {:.0} µs a move acknowledged (matches made and joined included)",
+        cpu * 1e6 / actions.max(1) as f64
     );
     println!(
         "refused (a move raced by another seat's): {}",

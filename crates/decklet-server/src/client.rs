@@ -85,7 +85,7 @@ impl Http {
     /// A WebSocket to match `id`, no hello said yet.
     pub async fn socket(&self, id: &str) -> Result<Connection, Error> {
         let url = format!("ws://{}/api/matches/{id}/ws", self.addr);
-        let (ws, _) = tokio_tungstenite::connect_async(url).await?;
+        let ws = connect(&url).await?;
         Ok(Connection {
             ws,
             messages: Vec::new(),
@@ -100,23 +100,33 @@ impl Http {
         token: &str,
         since: Option<u64>,
     ) -> Result<Connection, Error> {
-        let mut client = self.socket(id).await?;
-        client
-            .send(&json!({"type": "hello", "token": token, "since": since}))
-            .await?;
-        client.wait_for("welcome").await?;
-        Ok(client)
+        self.hello(id, json!({"type": "hello", "token": token, "since": since}))
+            .await
     }
 
     /// A spectator's connection, welcomed.
     pub async fn spectator(&self, id: &str) -> Result<Connection, Error> {
+        self.hello(id, json!({"type": "hello", "spectator": true}))
+            .await
+    }
+
+    /// A connection that said `hello` (a seat's or a spectator's, with any of its
+    /// fields: `since`, `view`), welcomed.
+    pub async fn hello(&self, id: &str, hello: Value) -> Result<Connection, Error> {
         let mut client = self.socket(id).await?;
-        client
-            .send(&json!({"type": "hello", "spectator": true}))
-            .await?;
+        client.send(&hello).await?;
         client.wait_for("welcome").await?;
         Ok(client)
     }
+}
+
+/// A WebSocket to `url` (`ws://…`) with a 16 KiB read buffer (a read zeroes its
+/// buffer first: the default, 128 KiB, costs more than the frames a game sends).
+pub async fn connect(url: &str) -> Result<WebSocketStream<MaybeTlsStream<TcpStream>>, Error> {
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+        .read_buffer_size(16 * 1024);
+    let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false).await?;
+    Ok(ws)
 }
 
 /// A WebSocket client that keeps what it got.
@@ -183,9 +193,32 @@ impl Connection {
         Ok(got)
     }
 
-    /// The last `state` message got.
+    /// Reads until a position: a `state`, or the `state` an `update` carries.
+    pub async fn wait_for_state(&mut self) -> Result<Value, Error> {
+        loop {
+            match self.next().await? {
+                Some(m) => {
+                    if let Some(state) = state_in(&m) {
+                        return Ok(state.clone());
+                    }
+                }
+                None => return Err("closed before a state".into()),
+            }
+        }
+    }
+
+    /// The last position got: a `state`, or the `state` an `update` carried.
     pub fn last_state(&self) -> Option<&Value> {
-        self.messages.iter().rev().find(|m| m["type"] == "state")
+        self.messages.iter().rev().find_map(state_in)
+    }
+}
+
+/// The position a message gives: a `state` itself, or the one an `update` carries.
+pub fn state_in(message: &Value) -> Option<&Value> {
+    match message["type"].as_str() {
+        Some("state") => Some(message),
+        Some("update") => message.get("state"),
+        _ => None,
     }
 }
 

@@ -235,6 +235,9 @@ async fn log(State(server): State<Server>, Path(id): Path<String>) -> Result<Res
         .into_response())
 }
 
+/// A connection's read buffer: a client's messages are at most 4 KiB by default.
+const READ_BUFFER_BYTES: usize = 8 * 1024;
+
 async fn socket(
     State(server): State<Server>,
     Path(id): Path<String>,
@@ -246,5 +249,8 @@ async fn socket(
     Ok(upgrade
         .max_message_size(max)
         .max_frame_size(max)
+        // a read fills (and first zeroes) the whole buffer: the default 128 KiB made
+        // every move cost a 128 KiB memset and every connection 128 KiB of memory
+        .read_buffer_size(READ_BUFFER_BYTES.max(max + 16))
         .on_upgrade(move |socket| crate::ws::connection(socket, handle, limits)))
 }

@@ -45,6 +45,8 @@ pub enum Command {
         credential: Credential,
         /// The last `seq` it saw.
         since: Option<u64>,
+        /// Whether its states carry the engine's view.
+        view: bool,
         /// Where its messages go.
         out: mpsc::Sender<Outgoing>,
         /// The answer.
@@ -124,8 +126,16 @@ struct Entry {
 
 struct Connection {
     id: u64,
-    seat: Option<usize>,
+    audience: Audience,
     out: mpsc::Sender<Outgoing>,
+}
+
+/// Who is told the same words: a seat (`None`: the spectators), and whether the
+/// engine's view goes with each state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Audience {
+    seat: Option<usize>,
+    view: bool,
 }
 
 /// A live match (see the module's documentation).
@@ -343,10 +353,11 @@ impl LiveMatch {
             Command::Connect {
                 credential,
                 since,
+                view,
                 out,
                 reply,
             } => {
-                let result = self.connect(credential, since, out);
+                let result = self.connect(credential, since, view, out);
                 let _ = reply.send(result);
             }
             Command::Disconnect { conn } => {
@@ -372,6 +383,7 @@ impl LiveMatch {
         &mut self,
         credential: Credential,
         since: Option<u64>,
+        view: bool,
         out: mpsc::Sender<Outgoing>,
     ) -> Result<(u64, Option<usize>), String> {
         let seat = match credential {
@@ -389,7 +401,11 @@ impl LiveMatch {
                 Some(found.ok_or("this token is no seat's of this match")?)
             }
         };
-        let open = self.connections.iter().filter(|c| c.seat == seat).count();
+        let open = self
+            .connections
+            .iter()
+            .filter(|c| c.audience.seat == seat)
+            .count();
         let most = match seat {
             Some(_) => self.limits.connections_per_seat,
             None => self.limits.spectators_per_match,
@@ -419,7 +435,7 @@ impl LiveMatch {
         let from = since.unwrap_or(0).min(self.seq());
         if from < self.seq() {
             let viewer = self.viewer(seat);
-            let updates: Vec<Update> = (from..self.seq())
+            let updates: Vec<Update<'_>> = (from..self.seq())
                 .filter_map(|n| self.update(n, viewer))
                 .collect();
             let missed = Missed {
@@ -430,13 +446,14 @@ impl LiveMatch {
             let text = serde_json::to_string(&missed).map_err(|e| e.to_string())?;
             first.push(text.into());
         }
-        first.push(self.state_message(seat));
+        let audience = Audience { seat, view };
+        first.push(self.state_message(audience));
         for message in first {
             if out.try_send(message).is_err() {
                 return Err("the connection could not take what it missed".to_string());
             }
         }
-        self.connections.push(Connection { id, seat, out });
+        self.connections.push(Connection { id, audience, out });
         self.broadcast_state(Some(id));
         Ok((id, seat))
     }
@@ -493,7 +510,7 @@ impl LiveMatch {
             .connections
             .iter()
             .find(|c| c.id == conn)
-            .map(|c| c.seat)
+            .map(|c| c.audience.seat)
         else {
             return;
         };
@@ -751,14 +768,8 @@ impl LiveMatch {
             .unwrap_or(PlayerId::SPECTATOR)
     }
 
-    /// The `update` message of the action at history index `n`, as `viewer` hears it.
-    fn update_message(&self, n: u64, viewer: PlayerId) -> Option<Outgoing> {
-        let update = self.update(n, viewer)?;
-        serde_json::to_string(&update).ok().map(Outgoing::from)
-    }
-
     /// What the action at history index `n` did, as `viewer` hears it.
-    fn update(&self, n: u64, viewer: PlayerId) -> Option<Update> {
+    fn update(&self, n: u64, viewer: PlayerId) -> Option<Update<'_>> {
         let entry = self.history.get(usize::try_from(n).ok()?)?;
         let events: Vec<AnyEvent> = entry.events.iter().map(|e| e.view_for(viewer)).collect();
         let narration = match self.kind {
@@ -772,16 +783,20 @@ impl LiveMatch {
             origin: entry.origin,
             events,
             narration,
+            state: None,
         })
     }
 
-    /// The `state` message for `seat` (`None`: a spectator).
-    fn state_message(&self, seat: Option<usize>) -> Outgoing {
-        let viewer = self.viewer(seat);
+    /// The position as `audience` sees it.
+    fn state(&self, audience: Audience) -> StateMessage<'_> {
+        let seat = audience.seat;
         let state = self.engine.state();
-        let mut view = state.view_for(viewer);
-        // the card table is sent once, in the welcome
-        view.cards = Vec::new();
+        let view = audience.view.then(|| {
+            let mut view = state.view_for(self.viewer(seat));
+            // the card table is sent once, in the welcome
+            view.cards = Vec::new();
+            view
+        });
         let turn = state
             .current_player()
             .and_then(|p| self.players.iter().position(|q| *q == p));
@@ -793,7 +808,7 @@ impl LiveMatch {
                 name: &s.name,
                 kind: s.kind.as_str(),
                 joined: s.kind == SeatKind::Bot || s.token_hash.is_some(),
-                online: self.connections.iter().any(|c| c.seat == Some(i)),
+                online: self.connections.iter().any(|c| c.audience.seat == Some(i)),
                 cards: self.players.get(i).map_or(0, |p| state.hand(*p).len()),
             })
             .collect();
@@ -826,7 +841,7 @@ impl LiveMatch {
         let deadline_ms = self
             .turn_due
             .map(|(due, ..)| due.saturating_duration_since(Instant::now()).as_millis() as u64);
-        let message = StateMessage {
+        StateMessage {
             kind: "state",
             seq: self.seq(),
             status: self.status.as_str(),
@@ -840,54 +855,64 @@ impl LiveMatch {
             winners,
             score,
             view,
-        };
-        serde_json::to_string(&message)
+        }
+    }
+
+    /// The `state` message for `audience`.
+    fn state_message(&self, audience: Audience) -> Outgoing {
+        self.to_text(&self.state(audience))
+    }
+
+    /// A message as JSON text (an `error` if it cannot be written, which a message
+    /// made of strings and numbers cannot fail).
+    fn to_text(&self, message: &impl Serialize) -> Outgoing {
+        serde_json::to_string(message)
             .unwrap_or_else(|e| {
                 json!({"type": "error", "seq": self.seq(), "message": e.to_string()}).to_string()
             })
             .into()
     }
 
+    /// Tells every connection what the action at history index `n` did and the
+    /// position after it, in one `update` (written once for each audience).
     fn broadcast_update(&mut self, n: u64) {
-        let audiences = self.audiences();
-        for seat in audiences {
-            let update = self.update_message(n, self.viewer(seat));
-            let state = self.state_message(seat);
-            let messages: Vec<Outgoing> = update.into_iter().chain([state]).collect();
-            self.send_to(seat, &messages, None);
+        for audience in self.audiences() {
+            let Some(mut update) = self.update(n, self.viewer(audience.seat)) else {
+                continue;
+            };
+            update.state = Some(self.state(audience));
+            let message = self.to_text(&update);
+            self.send_to(audience, message, None);
         }
     }
 
     /// Sends every connection (but `skip`) the position as its viewer sees it.
     fn broadcast_state(&mut self, skip: Option<u64>) {
-        for seat in self.audiences() {
-            let message = self.state_message(seat);
-            self.send_to(seat, &[message], skip);
+        for audience in self.audiences() {
+            let message = self.state_message(audience);
+            self.send_to(audience, message, skip);
         }
     }
 
-    /// The audiences with a connection: each seat, and the spectators (`None`).
-    fn audiences(&self) -> Vec<Option<usize>> {
-        let mut out: Vec<Option<usize>> = Vec::new();
+    /// The audiences with a connection.
+    fn audiences(&self) -> Vec<Audience> {
+        let mut out: Vec<Audience> = Vec::new();
         for c in &self.connections {
-            if !out.contains(&c.seat) {
-                out.push(c.seat);
+            if !out.contains(&c.audience) {
+                out.push(c.audience);
             }
         }
         out
     }
 
-    /// Sends `messages` to `seat`'s connections (but `skip`); a connection that cannot
-    /// take them (its queue is full: it reads too slowly) is dropped, and may
+    /// Sends `message` to `audience`'s connections (but `skip`); a connection that
+    /// cannot take it (its queue is full: it reads too slowly) is dropped, and may
     /// reconnect for what it missed.
-    fn send_to(&mut self, seat: Option<usize>, messages: &[Outgoing], skip: Option<u64>) {
+    fn send_to(&mut self, audience: Audience, message: Outgoing, skip: Option<u64>) {
         self.connections.retain(|c| {
-            if c.seat != seat || Some(c.id) == skip {
-                return true;
-            }
-            messages
-                .iter()
-                .all(|m| c.out.try_send(Arc::clone(m)).is_ok())
+            c.audience != audience
+                || Some(c.id) == skip
+                || c.out.try_send(Arc::clone(&message)).is_ok()
         });
     }
 
@@ -924,9 +949,10 @@ struct Welcome<'a> {
     cards: Vec<&'a decklet_core::Card>,
 }
 
-/// `update`: what one action did, as one viewer hears it.
+/// `update`: what one action did, as one viewer hears it, and (told as it happens,
+/// not in a `missed`) the position after it.
 #[derive(Serialize)]
-struct Update {
+struct Update<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
     seq: u64,
@@ -934,15 +960,17 @@ struct Update {
     origin: &'static str,
     events: Vec<AnyEvent>,
     narration: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state: Option<StateMessage<'a>>,
 }
 
 /// `missed`: the updates a connection missed.
 #[derive(Serialize)]
-struct Missed {
+struct Missed<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
     seq: u64,
-    updates: Vec<Update>,
+    updates: Vec<Update<'a>>,
 }
 
 /// `state`: the position as one viewer may see it, with its listed moves.
@@ -962,7 +990,9 @@ struct StateMessage<'a> {
     moves: Vec<MoveLine>,
     winners: Vec<usize>,
     score: Option<Score>,
-    view: decklet_core::GameView,
+    /// Only for connections that asked for it in their hello.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    view: Option<decklet_core::GameView>,
 }
 
 #[derive(Serialize)]

@@ -22,6 +22,10 @@ pub enum ClientMessage {
         /// The last sequence number the client saw.
         #[serde(default)]
         since: Option<u64>,
+        /// Send the engine's own view of the state for the seat (`GameView`) in each
+        /// state too (programs that read it; the table does not need it).
+        #[serde(default)]
+        view: bool,
     },
     /// Make listed move `index` of the position at `seq`.
     Move {

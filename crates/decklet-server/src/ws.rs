@@ -85,17 +85,19 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
         Ok(_) => return,
         Err(_) => Err("no hello within 10 seconds".to_string()),
     };
-    let (credential, since) = match hello {
+    let (credential, since, view) = match hello {
         Ok(ClientMessage::Hello {
             token: Some(token),
             spectator: false,
             since,
-        }) => (Credential::Token(token), since),
+            view,
+        }) => (Credential::Token(token), since, view),
         Ok(ClientMessage::Hello {
             token: None,
             spectator: true,
             since,
-        }) => (Credential::Spectator, since),
+            view,
+        }) => (Credential::Spectator, since, view),
         Ok(ClientMessage::Hello { .. }) => {
             return close(&mut socket, "a hello has a token, or \"spectator\": true").await;
         }
@@ -107,6 +109,7 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
     let connect = Command::Connect {
         credential,
         since,
+        view,
         out: out_tx.clone(),
         reply: reply_tx,
     };

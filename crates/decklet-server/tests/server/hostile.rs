@@ -119,6 +119,18 @@ async fn no_one_moves_for_another_seat_and_a_spectator_does_not_move() -> Result
     let update = ann.wait_for("update").await?;
     assert_eq!(update["by"], 0);
     assert_eq!(update["seq"].as_u64(), Some(seq + 1));
+    // one frame a move: the update carries the position after it (without the
+    // engine's view, which Ann did not ask for), and no state follows it
+    assert_eq!(update["state"]["type"], "state");
+    assert_eq!(update["state"]["seq"].as_u64(), Some(seq + 1));
+    assert!(update["state"]["moves"].is_array(), "{update}");
+    assert!(update["state"].get("view").is_none(), "{update}");
+    let told = ann.messages.len();
+    drain(&mut ann, Duration::from_millis(200)).await?;
+    assert!(
+        ann.messages[told..].iter().all(|m| m["type"] != "state"),
+        "a state followed the update"
+    );
     Ok(())
 }
 

@@ -141,32 +141,47 @@ fn check_messages(
         }
         Ok(())
     };
+    let check_state = |message: &Value| -> Result<(), Error> {
+        let k = message["seq"].as_u64().ok_or("a state without seq")? as usize;
+        assert!(
+            message["view"].is_object(),
+            "the view asked for is not sent"
+        );
+        let mut named = HashSet::new();
+        named_cards(message, &at.cards, &mut named);
+        let leaked: Vec<&String> = named.difference(&at.seen[k][v]).collect();
+        if !leaked.is_empty() {
+            return Err(format!("viewer {v} saw hidden cards {leaked:?} at seq {k}").into());
+        }
+        let hand: Vec<String> = message["hand"]
+            .as_array()
+            .map(|h| {
+                h.iter()
+                    .filter_map(|c| c["id"].as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        match seat {
+            Some(s) => assert_eq!(hand, at.hands[k][s], "seat {s}'s hand at seq {k}"),
+            None => assert!(message["hand"].is_null(), "a spectator is shown a hand"),
+        }
+        Ok(())
+    };
     for message in &client.messages {
         match message["type"].as_str() {
             Some("state") => {
-                let k = message["seq"].as_u64().ok_or("a state without seq")? as usize;
-                let mut named = HashSet::new();
-                named_cards(message, &at.cards, &mut named);
-                let leaked: Vec<&String> = named.difference(&at.seen[k][v]).collect();
-                if !leaked.is_empty() {
-                    return Err(format!("viewer {v} saw hidden cards {leaked:?} at seq {k}").into());
-                }
-                let hand: Vec<String> = message["hand"]
-                    .as_array()
-                    .map(|h| {
-                        h.iter()
-                            .filter_map(|c| c["id"].as_str().map(str::to_string))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                match seat {
-                    Some(s) => assert_eq!(hand, at.hands[k][s], "seat {s}'s hand at seq {k}"),
-                    None => assert!(message["hand"].is_null(), "a spectator is shown a hand"),
-                }
+                check_state(message)?;
                 checked += 1;
             }
             Some("update") => {
                 check_update(message)?;
+                // the position after it, as strictly as a state of its own
+                let state = message.get("state").ok_or("an update without its state")?;
+                assert_eq!(
+                    state["seq"], message["seq"],
+                    "an update's state is of its seq"
+                );
+                check_state(state)?;
                 checked += 1;
             }
             Some("missed") => {
@@ -192,10 +207,19 @@ async fn play_and_check(server: &TestServer, spec: Value, seed: u64) -> Result<(
     let humans: Vec<usize> = (0..typed.seats.len())
         .filter(|i| typed.seats[*i].kind == decklet_server::SeatKind::Human)
         .collect();
-    let mut clients = vec![server.spectator(&id).await?];
+    // everyone asks for the engine's view too: the most a viewer can be sent
+    let mut clients = vec![
+        server
+            .hello(
+                &id,
+                json!({"type": "hello", "spectator": true, "view": true}),
+            )
+            .await?,
+    ];
     for &seat in &humans {
         let token = server.join(&id, seat, &format!("Human {seat}")).await?;
-        clients.push(server.seat(&id, &token, None).await?);
+        let hello = json!({"type": "hello", "token": token, "view": true});
+        clients.push(server.hello(&id, hello).await?);
     }
     play_out(&mut clients, seed).await?;
     let spectator = clients.remove(0);
