@@ -5,8 +5,7 @@
 //!   tests, `cargo doc` with warnings denied, the facade feature matrix (and proof that
 //!   `decklet-uno` is absent without the `uno` feature), the facade's examples run and
 //!   their output checked, packaging of every publishable crate, the CLI installed from
-//!   the packages (the Python wheel built beside that install), the quick side-by-side
-//!   bench and the Python package's tests.
+//!   the packages, the quick side-by-side bench and the Python package.
 //! - `ci --quick`: the inner loop of daily work, a few minutes warm: fmt, clippy, every
 //!   dependency used, the tests and the docs; no packaging, install, bench or Python.
 //! - `bench [--games N] [--rounds R] [--quick] [--check]`: the criterion benches (not
@@ -218,7 +217,7 @@ fn ci_steps(quick: bool) -> Result {
     {
         return Err(format!("uno-single-crates pulls in the facade:\n{tree}"));
     }
-    let (decklet, wheel) = package_beside_the_wheel()?;
+    let decklet = package()?;
     bench_with(
         &[
             "--quick".into(),
@@ -230,7 +229,7 @@ fn ci_steps(quick: bool) -> Result {
         ],
         Some(&decklet),
     )?;
-    python_tests(&wheel, Some(&decklet))
+    python(Some(&decklet))
 }
 
 /// Checks that every crate of the workspace uses each of its dependencies: a normal
@@ -341,35 +340,6 @@ const MAX_WHEEL_BYTES: u64 = 5 * 1024 * 1024;
 /// `python/tests` (given `decklet`, the tests compare the distributed tournament with
 /// that binary's).
 fn python(decklet: Option<&Path>) -> Result {
-    let wheel = python_wheel(None)?;
-    python_tests(&wheel, decklet)
-}
-
-/// A built wheel, and the virtual environment's interpreter that will test it.
-struct Wheel {
-    python: PathBuf,
-    path: PathBuf,
-}
-
-/// Sends a command's output to `log` (appended), when given one.
-fn logged(mut cmd: Command, log: Option<&Path>) -> Result<Command> {
-    if let Some(log) = log {
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(log)
-            .map_err(|e| format!("cannot open {}: {e}", log.display()))?;
-        let copy = file
-            .try_clone()
-            .map_err(|e| format!("cannot open {}: {e}", log.display()))?;
-        cmd.stdout(copy).stderr(file);
-    }
-    Ok(cmd)
-}
-
-/// The first half of [`python`]: the virtual environment, its requirements and the
-/// wheel (what the commands print goes to `log`, when given one).
-fn python_wheel(log: Option<&Path>) -> Result<Wheel> {
     let dir = target_dir().join("python");
     let venv = dir.join("venv");
     let bin = venv.join("bin");
@@ -380,7 +350,7 @@ fn python_wheel(log: Option<&Path>) -> Result<Wheel> {
         cmd.args(["-m", "venv"]).arg(&venv);
         run(
             &format!("python: a virtual environment at {}", venv.display()),
-            logged(cmd, log)?,
+            cmd,
         )?;
     }
     let requirements = root().join("python");
@@ -390,7 +360,7 @@ fn python_wheel(log: Option<&Path>) -> Result<Wheel> {
         .arg(requirements.join("requirements-test.txt"))
         .arg("-r")
         .arg(requirements.join("requirements-ray.txt"));
-    run("python: test requirements", logged(pip, log)?)?;
+    run("python: test requirements", pip)?;
     let wheels = dir.join("wheels");
     if wheels.exists() {
         remove(&wheels)?;
@@ -402,70 +372,38 @@ fn python_wheel(log: Option<&Path>) -> Result<Wheel> {
         .arg(&python)
         .arg("--out")
         .arg(&wheels);
-    run("python: maturin build (the wheel)", logged(build, log)?)?;
-    let path = std::fs::read_dir(&wheels)
+    run("python: maturin build (the wheel)", build)?;
+    let wheel = std::fs::read_dir(&wheels)
         .map_err(|e| format!("cannot read {}: {e}", wheels.display()))?
         .flatten()
         .map(|entry| entry.path())
         .find(|path| path.extension().is_some_and(|ext| ext == "whl"))
         .ok_or_else(|| format!("maturin left no wheel in {}", wheels.display()))?;
-    Ok(Wheel { python, path })
-}
-
-/// The second half of [`python`]: the wheel's size checked, the wheel installed, pytest.
-fn python_tests(wheel: &Wheel, decklet: Option<&Path>) -> Result {
-    let size = std::fs::metadata(&wheel.path)
-        .map_err(|e| format!("cannot read {}: {e}", wheel.path.display()))?
+    let size = std::fs::metadata(&wheel)
+        .map_err(|e| format!("cannot read {}: {e}", wheel.display()))?
         .len();
-    println!("    {} ({size} bytes)", wheel.path.display());
+    println!("    {} ({size} bytes)", wheel.display());
     if size > MAX_WHEEL_BYTES {
         return Err(format!(
             "the wheel {} is {size} bytes, more than {MAX_WHEEL_BYTES}",
-            wheel.path.display()
+            wheel.display()
         ));
     }
-    let mut install = Command::new(&wheel.python);
+    let mut install = Command::new(&python);
     install
         .args(["-m", "pip", "install", "-q", "--disable-pip-version-check"])
         .args(["--force-reinstall", "--no-deps"])
-        .arg(&wheel.path);
+        .arg(&wheel);
     run("python: install the wheel", install)?;
-    let mut pytest = Command::new(&wheel.python);
+    let mut pytest = Command::new(&python);
     if let Some(decklet) = decklet {
         pytest.env("DECKLET_BIN", decklet);
     }
     pytest
-        .current_dir(target_dir().join("python"))
+        .current_dir(&dir)
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
         .arg(root().join("python").join("tests"));
     run("python: pytest python/tests", pytest)
-}
-
-/// The packages and the install from them ([`package`]), with the Python wheel built
-/// beside them ([`python_wheel`], its commands' output in `target/python/build.log`,
-/// shown if it fails): the install ends in one long single-threaded step (fat LTO)
-/// that leaves a core free for the wheel. Returns the installed binary and the wheel.
-fn package_beside_the_wheel() -> Result<(PathBuf, Wheel)> {
-    let log = target_dir().join("python").join("build.log");
-    if let Some(dir) = log.parent() {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    }
-    if log.exists() {
-        remove(&log)?;
-    }
-    std::thread::scope(|scope| {
-        let wheel = scope.spawn(|| python_wheel(Some(&log)));
-        let decklet = package();
-        let wheel = wheel
-            .join()
-            .map_err(|_| "the Python build's thread panicked".to_string())?
-            .map_err(|e| {
-                let output = std::fs::read_to_string(&log).unwrap_or_default();
-                format!("{e}\n{} says:\n{output}", log.display())
-            })?;
-        Ok((decklet?, wheel))
-    })
 }
 
 /// Runs the facade's examples (the README's and the reference pages') and checks that
@@ -604,10 +542,11 @@ fn fence_packages(packaging: &Path, unpacked: &[PathBuf]) -> Result {
 /// The profile `cargo install decklet-cli` must be given to build what we measure (the
 /// workspace's release profile does not travel with a package): the command documented
 /// in `crates/decklet-cli/README.md` passes these.
-const INSTALL_CONFIG: [&str; 3] = [
+const INSTALL_CONFIG: [&str; 4] = [
     "profile.release.lto=\"fat\"",
     "profile.release.codegen-units=1",
     "profile.release.panic=\"abort\"",
+    "profile.release.package.libsqlite3-sys.opt-level=1",
 ];
 
 /// Installs `decklet` from the packaged `decklet-cli` (its sibling crates from their

@@ -774,7 +774,17 @@ impl LiveMatch {
         let events: Vec<AnyEvent> = entry.events.iter().map(|e| e.view_for(viewer)).collect();
         let narration = match self.kind {
             GameKind::Uno { .. } => decklet_uno::narrate(self.engine.state(), &events),
-            GameKind::CrazyEights { .. } => Vec::new(),
+            // the move in words (a card played is shown to all; a draw names no card)
+            GameKind::CrazyEights { .. } => self
+                .engine
+                .logged_action(usize::try_from(n).ok()?)
+                .map(|action| {
+                    let name = self.seats.get(entry.seat).map_or("?", |s| s.name.as_str());
+                    let said =
+                        decklet_crazy_eights::describe_move(self.engine.state().cards(), &action);
+                    vec![format!("{name}: {said}")]
+                })
+                .unwrap_or_default(),
         };
         Some(Update {
             kind: "update",

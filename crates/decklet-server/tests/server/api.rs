@@ -208,6 +208,98 @@ async fn a_restarted_server_resumes_its_matches_on_postgres() -> Result<(), Erro
     resumes_after_a_restart(&url).await
 }
 
+/// Two servers on one Postgres, as `docs/server.md` describes them: they migrate it
+/// together, each plays and resumes its own matches only, the other refuses a match's
+/// join and WebSocket naming its owner, and the lobby is shared.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_servers_share_one_postgres_each_playing_its_own_matches() -> Result<(), Error> {
+    let Some(url) = postgres()? else {
+        return Ok(());
+    };
+    let named = |name: &str| Limits {
+        server_name: format!("share-{name}-{}", std::process::id()),
+        ..Limits::default()
+    };
+    // both open (and migrate) the database at once
+    let (a, b) = tokio::join!(start_with(&url, named("a")), start_with(&url, named("b")));
+    let (a, b) = (a?, b?);
+    let spec = json!({"game": "uno", "seats": [human(), bot("heuristic")]});
+    let on_a = a.create(spec.clone()).await?;
+    let on_b = b.create(spec).await?;
+    let (_, summary) = b.get(&format!("/api/matches/{on_a}")).await?;
+    assert_eq!(summary["server"], format!("share-a-{}", std::process::id()));
+    // the lobby of either lists both open matches
+    for server in [&a, &b] {
+        let (_, lobby) = server.get("/api/matches").await?;
+        let ids: Vec<&str> = lobby["matches"]
+            .as_array()
+            .ok_or("no lobby")?
+            .iter()
+            .filter_map(|m| m["id"].as_str())
+            .collect();
+        assert!(
+            ids.contains(&on_a.as_str()) && ids.contains(&on_b.as_str()),
+            "{lobby}"
+        );
+    }
+    // a match is joined and played on its own server only
+    let (status, answer) = b
+        .post(
+            &format!("/api/matches/{on_a}/join"),
+            &json!({"name": "Ann"}),
+        )
+        .await?;
+    assert_eq!(status, 409);
+    assert!(
+        answer["error"]
+            .as_str()
+            .is_some_and(|e| e.contains(&format!("share-a-{}", std::process::id()))),
+        "{answer}"
+    );
+    assert!(
+        b.socket(&on_a)
+            .await
+            .is_err_and(|e| e.to_string().contains("409")),
+        "B upgraded a WebSocket for A's match"
+    );
+    let ann = a.join(&on_a, 0, "Ann").await?;
+    let bob = b.join(&on_b, 0, "Bob").await?;
+    let mut clients = vec![a.seat(&on_a, &ann, None).await?];
+    let mut others = vec![b.seat(&on_b, &bob, None).await?];
+    for client in clients.iter_mut().chain(others.iter_mut()) {
+        let state = client.wait_for("state").await?;
+        if !state["moves"].as_array().is_some_and(Vec::is_empty) {
+            let index = decklet_server::client::choose(&state, &mut decklet_server::client::Lcg(1));
+            client
+                .send(&json!({"type": "move", "seq": state["seq"], "index": index}))
+                .await?;
+            client.wait_for("update").await?;
+        }
+    }
+    // A restarts: it resumes its match, not B's, which B plays on meanwhile
+    drop(clients);
+    drop(a);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let a = start_with(&url, named("a")).await?;
+    assert_eq!(a.server.restored(), 1, "A resumed another server's match");
+    assert!(
+        a.socket(&on_b)
+            .await
+            .is_err_and(|e| e.to_string().contains("409")),
+        "the restarted A took B's match"
+    );
+    let mut clients = vec![a.seat(&on_a, &ann, None).await?];
+    play_out(&mut clients, 5).await?;
+    play_out(&mut others, 6).await?;
+    for (server, id) in [(&a, &on_a), (&b, &on_b)] {
+        let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
+        assert_eq!(summary["status"], "finished", "{summary}");
+        let (status, _) = server.get_text(&format!("/api/matches/{id}/log")).await?;
+        assert_eq!(status, 200);
+    }
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_turn_timer_moves_for_a_human_who_does_not() -> Result<(), Error> {
     let dir = tempfile::tempdir()?;

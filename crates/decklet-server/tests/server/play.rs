@@ -242,6 +242,22 @@ async fn play_and_check(server: &TestServer, spec: Value, seed: u64) -> Result<(
         checked > log.actions.len(),
         "too few messages checked: {checked}"
     );
+    // every action is told in words, a Crazy Eights move with its player's name
+    let names: Vec<String> = final_state["seats"]
+        .as_array()
+        .ok_or("no seats")?
+        .iter()
+        .filter_map(|s| s["name"].as_str().map(str::to_string))
+        .collect();
+    for update in spectator.messages.iter().filter(|m| m["type"] == "update") {
+        let narration = update["narration"].as_array().ok_or("no narration")?;
+        assert!(!narration.is_empty(), "an update without words: {update}");
+        if typed.game == "crazy-eights" {
+            let by = update["by"].as_u64().ok_or("no by")? as usize;
+            let line = narration[0].as_str().ok_or("not a line")?;
+            assert!(line.starts_with(&format!("{}: ", names[by])), "{line}");
+        }
+    }
     let game = match typed.game.as_str() {
         "uno" => decklet_uno::uno_game(&decklet_uno::RuleSet::with_house(
             typed.rules.as_deref().unwrap_or("classic"),
@@ -265,6 +281,8 @@ async fn whole_games_under_every_house_rule_show_no_seat_a_hidden_card() -> Resu
                "seats": [human, human, {"kind": "bot", "bot": "heuristic"}]}),
         json!({"game": "uno", "rules": "official",
                "seats": [human, human]}),
+        json!({"game": "uno", "house": ["stacking-same", "call-uno", "first-card", "scoring"],
+               "seats": [human, {"kind": "bot", "bot": "heuristic"}, human]}),
         json!({"game": "crazy-eights",
                "seats": [human, {"kind": "bot", "bot": "strategist"}, human, {"kind": "bot", "bot": "random"}]}),
     ];

@@ -1,10 +1,8 @@
 //! Property tests over the toy game: random sequences of valid and invalid actions.
 
-mod toy;
-
+use crate::toy::*;
 use decklet_core::*;
 use proptest::prelude::*;
-use toy::*;
 
 /// A script whose acting player is named by position: `p1`, `p2`, or a stranger.
 #[derive(Clone, Debug)]

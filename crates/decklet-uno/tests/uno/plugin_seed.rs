@@ -1,9 +1,7 @@
 //! `uno-plugin.md`, paragraph by paragraph: identity, setup, registrations, the three
 //! event handlers and the notes.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use decklet_core::*;
 use decklet_plugins::*;
 use decklet_uno::*;

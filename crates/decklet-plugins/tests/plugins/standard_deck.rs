@@ -1,10 +1,8 @@
 //! StandardDeckPlugin, paragraph by paragraph of the reference's description.
 
-mod common;
-
 use std::sync::Arc;
 
-use common::*;
+use crate::common::*;
 use decklet_core::*;
 use decklet_plugins::*;
 use serde::{Deserialize, Serialize};

@@ -1,9 +1,7 @@
 //! Calling UNO, paragraph by paragraph: the call in advance, the exposed player, the
 //! late call, the catch and its window, calls and catches while something waits.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use decklet_core::*;
 use decklet_uno::*;
 

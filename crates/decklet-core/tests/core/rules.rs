@@ -1,12 +1,10 @@
 //! Rules per action kind, and a later plugin replacing or wrapping an earlier one's rule
 //! by id (how house rules are plugins, not forks).
 
-mod toy;
-
 use std::sync::{Arc, Mutex};
 
+use crate::toy::*;
 use decklet_core::*;
-use toy::*;
 
 /// A house-rule plugin: changes the toy's rules by id.
 struct House(Vec<Rule>);

@@ -1,8 +1,6 @@
 //! The house rules, paragraph by paragraph: draw until playable, forced play, and both.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use decklet_core::*;
 use decklet_plugins::*;
 use decklet_uno::*;

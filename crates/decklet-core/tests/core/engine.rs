@@ -1,12 +1,10 @@
 //! Engine semantics, tested at the core's layer with the toy game.
 
-mod toy;
-
 use std::sync::{Arc, Mutex};
 
+use crate::toy::*;
 use decklet_core::*;
 use serde::{Deserialize, Serialize};
-use toy::*;
 
 #[test]
 fn actions_run_fifo_breadth_first() {
@@ -1109,7 +1107,7 @@ fn starting_without_collecting_is_starting_without_the_outcome() {
     let sink = Arc::clone(&heard);
     quiet.subscribe(move |started: &GameStarted| sink.lock().unwrap().push(started.clone()));
     let outcome = loud.start().unwrap();
-    toy::quiet(&mut quiet);
+    crate::toy::quiet(&mut quiet);
     assert!(quiet.start().unwrap().events.is_empty());
     assert_eq!(json(quiet.state()), json(loud.state()));
     assert_eq!(quiet.log(), loud.log());

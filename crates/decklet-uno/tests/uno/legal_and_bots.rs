@@ -1,8 +1,6 @@
 //! `legal_actions` at chosen positions, bots, full games and replay.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use decklet_core::*;
 use decklet_plugins::*;
 use decklet_uno::*;

@@ -2,14 +2,12 @@
 //! depend on who listens, a panicking plugin leaves the engine as it was, and a
 //! position can be adopted only if it is one of the plugins' games.
 
-mod toy;
-
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Mutex};
 
+use crate::toy::*;
 use decklet_core::*;
 use serde::{Deserialize, Serialize};
-use toy::*;
 
 /// A new engine of the toy game, replaying `log`.
 fn replayed(log: &GameLog, verify: Verify) -> Result<GameEngine, EngineError> {

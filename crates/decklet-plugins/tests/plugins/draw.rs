@@ -1,10 +1,8 @@
 //! DrawPlugin scenarios.
 
-mod common;
-
 use std::sync::Arc;
 
-use common::*;
+use crate::common::*;
 use decklet_core::*;
 use decklet_plugins::*;
 

@@ -1,9 +1,7 @@
 //! The reference's card effects, effect by effect: events, payloads, order and the
 //! state after.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use decklet_core::*;
 use decklet_plugins::*;
 use decklet_uno::*;

@@ -1,9 +1,7 @@
 //! Every rule rejects what it should, with its id and a readable reason, and accepts
 //! what it should; a rejection changes nothing.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use decklet_core::*;
 use decklet_plugins::*;
 use decklet_uno::*;
