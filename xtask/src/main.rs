@@ -106,25 +106,107 @@ fn cargo_args(args: &[&str]) -> Command {
     cmd
 }
 
+/// Tests that need something outside the workspace: ignored tests (`cargo test`
+/// and nextest show them as ignored or skipped), which `tests` runs when what they
+/// need is there, and says were skipped when not. Set `require` and a run without it
+/// fails (CI sets both).
+struct ServiceTests {
+    /// What they test, for the messages.
+    what: &'static str,
+    /// A word in every one of their names (and in no other ignored test's).
+    name: &'static str,
+    /// Whether what they need is there.
+    available: fn() -> bool,
+    /// The variable that makes a run without it fail.
+    require: &'static str,
+    /// How to provide it.
+    how: &'static str,
+}
+
+const SERVICE_TESTS: [ServiceTests; 2] = [
+    ServiceTests {
+        what: "the server on Postgres",
+        name: "postgres",
+        available: || env::var("DECKLET_TEST_POSTGRES").is_ok_and(|url| !url.is_empty()),
+        require: "DECKLET_REQUIRE_POSTGRES",
+        how: "export DECKLET_TEST_POSTGRES=$(.ci/postgres DIR)",
+    },
+    ServiceTests {
+        what: "the browser table in Chromium",
+        name: "browser",
+        available: || {
+            Command::new(env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into()))
+                .arg("--version")
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
+        },
+        require: "DECKLET_REQUIRE_BROWSER",
+        how: "apt-get install chromium chromium-driver",
+    },
+];
+
+/// What `ci` skipped, for its summary line.
+static SKIPPED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
 /// Runs every test: with cargo-nextest when it is installed (every test binary at once,
 /// then the doctests, which nextest does not run), else `cargo test`. The same tests
-/// either way; nextest saved 40 s of the 161 s the tests took to run here.
+/// either way; nextest saved 40 s of the 161 s the tests took to run here. Then the
+/// ignored tests whose service is there ([`SERVICE_TESTS`]).
 fn tests() -> Result {
     let nextest = cargo_args(&["nextest", "--version"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
+    let mut names = Vec::new();
+    for service in &SERVICE_TESTS {
+        if (service.available)() {
+            names.push(service.name);
+        } else if env::var_os(service.require).is_some() {
+            return Err(format!(
+                "{} is set, but the tests of {} cannot run: {}",
+                service.require, service.what, service.how
+            ));
+        } else {
+            let note = format!("the tests of {} ({})", service.what, service.how);
+            println!("\nskipped: {note}");
+            SKIPPED.lock().map_err(|e| e.to_string())?.push(note);
+        }
+    }
     if !nextest {
-        return run(
+        run(
             "test",
             cargo_args(&["test", "--workspace", "--all-features"]),
-        );
+        )?;
+        if names.is_empty() {
+            return Ok(());
+        }
+        let mut cmd = cargo_args(&["test", "--workspace", "--all-features", "--", "--ignored"]);
+        cmd.args(&names);
+        return run(&format!("test the ignored: {}", names.join(", ")), cmd);
     }
     run(
         "test (cargo-nextest)",
         cargo_args(&["nextest", "run", "--workspace", "--all-features"]),
     )?;
+    if !names.is_empty() {
+        let filter: Vec<String> = names.iter().map(|n| format!("test(/{n}/)")).collect();
+        run(
+            &format!("test the ignored: {} (cargo-nextest)", names.join(", ")),
+            cargo_args(&[
+                "nextest",
+                "run",
+                "--workspace",
+                "--all-features",
+                "--run-ignored",
+                "only",
+                "-E",
+                &filter.join(" | "),
+            ]),
+        )?;
+    }
     run(
         "doctests",
         cargo_args(&["test", "--workspace", "--all-features", "--doc"]),
@@ -138,6 +220,10 @@ fn ci(quick: bool) -> Result {
     let result = ci_steps(quick);
     let steps = STEPS.load(std::sync::atomic::Ordering::Relaxed);
     let seconds = started.elapsed().as_secs_f64();
+    let skipped = SKIPPED.lock().map(|s| s.join("; ")).unwrap_or_default();
+    if !skipped.is_empty() {
+        println!("\nxtask ci: SKIPPED {skipped}");
+    }
     match &result {
         Ok(()) => println!("\nxtask ci: PASSED, {steps} steps in {seconds:.0} s"),
         Err(_) => println!("\nxtask ci: FAILED at step {steps} after {seconds:.0} s"),

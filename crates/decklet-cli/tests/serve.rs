@@ -8,7 +8,9 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use decklet_server::client::{Connection, Error, Http, Lcg, choose, drain, play_out};
+use decklet_server::client::{
+    Connection, Error, Http, Lcg, STUCK, choose, drain, play_out, retry_after,
+};
 use serde_json::json;
 
 /// A `decklet serve` process on a free port; answers it and its address.
@@ -92,57 +94,159 @@ struct Seat {
     acked: Vec<u64>,
 }
 
-/// Plays every seat's connection a few moves at a time until `until`; records each
-/// acknowledged move of its own.
-async fn play_until(
+impl Seat {
+    /// Notes the acknowledgements of its own moves among `messages`.
+    fn heard(&mut self, messages: &[serde_json::Value]) {
+        for m in messages {
+            let own = m["by"].as_u64() == Some(self.seat as u64) && m["origin"] == "move";
+            if m["type"] == "update" && own {
+                self.acked.extend(m["seq"].as_u64());
+            }
+        }
+    }
+}
+
+/// The seq of the last position a connection was shown, and whether the match was
+/// over there.
+fn seen(client: &Connection) -> (u64, bool) {
+    client.last_state().map_or((0, false), |s| {
+        (s["seq"].as_u64().unwrap_or(0), s["status"] == "finished")
+    })
+}
+
+/// Plays every seat's connection until each has been shown its match at `target[i]`
+/// or later, or finished: a seat moves whenever it has listed moves below its target,
+/// at most once a position, with a random sequence of its own. The matches' bots play
+/// only between the people's moves (classic rules: no move out of turn), so what each
+/// match plays does not depend on timing, and every match stops at a person's turn
+/// at or just past its target. Fails only if nothing is heard for [`STUCK`].
+async fn play_to(
     seats: &mut [Seat],
     clients: &mut [Connection],
-    until: Instant,
+    target: &[u64],
 ) -> Result<(), Error> {
-    let mut rng = Lcg(5);
+    let mut rngs: Vec<Lcg> = (0..clients.len()).map(|i| Lcg(i as u64 + 5)).collect();
     let mut sent: Vec<Option<u64>> = vec![None; clients.len()];
-    while Instant::now() < until {
+    let mut not_before = vec![Instant::now(); clients.len()];
+    let mut heard_at = Instant::now();
+    loop {
+        let mut reached = 0;
         for (i, client) in clients.iter_mut().enumerate() {
             let before = client.messages.len();
-            if !drain(client, Duration::from_millis(0)).await? {
-                continue;
+            if !drain(client, Duration::ZERO).await? {
+                return Err(
+                    format!("seat {} of match {} was closed", seats[i].seat, seats[i].id).into(),
+                );
             }
-            for m in &client.messages[before..] {
-                let own = m["by"].as_u64() == Some(seats[i].seat as u64) && m["origin"] == "move";
-                if m["type"] == "update" && own {
-                    seats[i].acked.extend(m["seq"].as_u64());
+            if client.messages.len() > before {
+                heard_at = Instant::now();
+                seats[i].heard(&client.messages[before..]);
+                // a move the server ignored (too many a second) is sent again
+                if let Some(wait) = retry_after(&client.messages[before..]) {
+                    sent[i] = None;
+                    not_before[i] = heard_at + wait;
                 }
             }
-            let Some(state) = client.last_state().cloned() else {
+            let (seq, over) = seen(client);
+            if over || seq >= target[i] {
+                reached += 1;
+                continue;
+            }
+            let Some(state) = client.last_state() else {
                 continue;
             };
-            let seq = state["seq"].as_u64().unwrap_or(0);
-            if state["status"] == "playing"
-                && state["moves"].as_array().is_some_and(|m| !m.is_empty())
-                && sent[i] != Some(seq)
-            {
-                let index = choose(&state, &mut rng);
+            let listed = state["moves"].as_array().is_some_and(|m| !m.is_empty());
+            let due = Instant::now() >= not_before[i];
+            if state["status"] == "playing" && listed && sent[i] != Some(seq) && due {
+                let index = choose(state, &mut rngs[i]);
                 client
                     .send(&json!({"type": "move", "seq": seq, "index": index}))
                     .await?;
                 sent[i] = Some(seq);
             }
         }
+        if reached == clients.len() {
+            return Ok(());
+        }
+        if heard_at.elapsed() > STUCK {
+            return Err(format!("the matches stood still for {} s", STUCK.as_secs()).into());
+        }
         tokio::time::sleep(Duration::from_millis(1)).await;
     }
-    Ok(())
 }
 
+/// Waits until every match stands at a person's turn (its bots have moved) or has
+/// ended; then the seat whose turn it is in each match sends a move, all at once,
+/// nobody waiting for an answer. Answers how many moves were sent.
+async fn burst(seats: &mut [Seat], clients: &mut [Connection]) -> Result<usize, Error> {
+    let mut heard_at = Instant::now();
+    let movers = loop {
+        for (client, seat) in clients.iter_mut().zip(seats.iter_mut()) {
+            let before = client.messages.len();
+            drain(client, Duration::ZERO).await?;
+            if client.messages.len() > before {
+                heard_at = Instant::now();
+                seat.heard(&client.messages[before..]);
+            }
+        }
+        // a match is settled once all its seats were shown its latest position (the
+        // same seq) and that position is over or has a mover among them
+        let mut by_match: HashMap<&str, Vec<(usize, u64, bool, bool)>> = HashMap::new();
+        for (i, (client, seat)) in clients.iter().zip(seats.iter()).enumerate() {
+            let (seq, over) = seen(client);
+            let listed = client
+                .last_state()
+                .and_then(|s| s["moves"].as_array())
+                .is_some_and(|m| !m.is_empty());
+            by_match
+                .entry(seat.id.as_str())
+                .or_default()
+                .push((i, seq, over, listed));
+        }
+        let mut movers = Vec::new();
+        let settled = by_match.values().all(|group| {
+            let same = group.iter().all(|g| g.1 == group[0].1);
+            let over = group.iter().any(|g| g.2);
+            let mover = group.iter().find(|g| g.3 && !g.2).map(|g| g.0);
+            movers.extend(mover);
+            same && (over || mover.is_some())
+        });
+        if settled {
+            break movers;
+        }
+        if heard_at.elapsed() > STUCK {
+            return Err(format!("the matches stood still for {} s", STUCK.as_secs()).into());
+        }
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    };
+    let mut rng = Lcg(77);
+    for &i in &movers {
+        let state = clients[i].last_state().cloned().ok_or("no state")?;
+        let index = choose(&state, &mut rng);
+        clients[i]
+            .send(&json!({"type": "move", "seq": state["seq"], "index": index}))
+            .await?;
+    }
+    Ok(movers.len())
+}
+
+/// The crash test. 100 matches (two scripted people and two bots each) are played
+/// to at least their 12th action; then every seat whose turn it is moves at once and
+/// the server is killed with SIGKILL while those moves are in flight. Whatever any
+/// client was told before the kill (read until its socket closed) must be stored,
+/// and every match must resume. Nothing in it depends on how fast the machine is:
+/// the matches are played to counts of actions, not for a time.
 #[test]
 fn a_server_killed_mid_play_loses_no_acknowledged_move() -> Result<(), Error> {
+    const MATCHES: u64 = 100;
     let dir = tempfile::tempdir()?;
     let db = dir.path().join("crash.db");
     let (mut child, addr) = serve(&db)?;
     let rt = runtime()?;
     let mut seats: Vec<Seat> = Vec::new();
-    let played = rt.block_on(async {
+    let mut clients = rt.block_on(async {
         let api = Http::new(addr.clone());
-        for m in 0..100u64 {
+        for m in 0..MATCHES {
             let id = api
                 .create(json!({"game": "uno", "seed": m,
                     "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"},
@@ -162,23 +266,32 @@ fn a_server_killed_mid_play_loses_no_acknowledged_move() -> Result<(), Error> {
         for s in &seats {
             clients.push(api.seat(&s.id, &s.token, None).await?);
         }
-        play_until(
-            &mut seats,
-            &mut clients,
-            Instant::now() + Duration::from_secs(3),
-        )
-        .await?;
+        let target = vec![12; clients.len()];
+        play_to(&mut seats, &mut clients, &target).await?;
         Ok::<Vec<Connection>, Error>(clients)
-    });
-    // SIGKILL, mid-play: no chance to flush anything
+    })?;
+    // mid-play: moves in flight, then SIGKILL (no chance to flush anything)
+    let in_flight = rt.block_on(burst(&mut seats, &mut clients))?;
     child.kill()?;
     child.wait()?;
-    let clients = played?;
+    assert!(in_flight > 0, "every match had ended before the kill");
+    // what each client was told before the server died counts as acknowledged
+    rt.block_on(async {
+        for (client, seat) in clients.iter_mut().zip(seats.iter_mut()) {
+            let before = client.messages.len();
+            client.until_closed().await?;
+            seat.heard(&client.messages[before..]);
+        }
+        Ok::<(), Error>(())
+    })?;
     let acked: usize = seats.iter().map(|s| s.acked.len()).sum();
+    // every match reached its 12th action, about half of them the people's moves
     assert!(
-        acked >= 100,
+        acked >= MATCHES as usize * 4,
         "too few moves were acknowledged before the kill: {acked}"
     );
+    eprintln!("{acked} moves acknowledged, {in_flight} in flight at the kill");
+    let last_seen: Vec<u64> = clients.iter().map(|c| seen(c).0).collect();
     drop(clients);
 
     let (mut child, addr) = serve(&db)?;
@@ -189,9 +302,11 @@ fn a_server_killed_mid_play_loses_no_acknowledged_move() -> Result<(), Error> {
         for s in &seats {
             by_match.entry(s.id.as_str()).or_default().push(s);
         }
+        let mut stored_seq: HashMap<&str, u64> = HashMap::new();
         for (id, group) in &by_match {
             let (_, summary) = api.get(&format!("/api/matches/{id}")).await?;
             let seq = summary["seq"].as_u64().ok_or("no seq")?;
+            stored_seq.insert(id, seq);
             let actions = store.actions(id, 0).await?;
             // every stored action once, in order, and as many as the match says
             let seqs: Vec<u64> = actions.iter().map(|a| a.seq).collect();
@@ -209,15 +324,18 @@ fn a_server_killed_mid_play_loses_no_acknowledged_move() -> Result<(), Error> {
                 }
             }
         }
-        // every match resumes where it was stored, and plays to its end
+        // every seat comes back where it was and is shown the match, finished or not
         let mut clients = Vec::new();
-        for s in &seats {
-            let since = s.acked.last().copied();
-            let mut client = api.seat(&s.id, &s.token, since).await?;
-            client.wait_for("state").await?;
+        for (s, since) in seats.iter().zip(&last_seen) {
+            let mut client = api.seat(&s.id, &s.token, Some(*since)).await?;
+            client.wait_for_state().await?;
             clients.push(client);
         }
-        // every match goes on: a few more moves in each
+        // every match goes on: four more actions each (or to its end)
+        let target: Vec<u64> = seats
+            .iter()
+            .map(|s| stored_seq[s.id.as_str()] + 4)
+            .collect();
         let mut resumed: Vec<Seat> = seats
             .iter()
             .map(|s| Seat {
@@ -227,22 +345,11 @@ fn a_server_killed_mid_play_loses_no_acknowledged_move() -> Result<(), Error> {
                 acked: Vec::new(),
             })
             .collect();
-        play_until(
-            &mut resumed,
-            &mut clients,
-            Instant::now() + Duration::from_secs(2),
-        )
-        .await?;
-        for (id, group) in &by_match {
+        play_to(&mut resumed, &mut clients, &target).await?;
+        for (id, before) in &stored_seq {
             let (_, summary) = api.get(&format!("/api/matches/{id}")).await?;
-            let before = group
-                .iter()
-                .flat_map(|s| s.acked.iter())
-                .max()
-                .copied()
-                .unwrap_or(0);
             let went_on =
-                summary["status"] == "finished" || summary["seq"].as_u64() > Some(before + 1);
+                summary["status"] == "finished" || summary["seq"].as_u64() >= Some(before + 4);
             assert!(
                 went_on,
                 "match {id} did not go on after the restart: {summary}"
@@ -261,7 +368,7 @@ fn a_server_killed_mid_play_loses_no_acknowledged_move() -> Result<(), Error> {
     });
     let _ = child.kill();
     let _ = child.wait();
-    assert_eq!(result?, 100);
+    assert_eq!(result?, MATCHES as usize);
     Ok(())
 }
 

@@ -168,6 +168,9 @@ function render(state) {
     if (state.score && state.score.points) result += ` (${state.score.points} points)`;
   }
   $("result").textContent = result;
+  if (state.log) {
+    $("result").append(" · ", el("a", { href: state.log, download: `match-${matchId}.json` }, "the match's log"));
+  }
   $("deadline").textContent = state.deadlineMs != null ? `${Math.ceil(state.deadlineMs / 1000)} s to move` : "";
 }
 

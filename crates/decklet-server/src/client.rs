@@ -125,9 +125,25 @@ impl Http {
 pub async fn connect(url: &str) -> Result<WebSocketStream<MaybeTlsStream<TcpStream>>, Error> {
     let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
         .read_buffer_size(16 * 1024);
-    let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false).await?;
-    Ok(ws)
+    match tokio_tungstenite::connect_async_with_config(url, Some(config), false).await {
+        Ok((ws, _)) => Ok(ws),
+        // the server's refusal, with its reason as text (it is JSON)
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            let body = response
+                .body()
+                .as_deref()
+                .map(String::from_utf8_lossy)
+                .unwrap_or_default();
+            Err(format!("HTTP {}: {body}", response.status().as_u16()).into())
+        }
+        Err(e) => Err(e.into()),
+    }
 }
+
+/// How long a client waits for a message, or for a match to move on, before it
+/// calls the server stuck: long enough for a loaded machine, so that a slow machine
+/// never fails a test, only a stuck server does.
+pub const STUCK: Duration = Duration::from_secs(60);
 
 /// A WebSocket client that keeps what it got.
 pub struct Connection {
@@ -152,12 +168,13 @@ impl Connection {
         Ok(())
     }
 
-    /// The next message (text frames as JSON), waiting up to 10 s; `None` once closed.
+    /// The next message (text frames as JSON), waiting up to [`STUCK`]; `None` once
+    /// closed.
     pub async fn next(&mut self) -> Result<Option<Value>, Error> {
         loop {
-            let got = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+            let got = tokio::time::timeout(STUCK, self.ws.next())
                 .await
-                .map_err(|_| "no message within 10 s")?;
+                .map_err(|_| format!("no message within {} s", STUCK.as_secs()))?;
             match got {
                 Some(Ok(Message::Text(text))) => {
                     let value: Value = serde_json::from_str(text.as_str())?;
@@ -205,6 +222,14 @@ impl Connection {
                 None => return Err("closed before a state".into()),
             }
         }
+    }
+
+    /// Pings the match and waits for its pong: the match answers in order, so
+    /// everything it meant for this connection before the ping has then been
+    /// received (a barrier, where waiting some time would only guess).
+    pub async fn sync(&mut self) -> Result<(), Error> {
+        self.send(&json!({"type": "ping"})).await?;
+        self.wait_for("pong").await.map(|_| ())
     }
 
     /// The last position got: a `state`, or the `state` an `update` carried.
@@ -262,14 +287,30 @@ pub async fn drain(client: &mut Connection, wait: Duration) -> Result<bool, Erro
     }
 }
 
+/// When a message among `messages` asks for one to be sent again (the server
+/// ignored it: too many a second), how long to wait first.
+pub fn retry_after(messages: &[Value]) -> Option<Duration> {
+    messages
+        .iter()
+        .rev()
+        .find_map(|m| {
+            (m["type"] == "error")
+                .then(|| m["retryMs"].as_u64())
+                .flatten()
+        })
+        .map(Duration::from_millis)
+}
+
 /// Plays `clients` (one a seat) with random listed moves until every one of them
-/// saw the match finished. Each moves at most once per position.
+/// saw the match finished. Each moves at most once per position. Fails when no
+/// client hears anything for [`STUCK`] (a stuck match), however long the match takes.
 pub async fn play_out(clients: &mut [Connection], seed: u64) -> Result<(), Error> {
     let mut rng = Lcg(seed);
     let mut sent: Vec<Option<u64>> = vec![None; clients.len()];
-    let started = std::time::Instant::now();
+    let mut not_before = vec![std::time::Instant::now(); clients.len()];
+    let mut heard_at = std::time::Instant::now();
     loop {
-        if started.elapsed() > Duration::from_secs(120) {
+        if heard_at.elapsed() > STUCK {
             let seen: Vec<String> = clients
                 .iter()
                 .map(|c| match c.last_state() {
@@ -284,15 +325,26 @@ pub async fn play_out(clients: &mut [Connection], seed: u64) -> Result<(), Error
                 .iter()
                 .flat_map(|c| c.messages.iter().rev().take(3))
                 .collect();
-            return Err(
-                format!("the match did not end within 2 minutes: {seen:?} {tail:?}").into(),
-            );
+            return Err(format!(
+                "the match stood still for {} s: {seen:?} {tail:?}",
+                STUCK.as_secs()
+            )
+            .into());
         }
         let mut finished = 0;
         tokio::time::sleep(Duration::from_millis(1)).await;
         for (i, client) in clients.iter_mut().enumerate() {
+            let before = client.messages.len();
             if !drain(client, Duration::from_millis(0)).await? {
                 return Err(format!("client {i} was closed").into());
+            }
+            if client.messages.len() > before {
+                heard_at = std::time::Instant::now();
+                // a move the server ignored is sent again when it says
+                if let Some(wait) = retry_after(&client.messages[before..]) {
+                    sent[i] = None;
+                    not_before[i] = heard_at + wait;
+                }
             }
             let Some(state) = client.last_state().cloned() else {
                 continue;
@@ -303,7 +355,8 @@ pub async fn play_out(clients: &mut [Connection], seed: u64) -> Result<(), Error
             }
             let seq = state["seq"].as_u64().ok_or("a state without seq")?;
             let moves = state["moves"].as_array().map_or(0, Vec::len);
-            if moves > 0 && sent[i] != Some(seq) {
+            let due = std::time::Instant::now() >= not_before[i];
+            if moves > 0 && sent[i] != Some(seq) && due {
                 let index = choose(&state, &mut rng);
                 client
                     .send(&json!({"type": "move", "seq": seq, "index": index}))

@@ -194,6 +194,19 @@ async fn played_here(server: &Server, id: &str) -> Result<crate::live::MatchHand
     )))
 }
 
+/// The task of a match this server plays or played to its end (a seat or a
+/// spectator may come back to a finished match to see how it ended), or why not.
+async fn watched_here(server: &Server, id: &str) -> Result<crate::live::MatchHandle, ApiError> {
+    if let Some(handle) = server.handle(id) {
+        return Ok(handle);
+    }
+    let stored = find(server, id).await?;
+    if stored.server == server.limits().server_name && stored.status == "finished" {
+        return server.reopen_finished(id).await;
+    }
+    played_here(server, id).await
+}
+
 /// A finished match's log, as `decklet replay` reads it, rebuilt from the stored
 /// actions (and checked to reach each stored digest). Refused before the end: the log
 /// holds the seed, and the seed every card.
@@ -243,7 +256,7 @@ async fn socket(
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let handle = played_here(&server, &id).await?;
+    let handle = watched_here(&server, &id).await?;
     let limits = server.limits().clone();
     let max = limits.max_message_bytes;
     Ok(upgrade

@@ -58,8 +58,14 @@ pub use token::{hash_token, token_matches};
 /// Serves `server` on `listener` until the process is stopped (Ctrl-C or SIGTERM: the
 /// connections are closed, nothing accepted is lost).
 pub async fn serve(server: Server, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-    axum::serve(listener, router(server))
-        .with_graceful_shutdown(stopped())
+    let app = router(server.clone());
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            stopped().await;
+            // every match's task stops (what it acknowledged is stored) and closes
+            // its connections; then the HTTP side drains
+            server.shutdown().await;
+        })
         .await
 }
 

@@ -82,6 +82,12 @@ pub enum Command {
         /// The seat and its token.
         reply: oneshot::Sender<Result<(usize, String), ApiError>>,
     },
+    /// Stop the task: its connections are closed and nothing more is stored for the
+    /// match; `done` is answered once the task has let go of everything.
+    Stop {
+        /// Answered when the task has stopped.
+        done: oneshot::Sender<()>,
+    },
 }
 
 /// A handle on a live match's task.
@@ -306,18 +312,27 @@ impl LiveMatch {
         Ok(live)
     }
 
-    /// Runs the match's task until every handle is gone.
+    /// Runs the match's task until every handle is gone or it is told to stop.
+    /// A command is handled whole (a move is stored before the next is read), so a
+    /// stop never cuts a write short.
     pub async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         self.schedule();
-        loop {
+        let done = loop {
             let due = self.next_due();
             tokio::select! {
                 command = rx.recv() => match command {
+                    Some(Command::Stop { done }) => break Some(done),
                     Some(command) => self.handle(command).await,
-                    None => break,
+                    None => break None,
                 },
                 () = sleep_until(due), if due.is_some() => self.on_due().await,
             }
+        };
+        // every connection's writer ends (and closes its socket) once its senders go
+        drop(self);
+        drop(rx);
+        if let Some(done) = done {
+            let _ = done.send(());
         }
     }
 
@@ -375,6 +390,10 @@ impl LiveMatch {
             Command::Join { seat, name, reply } => {
                 let result = self.join(seat, name).await;
                 let _ = reply.send(result);
+            }
+            // `run` stops at it before it comes here
+            Command::Stop { done } => {
+                let _ = done.send(());
             }
         }
     }
@@ -864,6 +883,7 @@ impl LiveMatch {
             moves,
             winners,
             score,
+            log: (self.status == Status::Finished).then(|| format!("/api/matches/{}/log", self.id)),
             view,
         }
     }
@@ -1000,6 +1020,9 @@ struct StateMessage<'a> {
     moves: Vec<MoveLine>,
     winners: Vec<usize>,
     score: Option<Score>,
+    /// Where a finished match's log is given (`None` before the end: it tells every
+    /// card).
+    log: Option<String>,
     /// Only for connections that asked for it in their hello.
     #[serde(skip_serializing_if = "Option::is_none")]
     view: Option<decklet_core::GameView>,

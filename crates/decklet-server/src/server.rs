@@ -11,7 +11,7 @@ use tokio::sync::mpsc;
 
 use crate::error::ApiError;
 use crate::limits::Limits;
-use crate::live::{LiveMatch, MatchHandle};
+use crate::live::{Command, LiveMatch, MatchHandle};
 use crate::spec::{Catalog, MatchSpec};
 use crate::store::Store;
 use crate::token::{new_match_id, random_seed};
@@ -35,6 +35,8 @@ struct Inner {
     limits: Limits,
     matches: RwLock<HashMap<String, Entry>>,
     restored: usize,
+    /// Set by [`Server::shutdown`]: no match is created or reopened after it.
+    closed: AtomicBool,
 }
 
 /// What opening a server found.
@@ -78,6 +80,7 @@ impl Server {
                 limits,
                 matches: RwLock::new(live),
                 restored: restored.matches,
+                closed: AtomicBool::new(false),
             }),
         };
         server.sweep_finished();
@@ -119,8 +122,57 @@ impl Server {
         matches.get(id).map(|e| e.handle.clone())
     }
 
+    /// The task of finished match `id` (stored by this server), rebuilt from its
+    /// stored actions if it is not in memory any more, so that a seat coming back
+    /// is shown how the match ended. The task ends with its last connection.
+    pub(crate) async fn reopen_finished(&self, id: &str) -> Result<MatchHandle, ApiError> {
+        if let Some(handle) = self.handle(id) {
+            return Ok(handle);
+        }
+        if self.inner.closed.load(Ordering::Relaxed) {
+            return Err(ApiError::busy("the server is shutting down"));
+        }
+        let inner = &self.inner;
+        let entry = rebuild(&inner.store, &inner.catalog, &inner.limits, id)
+            .await
+            .map_err(|why| ApiError::internal(format!("match {id} cannot be rebuilt: {why}")))?;
+        let mut matches = inner
+            .matches
+            .write()
+            .map_err(|_| ApiError::internal("the match list was poisoned"))?;
+        // two connections may have rebuilt it at once: the first one in is kept
+        let kept = matches.entry(id.to_string()).or_insert(entry);
+        Ok(kept.handle.clone())
+    }
+
+    /// Stops every match's task and waits until each has stopped: what was
+    /// acknowledged is stored, nothing more will be, and their connections are
+    /// closed. Matches are neither created nor reopened after it. A server that is
+    /// shut down (or killed) and opened again on the same database resumes them.
+    pub async fn shutdown(&self) {
+        self.inner.closed.store(true, Ordering::Relaxed);
+        let entries: Vec<Entry> = match self.inner.matches.write() {
+            Ok(mut matches) => matches.drain().map(|(_, e)| e).collect(),
+            Err(_) => return,
+        };
+        let mut waiting = Vec::with_capacity(entries.len());
+        for entry in entries {
+            let (done, stopped) = tokio::sync::oneshot::channel();
+            if entry.handle.tx.send(Command::Stop { done }).await.is_ok() {
+                waiting.push(stopped);
+            }
+        }
+        for stopped in waiting {
+            // an error means the task had already ended
+            let _ = stopped.await;
+        }
+    }
+
     /// Creates, stores and starts a match; answers its id.
     pub async fn create_match(&self, spec: MatchSpec) -> Result<String, ApiError> {
+        if self.inner.closed.load(Ordering::Relaxed) {
+            return Err(ApiError::busy("the server is shutting down"));
+        }
         if self.live_matches() >= self.inner.limits.max_matches {
             return Err(ApiError::busy(format!(
                 "this server plays {} matches, its most: try later",

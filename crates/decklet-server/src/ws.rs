@@ -39,16 +39,26 @@ impl Bucket {
         }
     }
 
-    fn take(&mut self) -> bool {
+    /// Whether a whole burst is available (nothing was sent for a while).
+    fn is_full(&self) -> bool {
+        let now = Instant::now();
+        let gained = now.duration_since(self.at).as_secs_f64() * self.rate;
+        self.tokens + gained >= self.burst
+    }
+
+    /// Takes a token, or answers how long until there is one.
+    fn take(&mut self) -> Result<(), Duration> {
         let now = Instant::now();
         let gained = now.duration_since(self.at).as_secs_f64() * self.rate;
         self.tokens = (self.tokens + gained).min(self.burst);
         self.at = now;
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
-            true
+            Ok(())
         } else {
-            false
+            Err(Duration::from_secs_f64(
+                (1.0 - self.tokens) / self.rate.max(f64::MIN_POSITIVE),
+            ))
         }
     }
 }
@@ -166,19 +176,29 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
                     continue;
                 }
             };
-            if !bucket.take() {
+            // a connection that kept to the rate for a whole burst starts afresh
+            if bucket.is_full() {
+                over = 0;
+            }
+            if let Err(wait) = bucket.take() {
                 over += 1;
                 if over >= limits.flood_closes_after {
                     let _ = out_tx.try_send(error_text("a flood of messages: closed"));
                     break;
                 }
-                if over == 1 || over.is_multiple_of(20) {
-                    let why = format!(
+                // every ignored message is told, straight to this connection (the
+                // match never sees a flood), with when to send it again: a program
+                // that moves faster than the rate is slowed, and loses no move
+                let why = json!({
+                    "type": "error",
+                    "seq": null,
+                    "message": format!(
                         "more than {} messages a second: this one is ignored",
                         limits.messages_per_second
-                    );
-                    notice(&handle, conn, Some(why));
-                }
+                    ),
+                    "retryMs": wait.as_millis().max(1) as u64,
+                });
+                let _ = out_tx.try_send(why.to_string().into());
                 continue;
             }
             match ClientMessage::parse(text.as_str()) {

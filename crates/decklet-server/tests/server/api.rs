@@ -155,8 +155,7 @@ async fn resumes_after_a_restart(db: &str) -> Result<(), Error> {
         .map(|c| c.last_state().and_then(|s| s["seq"].as_u64()).unwrap_or(0))
         .collect();
     drop(clients);
-    drop(server);
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    server.stop().await;
 
     let server: TestServer = start_with(db, limits()).await?;
     assert_eq!(server.server.restored(), 1);
@@ -168,7 +167,8 @@ async fn resumes_after_a_restart(db: &str) -> Result<(), Error> {
     for (token, since) in tokens.iter().zip(&last_seen) {
         let mut client = server.seat(&id, token, Some(*since)).await?;
         let state = client.wait_for("state").await?;
-        assert_eq!(state["seq"].as_u64(), Some(seq));
+        // where it was stored, or further on (its bots play on after the restart)
+        assert!(state["seq"].as_u64() >= Some(seq), "{state} before {seq}");
         clients.push(client);
     }
     play_out(&mut clients, 11).await?;
@@ -185,37 +185,30 @@ async fn a_restarted_server_resumes_its_matches_on_sqlite() -> Result<(), Error>
     resumes_after_a_restart(&sqlite_in(&dir)).await
 }
 
-/// The Postgres URL to test against: `DECKLET_TEST_POSTGRES`. CI sets it (and a run
-/// that claims to be CI without it fails); elsewhere the Postgres tests are skipped.
-fn postgres() -> Result<Option<String>, Error> {
+/// The Postgres URL to test against: `DECKLET_TEST_POSTGRES` (`.ci/postgres DIR`
+/// starts a throwaway cluster and prints one). The Postgres tests are ignored tests:
+/// `cargo xtask ci` runs them when it is set and says they were skipped when not;
+/// run without it, they fail.
+fn postgres() -> Result<String, Error> {
     match std::env::var("DECKLET_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => Ok(Some(url)),
-        _ if std::env::var("DECKLET_REQUIRE_POSTGRES").is_ok() => {
-            Err("DECKLET_REQUIRE_POSTGRES is set but DECKLET_TEST_POSTGRES is not".into())
-        }
-        _ => {
-            eprintln!("skipped: set DECKLET_TEST_POSTGRES=postgres://… to test on Postgres");
-            Ok(None)
-        }
+        Ok(url) if !url.is_empty() => Ok(url),
+        _ => Err("set DECKLET_TEST_POSTGRES=postgres://… to test on Postgres".into()),
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Postgres: `cargo xtask ci` runs it when DECKLET_TEST_POSTGRES is set"]
 async fn a_restarted_server_resumes_its_matches_on_postgres() -> Result<(), Error> {
-    let Some(url) = postgres()? else {
-        return Ok(());
-    };
-    resumes_after_a_restart(&url).await
+    resumes_after_a_restart(&postgres()?).await
 }
 
 /// Two servers on one Postgres, as `docs/server.md` describes them: they migrate it
 /// together, each plays and resumes its own matches only, the other refuses a match's
 /// join and WebSocket naming its owner, and the lobby is shared.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Postgres: `cargo xtask ci` runs it when DECKLET_TEST_POSTGRES is set"]
 async fn two_servers_share_one_postgres_each_playing_its_own_matches() -> Result<(), Error> {
-    let Some(url) = postgres()? else {
-        return Ok(());
-    };
+    let url = postgres()?;
     let named = |name: &str| Limits {
         server_name: format!("share-{name}-{}", std::process::id()),
         ..Limits::default()
@@ -278,8 +271,7 @@ async fn two_servers_share_one_postgres_each_playing_its_own_matches() -> Result
     }
     // A restarts: it resumes its match, not B's, which B plays on meanwhile
     drop(clients);
-    drop(a);
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    a.stop().await;
     let a = start_with(&url, named("a")).await?;
     assert_eq!(a.server.restored(), 1, "A resumed another server's match");
     assert!(
@@ -308,6 +300,9 @@ async fn the_turn_timer_moves_for_a_human_who_does_not() -> Result<(), Error> {
         .create(json!({"game": "crazy-eights", "turnSeconds": 1, "seed": 4,
             "seats": [human(), bot("strategist")]}))
         .await?;
+    // the timer cannot start before the seat is taken: a lower bound on its wait
+    // that holds however slowly this machine delivers the messages
+    let started = std::time::Instant::now();
     let token = server.join(&id, 0, "Sleepy").await?;
     let mut client = server.seat(&id, &token, None).await?;
     let state = client.wait_for("state").await?;
@@ -315,7 +310,6 @@ async fn the_turn_timer_moves_for_a_human_who_does_not() -> Result<(), Error> {
         state["deadlineMs"].as_u64().is_some_and(|ms| ms <= 1000),
         "{state}"
     );
-    let started = std::time::Instant::now();
     let update = loop {
         let update = client.wait_for("update").await?;
         if update["by"] == 0 {
@@ -323,6 +317,77 @@ async fn the_turn_timer_moves_for_a_human_who_does_not() -> Result<(), Error> {
         }
     };
     assert_eq!(update["origin"], "timer");
-    assert!(started.elapsed() >= Duration::from_millis(900));
+    assert!(started.elapsed() >= Duration::from_secs(1));
+    Ok(())
+}
+
+/// A seat that comes back to a finished match is shown how it ended (winners,
+/// points, where the log is), before and after a restart, and so is a spectator;
+/// the seat cannot be joined again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_that_comes_back_to_a_finished_match_is_shown_its_end() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let db = sqlite_in(&dir);
+    let server = start(&db).await?;
+    let id = server
+        .create(json!({"game": "uno", "rules": "official", "seed": 5,
+            "seats": [human(), bot("random")]}))
+        .await?;
+    let token = server.join(&id, 0, "Ann").await?;
+    let mut ann = server.seat(&id, &token, None).await?;
+    play_out(std::slice::from_mut(&mut ann), 3).await?;
+    let end = ann.last_state().cloned().ok_or("no state")?;
+    assert_eq!(end["status"], "finished");
+    assert_eq!(end["log"], format!("/api/matches/{id}/log"));
+    assert_eq!(end["winners"].as_array().map(Vec::len), Some(1), "{end}");
+    drop(ann);
+    let shown = |state: &Value| {
+        assert_eq!(state["status"], "finished", "{state}");
+        assert_eq!(state["seq"], end["seq"]);
+        assert_eq!(state["winners"], end["winners"]);
+        assert_eq!(state["score"], end["score"]);
+        assert_eq!(state["log"], end["log"]);
+        assert_eq!(state["moves"], json!([]));
+    };
+    // at once, on the server that played it
+    let mut back = server.seat(&id, &token, Some(0)).await?;
+    let missed = back.wait_for("missed").await?;
+    assert_eq!(missed["seq"], end["seq"]);
+    shown(&back.wait_for("state").await?);
+    drop(back);
+    server.stop().await;
+
+    // after a restart, which resumes no finished match, it is rebuilt to be shown
+    let server = start(&db).await?;
+    assert_eq!(server.server.restored(), 0);
+    let mut back = server.seat(&id, &token, None).await?;
+    let state = back.wait_for("state").await?;
+    shown(&state);
+    assert_eq!(state["you"], 0);
+    assert!(state["hand"].is_array(), "{state}");
+    let mut watcher = server.spectator(&id).await?;
+    shown(&watcher.wait_for("state").await?);
+    // a move is refused: the match is over
+    back.send(&json!({"type": "move", "seq": end["seq"], "index": 0}))
+        .await?;
+    assert_eq!(
+        back.wait_for("refused").await?["reason"],
+        "the match is over"
+    );
+    // a wrong token is still refused, and the seat cannot be joined again
+    let mut stranger = server.socket(&id).await?;
+    stranger
+        .send(&json!({"type": "hello", "token": "0".repeat(32)}))
+        .await?;
+    let got = stranger.until_closed().await?;
+    assert!(got.iter().any(|m| m["type"] == "error"), "{got:?}");
+    let (status, _) = server
+        .post(&format!("/api/matches/{id}/join"), &json!({"name": "Cy"}))
+        .await?;
+    assert_eq!(status, 409);
+    let (status, log) = server
+        .get_text(end["log"].as_str().ok_or("no log")?)
+        .await?;
+    assert_eq!(status, 200, "{log}");
     Ok(())
 }

@@ -11,6 +11,16 @@ pub struct TestServer {
     task: tokio::task::JoinHandle<()>,
 }
 
+impl TestServer {
+    /// Stops the server as a shut-down process would: no more connections, and every
+    /// match's task stopped with what it acknowledged stored. Another server may then
+    /// open the same database.
+    pub async fn stop(self) {
+        self.task.abort();
+        self.server.shutdown().await;
+    }
+}
+
 impl Drop for TestServer {
     fn drop(&mut self) {
         self.task.abort();
