@@ -9,8 +9,8 @@ use std::sync::{Arc, Mutex};
 use decklet::plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
 use decklet::uno::{HouseRule, MATCH_LOG_FORMAT, MatchLog, MatchReport, UnoPlugin, replay_match};
 use decklet::{
-    AnyEvent, EngineConfig, Game, GameEngine, GameLog, GamePlugin, GameState, GameStatus, Id,
-    Verify,
+    AnyEvent, EngineConfig, Game, GameEngine, GameLog, GamePlugin, GameState, GameStatus,
+    GameString, Id, Verify,
 };
 
 use crate::output::write_stdout;
@@ -34,6 +34,38 @@ fn plugin_by_id(id: &str) -> Result<Arc<dyn GamePlugin>, String> {
             printable(other)
         )),
     }
+}
+
+/// The game a log was played under: built from its game string (its options
+/// included), or, for a log that has none (written before logs carried one), from the
+/// plugins it names with their default options.
+fn game_of(log: &GameLog) -> Result<Arc<Game>, String> {
+    let Some(text) = &log.game else {
+        let mut game = Game::builder();
+        for info in &log.plugins {
+            game = game.shared(plugin_by_id(&info.id)?);
+        }
+        return game.build().map_err(|e| e.to_string());
+    };
+    let string: GameString = text
+        .parse()
+        .map_err(|e| format!("the log's game string: {e}"))?;
+    let built = match string.name.as_str() {
+        decklet::uno::UNO_GAME => decklet::uno::uno_game(&decklet::uno::uno_rules_of(&string)?),
+        decklet::crazy_eights::CRAZY_EIGHTS_GAME => {
+            let options = decklet::crazy_eights::CrazyEightsOptions::from_game_string(&string)?;
+            decklet::crazy_eights::crazy_eights_game(options)
+        }
+        other => {
+            return Err(format!(
+                "the log is of the game `{}`, which this decklet does not have (it has {}, {})",
+                printable(other),
+                decklet::uno::UNO_GAME,
+                decklet::crazy_eights::CRAZY_EIGHTS_GAME
+            ));
+        }
+    };
+    built.map_err(|e| e.to_string())
 }
 
 /// Text from a log made safe for a terminal: control characters (which could move the
@@ -150,11 +182,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), String> {
         Log::Game(log) => log,
         Log::Match(log) => return run_match(args, &log),
     };
-    let mut game = Game::builder();
-    for info in &log.plugins {
-        game = game.shared(plugin_by_id(&info.id).map_err(|e| format!("{path}: {e}"))?);
-    }
-    let game = game.build().map_err(|e| format!("{path}: {e}"))?;
+    let game = game_of(&log).map_err(|e| format!("{path}: {e}"))?;
     let mut engine = GameEngine::new(&game, EngineConfig::default());
     let heard: Arc<Mutex<Vec<AnyEvent>>> = Arc::default();
     if args.events.is_some() {
@@ -203,6 +231,9 @@ fn summary(engine: &GameEngine, log: &GameLog) -> String {
         .iter()
         .map(|p| format!("{} ({})", printable(&p.id), printable(&p.name)))
         .collect();
+    if let Some(string) = &log.game {
+        let _ = writeln!(out, "plays       {}", printable(string));
+    }
     let _ = writeln!(out, "players     {}", players.join(", "));
     let plugins: Vec<String> = log
         .plugins

@@ -196,8 +196,15 @@ fn bad_replay_files_fail_cleanly() {
     let (_, err) = run_err(&["replay", &write("mismatch.json", &log.to_string())]);
     assert!(err.contains("plugin list differs"), "{err}");
 
+    // a log names its game (`uno`): its plugins must be that game's
     let mut log: Value = serde_json::from_str(&good).unwrap();
+    assert_eq!(log["game"], "uno");
     log["plugins"][2]["id"] = "poker-night".into();
+    let (_, err) = run_err(&["replay", &write("unknown.json", &log.to_string())]);
+    assert!(err.contains("plugin list differs"), "{err}");
+    // a log without a game string (written before logs had one) is built from its
+    // plugins, which this decklet must know
+    log.as_object_mut().unwrap().remove("game");
     let (_, err) = run_err(&["replay", &write("unknown.json", &log.to_string())]);
     assert!(err.contains("plugin `poker-night`"), "{err}");
 

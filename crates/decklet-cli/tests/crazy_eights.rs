@@ -114,6 +114,83 @@ fn a_crazy_eights_log_replays_and_verifies() {
     assert!(err.contains("c8.json"), "{err}");
 }
 
+/// A log records its game string, options included: a Crazy Eights game with options
+/// other than the defaults replays as that game; a log whose game string names an
+/// unknown game or a bad parameter, or another game than its moves, is a clear error.
+#[test]
+fn a_log_replays_as_the_game_its_string_names_options_included() {
+    use decklet::bots::{Bot, RandomBot, play_game};
+    use decklet::crazy_eights::{CrazyEightsOptions, crazy_eights_game, new_crazy_eights_engine};
+    let options = CrazyEightsOptions {
+        max_draw_cards: 2,
+        reshuffle: true,
+        use_special_cards: true,
+        ..CrazyEightsOptions::default()
+    };
+    let game = crazy_eights_game(options).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("c8.json");
+    let path = path.to_str().unwrap();
+    let mut checked = 0;
+    for seed in 0..10 {
+        let mut engine = new_crazy_eights_engine(&game, seed, 4).unwrap();
+        let mut bots: Vec<Box<dyn Bot>> = (0..4)
+            .map(|i| Box::new(RandomBot::new(seed * 10 + i)) as Box<dyn Bot>)
+            .collect();
+        play_game(&mut engine, &mut bots, 10_000).unwrap();
+        let log = engine.log();
+        assert_eq!(
+            log.game.as_deref(),
+            Some("crazy_eights(max_draw_cards=2,reshuffle=true,use_special_cards=true)")
+        );
+        std::fs::write(path, serde_json::to_string(&log).unwrap()).unwrap();
+        let out = run_ok(&["replay", path]);
+        assert!(out.contains("final state verified"), "{out}");
+        assert!(
+            out.contains("plays       crazy_eights(max_draw_cards=2"),
+            "{out}"
+        );
+        // the same moves under the default options are another game: without its
+        // string the log replays as the defaults, and does not arrive where it did
+        let mut bare = log.clone();
+        bare.game = None;
+        std::fs::write(path, serde_json::to_string(&bare).unwrap()).unwrap();
+        let replayed = decklet().args(["replay", path]).output().unwrap();
+        if !replayed.status.success() {
+            checked += 1;
+        }
+    }
+    // the options changed how at least some of these games went
+    assert!(checked > 0, "no game's moves depended on the options");
+    let mut engine = new_crazy_eights_engine(&game, 1, 2).unwrap();
+    let mut bots: Vec<Box<dyn Bot>> = (0..2)
+        .map(|i| Box::new(RandomBot::new(i)) as Box<dyn Bot>)
+        .collect();
+    play_game(&mut engine, &mut bots, 10_000).unwrap();
+    for (string, says) in [
+        (
+            "go_fish(players=4)",
+            "the game `go_fish`, which this decklet does not have",
+        ),
+        (
+            "crazy_eights(max_draw_cards=0)",
+            "max_draw_cards is a whole number from 1 to 52",
+        ),
+        (
+            "crazy_eights(jokers=true)",
+            "Crazy Eights has no parameter `jokers`",
+        ),
+        ("crazy_eights(reshuffle", "the log's game string"),
+        ("uno", "plugin list differs"),
+    ] {
+        let mut log = engine.log();
+        log.game = Some(string.to_string());
+        std::fs::write(path, serde_json::to_string(&log).unwrap()).unwrap();
+        let err = run_err(&["replay", path]);
+        assert!(err.contains(says), "{string}: {err}");
+    }
+}
+
 #[test]
 fn a_crazy_eights_tournament_rotates_the_seats_and_ranks_the_strategist_above_random_play() {
     let report = json(&[

@@ -7,9 +7,11 @@
 //! later plugin may change what an earlier one declared. It is built once with the
 //! game, shared by every match's state, and read by type with one hash lookup
 //! ([`GameState::game_data`](crate::GameState::game_data),
-//! [`InfoState::game_data`](crate::InfoState::game_data)). It is the plugin list's to
-//! say, so a log (which names the plugins) carries it, and two games of the same
-//! plugins declare the same data.
+//! [`InfoState::game_data`](crate::InfoState::game_data)). It is the plugins' to say:
+//! two games of the same plugins with the same options declare the same data. A log
+//! names the plugins, not their options; a game built with a game string
+//! ([`GameBuilder::string`](crate::GameBuilder::string)) has its log carry the string,
+//! options included, and a replay refuses a game of another string.
 
 use std::any::{Any, TypeId};
 

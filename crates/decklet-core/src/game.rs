@@ -54,11 +54,14 @@ pub struct Game {
     data: Arc<GameData>,
     /// The registry's kinds, shared with the engines that add no subscriber kind.
     kinds: Arc<Kinds>,
+    /// The game string it was built as, if any (recorded in its logs).
+    string: Option<String>,
 }
 
 impl std::fmt::Debug for Game {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Game")
+            .field("string", &self.string)
             .field("plugins", &self.infos)
             .finish_non_exhaustive()
     }
@@ -68,6 +71,7 @@ impl std::fmt::Debug for Game {
 #[derive(Default)]
 pub struct GameBuilder {
     plugins: Vec<Arc<dyn GamePlugin>>,
+    string: Option<String>,
 }
 
 impl GameBuilder {
@@ -79,6 +83,15 @@ impl GameBuilder {
     /// Adds a plugin that is already shared (one of a list built at run time).
     pub fn shared(mut self, plugin: Arc<dyn GamePlugin>) -> Self {
         self.plugins.push(plugin);
+        self
+    }
+
+    /// Names the game with its parameters ([`GameString`](crate::GameString), written
+    /// canonically): its logs record it, and a replay refuses a log of another game
+    /// string. A game's crate names the games it builds, so that a log says which
+    /// game, options included, it was played under.
+    pub fn string(mut self, game: &crate::GameString) -> Self {
+        self.string = Some(game.to_string());
         self
     }
 
@@ -96,6 +109,7 @@ impl GameBuilder {
             infos: plugins,
             data: Arc::new(data),
             kinds: Arc::new(kinds),
+            string: self.string,
         }))
     }
 }
@@ -115,9 +129,15 @@ impl Game {
                 infos: Vec::new(),
                 data: Arc::default(),
                 kinds: Arc::default(),
+                string: None,
             })
         });
         &EMPTY
+    }
+
+    /// The game string it was built as ([`GameBuilder::string`]), canonical.
+    pub fn string(&self) -> Option<&str> {
+        self.string.as_deref()
     }
 
     /// The plugins' ids and versions, in registration order (what logs record).

@@ -81,6 +81,7 @@ mod engine;
 mod error;
 mod event;
 mod game;
+mod game_string;
 mod ids;
 mod info;
 mod journal;
@@ -116,6 +117,7 @@ pub use engine::{EngineConfig, GameEngine, Outcome};
 pub use error::{EngineError, echo};
 pub use event::{AnyEvent, Event};
 pub use game::{Game, GameBuilder};
+pub use game_string::{GameString, GameStringError, MAX_GAME_STRING_BYTES};
 pub use ids::{CardId, CardIds, HAND_ZONE_TYPE, Id, PlayerId, ZoneId, hand_zone_name};
 pub use info::{InfoState, SeatKnowledge};
 pub use kinds::{

@@ -54,6 +54,11 @@ pub struct GameLog {
     pub format: String,
     /// The game's id.
     pub game_id: String,
+    /// The game string of the game played ([`GameString`](crate::GameString):
+    /// its name and parameters), when it was built as one; a replay refuses a game of
+    /// another string, and a catalogue of games builds the game from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
     /// The RNG seed.
     pub seed: u64,
     /// The engine's action limit per tick.
@@ -91,6 +96,9 @@ pub struct PlayerLog {
     pub viewer: String,
     /// The game's id.
     pub game_id: String,
+    /// The game string of the game played, if it was built as one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
     /// The players.
     pub players: Vec<Player>,
     /// The plugins.
@@ -129,6 +137,11 @@ impl GameLog {
                 "game id of {} bytes is too long",
                 self.game_id.len()
             ));
+        }
+        if let Some(game) = &self.game
+            && let Err(e) = game.parse::<crate::GameString>()
+        {
+            return bad(format!("the log's game string: {e}"));
         }
         if self.max_actions_per_tick == 0 || self.max_events_per_tick == 0 {
             return bad("the tick limits must be positive".to_string());
@@ -187,6 +200,7 @@ impl GameLog {
             format: self.format.clone(),
             viewer: viewer.to_string(),
             game_id: self.game_id.clone(),
+            game: self.game.clone(),
             players: self.players.clone(),
             plugins: self.plugins.clone(),
             start_index: self.start_index,

@@ -126,6 +126,7 @@ impl GameEngine {
         GameLog {
             format: LOG_FORMAT.to_string(),
             game_id: self.state.game_id().to_string(),
+            game: self.game.string().map(str::to_string),
             seed: self.config.seed,
             max_actions_per_tick: self.config.max_actions_per_tick,
             max_events_per_tick: self.config.max_events_per_tick,
@@ -261,6 +262,17 @@ impl GameEngine {
     /// What replaying needs of a log before it starts.
     fn check_log(&self, log: &GameLog) -> Result<(), EngineError> {
         log.validate()?;
+        if let (Some(logged), Some(ours)) = (&log.game, self.game.string())
+            && logged != ours
+        {
+            return Err(EngineError::Replay {
+                message: format!(
+                    "the log is of the game `{}`, the engine plays `{}`",
+                    crate::error::shown(logged),
+                    crate::error::shown(ours)
+                ),
+            });
+        }
         let same_plugins = self.game.plugins() == log.plugins.as_slice();
         if !same_plugins {
             let show = |list: &[PluginInfo]| {
@@ -372,6 +384,7 @@ impl GameLog {
         GameLog {
             format: self.format.clone(),
             game_id: self.game_id.clone(),
+            game: self.game.clone(),
             seed: self.seed,
             max_actions_per_tick: self.max_actions_per_tick,
             max_events_per_tick: self.max_events_per_tick,

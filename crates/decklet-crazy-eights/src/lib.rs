@@ -32,6 +32,7 @@
 
 mod actions;
 mod cards;
+mod def;
 mod describe;
 mod moves;
 mod plugin;
@@ -44,6 +45,7 @@ use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
 
 pub use actions::{C8_DRAW_ACTION, C8_NOMINATE_ACTION, C8_PASS_ACTION, Draw, Nominate, Pass};
 pub use cards::{ACE, C8Card, C8Table, EIGHT, QUEEN, RANKS, SUITS, TWO};
+pub use def::CRAZY_EIGHTS_GAME;
 pub use describe::{describe_move, suit_name};
 pub use moves::crazy_eights_moves;
 pub use plugin::{
@@ -89,9 +91,12 @@ impl Default for CrazyEightsOptions {
 }
 
 /// The game of Crazy Eights with these options: the standard deck, turns, drawing,
-/// then Crazy Eights' own plugin. Build it once and share it.
+/// then Crazy Eights' own plugin, named with its game string
+/// ([`CrazyEightsOptions::game_string`]), which its logs record. Build it once and
+/// share it.
 pub fn crazy_eights_game(options: CrazyEightsOptions) -> Result<Arc<Game>, EngineError> {
     Game::builder()
+        .string(&options.game_string())
         .plugin(StandardDeckPlugin)
         .plugin(TurnPlugin)
         .plugin(DrawPlugin)

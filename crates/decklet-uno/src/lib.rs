@@ -45,6 +45,7 @@
 pub mod actions;
 pub mod bots;
 pub mod cards;
+pub mod def;
 pub mod effects;
 pub mod events;
 pub mod house;
@@ -76,6 +77,7 @@ pub use cards::{
     uno_card_table,
 };
 pub use decklet_core::{PLAY_CARD_ACTION, PlayCard};
+pub use def::{UNO_GAME, uno_game_string, uno_rules_of};
 pub use effects::{
     Effect, InitialFlip, UnoEffects, apply_draw_two_effect, apply_reverse_effect,
     apply_skip_effect, apply_wild_draw_four_effect, apply_wild_draw_four_post_choice_effect,

@@ -22,17 +22,20 @@ use crate::plugin::UnoPlugin;
 /// once), so that one set of rules always makes one game. Of rules that cannot be
 /// played together ([`HouseRule::check_combination`], which tells a user), the first in
 /// that order is kept. Build it once and share it: every engine, fork, replay and
-/// search of the game plays the same [`Game`].
+/// search of the game plays the same [`Game`]. It is named with its game string
+/// ([`uno_game_string`](crate::uno_game_string)), which its logs record.
 ///
 /// ```
 /// use decklet_uno::{uno_game, HouseRule};
 /// let game = uno_game(&[HouseRule::SevenZero, HouseRule::ForcedPlay])?;
 /// let ids: Vec<&str> = game.plugins().iter().map(|p| p.id.as_str()).collect();
 /// assert_eq!(ids, ["turn", "draw", "uno", "uno-forced-play", "uno-seven-zero"]);
+/// assert_eq!(game.string(), Some("uno(house=forced-play+seven-zero)"));
 /// # Ok::<(), decklet_core::EngineError>(())
 /// ```
 pub fn uno_game(house: &[HouseRule]) -> Result<Arc<Game>, EngineError> {
-    uno_builder(house).build()
+    let (builder, chosen) = builder_with(house);
+    builder.string(&crate::uno_game_string(&chosen)).build()
 }
 
 /// The plugins of [`uno_game`], not built yet: for a game that adds plugins of its own
@@ -53,6 +56,12 @@ pub fn uno_game(house: &[HouseRule]) -> Result<Arc<Game>, EngineError> {
 /// # Ok::<(), decklet_core::EngineError>(())
 /// ```
 pub fn uno_builder(house: &[HouseRule]) -> GameBuilder {
+    builder_with(house).0
+}
+
+/// UNO's plugins with the rules of `house` that go together (the first of two that do
+/// not), and those rules.
+fn builder_with(house: &[HouseRule]) -> (GameBuilder, Vec<HouseRule>) {
     let mut game = Game::builder()
         .plugin(TurnPlugin)
         .plugin(DrawPlugin)
@@ -66,7 +75,7 @@ pub fn uno_builder(house: &[HouseRule]) -> GameBuilder {
             game = game.shared(rule.plugin());
         }
     }
-    game
+    (game, chosen)
 }
 
 /// Players `p1`…`pN` named `Player 1`… in seats 1…N.

@@ -1254,3 +1254,53 @@ fn a_failed_tick_gives_the_turn_back() {
     engine.dispatch(pass(p3, false)).unwrap();
     assert_eq!(engine.state().current_player(), Some(p3));
 }
+
+/// A game built with a game string records it in its logs; a replay on a game of
+/// another string is refused before anything is played, and a log whose string is
+/// not one is refused when read.
+#[test]
+fn a_log_records_its_game_string_and_replays_only_on_that_game() {
+    let named = |text: &str| {
+        let string: GameString = text.parse().unwrap();
+        Game::builder()
+            .plugin(ToyPlugin)
+            .string(&string)
+            .build()
+            .unwrap()
+    };
+    let game = named("toy(cards = 9)");
+    assert_eq!(game.string(), Some("toy(cards=9)"));
+    let mut engine = GameEngine::new(&game, EngineConfig::default());
+    engine.create_game(players(2)).unwrap();
+    engine.start().unwrap();
+    engine.dispatch(Script::named("a")).unwrap();
+    let log = engine.log();
+    assert_eq!(log.game.as_deref(), Some("toy(cards=9)"));
+    assert_eq!(log.view_for("p1").game.as_deref(), Some("toy(cards=9)"));
+    let json = serde_json::to_string(&log).unwrap();
+    assert!(json.contains(r#""game":"toy(cards=9)""#), "{json}");
+    let mut again = GameEngine::new(&game, EngineConfig::default());
+    again
+        .replay(&GameLog::from_json(&json).unwrap(), Verify::Required)
+        .unwrap();
+    assert_eq!(again.state(), engine.state());
+    // another string: refused, naming both
+    let mut other = GameEngine::new(&named("toy(cards=8)"), EngineConfig::default());
+    let err = other.replay(&log, Verify::Required).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("the log is of the game `toy(cards=9)`, the engine plays `toy(cards=8)`"),
+        "{err}"
+    );
+    // an unnamed game (or a log without a string) replays as before
+    assert!(replay_with(&log, ToyPlugin).is_ok());
+    let mut bare = log.clone();
+    bare.game = None;
+    let mut on_named = GameEngine::new(&game, EngineConfig::default());
+    assert!(on_named.replay(&bare, Verify::Required).is_ok());
+    // a log whose string is not one
+    let mut bad = log;
+    bad.game = Some("toy(cards".into());
+    let err = replay_with(&bad, ToyPlugin).unwrap_err();
+    assert!(err.to_string().contains("game string"), "{err}");
+}
