@@ -522,12 +522,13 @@ fn examples() -> Result {
 }
 
 /// Publishable crates in dependency order.
-const CRATES: [&str; 9] = [
+const CRATES: [&str; 10] = [
     "decklet-core",
     "decklet-plugins",
+    "decklet-bots",
     "decklet-uno",
     "decklet-crazy-eights",
-    "decklet-bots",
+    "decklet-catalog",
     "decklet-env",
     "decklet",
     "decklet-server",

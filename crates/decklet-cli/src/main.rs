@@ -5,6 +5,7 @@ mod bots;
 #[macro_use]
 mod console;
 mod crazy_eights;
+mod games;
 mod matches;
 mod output;
 mod play;
@@ -43,6 +44,12 @@ enum Command {
     Play(PlayArgs),
     /// Replay a JSON game log, verify where it ends, print a summary or the events.
     Replay(ReplayArgs),
+    /// List the games, their parameters (as a game string takes them) and their bots.
+    Games {
+        /// One JSON document instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play bots against each other in every seat: win rates, intervals and ratings.
     Tournament(TournamentArgs),
     /// Serve matches over HTTP and WebSockets, with a browser table at the address
@@ -282,6 +289,7 @@ fn main() -> ExitCode {
             )),
         },
         Command::Replay(args) => replay::run(&args),
+        Command::Games { json } => games::run(&decklet_catalog::Catalog::standard(), json),
         Command::Tournament(args) => tournament::run(&args),
         Command::Serve(args) => serve(&args),
         Command::Completions { shell } => {

@@ -9,8 +9,8 @@ use std::sync::{Arc, Mutex};
 use decklet::plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
 use decklet::uno::{HouseRule, MATCH_LOG_FORMAT, MatchLog, MatchReport, UnoPlugin, replay_match};
 use decklet::{
-    AnyEvent, EngineConfig, Game, GameEngine, GameLog, GamePlugin, GameState, GameStatus,
-    GameString, Id, Verify,
+    AnyEvent, EngineConfig, Game, GameEngine, GameLog, GamePlugin, GameState, GameStatus, Id,
+    Verify,
 };
 
 use crate::output::write_stdout;
@@ -36,36 +36,21 @@ fn plugin_by_id(id: &str) -> Result<Arc<dyn GamePlugin>, String> {
     }
 }
 
-/// The game a log was played under: built from its game string (its options
-/// included), or, for a log that has none (written before logs carried one), from the
-/// plugins it names with their default options.
+/// The game a log was played under: loaded from the catalogue by its game string
+/// (its options included), or, for a log that has none (written before logs carried
+/// one), built from the plugins it names with their default options.
 fn game_of(log: &GameLog) -> Result<Arc<Game>, String> {
-    let Some(text) = &log.game else {
-        let mut game = Game::builder();
-        for info in &log.plugins {
-            game = game.shared(plugin_by_id(&info.id)?);
-        }
-        return game.build().map_err(|e| e.to_string());
-    };
-    let string: GameString = text
-        .parse()
-        .map_err(|e| format!("the log's game string: {e}"))?;
-    let built = match string.name.as_str() {
-        decklet::uno::UNO_GAME => decklet::uno::uno_game(&decklet::uno::uno_rules_of(&string)?),
-        decklet::crazy_eights::CRAZY_EIGHTS_GAME => {
-            let options = decklet::crazy_eights::CrazyEightsOptions::from_game_string(&string)?;
-            decklet::crazy_eights::crazy_eights_game(options)
-        }
-        other => {
-            return Err(format!(
-                "the log is of the game `{}`, which this decklet does not have (it has {}, {})",
-                printable(other),
-                decklet::uno::UNO_GAME,
-                decklet::crazy_eights::CRAZY_EIGHTS_GAME
-            ));
-        }
-    };
-    built.map_err(|e| e.to_string())
+    if log.game.is_some() {
+        let loaded = decklet_catalog::Catalog::standard()
+            .load_log(log)
+            .map_err(|e| format!("the log's game: {e}"))?;
+        return Ok(Arc::clone(loaded.game()));
+    }
+    let mut game = Game::builder();
+    for info in &log.plugins {
+        game = game.shared(plugin_by_id(&info.id)?);
+    }
+    game.build().map_err(|e| e.to_string())
 }
 
 /// Text from a log made safe for a terminal: control characters (which could move the

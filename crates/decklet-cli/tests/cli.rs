@@ -819,3 +819,30 @@ fn replay_narrates_the_official_and_house_rules_events() {
         "an event told by its kind"
     );
 }
+
+#[test]
+fn games_lists_every_game_with_its_parameters_and_bots() {
+    let text = run_ok(&["games"]);
+    for line in [
+        "uno  (2 to 10 players)",
+        "rules=classic|official  (default classic)",
+        "bots: heuristic, random, ismcts, ismcts:N",
+        "crazy_eights  (2 to 15 players)",
+        "max_draw_cards=1..52  (default 5)",
+        "bots: strategist, random, ismcts, ismcts:N",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    let games: Value = serde_json::from_str(&run_ok(&["games", "--json"])).unwrap();
+    let names: Vec<&str> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["uno", "crazy_eights"]);
+    assert_eq!(games[1]["players"], serde_json::json!([2, 15]));
+    assert_eq!(games[1]["params"][2]["name"], "reshuffle");
+    assert_eq!(games[1]["params"][2]["kind"], "bool");
+    assert_eq!(games[1]["params"][2]["default"], "false");
+}

@@ -170,17 +170,20 @@ fn a_log_replays_as_the_game_its_string_names_options_included() {
     for (string, says) in [
         (
             "go_fish(players=4)",
-            "the game `go_fish`, which this decklet does not have",
+            "`go_fish` is not a game of this catalogue (it has uno, crazy_eights)",
         ),
         (
             "crazy_eights(max_draw_cards=0)",
-            "max_draw_cards is a whole number from 1 to 52",
+            "crazy_eights's max_draw_cards is a whole number from 1 to 52, not `0`",
         ),
         (
             "crazy_eights(jokers=true)",
-            "Crazy Eights has no parameter `jokers`",
+            "crazy_eights has no parameter `jokers`",
         ),
-        ("crazy_eights(reshuffle", "the log's game string"),
+        (
+            "crazy_eights(reshuffle",
+            "the log's game: after the game's name comes",
+        ),
         ("uno", "plugin list differs"),
     ] {
         let mut log = engine.log();

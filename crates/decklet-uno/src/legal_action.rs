@@ -8,7 +8,7 @@
 use decklet_core::{
     AnyAction, CardId, EngineError, GameEngine, GameState, Outcome, PlayCard, PlayerId,
 };
-use decklet_plugins::{create_draw_card_action, create_end_turn_action};
+use decklet_plugins::{DrawCard, EndTurn, create_draw_card_action, create_end_turn_action};
 
 use crate::actions::ChooseColor;
 use crate::cards::UnoColor;
@@ -67,6 +67,60 @@ impl LegalAction {
             LegalAction::CallUno => AnyAction::new(CallUno { player_id: player }),
             LegalAction::CatchUno(target) => AnyAction::new(catch(player, target)),
         }
+    }
+
+    /// The move an engine action is, if it is one of UNO's (the inverse of
+    /// [`to_action`](Self::to_action), whoever's action it is): how a bot of any game
+    /// (`decklet_bots::Bot`), handed the listed moves as engine actions, reads them in
+    /// UNO's words.
+    ///
+    /// ```
+    /// use decklet_uno::{LegalAction, UnoColor, new_uno_engine, uno_game};
+    /// let engine = new_uno_engine(&uno_game(&[])?, 1, 2)?;
+    /// let state = engine.state();
+    /// let p1 = state.player_id("p1").ok_or("no p1")?;
+    /// let card = state.hand(p1)[0];
+    /// for action in [
+    ///     LegalAction::Play(card),
+    ///     LegalAction::Draw,
+    ///     LegalAction::ChooseColor(UnoColor::Blue),
+    ///     LegalAction::CatchUno(p1),
+    /// ] {
+    ///     assert_eq!(LegalAction::of_action(&action.to_action(p1)), Some(action));
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn of_action(action: &AnyAction) -> Option<LegalAction> {
+        if let Some(play) = action.downcast_ref::<PlayCard>() {
+            return match play.card_ids.as_slice() {
+                [card] => Some(LegalAction::Play(*card)),
+                _ => None,
+            };
+        }
+        if let Some(choice) = action.downcast_ref::<ChooseColor>() {
+            return choice.color.parse().ok().map(LegalAction::ChooseColor);
+        }
+        if let Some(swap) = action.downcast_ref::<SwapHands>() {
+            return Some(LegalAction::SwapHands(swap.target_player_id));
+        }
+        if action.is::<AcceptDrawFour>() {
+            return Some(LegalAction::AcceptDrawFour);
+        }
+        if action.is::<Challenge>() {
+            return Some(LegalAction::Challenge);
+        }
+        if let Some(draw) = action.downcast_ref::<DrawCard>() {
+            return (draw.count == 1).then_some(LegalAction::Draw);
+        }
+        if action.is::<EndTurn>() {
+            return Some(LegalAction::EndTurn);
+        }
+        if action.is::<CallUno>() {
+            return Some(LegalAction::CallUno);
+        }
+        action
+            .downcast_ref::<CatchUno>()
+            .map(|catch| LegalAction::CatchUno(catch.target_player_id))
     }
 
     /// Dispatches the action for `player` ([`GameEngine::dispatch`]).

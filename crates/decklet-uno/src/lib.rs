@@ -43,6 +43,7 @@
 )]
 
 pub mod actions;
+pub mod any_game;
 pub mod bots;
 pub mod cards;
 pub mod def;
@@ -67,6 +68,7 @@ pub use actions::{
     choose_color_handler, create_play_card_action, create_uno_flip_initial_action,
     flip_initial_card, flip_initial_card_handler, play_card_handler,
 };
+pub use any_game::ForAnyGame;
 pub use bots::{
     Bot, BotKind, HeuristicBot, MAX_ISMCTS_ITERATIONS, RandomBot, ask_bot, random_pick, show_move,
     uno_playout,

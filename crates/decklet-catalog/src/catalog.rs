@@ -1,0 +1,319 @@
+//! [`Catalog`]: the games by name; [`LoadedGame`], a game built from its string.
+
+use std::sync::Arc;
+
+use decklet_bots::{Bot, IsmctsBot, IsmctsConfig, RandomBot};
+use decklet_core::{EngineError, Game, GameEngine, GameLog, GameString, GameStringError, echo};
+
+use crate::def::GameDef;
+
+/// The most iterations `ismcts:N` takes.
+pub const MAX_SEARCH_ITERATIONS: u32 = 100_000;
+
+/// The bots every game has, with a line each.
+pub const COMMON_BOTS: [(&str, &str); 3] = [
+    ("random", "a listed move, uniformly at random"),
+    (
+        "ismcts",
+        "information-set Monte Carlo tree search, 1,000 iterations a move",
+    ),
+    (
+        "ismcts:N",
+        "the same search with N iterations a move (1 to 100,000)",
+    ),
+];
+
+/// Why a catalogue could not give a game, a match or a bot.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogError {
+    /// The text is not a game string.
+    #[error("{0}")]
+    BadString(#[from] GameStringError),
+    /// No game of the catalogue has this name.
+    #[error("`{name}` is not a game of this catalogue (it has {known})")]
+    UnknownGame {
+        /// The name asked for.
+        name: String,
+        /// The catalogue's games.
+        known: String,
+    },
+    /// The game has no such parameter.
+    #[error("{game} has no parameter `{param}` (it has {known})")]
+    UnknownParam {
+        /// The game.
+        game: String,
+        /// The parameter asked for.
+        param: String,
+        /// The game's parameters.
+        known: String,
+    },
+    /// A parameter's value is not one it takes.
+    #[error("{game}'s {param} is {expected}, not `{value}`")]
+    BadValue {
+        /// The game.
+        game: String,
+        /// The parameter.
+        param: String,
+        /// The value given.
+        value: String,
+        /// What it takes.
+        expected: String,
+    },
+    /// The game refused its parameters together (rules that cannot go together).
+    #[error("{game}: {reason}")]
+    Refused {
+        /// The game.
+        game: String,
+        /// Why.
+        reason: String,
+    },
+    /// The game does not seat this many players.
+    #[error("{game} is played by {min} to {max} players, not {given}")]
+    Players {
+        /// The game.
+        game: String,
+        /// The fewest.
+        min: usize,
+        /// The most.
+        max: usize,
+        /// How many were asked for.
+        given: usize,
+    },
+    /// The game has no bot of this name.
+    #[error("`{name}` is not a bot of {game} (it has {known})")]
+    UnknownBot {
+        /// The game.
+        game: String,
+        /// The name asked for.
+        name: String,
+        /// Its bots.
+        known: String,
+    },
+    /// A log that names no game (written before logs carried one).
+    #[error("the log names no game (it was written before logs carried their game string)")]
+    NoGameString,
+    /// The engine refused.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+}
+
+/// A game built from its game string, and the entry that built it.
+#[derive(Clone)]
+pub struct LoadedGame {
+    def: Arc<dyn GameDef>,
+    game: Arc<Game>,
+    string: String,
+}
+
+impl std::fmt::Debug for LoadedGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LoadedGame")
+            .field("string", &self.string)
+            .finish_non_exhaustive()
+    }
+}
+
+impl LoadedGame {
+    /// The catalogue's entry for the game.
+    pub fn def(&self) -> &dyn GameDef {
+        &*self.def
+    }
+
+    /// The game, built (share it: every match of it plays the same one).
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
+    }
+
+    /// Its canonical game string (what its logs record).
+    pub fn string(&self) -> &str {
+        &self.string
+    }
+
+    /// A started match for `players` players (`p1`…`pN`), dealt from `seed`.
+    pub fn new_engine(&self, seed: u64, players: usize) -> Result<GameEngine, CatalogError> {
+        let range = self.def.players();
+        if !range.contains(&players) {
+            return Err(CatalogError::Players {
+                game: self.def.name().to_string(),
+                min: *range.start(),
+                max: *range.end(),
+                given: players,
+            });
+        }
+        Ok(self.def.new_engine(&self.game, seed, players)?)
+    }
+}
+
+/// The games a tool offers, by name: [`load`](Self::load) builds one from its game
+/// string, [`bot`](Self::bot) makes one of its bots. [`Catalog::standard`] has every
+/// game of decklet; [`with`](Self::with) adds one.
+#[derive(Clone, Default)]
+pub struct Catalog {
+    defs: Vec<Arc<dyn GameDef>>,
+}
+
+impl std::fmt::Debug for Catalog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries(self.defs.iter().map(|d| d.name()))
+            .finish()
+    }
+}
+
+impl Catalog {
+    /// decklet's games: UNO and Crazy Eights.
+    pub fn standard() -> Catalog {
+        Catalog::default()
+            .with(crate::UnoDef)
+            .with(crate::CrazyEightsDef)
+    }
+
+    /// The catalogue with `def` too (in place of a game of the same name).
+    ///
+    /// ```
+    /// use decklet_catalog::{Catalog, GameDef};
+    /// use decklet_core::{EngineError, Game, GameEngine, GameString};
+    /// use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
+    /// use std::sync::Arc;
+    ///
+    /// struct HighCard;
+    /// impl GameDef for HighCard {
+    ///     fn name(&self) -> &'static str { "high_card" }
+    ///     fn about(&self) -> &'static str { "the highest card wins" }
+    ///     fn players(&self) -> std::ops::RangeInclusive<usize> { 2..=6 }
+    ///     fn build(&self, game: &GameString) -> Result<Arc<Game>, String> {
+    ///         Game::builder()
+    ///             .plugin(StandardDeckPlugin)
+    ///             .plugin(TurnPlugin)
+    ///             .plugin(DrawPlugin)
+    ///             .plugin(high_card::HighCardPlugin)
+    ///             .string(game)
+    ///             .build()
+    ///             .map_err(|e| e.to_string())
+    ///     }
+    ///     fn new_engine(&self, game: &Arc<Game>, seed: u64, players: usize)
+    ///         -> Result<GameEngine, EngineError> {
+    ///         high_card::new_match(game, seed, players)
+    ///     }
+    /// }
+    ///
+    /// let catalog = Catalog::standard().with(HighCard);
+    /// let loaded = catalog.load("high_card")?;
+    /// let engine = loaded.new_engine(1, 3)?;
+    /// assert_eq!(engine.log().game.as_deref(), Some("high_card"));
+    /// assert!(catalog.load("high_card(aces=low)").is_err());
+    /// # Ok::<(), decklet_catalog::CatalogError>(())
+    /// ```
+    pub fn with(mut self, def: impl GameDef) -> Catalog {
+        self.defs.retain(|d| d.name() != def.name());
+        self.defs.push(Arc::new(def));
+        self
+    }
+
+    /// The games, in the order they were added.
+    pub fn games(&self) -> impl Iterator<Item = &dyn GameDef> {
+        self.defs.iter().map(|d| &**d)
+    }
+
+    /// The game named `name`.
+    pub fn game(&self, name: &str) -> Option<&dyn GameDef> {
+        self.games().find(|d| d.name() == name)
+    }
+
+    fn def_of(&self, name: &str) -> Result<&Arc<dyn GameDef>, CatalogError> {
+        self.defs
+            .iter()
+            .find(|d| d.name() == name)
+            .ok_or_else(|| CatalogError::UnknownGame {
+                name: echo(name),
+                known: self
+                    .defs
+                    .iter()
+                    .map(|d| d.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+
+    /// The game of a game string (`uno(rules=official)`), built: the name looked up,
+    /// every parameter checked against the game's, then the game built and named with
+    /// its canonical string.
+    pub fn load(&self, text: &str) -> Result<LoadedGame, CatalogError> {
+        let string: GameString = text.parse()?;
+        let def = self.def_of(&string.name)?;
+        crate::params::check(&**def, &string)?;
+        let game = def.build(&string).map_err(|reason| CatalogError::Refused {
+            game: def.name().to_string(),
+            reason,
+        })?;
+        Ok(LoadedGame {
+            def: Arc::clone(def),
+            string: game
+                .string()
+                .map_or_else(|| string.to_string(), str::to_string),
+            game,
+        })
+    }
+
+    /// The game a log was played under, from the game string it records.
+    pub fn load_log(&self, log: &GameLog) -> Result<LoadedGame, CatalogError> {
+        self.load(log.game.as_deref().ok_or(CatalogError::NoGameString)?)
+    }
+
+    /// The names of `def`'s bots: its own, then `random`, `ismcts`, `ismcts:N`.
+    pub fn bot_names(def: &dyn GameDef) -> Vec<&'static str> {
+        def.bots()
+            .iter()
+            .map(|b| b.name)
+            .chain(COMMON_BOTS.iter().map(|(name, _)| *name))
+            .collect()
+    }
+
+    /// A bot of a loaded game by name, seeded: `random`, `ismcts` (1,000 iterations a
+    /// move), `ismcts:N` (the search with the game's scoring and playout policy), or
+    /// one of the game's own.
+    pub fn bot(
+        &self,
+        loaded: &LoadedGame,
+        name: &str,
+        seed: u64,
+    ) -> Result<Box<dyn Bot>, CatalogError> {
+        let def = loaded.def();
+        let name = name.trim();
+        let iterations = match name {
+            "random" => return Ok(Box::new(RandomBot::new(seed))),
+            "ismcts" => Some(Some(1_000)),
+            other => other.strip_prefix("ismcts:").map(|n| {
+                n.parse::<u32>()
+                    .ok()
+                    .filter(|n| (1..=MAX_SEARCH_ITERATIONS).contains(n))
+            }),
+        };
+        match iterations {
+            Some(Some(iterations)) => {
+                let config = IsmctsConfig {
+                    iterations,
+                    ..IsmctsConfig::default()
+                };
+                let mut bot =
+                    IsmctsBot::new(loaded.game(), config, seed).with_scoring(def.scoring());
+                if let Some(playout) = def.playout() {
+                    bot = bot.with_playout(playout);
+                }
+                Ok(Box::new(bot))
+            }
+            Some(None) => Err(self.unknown_bot(def, name)),
+            None => def
+                .bot(loaded.game(), name, seed)
+                .ok_or_else(|| self.unknown_bot(def, name)),
+        }
+    }
+
+    fn unknown_bot(&self, def: &dyn GameDef, name: &str) -> CatalogError {
+        CatalogError::UnknownBot {
+            game: def.name().to_string(),
+            name: echo(name),
+            known: Catalog::bot_names(def).join(", "),
+        }
+    }
+}

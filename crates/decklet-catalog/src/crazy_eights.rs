@@ -1,0 +1,97 @@
+//! Crazy Eights in the catalogue, with OpenSpiel's parameters:
+//! `crazy_eights(max_draw_cards=…,max_turns=…,reshuffle=…,use_special_cards=…)`.
+
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+use decklet_bots::{Bot, FnBot, Playout, Scoring};
+use decklet_core::{AnyAction, EngineError, Game, GameEngine, GameState, GameString};
+use decklet_crazy_eights::{
+    C8_MAX_PLAYERS, C8_MIN_PLAYERS, CRAZY_EIGHTS_GAME, CrazyEightsOptions, c8_returns,
+    crazy_eights_game, describe_move, new_crazy_eights_engine, strategist_choice,
+    strategist_playout,
+};
+
+use crate::def::{BotDef, GameDef, ParamDef, ParamKind};
+
+const PARAMS: [ParamDef; 4] = [
+    ParamDef {
+        name: "max_draw_cards",
+        kind: ParamKind::Int { min: 1, max: 52 },
+        default: "5",
+        about: "the most cards a player draws in a turn before passing",
+    },
+    ParamDef {
+        name: "max_turns",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 10_000,
+        },
+        default: "100",
+        about: "the game ends after this many cards played",
+    },
+    ParamDef {
+        name: "reshuffle",
+        kind: ParamKind::Bool,
+        default: "false",
+        about: "the discard pile (but its top) becomes the deck when the deck is empty",
+    },
+    ParamDef {
+        name: "use_special_cards",
+        kind: ParamKind::Bool,
+        default: "false",
+        about: "queens skip, aces reverse, twos make the next player draw two (stacking)",
+    },
+];
+
+const BOTS: [BotDef; 1] = [BotDef {
+    name: "strategist",
+    about: "plays the suit it holds most of, keeps its eights for last",
+}];
+
+/// Crazy Eights' entry: OpenSpiel's `crazy_eights` rules and parameters.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CrazyEightsDef;
+
+impl GameDef for CrazyEightsDef {
+    fn name(&self) -> &'static str {
+        CRAZY_EIGHTS_GAME
+    }
+    fn about(&self) -> &'static str {
+        "Crazy Eights as OpenSpiel plays it"
+    }
+    fn params(&self) -> &'static [ParamDef] {
+        &PARAMS
+    }
+    fn players(&self) -> RangeInclusive<usize> {
+        C8_MIN_PLAYERS..=C8_MAX_PLAYERS
+    }
+    fn build(&self, game: &GameString) -> Result<Arc<Game>, String> {
+        let options = CrazyEightsOptions::from_game_string(game)?;
+        crazy_eights_game(options).map_err(|e| e.to_string())
+    }
+    fn new_engine(
+        &self,
+        game: &Arc<Game>,
+        seed: u64,
+        players: usize,
+    ) -> Result<GameEngine, EngineError> {
+        new_crazy_eights_engine(game, seed, players)
+    }
+    fn bots(&self) -> &'static [BotDef] {
+        &BOTS
+    }
+    fn bot(&self, _game: &Arc<Game>, name: &str, _seed: u64) -> Option<Box<dyn Bot>> {
+        (name == "strategist")
+            .then(|| Box::new(FnBot::new("strategist", strategist_choice)) as Box<dyn Bot>)
+    }
+    fn scoring(&self) -> Scoring {
+        c8_returns
+    }
+    fn playout(&self) -> Option<Playout> {
+        Some(strategist_playout)
+    }
+    fn describe_move(&self, state: &GameState, action: &AnyAction) -> String {
+        describe_move(state.cards(), action)
+    }
+}

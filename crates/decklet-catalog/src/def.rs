@@ -1,0 +1,102 @@
+//! [`GameDef`]: what a game tells the tools, and [`ParamDef`], one of its parameters.
+
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+use decklet_bots::{Bot, Playout, Scoring, winners_score};
+use decklet_core::{AnyAction, EngineError, Game, GameEngine, GameState, GameString};
+
+/// A game as the tools see it: the catalogue's entry for it. Its parameters are
+/// checked against [`params`](Self::params) before [`build`](Self::build) is asked.
+pub trait GameDef: Send + Sync + 'static {
+    /// Its name in a game string (`uno`, `crazy_eights`): letters, digits, `_`, `-`.
+    fn name(&self) -> &'static str;
+    /// One line that says what it is.
+    fn about(&self) -> &'static str;
+    /// Its parameters, each with its kind and default.
+    fn params(&self) -> &'static [ParamDef] {
+        &[]
+    }
+    /// How many players it seats.
+    fn players(&self) -> RangeInclusive<usize>;
+    /// The game a string of its name asks for (the parameters already checked
+    /// against [`params`](Self::params)), named with its canonical game string
+    /// ([`GameBuilder::string`](decklet_core::GameBuilder::string)) so that its logs
+    /// record it.
+    fn build(&self, game: &GameString) -> Result<Arc<Game>, String>;
+    /// A started match of `game` for `players` players, dealt from `seed`: players
+    /// `p1`…`pN` in seats 1…N, as a log of it replays.
+    fn new_engine(
+        &self,
+        game: &Arc<Game>,
+        seed: u64,
+        players: usize,
+    ) -> Result<GameEngine, EngineError>;
+    /// Its own bots, by name (every game also has `random` and `ismcts[:N]`).
+    fn bots(&self) -> &'static [BotDef] {
+        &[]
+    }
+    /// One of its own bots ([`bots`](Self::bots)), seeded; `None` for a name it does
+    /// not have.
+    fn bot(&self, game: &Arc<Game>, name: &str, seed: u64) -> Option<Box<dyn Bot>> {
+        let _ = (game, name, seed);
+        None
+    }
+    /// Each player's result in a position (at the end, what a search scores by):
+    /// 1 for a winner, shared, by default.
+    fn scoring(&self) -> Scoring {
+        winners_score
+    }
+    /// The policy a search plays out with (`None`: uniformly random moves).
+    fn playout(&self) -> Option<Playout> {
+        None
+    }
+    /// A move in words, for people (`play 8♥`). By default its kind and payload.
+    fn describe_move(&self, state: &GameState, action: &AnyAction) -> String {
+        let _ = state;
+        match action.payload_json() {
+            Ok(payload) => format!("{} {payload}", action.kind()),
+            Err(_) => action.kind().to_string(),
+        }
+    }
+}
+
+/// One parameter of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamDef {
+    /// Its key in a game string.
+    pub name: &'static str,
+    /// What values it takes.
+    pub kind: ParamKind,
+    /// Its value when a game string does not give it.
+    pub default: &'static str,
+    /// One line that says what it does.
+    pub about: &'static str,
+}
+
+/// What values a parameter takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// A whole number in this range.
+    Int {
+        /// The least.
+        min: i64,
+        /// The most.
+        max: i64,
+    },
+    /// `true` or `false`.
+    Bool,
+    /// One of these words.
+    Choice(&'static [&'static str]),
+    /// Any of these words, each at most once, joined by `+` (`a+b`).
+    Set(&'static [&'static str]),
+}
+
+/// One of a game's own bots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BotDef {
+    /// Its name.
+    pub name: &'static str,
+    /// One line that says how it plays.
+    pub about: &'static str,
+}

@@ -1,0 +1,42 @@
+//! # decklet-catalog
+//!
+//! The catalogue of decklet's games: one place where a tool finds a game by its *game
+//! string* ([`GameString`]: `name(key=value,…)`, as OpenSpiel writes one), lists the
+//! games and their parameters, and makes a game's bots by name: OpenSpiel's
+//! `LoadGame`, `RegisteredGames` and `LoadBot`. A game is described to the catalogue by
+//! a [`GameDef`]: its name, parameters (with their kinds, defaults and ranges), how many
+//! players it seats, how it is built and dealt, its own bots, how its matches score, and
+//! a move in words.
+//!
+//! The crates stand in layers: `decklet-core` ← `decklet-bots` ← the games ← this
+//! catalogue ← the tools. Nothing above the catalogue needs to name a game: a tool
+//! that takes a game string takes every game of its catalogue, and a game of the user's
+//! own joins with one line, [`Catalog::with`].
+//!
+//! ```
+//! use decklet_catalog::Catalog;
+//!
+//! let catalog = Catalog::standard();
+//! let loaded = catalog.load("crazy_eights(reshuffle=true)")?;
+//! assert_eq!(loaded.string(), "crazy_eights(reshuffle=true)");
+//! let engine = loaded.new_engine(7, 4)?;
+//! assert_eq!(engine.state().players().count(), 4);
+//! let bot = catalog.bot(&loaded, "ismcts:50", 1)?;
+//! assert_eq!(bot.name(), "ismcts");
+//! // every parameter is checked against the game's own list
+//! let error = catalog.load("crazy_eights(max_draw_cards=0)").unwrap_err();
+//! assert!(error.to_string().contains("max_draw_cards"), "{error}");
+//! # Ok::<(), decklet_catalog::CatalogError>(())
+//! ```
+
+mod catalog;
+mod crazy_eights;
+mod def;
+mod params;
+mod uno;
+
+pub use catalog::{Catalog, CatalogError, LoadedGame};
+pub use crazy_eights::CrazyEightsDef;
+pub use decklet_core::GameString;
+pub use def::{BotDef, GameDef, ParamDef, ParamKind};
+pub use uno::UnoDef;

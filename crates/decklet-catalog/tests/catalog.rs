@@ -1,0 +1,177 @@
+//! The catalogue as a tool uses it: games by their strings, with every parameter
+//! checked; matches dealt; bots by name, which play whole games; logs that name their
+//! game and load it back.
+
+use decklet_bots::{Bot, play_game};
+use decklet_catalog::{Catalog, CatalogError, ParamKind};
+
+#[test]
+fn every_game_loads_by_its_name_and_its_defaults_name_it_back() {
+    let catalog = Catalog::standard();
+    let names: Vec<&str> = catalog.games().map(|d| d.name()).collect();
+    assert_eq!(names, ["uno", "crazy_eights"]);
+    for def in catalog.games() {
+        let loaded = catalog.load(def.name()).unwrap();
+        // the defaults are no parameter at all
+        assert_eq!(loaded.string(), def.name());
+        assert_eq!(loaded.game().string(), Some(def.name()));
+        // every parameter at its default is the same game
+        let defaults: Vec<String> = def
+            .params()
+            .iter()
+            .filter(|p| !p.default.is_empty())
+            .map(|p| format!("{}={}", p.name, p.default))
+            .collect();
+        let spelled = format!("{}({})", def.name(), defaults.join(","));
+        assert_eq!(
+            catalog.load(&spelled).unwrap().string(),
+            def.name(),
+            "{spelled}"
+        );
+        for p in def.params() {
+            assert!(!p.about.is_empty() && !matches!(p.kind, ParamKind::Set(w) if w.is_empty()));
+        }
+    }
+}
+
+#[test]
+fn a_game_string_with_options_is_that_game_and_its_log_loads_it_back() {
+    let catalog = Catalog::standard();
+    for (text, canonical) in [
+        ("uno(rules=official)", "uno(rules=official)"),
+        ("uno(house=stacking+jump-in)", "uno(house=jump-in+stacking)"),
+        (
+            "uno(rules=official,house=seven-zero)",
+            "uno(house=seven-zero,rules=official)",
+        ),
+        (
+            "crazy_eights(use_special_cards=true,max_turns=50)",
+            "crazy_eights(max_turns=50,use_special_cards=true)",
+        ),
+    ] {
+        let loaded = catalog.load(text).unwrap();
+        assert_eq!(loaded.string(), canonical, "{text}");
+        let players = *loaded.def().players().start() + 1;
+        let mut engine = loaded.new_engine(11, players).unwrap();
+        let mut bots: Vec<Box<dyn Bot>> = (0..players)
+            .map(|i| catalog.bot(&loaded, "random", i as u64).unwrap())
+            .collect();
+        play_game(&mut engine, &mut bots, 20_000).unwrap();
+        let log = engine.log();
+        assert_eq!(log.game.as_deref(), Some(canonical));
+        let again = catalog.load_log(&log).unwrap();
+        let mut replayed = decklet_core::GameEngine::new(again.game(), Default::default());
+        replayed
+            .replay(&log, decklet_core::Verify::Required)
+            .unwrap();
+        assert_eq!(replayed.state(), engine.state());
+    }
+}
+
+#[test]
+fn bad_game_strings_say_what_is_wrong() {
+    let catalog = Catalog::standard();
+    for (text, says) in [
+        ("", "not a game's name"),
+        (
+            "chess",
+            "`chess` is not a game of this catalogue (it has uno, crazy_eights)",
+        ),
+        (
+            "uno(rules=house)",
+            "uno's rules is one of classic, official, not `house`",
+        ),
+        ("uno(house=stacking+stacking)", "uno's house is any of"),
+        ("uno(house=stacking+stacking-any)", "uno: "),
+        (
+            "uno(players=4)",
+            "uno has no parameter `players` (it has rules, house)",
+        ),
+        (
+            "crazy_eights(max_turns=0)",
+            "a whole number from 1 to 10000, not `0`",
+        ),
+        ("crazy_eights(reshuffle=1)", "true or false, not `1`"),
+        ("crazy_eights(reshuffle=true", "(key=value,…)"),
+    ] {
+        let error = catalog.load(text).unwrap_err();
+        assert!(error.to_string().contains(says), "{text}: {error}");
+    }
+    let loaded = catalog.load("uno").unwrap();
+    assert!(matches!(
+        loaded.new_engine(1, 11),
+        Err(CatalogError::Players {
+            min: 2,
+            max: 10,
+            given: 11,
+            ..
+        })
+    ));
+    let mut log = loaded.new_engine(1, 2).unwrap().log();
+    log.game = None;
+    assert!(matches!(
+        catalog.load_log(&log),
+        Err(CatalogError::NoGameString)
+    ));
+}
+
+#[test]
+fn every_bot_of_every_game_plays_whole_games() {
+    let catalog = Catalog::standard();
+    for def in catalog.games() {
+        let loaded = catalog.load(def.name()).unwrap();
+        let mut names = Catalog::bot_names(def);
+        names.retain(|n| *n != "ismcts:N" && *n != "ismcts");
+        names.push("ismcts:20");
+        for (seed, name) in names.iter().enumerate() {
+            let mut engine = loaded.new_engine(seed as u64, 3).unwrap();
+            let mut bots: Vec<Box<dyn Bot>> = vec![
+                catalog.bot(&loaded, name, 1).unwrap(),
+                catalog.bot(&loaded, "random", 2).unwrap(),
+                catalog.bot(&loaded, "random", 3).unwrap(),
+            ];
+            let expected = name.split(':').next().unwrap_or(name);
+            assert_eq!(bots[0].name(), expected);
+            let report = play_game(&mut engine, &mut bots, 20_000).unwrap();
+            assert!(report.moves > 0, "{} {name}", def.name());
+        }
+        for bad in [
+            "ismcts:0",
+            "ismcts:100001",
+            "ismcts:x",
+            "heuristic strategist",
+            "nobody",
+        ] {
+            let error = catalog.bot(&loaded, bad, 1).err().unwrap();
+            assert!(
+                matches!(error, CatalogError::UnknownBot { .. }),
+                "{} {bad}: {error}",
+                def.name()
+            );
+        }
+    }
+    // a game's own bots are its own
+    let uno = catalog.load("uno").unwrap();
+    assert!(catalog.bot(&uno, "strategist", 1).is_err());
+    let eights = catalog.load("crazy_eights").unwrap();
+    assert!(catalog.bot(&eights, "heuristic", 1).is_err());
+}
+
+#[test]
+fn moves_are_told_in_each_game_s_words() {
+    let catalog = Catalog::standard();
+    for (game, word) in [("uno", "play "), ("crazy_eights", "play ")] {
+        let loaded = catalog.load(game).unwrap();
+        let engine = loaded.new_engine(4, 2).unwrap();
+        let state = engine.state();
+        let seat = state.current_player().unwrap();
+        let mut moves = Vec::new();
+        loaded.game().legal_moves(state, seat, &mut moves);
+        let said: Vec<String> = moves
+            .iter()
+            .map(|m| loaded.def().describe_move(state, m))
+            .collect();
+        assert!(said.iter().any(|s| s.starts_with(word)), "{game}: {said:?}");
+        assert!(said.iter().all(|s| !s.contains('{')), "{game}: {said:?}");
+    }
+}

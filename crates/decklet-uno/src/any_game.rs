@@ -1,0 +1,44 @@
+//! [`ForAnyGame`]: one of UNO's bots as a bot of any game (`decklet_bots::Bot`), so
+//! that the tools written for every game (the catalogue's bots, tournaments, the
+//! generic game loop) seat it.
+
+use decklet_core::{AnyAction, InfoState};
+
+use crate::bots::Bot;
+use crate::legal_action::LegalAction;
+
+/// UNO's bot `B` as a `decklet_bots::Bot`: handed the seat's listed moves as engine
+/// actions, it reads them as UNO's moves ([`LegalAction::of_action`]), lets `B`
+/// choose among them, and answers the index of its choice. A move that is not one of
+/// UNO's (a plugin of another game's) is never chosen.
+///
+/// ```
+/// use decklet_bots::{Bot as _, RandomBot, play_game};
+/// use decklet_uno::{ForAnyGame, HeuristicBot, new_uno_engine, uno_game};
+/// let game = uno_game(&[])?;
+/// let mut engine = new_uno_engine(&game, 3, 2)?;
+/// let mut bots: Vec<Box<dyn decklet_bots::Bot>> = vec![
+///     Box::new(ForAnyGame(HeuristicBot::new(1))),
+///     Box::new(RandomBot::new(2)),
+/// ];
+/// assert_eq!(bots[0].name(), "heuristic");
+/// let report = play_game(&mut engine, &mut bots, 10_000)?;
+/// assert!(report.moves > 0);
+/// # Ok::<(), decklet_core::EngineError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ForAnyGame<B>(pub B);
+
+impl<B: Bot + Send> decklet_bots::Bot for ForAnyGame<B> {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    fn choose(&mut self, info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
+        let legal: Vec<LegalAction> = moves.iter().filter_map(LegalAction::of_action).collect();
+        let chosen = self.0.choose(info, &legal)?;
+        moves
+            .iter()
+            .position(|m| LegalAction::of_action(m) == Some(chosen))
+    }
+}
