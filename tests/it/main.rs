@@ -7,6 +7,7 @@ mod determinism;
 mod facade;
 mod fuzz_props;
 mod golden;
+mod history_leaks;
 mod hostile;
 mod kit;
 mod leaks;

@@ -15,11 +15,24 @@
 //! What happens *after* the position may rightly differ (a card drawn from a re-dealt
 //! deck is another card); what an event shows each seat is checked where it is made,
 //! by the event's own view ([`Event::view_for`](crate::Event::view_for)).
+//!
+//! A position's re-deal cannot see a value that plugins *derived* from hidden cards
+//! earlier (a public count of one player's spades, set at the deal): it stays the same
+//! on both sides. [`check_history_leaks`] replays a whole history instead, from
+//! another hidden deal: the cards the seat never sees up to a point (and that no move
+//! names) are given one another's faces before the deal, the same moves are replayed,
+//! and at every step up to that point what the seat knows must be the same.
+
+use std::sync::Arc;
 
 use crate::action::AnyAction;
-use crate::engine::GameEngine;
-use crate::ids::{PlayerId, ZoneId};
+use crate::card::CardTable;
+use crate::engine::{EngineConfig, GameEngine};
+use crate::error::EngineError;
+use crate::game::Game;
+use crate::ids::{CardId, PlayerId, ZoneId};
 use crate::info::SeatKnowledge;
+use crate::log::GameLog;
 use crate::rng::GameRng;
 use crate::state::GameState;
 use crate::variables::Value;
@@ -156,4 +169,227 @@ fn texts(state: &GameState, moves: &[AnyAction]) -> String {
         .map(|m| state.json_of(m).map(|j| j.to_string()).unwrap_or_default())
         .collect();
     lines.join("\n")
+}
+
+/// What [`check_history_leaks`] compared.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HistoryCheck {
+    /// Other deals replayed to their point with every step the same for the seat.
+    pub compared: usize,
+    /// Steps compared in them, in all.
+    pub steps: usize,
+    /// Other deals under which the same moves could not be made, or whose events the
+    /// seat heard differently (the game told the seat something of the new deal, as
+    /// its rules may): nothing to compare past that step.
+    pub parted: usize,
+}
+
+/// Why [`check_history_leaks`] failed.
+#[derive(Debug, thiserror::Error)]
+pub enum HistoryLeak {
+    /// The seat could tell another deal apart.
+    #[error(transparent)]
+    Leak(#[from] Leak),
+    /// The log itself does not replay on the game.
+    #[error("the history does not replay: {0}")]
+    Replay(#[from] EngineError),
+}
+
+/// The leak check over a history: replays `log` (of `game`) as it was, and again
+/// `redeals` times from another hidden deal, each up to a point drawn with `rng` (the
+/// first always the deal itself). For each, the cards `seat` never sees up to that
+/// point, and that no move up to it names, are given one another's faces (and names)
+/// before the game starts; the same moves are replayed; and at every step what the
+/// seat knows ([`InfoState`](crate::InfoState) as JSON; its card table, the same set
+/// of public cards in another order, aside) must
+/// be the same, unless the events it heard differ (its game told it something of the
+/// new deal, as rules may: from that step on there is nothing to compare). A value
+/// derived from hidden cards and shown to the seat, at the deal or later, is found.
+///
+/// ```
+/// # use decklet_core::*;
+/// let game = Game::builder().build()?;
+/// let mut engine = GameEngine::new(&game, EngineConfig::default());
+/// engine.create_game(vec![Player::new("p1", "Alice", 1), Player::new("p2", "Bob", 2)])?;
+/// engine.start()?;
+/// let report = check_history_leaks(&game, &engine.log(), "p1", 3, &mut GameRng::seed_from(1))?;
+/// assert_eq!(report.parted, 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_history_leaks(
+    game: &Arc<Game>,
+    log: &GameLog,
+    seat: &str,
+    redeals: usize,
+    rng: &mut GameRng,
+) -> Result<HistoryCheck, HistoryLeak> {
+    let parsed = game.parse_log(log)?;
+    let actions = parsed.actions();
+    let start = log.start_index.unwrap_or(actions.len()).min(actions.len());
+    let config = EngineConfig {
+        seed: log.seed,
+        game_id: log.game_id.clone(),
+        max_actions_per_tick: log.max_actions_per_tick,
+        max_events_per_tick: log.max_events_per_tick,
+        ..EngineConfig::default()
+    };
+    // the history as it was: before the start, then what the seat knew at each step
+    let mut engine = GameEngine::new(game, config.clone());
+    engine.create_game(log.players.clone())?;
+    for action in &actions[..start] {
+        engine.dispatch_any(action.clone())?;
+    }
+    let before_start = engine.state().clone();
+    let seat_id = before_start
+        .player_id(seat)
+        .ok_or_else(|| EngineError::PlayerNotFound {
+            player: crate::echo(seat),
+        })?;
+    // the points each other deal is replayed to: the deal itself first, then any step
+    let last = actions.len() - start;
+    let points: Vec<usize> = (0..redeals)
+        .map(|round| match round {
+            0 => 0,
+            _ => rng.index(last + 1),
+        })
+        .collect();
+    let reach = points.iter().copied().max().unwrap_or(0);
+    let mut steps = Vec::with_capacity(reach + 1);
+    let mut seen = vec![false; before_start.cards().len()];
+    let mut seen_by_step = Vec::with_capacity(reach + 1);
+    let outcome = engine.start()?;
+    steps.push(Step::of(engine.state(), seat_id, &outcome.events));
+    note_seen(engine.state(), seat_id, &[], &mut seen);
+    seen_by_step.push(seen.clone());
+    for action in &actions[start..start + reach] {
+        let outcome = engine.dispatch_any(action.clone())?;
+        steps.push(Step::of(engine.state(), seat_id, &outcome.events));
+        note_seen(
+            engine.state(),
+            seat_id,
+            std::slice::from_ref(action),
+            &mut seen,
+        );
+        seen_by_step.push(seen.clone());
+    }
+    let mut report = HistoryCheck::default();
+    for point in points {
+        let unseen: Vec<CardId> = before_start
+            .cards()
+            .ids()
+            .filter(|c| !seen_by_step[point][c.index()])
+            .collect();
+        if unseen.len() < 2 {
+            continue;
+        }
+        let mut faces = unseen.clone();
+        rng.shuffle_in_place(&mut faces);
+        let mut cards: Vec<_> = before_start.cards().iter().cloned().collect();
+        for (card, face) in unseen.iter().zip(&faces) {
+            if let (Some(slot), Some(new)) =
+                (cards.get_mut(card.index()), before_start.cards().get(*face))
+            {
+                *slot = new.clone();
+            }
+        }
+        let mut other_deal = before_start.clone();
+        Arc::make_mut(&mut other_deal.tables).cards = CardTable::new(cards)?;
+        let mut other = GameEngine::new(game, config.clone());
+        if other.load_state(other_deal).is_err() {
+            report.parted += 1;
+            continue;
+        }
+        let mut outcome = other.start();
+        let mut parted = false;
+        for (n, expected) in steps.iter().enumerate().take(point + 1) {
+            if n > 0 {
+                outcome = other.dispatch_any(actions[start + n - 1].clone());
+            }
+            let Ok(done) = &outcome else {
+                parted = true;
+                break;
+            };
+            let step = Step::of(other.state(), seat_id, &done.events);
+            if step.heard != expected.heard {
+                parted = true;
+                break;
+            }
+            if step.knows != expected.knows {
+                return Err(HistoryLeak::Leak(Leak {
+                    seat: seat.to_string(),
+                    through: format!(
+                        "its information state at step {n} of a history replayed from another deal"
+                    ),
+                    detail: format!("{} / {}", expected.knows, step.knows),
+                }));
+            }
+            report.steps += 1;
+        }
+        match parted {
+            true => report.parted += 1,
+            false => report.compared += 1,
+        }
+    }
+    Ok(report)
+}
+
+/// What a seat knew after one step of a history.
+struct Step {
+    /// Its information state as JSON, but the card table (which another deal
+    /// reorders: it is the same set of cards, public either way).
+    knows: serde_json::Value,
+    /// The step's events as it heard them, as JSON.
+    heard: Vec<serde_json::Value>,
+}
+
+impl Step {
+    fn of(state: &GameState, seat: PlayerId, events: &[crate::event::AnyEvent]) -> Step {
+        let mut knows = state.info_state(seat).to_json();
+        if let Some(fields) = knows.as_object_mut() {
+            fields.remove("cards");
+        }
+        let heard = events
+            .iter()
+            .map(|e| e.view_for(seat).to_json().unwrap_or_default())
+            .collect();
+        Step { knows, heard }
+    }
+}
+
+/// Marks the cards `seat` sees in `state`, and those `actions` name.
+fn note_seen(state: &GameState, seat: PlayerId, actions: &[AnyAction], seen: &mut [bool]) {
+    let info = state.info_state(seat);
+    for zone in state.zones() {
+        if info.sees(zone) {
+            for card in state.zone_cards(zone) {
+                if let Some(mark) = seen.get_mut(card.index()) {
+                    *mark = true;
+                }
+            }
+        }
+    }
+    for action in actions {
+        let Ok(json) = state.json_of(action) else {
+            continue;
+        };
+        let mut texts = Vec::new();
+        strings(&json, &mut texts);
+        for text in texts {
+            if let Some(card) = state.card_id(text)
+                && let Some(mark) = seen.get_mut(card.index())
+            {
+                *mark = true;
+            }
+        }
+    }
+}
+
+/// Every string in a JSON value.
+fn strings<'a>(value: &'a serde_json::Value, out: &mut Vec<&'a str>) {
+    match value {
+        serde_json::Value::String(s) => out.push(s),
+        serde_json::Value::Array(items) => items.iter().for_each(|v| strings(v, out)),
+        serde_json::Value::Object(map) => map.values().for_each(|v| strings(v, out)),
+        _ => {}
+    }
 }

@@ -124,7 +124,9 @@ pub use kinds::{
     CARD_PLAYED, CardPlayed, GAME_CREATED, GAME_FINISHED, GAME_STARTED, GAME_WON, GameCreated,
     GameFinished, GameStarted, GameWon, PLAY_CARD_ACTION, PlayCard,
 };
-pub use leaks::{Leak, check_seat_leaks, redeal_unseen};
+pub use leaks::{
+    HistoryCheck, HistoryLeak, Leak, check_history_leaks, check_seat_leaks, redeal_unseen,
+};
 pub use log::{GameLog, LOG_FORMAT, LoggedAction, PlayerLog, PluginInfo, state_digest};
 pub use player::{Player, PlayerStatus};
 pub use plugin::{ActionHandler, EventHandler, GamePlugin};
