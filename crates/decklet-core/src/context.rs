@@ -202,7 +202,8 @@ impl<'a> GameContext<'a> {
         }
     }
 
-    /// Sets a public variable by key.
+    /// Sets a variable by key: a new key is public; a key that is set already keeps
+    /// who may read it, so a raw write cannot make a private or hidden value public.
     pub fn set_raw_variable(&mut self, key: &'static str, value: Value) {
         let (position, old) = self.state.variables.set(key, value);
         if self.queues.journaling {

@@ -603,10 +603,15 @@ impl Variables {
         self.find(var.hash, var.key).map(|(_, e)| &e.value)
     }
 
-    /// Sets a public variable by key; returns its position and what it held (`None`:
-    /// it is new, and last).
+    /// Sets a variable by key: a new one is public, one that exists keeps who may
+    /// read it (a raw write never makes a private or hidden value public). Returns its
+    /// position and what it held (`None`: it is new, and last).
     pub(crate) fn set(&mut self, key: &'static str, value: Value) -> (usize, Option<Stored>) {
-        self.set_hashed(key_hash(key), key, value, VarReaders::Everyone)
+        let hash = key_hash(key);
+        let readers = self
+            .find(hash, key)
+            .map_or(VarReaders::Everyone, |(_, entry)| entry.readers);
+        self.set_hashed(hash, key, value, readers)
     }
 
     /// Sets a typed variable, read by the seats its key and `seat` name.

@@ -23,6 +23,13 @@ impl Action for Write {
     }
 }
 
+/// `RAW {}`: writes the note, the hidden flag and a new key by key, untyped.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Raw {}
+impl Action for Raw {
+    const KIND: &'static str = "RAW";
+}
+
 struct SecretPlugin;
 impl GamePlugin for SecretPlugin {
     fn id(&self) -> &'static str {
@@ -35,15 +42,23 @@ impl GamePlugin for SecretPlugin {
         "1.0.0"
     }
     fn actions(&self) -> Vec<ActionHandler> {
-        vec![ActionHandler::new::<Write>(|write, ctx| {
-            ctx.set_variable(&SCORE, 3);
-            ctx.set_variable(&DEALT, true);
-            ctx.set_private_variable(&NOTE, write.player_id, SmolStr::new("mine"));
-            match write.fail {
-                true => Err(EngineError::action_failed("WRITE", "asked to fail")),
-                false => Ok(()),
-            }
-        })]
+        vec![
+            ActionHandler::new::<Raw>(|_, ctx| {
+                ctx.set_raw_variable("secret:note", Value::Str("changed".into()));
+                ctx.set_raw_variable("secret:dealtFairly", Value::Bool(false));
+                ctx.set_raw_variable("secret:fresh", Value::Int(7));
+                Ok(())
+            }),
+            ActionHandler::new::<Write>(|write, ctx| {
+                ctx.set_variable(&SCORE, 3);
+                ctx.set_variable(&DEALT, true);
+                ctx.set_private_variable(&NOTE, write.player_id, SmolStr::new("mine"));
+                match write.fail {
+                    true => Err(EngineError::action_failed("WRITE", "asked to fail")),
+                    false => Ok(()),
+                }
+            }),
+        ]
     }
 }
 
@@ -154,5 +169,31 @@ fn readers_read_from_json_are_checked() -> Result<(), Box<dyn std::error::Error>
         let err = GameState::from_json(&tampered).unwrap_err();
         assert!(err.to_string().contains(why), "{err}");
     }
+    Ok(())
+}
+
+#[test]
+fn a_raw_write_keeps_who_may_read_a_variable() -> Result<(), Box<dyn std::error::Error>> {
+    let (mut engine, a, b) = game()?;
+    write(&mut engine, a, false)?;
+    engine.dispatch(Raw {})?;
+    let state = engine.state();
+    let json = |seat| serde_json::to_string(&state.info_state(seat).to_json()["variables"]);
+    let (alice, bob) = (json(a)?, json(b)?);
+    // the note stays Alice's, the flag nobody's: Bob reads neither, changed or not
+    assert!(alice.contains("changed"), "{alice}");
+    assert!(
+        !bob.contains("secret:note") && !bob.contains("changed"),
+        "{bob}"
+    );
+    assert!(
+        !bob.contains("dealtFairly") && !alice.contains("dealtFairly"),
+        "{bob}"
+    );
+    // a new key written raw is public
+    assert!(
+        alice.contains("secret:fresh") && bob.contains("secret:fresh"),
+        "{bob}"
+    );
     Ok(())
 }
