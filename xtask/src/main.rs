@@ -650,7 +650,8 @@ fn install_from_package(packaging: &Path, unpacked: &[PathBuf]) -> Result<PathBu
     };
     let root = packaging.join("install");
     let mut cmd = cargo();
-    cmd.args(["install", "-v", "--force", "--path"])
+    // with the server, so that its package (assets, migrations) is proven whole too
+    cmd.args(["install", "-v", "--force", "--features", "server", "--path"])
         .arg(package_of("decklet-cli")?)
         .arg("--root")
         .arg(&root)

@@ -53,7 +53,8 @@ enum Command {
     /// Play bots against each other in every seat: win rates, intervals and ratings.
     Tournament(TournamentArgs),
     /// Serve matches over HTTP and WebSockets, with a browser table at the address
-    /// (every accepted move stored in a SQLite file or Postgres; docs/server.md).
+    /// (every accepted move stored in a SQLite file or Postgres; docs/server.md);
+    /// needs a decklet built with `--features server`.
     Serve(ServeArgs),
     /// Print the shell completion script for SHELL (e.g. `decklet completions bash >
     /// ~/.local/share/bash-completion/completions/decklet`).
@@ -257,6 +258,17 @@ pub struct ServeArgs {
     pub max_matches: usize,
 }
 
+#[cfg(not(feature = "server"))]
+fn serve(_: &ServeArgs) -> Result<(), String> {
+    Err(
+        "this decklet was built without the server: build it with `--features server` \
+         (`cargo install --path crates/decklet-cli --features server`, or \
+         `cargo run --release -p decklet-cli --features server -- serve`)"
+            .to_string(),
+    )
+}
+
+#[cfg(feature = "server")]
 fn serve(args: &ServeArgs) -> Result<(), String> {
     if args.name.is_empty() || args.name.len() > 64 || args.name.chars().any(char::is_control) {
         return Err("--name: 1 to 64 characters, no control character".to_string());

@@ -1,6 +1,9 @@
 //! `decklet serve`, the real binary: it starts on a fresh directory with no other
 //! setup, a finished match's log replays with `decklet replay`, and a server killed
-//! with SIGKILL while 100 matches are played loses no acknowledged move.
+//! with SIGKILL while 100 matches are played loses no acknowledged move. They need the
+//! `server` feature, which `cargo xtask ci` (`--all-features`) turns on.
+
+#![cfg(feature = "server")]
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};

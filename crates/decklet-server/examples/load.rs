@@ -5,7 +5,7 @@
 //! (sent → its `update` back to the sender: p50, p99, max) and the server's memory.
 //!
 //! ```sh
-//! cargo build --release -p decklet-cli
+//! cargo build --release -p decklet-cli --features server
 //! cargo run --release -p decklet-server --features client --example load -- \
 //!     --matches 1000 --seconds 30 [--db postgres://…] [--server target/release/decklet]
 //! ```
