@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use decklet_bots::{FnBot, IsmctsBot, IsmctsConfig, RandomBot};
-use decklet_core::PlayerId;
+use decklet_core::{AnyEvent, InfoState, PlayerId};
 use decklet_crazy_eights::{
     C8_MAX_PLAYERS, C8_MIN_PLAYERS, CrazyEightsOptions, c8_returns, strategist_choice,
     strategist_playout,
@@ -164,6 +164,31 @@ impl std::fmt::Debug for SeatBot {
 }
 
 impl SeatBot {
+    /// Whether the bot follows the game move by move ([`hear`](Self::hear)): a
+    /// `decklet_bots::Bot` that [`hears`](decklet_bots::Bot::hears), an UNO bot that
+    /// observes.
+    pub fn hears(&self) -> bool {
+        match self {
+            SeatBot::Uno(bot) => bot.observes(),
+            SeatBot::Any(bot) => bot.hears(),
+        }
+    }
+
+    /// What the bot's seat heard of a move, any seat's: `before` is what the seat knew
+    /// just before it, `events` the move's events as the seat hears them (each its
+    /// `view_for` the seat). An UNO bot is told the move they show
+    /// ([`decklet_uno::heard_move`]).
+    pub fn hear(&mut self, before: &InfoState, events: &[AnyEvent]) {
+        match self {
+            SeatBot::Uno(bot) => {
+                if let Some((player, action)) = decklet_uno::heard_move(before, events) {
+                    bot.observe(before, player, action);
+                }
+            }
+            SeatBot::Any(bot) => bot.hear(before, events),
+        }
+    }
+
     /// The bot's name.
     pub fn name(&self) -> &str {
         match self {

@@ -15,7 +15,8 @@
 use std::sync::Arc;
 
 use decklet_core::{
-    AnyAction, EngineConfig, EngineError, GameEngine, GameState, GameStatus, InfoState, PlayerId,
+    AnyAction, AnyEvent, EngineConfig, EngineError, GameEngine, GameState, GameStatus, InfoState,
+    PlayerId,
 };
 
 use crate::encoding::{Encoding, MoveClass, RewardMode};
@@ -63,10 +64,10 @@ impl std::fmt::Display for StepError {
 
 impl std::error::Error for StepError {}
 
-/// `engine`, collecting no events.
-fn quiet(mut engine: GameEngine) -> GameEngine {
+/// `engine`, collecting each move's events or not.
+fn collecting(mut engine: GameEngine, collect: bool) -> GameEngine {
     engine.set_config(EngineConfig {
-        collect_events: false,
+        collect_events: collect,
         ..engine.config().clone()
     });
     engine
@@ -96,6 +97,10 @@ pub struct Table {
     scratch: Vec<AnyAction>,
     /// Each seat's information state, brought up to date in place when observed.
     infos: Vec<Option<InfoState>>,
+    /// Whether the engine collects each move's events (for bots that hear them).
+    collect: bool,
+    /// The last move's events, when collected.
+    heard: Vec<AnyEvent>,
 }
 
 impl std::fmt::Debug for Table {
@@ -123,10 +128,10 @@ impl Table {
 
     /// A table of a match already under way (a position adopted by an engine of the
     /// encoding's game, say): it starts with no move seen. The engine no longer collects
-    /// each move's events (a table reads the state, never the events): the game is the
-    /// same, and a move costs about a tenth less.
+    /// each move's events (a table reads the state; a move costs about a tenth less)
+    /// until a bot that hears them is seated ([`collect_events`](Self::collect_events)).
     pub fn with_engine(encoding: Arc<dyn Encoding>, engine: GameEngine, max_moves: u64) -> Table {
-        let engine = quiet(engine);
+        let engine = collecting(engine, false);
         let players = engine.state().player_count();
         let slots = vec![None; encoding.action_count() + 1];
         let mut table = Table {
@@ -145,14 +150,35 @@ impl Table {
             stalled: false,
             scratch: Vec::new(),
             infos: Vec::new(),
+            collect: false,
+            heard: Vec::new(),
         };
         table.settle();
         table
     }
 
+    /// Has the engine collect each move's events, for [`last_events`](Self::last_events)
+    /// (what bots that follow the game hear), or not (the default: cheaper).
+    pub fn collect_events(&mut self, collect: bool) {
+        self.collect = collect;
+        self.engine.set_config(EngineConfig {
+            collect_events: collect,
+            ..self.engine.config().clone()
+        });
+        self.heard.clear();
+    }
+
+    /// The events of the last move made (none after a wait, or when they are not
+    /// collected), as the engine emitted them: a seat hears each one's
+    /// [`view_for`](AnyEvent::view_for) it.
+    pub fn last_events(&self) -> &[AnyEvent] {
+        &self.heard
+    }
+
     /// Deals a new match from `seed` on the same table.
     pub fn reset(&mut self, seed: u64) -> Result<(), EngineError> {
-        self.engine = quiet(self.encoding.new_match(seed, self.players)?);
+        self.engine = collecting(self.encoding.new_match(seed, self.players)?, self.collect);
+        self.heard.clear();
         self.moves = 0;
         self.last.fill(MoveClass::None);
         self.window.clear();
@@ -291,9 +317,13 @@ impl Table {
         match self.slots.get_mut(at).and_then(Option::take) {
             Some(action) => {
                 let class = self.encoding.move_class(&action);
-                self.engine
+                let outcome = self
+                    .engine
                     .dispatch_any(action)
                     .map_err(|e| StepError::Engine(e.to_string()))?;
+                if self.collect {
+                    self.heard = outcome.events;
+                }
                 if let Some(k) = self.engine.state().seat_index(player)
                     && let Some(slot) = self.last.get_mut(k)
                 {
@@ -304,6 +334,7 @@ impl Table {
                 self.opened = false;
             }
             None => {
+                self.heard.clear();
                 // wait: the next seat of the window
                 if !self.window.is_empty() {
                     self.window.remove(0);

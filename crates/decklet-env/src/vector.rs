@@ -11,6 +11,7 @@
 //! every seat (self-play), each lane's observation is that of the seat to act, and its
 //! reward that of the seat that made the step's move.
 
+use decklet_core::{AnyEvent, InfoState};
 use rayon::prelude::*;
 
 use crate::encoding::RewardMode;
@@ -117,6 +118,8 @@ impl VectorTables {
                     (_, Some(name)) => Some(spec.bot(name, mix(seed, i as u64, s as u64))?),
                 });
             }
+            let mut table = table;
+            table.collect_events(bots.iter().flatten().any(SeatBot::hears));
             built.push(Lane {
                 table,
                 bots,
@@ -244,12 +247,29 @@ impl VectorTables {
                 return Ok(());
             }
             let mover = lane.table.acting_seat();
-            lane.table.step(actions.get(i).copied().unwrap_or(-1))?;
+            step_heard(lane, actions.get(i).copied().unwrap_or(-1))?;
             advance(lane)?;
             lane.ended = lane.table.is_over() || lane.table.is_truncated();
             write(lane, row, mode, mover);
             Ok(())
         })
+    }
+
+    /// Seats `bot` at `seat` of lane `lane` in place of the one there (a bot of your
+    /// own, say): refused for the learner's seat (seat 0 with opponents; every seat in
+    /// self-play). It is asked for its moves and, if it follows the game, hears every
+    /// move of the lane from its next move on.
+    pub fn set_bot(&mut self, lane: usize, seat: usize, bot: SeatBot) -> Result<(), String> {
+        let Some(lane) = self.lanes.get_mut(lane) else {
+            return Err(format!("there is no env {lane}"));
+        };
+        match lane.bots.get_mut(seat) {
+            Some(Some(slot)) => *slot = bot,
+            _ => return Err(format!("seat {seat} is the learner's, or there is none")),
+        }
+        let hears = lane.bots.iter().flatten().any(SeatBot::hears);
+        lane.table.collect_events(hears);
+        Ok(())
     }
 
     /// Checks the buffers' sizes.
@@ -332,6 +352,36 @@ struct Row<'a> {
     finals: &'a mut [f32],
 }
 
+/// Makes the acting seat's move `index` on a lane's table; every bot of the lane
+/// that follows the game hears it (what its seat knew before, the move's events as its
+/// seat hears them).
+fn step_heard(lane: &mut Lane, index: i64) -> Result<(), StepError> {
+    let hearing: Vec<(usize, InfoState)> = lane
+        .bots
+        .iter()
+        .enumerate()
+        .filter(|(_, bot)| bot.as_ref().is_some_and(SeatBot::hears))
+        .filter_map(|(seat, _)| {
+            let state = lane.table.state();
+            let player = *state.seat_order().get(seat)?;
+            Some((seat, state.info_state(player)))
+        })
+        .collect();
+    lane.table.step(index)?;
+    let events = lane.table.last_events();
+    if hearing.is_empty() || events.is_empty() {
+        return Ok(());
+    }
+    for (seat, before) in hearing {
+        let player = before.seat();
+        let heard: Vec<AnyEvent> = events.iter().map(|e| e.view_for(player)).collect();
+        if let Some(Some(bot)) = lane.bots.get_mut(seat) {
+            bot.hear(&before, &heard);
+        }
+    }
+    Ok(())
+}
+
 /// Lets the bots move until a learner's seat acts or the game ends.
 fn advance(lane: &mut Lane) -> Result<(), StepError> {
     let mut guard = 0u64;
@@ -345,7 +395,7 @@ fn advance(lane: &mut Lane) -> Result<(), StepError> {
                 bot.name()
             )));
         };
-        lane.table.step(index as i64)?;
+        step_heard(lane, index as i64)?;
         guard += 1;
         if guard > 1_000_000 {
             return Err(StepError::Engine("the bots did not stop".into()));

@@ -349,3 +349,99 @@ fn against_bots_the_learner_always_acts_at_seat_zero_and_games_end_with_rewards(
         assert!(total < 0.0, "{name}: {total}");
     }
 }
+
+/// A bot that plays at random and counts what it hears: every move of the lane, any
+/// seat's, each with what its own seat knew just before.
+struct Counter {
+    random: decklet_bots::RandomBot,
+    heard: Arc<std::sync::Mutex<(u64, bool)>>,
+}
+
+impl decklet_bots::Bot for Counter {
+    fn name(&self) -> &str {
+        "counter"
+    }
+    fn choose(
+        &mut self,
+        info: &decklet_core::InfoState,
+        moves: &[decklet_core::AnyAction],
+    ) -> Option<usize> {
+        self.random.choose(info, moves)
+    }
+    fn hears(&self) -> bool {
+        true
+    }
+    fn hear(&mut self, before: &decklet_core::InfoState, events: &[decklet_core::AnyEvent]) {
+        let mut heard = self.heard.lock().unwrap();
+        heard.0 += 1;
+        // what its own seat knew
+        heard.1 |= before.seat().index() != 1;
+        let _ = events;
+    }
+}
+
+#[test]
+fn a_seated_bot_hears_every_move_of_its_lane() {
+    for spec in [
+        GameSpec::uno("official", &[]).unwrap(),
+        GameSpec::crazy_eights(CrazyEightsOptions::default()).unwrap(),
+    ] {
+        let encoding = spec.encoding();
+        let (obs_len, count) = (encoding.observation_len(), encoding.action_count() + 1);
+        let (lanes, players) = (2usize, 3usize);
+        let config = VectorConfig {
+            lanes,
+            players,
+            opponents: Some("random".into()),
+            threads: 1,
+            seed: 9,
+            max_moves: 5_000,
+            rewards: RewardMode::Win,
+        };
+        let mut vector = VectorTables::new(spec.clone(), &config).unwrap();
+        let heard = Arc::new(std::sync::Mutex::new((0u64, false)));
+        let counter = Counter {
+            random: decklet_bots::RandomBot::new(3),
+            heard: Arc::clone(&heard),
+        };
+        let seat = decklet_env::SeatBot::Any(Box::new(counter));
+        assert!(seat.hears());
+        vector.set_bot(0, 1, seat).unwrap();
+        assert!(
+            vector
+                .set_bot(
+                    0,
+                    0,
+                    decklet_env::SeatBot::Any(Box::new(decklet_bots::RandomBot::new(1)))
+                )
+                .is_err()
+        );
+        let mut out = Owned::new(lanes, obs_len, count, players);
+        vector.reset(9, out.lend()).unwrap();
+        let mut done = false;
+        for _ in 0..20_000 {
+            let actions: Vec<i64> = (0..lanes)
+                .map(|i| {
+                    let row = &out.masks[i * count..(i + 1) * count];
+                    row.iter().position(|m| *m == 1).unwrap_or(0) as i64
+                })
+                .collect();
+            vector.step(&actions, out.lend()).unwrap();
+            if out.terminated[0] || out.truncated[0] {
+                done = true;
+                break;
+            }
+        }
+        assert!(done, "{}: lane 0 did not end", encoding.name());
+        let moves = vector.table(0).unwrap().moves();
+        let (count, wrong) = *heard.lock().unwrap();
+        assert!(moves > 10, "{moves}");
+        assert_eq!(
+            count,
+            moves,
+            "{}: heard {count} of {moves} moves",
+            encoding.name()
+        );
+        assert!(!wrong, "{}: heard another seat's view", encoding.name());
+    }
+}
