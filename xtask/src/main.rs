@@ -224,8 +224,12 @@ fn ci(quick: bool) -> Result {
     if !skipped.is_empty() {
         println!("\nxtask ci: SKIPPED {skipped}");
     }
+    let but = match skipped.is_empty() {
+        true => String::new(),
+        false => " (some tests SKIPPED: see above)".to_string(),
+    };
     match &result {
-        Ok(()) => println!("\nxtask ci: PASSED, {steps} steps in {seconds:.0} s"),
+        Ok(()) => println!("\nxtask ci: PASSED, {steps} steps in {seconds:.0} s{but}"),
         Err(_) => println!("\nxtask ci: FAILED at step {steps} after {seconds:.0} s"),
     }
     result
