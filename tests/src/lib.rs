@@ -27,6 +27,8 @@ pub mod docs {
     pub mod bots {}
     #[doc = include_str!("../../docs/crazy-eights.md")]
     pub mod crazy_eights {}
+    #[doc = include_str!("../../docs/hearts.md")]
+    pub mod hearts {}
     #[doc = include_str!("../../docs/property-testing.md")]
     pub mod property_testing {}
     #[doc = include_str!("../../docs/cli.md")]
@@ -57,4 +59,6 @@ pub mod crate_readmes {
     pub mod decklet_bots {}
     #[doc = include_str!("../../crates/decklet-crazy-eights/README.md")]
     pub mod decklet_crazy_eights {}
+    #[doc = include_str!("../../crates/decklet-hearts/README.md")]
+    pub mod decklet_hearts {}
 }

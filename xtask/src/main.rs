@@ -526,12 +526,13 @@ fn examples() -> Result {
 }
 
 /// Publishable crates in dependency order.
-const CRATES: [&str; 10] = [
+const CRATES: [&str; 11] = [
     "decklet-core",
     "decklet-plugins",
     "decklet-bots",
     "decklet-uno",
     "decklet-crazy-eights",
+    "decklet-hearts",
     "decklet-catalog",
     "decklet-env",
     "decklet",

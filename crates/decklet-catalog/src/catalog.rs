@@ -166,6 +166,7 @@ impl Catalog {
         Catalog::default()
             .with(crate::UnoDef)
             .with(crate::CrazyEightsDef)
+            .with(crate::HeartsDef)
     }
 
     /// The catalogue with `def` too (in place of a game of the same name).

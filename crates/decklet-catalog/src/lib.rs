@@ -32,6 +32,7 @@
 mod catalog;
 mod crazy_eights;
 mod def;
+mod hearts;
 mod params;
 mod uno;
 
@@ -39,4 +40,5 @@ pub use catalog::{Catalog, CatalogError, LoadedGame};
 pub use crazy_eights::CrazyEightsDef;
 pub use decklet_core::GameString;
 pub use def::{BotDef, GameDef, ParamDef, ParamKind};
+pub use hearts::HeartsDef;
 pub use uno::UnoDef;

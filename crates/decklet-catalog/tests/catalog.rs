@@ -9,7 +9,7 @@ use decklet_catalog::{Catalog, CatalogError, ParamKind};
 fn every_game_loads_by_its_name_and_its_defaults_name_it_back() {
     let catalog = Catalog::standard();
     let names: Vec<&str> = catalog.games().map(|d| d.name()).collect();
-    assert_eq!(names, ["uno", "crazy_eights"]);
+    assert_eq!(names, ["uno", "crazy_eights", "hearts"]);
     for def in catalog.games() {
         let loaded = catalog.load(def.name()).unwrap();
         // the defaults are no parameter at all
@@ -75,7 +75,7 @@ fn bad_game_strings_say_what_is_wrong() {
         ("", "not a game's name"),
         (
             "chess",
-            "`chess` is not a game of this catalogue (it has uno, crazy_eights)",
+            "`chess` is not a game of this catalogue (it has uno, crazy_eights, hearts)",
         ),
         (
             "uno(rules=house)",
@@ -93,6 +93,8 @@ fn bad_game_strings_say_what_is_wrong() {
         ),
         ("crazy_eights(reshuffle=1)", "true or false, not `1`"),
         ("crazy_eights(reshuffle=true", "(key=value,…)"),
+        ("hearts(jd_bonus=yes)", "true or false, not `yes`"),
+        ("hearts(players=4)", "hearts has no parameter `players`"),
     ] {
         let error = catalog.load(text).unwrap_err();
         assert!(error.to_string().contains(says), "{text}: {error}");
@@ -123,13 +125,14 @@ fn every_bot_of_every_game_plays_whole_games() {
         let mut names = Catalog::bot_names(def);
         names.retain(|n| *n != "ismcts:N" && *n != "ismcts");
         names.push("ismcts:20");
+        // the fewest players it seats, at least three
+        let players = (*def.players().start()).max(3);
         for (seed, name) in names.iter().enumerate() {
-            let mut engine = loaded.new_engine(seed as u64, 3).unwrap();
-            let mut bots: Vec<Box<dyn Bot>> = vec![
-                catalog.bot(&loaded, name, 1).unwrap(),
-                catalog.bot(&loaded, "random", 2).unwrap(),
-                catalog.bot(&loaded, "random", 3).unwrap(),
-            ];
+            let mut engine = loaded.new_engine(seed as u64, players).unwrap();
+            let mut bots: Vec<Box<dyn Bot>> = vec![catalog.bot(&loaded, name, 1).unwrap()];
+            for seat in 1..players {
+                bots.push(catalog.bot(&loaded, "random", 1 + seat as u64).unwrap());
+            }
             let expected = name.split(':').next().unwrap_or(name);
             assert_eq!(bots[0].name(), expected);
             let report = play_game(&mut engine, &mut bots, 20_000).unwrap();
@@ -155,6 +158,9 @@ fn every_bot_of_every_game_plays_whole_games() {
     assert!(catalog.bot(&uno, "strategist", 1).is_err());
     let eights = catalog.load("crazy_eights").unwrap();
     assert!(catalog.bot(&eights, "heuristic", 1).is_err());
+    let hearts = catalog.load("hearts").unwrap();
+    assert!(catalog.bot(&hearts, "strategist", 1).is_err());
+    assert!(catalog.bot(&uno, "ducker", 1).is_err());
 }
 
 #[test]

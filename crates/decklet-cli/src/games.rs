@@ -34,15 +34,11 @@ pub fn run(catalog: &Catalog, json: bool) -> Result<(), String> {
     }
     let mut out = String::new();
     for def in catalog.games() {
-        let players = def.players();
-        let _ = writeln!(
-            out,
-            "{}  ({} to {} players)\n  {}",
-            def.name(),
-            players.start(),
-            players.end(),
-            def.about()
-        );
+        let players = match (def.players().start(), def.players().end()) {
+            (least, most) if least == most => format!("{least} players"),
+            (least, most) => format!("{least} to {most} players"),
+        };
+        let _ = writeln!(out, "{}  ({players})\n  {}", def.name(), def.about());
         for p in def.params() {
             let default = if p.default.is_empty() {
                 "none"

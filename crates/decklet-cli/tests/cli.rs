@@ -830,6 +830,8 @@ fn games_lists_every_game_with_its_parameters_and_bots() {
         "crazy_eights  (2 to 15 players)",
         "max_draw_cards=1..52  (default 5)",
         "bots: strategist, random, ismcts, ismcts:N",
+        "hearts  (4 players)",
+        "bots: ducker, random, ismcts, ismcts:N",
     ] {
         assert!(text.contains(line), "{line}\n{text}");
     }
@@ -840,7 +842,8 @@ fn games_lists_every_game_with_its_parameters_and_bots() {
         .iter()
         .map(|g| g["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["uno", "crazy_eights"]);
+    assert_eq!(names, ["uno", "crazy_eights", "hearts"]);
+    assert_eq!(games[2]["players"], serde_json::json!([4, 4]));
     assert_eq!(games[1]["players"], serde_json::json!([2, 15]));
     assert_eq!(games[1]["params"][2]["name"], "reshuffle");
     assert_eq!(games[1]["params"][2]["kind"], "bool");

@@ -3,8 +3,8 @@
 //! A deterministic, plugin-based card-game engine with a complete, fast UNO. This crate
 //! is the facade: it re-exports [`decklet_core`] at its root, the common plugins as
 //! [`plugins`] (feature `plugins`), UNO as [`uno`] (feature `uno`), the bots of any game
-//! as [`bots`] (feature `bots`) and Crazy Eights as [`crazy_eights`] (feature
-//! `crazy-eights`), all on by default; the learners' environments and the tournaments of
+//! as [`bots`] (feature `bots`), Crazy Eights as [`crazy_eights`] (feature
+//! `crazy-eights`) and Hearts as [`hearts`] (feature `hearts`), all on by default; the learners' environments and the tournaments of
 //! named bots as `env` (feature `env`, off by default).
 //!
 //! ```
@@ -31,6 +31,7 @@
 //! | UNO: rules, house rules, legal moves, bots, matches, narration | `uno` (its `testing` module with the `proptest` feature) | `decklet-uno` |
 //! | bots, search and tournaments for any game | `bots` | `decklet-bots` |
 //! | Crazy Eights (OpenSpiel's rules) | `crazy_eights` | `decklet-crazy-eights` |
+//! | Hearts (OpenSpiel's rules) | `hearts` | `decklet-hearts` |
 //! | what a seat may know | [`InfoState`], [`GameState::view_for`] | `decklet-core` |
 //! | learning environments, tournaments of named bots | `env` (feature `env`) | `decklet-env` |
 //!
@@ -59,6 +60,9 @@ pub use decklet_bots as bots;
 #[cfg(feature = "crazy-eights")]
 pub use decklet_crazy_eights as crazy_eights;
 
+#[cfg(feature = "hearts")]
+pub use decklet_hearts as hearts;
+
 /// The guides, one page each: the repository's `docs/` pages, shown here as they are
 /// (their links to each other lead to the repository). Only in the documentation: the
 /// pages' code is compiled and run by the repository's tests.
@@ -76,6 +80,8 @@ pub mod guide {
     pub mod uno {}
     #[doc = include_str!("../guide/crazy-eights.md")]
     pub mod crazy_eights {}
+    #[doc = include_str!("../guide/hearts.md")]
+    pub mod hearts {}
     #[doc = include_str!("../guide/bots.md")]
     pub mod bots {}
     #[doc = include_str!("../guide/property-testing.md")]

@@ -1,0 +1,137 @@
+//! Hearts in the catalogue, with OpenSpiel's parameters:
+//! `hearts(pass_cards=…,no_pts_on_first_trick=…,jd_bonus=…,…)`.
+
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+use decklet_bots::{Bot, FnBot, Playout, Scoring};
+use decklet_core::{AnyAction, EngineError, Game, GameEngine, GameState, GameString};
+use decklet_hearts::{
+    HEARTS_GAME, HEARTS_PLAYERS, HeartsOptions, describe_move, ducker_choice, ducker_playout,
+    hearts_game, hearts_returns, new_hearts_engine,
+};
+
+use crate::def::{BotDef, GameDef, ParamDef, ParamKind};
+
+const fn switch(name: &'static str, default: &'static str, about: &'static str) -> ParamDef {
+    ParamDef {
+        name,
+        kind: ParamKind::Bool,
+        default,
+        about,
+    }
+}
+
+const PARAMS: [ParamDef; 8] = [
+    switch(
+        "pass_cards",
+        "true",
+        "three cards are passed (left, across, right or not at all, drawn at random)",
+    ),
+    switch(
+        "no_pts_on_first_trick",
+        "true",
+        "no heart and no queen of spades on the first trick",
+    ),
+    switch(
+        "can_lead_any_club",
+        "false",
+        "the first lead may be any club, not only the two",
+    ),
+    switch(
+        "jd_bonus",
+        "false",
+        "the jack of diamonds takes 10 points off whoever takes it",
+    ),
+    switch(
+        "avoid_all_tricks_bonus",
+        "false",
+        "a player who takes no trick has 5 points taken off",
+    ),
+    switch(
+        "must_break_hearts",
+        "true",
+        "hearts may not be led until one is played",
+    ),
+    switch(
+        "qs_breaks_hearts",
+        "true",
+        "the queen of spades breaks hearts too",
+    ),
+    switch(
+        "can_lead_hearts_instead_of_qs",
+        "false",
+        "a player whose only lead would be the queen of spades may lead a heart",
+    ),
+];
+
+const BOTS: [BotDef; 1] = [BotDef {
+    name: "ducker",
+    about: "passes its dangerous cards, plays under the winning card, sheds the queen of spades",
+}];
+
+/// Hearts' entry: OpenSpiel's `hearts` rules and parameters.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HeartsDef;
+
+impl GameDef for HeartsDef {
+    fn name(&self) -> &'static str {
+        HEARTS_GAME
+    }
+    fn about(&self) -> &'static str {
+        "Hearts as OpenSpiel plays it: passing, breaking hearts, the queen of spades, the moon"
+    }
+    fn params(&self) -> &'static [ParamDef] {
+        &PARAMS
+    }
+    fn players(&self) -> RangeInclusive<usize> {
+        HEARTS_PLAYERS..=HEARTS_PLAYERS
+    }
+    fn build(&self, game: &GameString) -> Result<Arc<Game>, String> {
+        let options = HeartsOptions::from_game_string(game)?;
+        hearts_game(options).map_err(|e| e.to_string())
+    }
+    fn new_engine(
+        &self,
+        game: &Arc<Game>,
+        seed: u64,
+        _players: usize,
+    ) -> Result<GameEngine, EngineError> {
+        new_hearts_engine(game, seed)
+    }
+    fn bots(&self) -> &'static [BotDef] {
+        &BOTS
+    }
+    fn bot(&self, _game: &Arc<Game>, name: &str, _seed: u64) -> Option<Box<dyn Bot>> {
+        (name == "ducker").then(|| Box::new(FnBot::new("ducker", ducker_choice)) as Box<dyn Bot>)
+    }
+    fn scoring(&self) -> Scoring {
+        hearts_returns
+    }
+    fn playout(&self) -> Option<Playout> {
+        Some(ducker_playout)
+    }
+    fn describe_move(&self, state: &GameState, action: &AnyAction) -> String {
+        describe_move(state.cards(), action)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_parameters_listed_are_hearts_own() {
+        let names: Vec<&str> = PARAMS.iter().map(|p| p.name).collect();
+        assert_eq!(names, HeartsOptions::parameter_names());
+        let defaults = HeartsOptions::default().game_string();
+        // every default, given, changes nothing
+        let all: Vec<String> = PARAMS
+            .iter()
+            .map(|p| format!("{}={}", p.name, p.default))
+            .collect();
+        let text = format!("hearts({})", all.join(","));
+        let given = HeartsOptions::from_game_string(&text.parse().unwrap()).unwrap();
+        assert_eq!(given.game_string(), defaults);
+    }
+}
