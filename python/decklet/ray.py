@@ -92,8 +92,9 @@ def tournament(
 ) -> Union[dict, tuple[dict, dict]]:
     """A tournament of named bots, its games spread over the cluster as Ray tasks.
 
-    The options are those of ``decklet tournament`` (``house`` a list of names; for
-    Crazy Eights the bots say how many play). Returns the report that command prints
+    The options are those of ``decklet tournament``: ``game`` is a game string of the
+    catalogue (``"uno"``, ``"crazy_eights"``, ``"hearts(jd_bonus=true)"``), ``house`` a
+    list of names; for every game but UNO the bots say how many play. Returns the report that command prints
     with ``--json``: the same for the same options, however many ``chunks`` (default:
     16 a CPU of the cluster) or machines played it; ``threads`` is the number of tasks.
     With ``details=True`` also returns ``{"chunks": [...], "nodes": [...]}``: each

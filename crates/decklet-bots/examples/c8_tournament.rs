@@ -61,7 +61,7 @@ fn main() -> Result<(), EngineError> {
         seed,
         max_moves: 10_000,
         scoring: c8_returns,
-        new_match: new_crazy_eights_engine,
+        new_match: std::sync::Arc::new(new_crazy_eights_engine),
     };
     let start = Instant::now();
     let report = tournament.run()?;

@@ -42,5 +42,6 @@ pub use ismcts::{Hints, IsmctsBot, IsmctsConfig, NoHints, Playout};
 pub use kit::{MoveMismatch, check_moves};
 pub use play::{GameReport, Scoring, play_game, winners_score};
 pub use tournament::{
-    Entrant, Standing, Tournament, TournamentReport, TournamentTally, WIN_UNITS, wilson_95,
+    Entrant, NewMatch, Standing, Tournament, TournamentReport, TournamentTally, WIN_UNITS,
+    wilson_95,
 };

@@ -65,8 +65,14 @@ pub struct Tournament {
     /// How a game is scored (the winners', by default).
     pub scoring: Scoring,
     /// Makes and starts a match of the game for a seed and a number of players.
-    pub new_match: fn(&Arc<Game>, u64, usize) -> Result<GameEngine, EngineError>,
+    pub new_match: NewMatch,
 }
+
+/// How a tournament makes and starts a match of its game, for a seed and a number of
+/// players: a game crate's own function (`Arc::new(new_crazy_eights_engine)`), or a
+/// closure over a catalogue's entry.
+pub type NewMatch =
+    Arc<dyn Fn(&Arc<Game>, u64, usize) -> Result<GameEngine, EngineError> + Send + Sync>;
 
 /// One entrant's results.
 #[derive(Clone, Debug, PartialEq)]

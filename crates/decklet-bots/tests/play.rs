@@ -59,7 +59,7 @@ fn high_card_gets_a_tournament_with_seats_rotating() {
         seed: 9,
         max_moves: 100,
         scoring: decklet_bots::winners_score,
-        new_match: high_card_match,
+        new_match: std::sync::Arc::new(high_card_match),
     };
     let report = tournament.run().unwrap();
     // high card is luck alone: neither does better than a coin (four standard errors)
@@ -101,7 +101,7 @@ fn ismcts_beats_random_play_at_crazy_eights() {
         seed: 1,
         max_moves: 10_000,
         scoring: c8_returns,
-        new_match: new_crazy_eights_engine,
+        new_match: std::sync::Arc::new(new_crazy_eights_engine),
     };
     let report = tournament.run().unwrap();
     let ismcts = &report.standings[0];
@@ -159,7 +159,7 @@ fn a_tournament_split_into_ranges_adds_up_to_the_same_report_bit_for_bit() {
         seed: 5,
         max_moves: 10_000,
         scoring: c8_returns,
-        new_match: new_crazy_eights_engine,
+        new_match: std::sync::Arc::new(new_crazy_eights_engine),
     };
     let whole = tournament.run().unwrap();
     let mut split = decklet_bots::TournamentTally::new(3);

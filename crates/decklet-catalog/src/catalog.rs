@@ -161,7 +161,7 @@ impl std::fmt::Debug for Catalog {
 }
 
 impl Catalog {
-    /// decklet's games: UNO and Crazy Eights.
+    /// decklet's games: UNO, Crazy Eights and Hearts.
     pub fn standard() -> Catalog {
         Catalog::default()
             .with(crate::UnoDef)

@@ -5,10 +5,10 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use decklet_bots::{Bot, FnBot, Playout, Scoring};
-use decklet_core::{AnyAction, EngineError, Game, GameEngine, GameState, GameString};
+use decklet_core::{AnyAction, Card, EngineError, Game, GameEngine, GameState, GameString};
 use decklet_crazy_eights::{
-    C8_MAX_PLAYERS, C8_MIN_PLAYERS, CRAZY_EIGHTS_GAME, CrazyEightsOptions, c8_returns,
-    crazy_eights_game, describe_move, new_crazy_eights_engine, strategist_choice,
+    C8_MAX_PLAYERS, C8_MIN_PLAYERS, C8_VAR_END, C8Card, CRAZY_EIGHTS_GAME, CrazyEightsOptions,
+    c8_returns, crazy_eights_game, describe_move, new_crazy_eights_engine, strategist_choice,
     strategist_playout,
 };
 
@@ -90,6 +90,12 @@ impl GameDef for CrazyEightsDef {
     }
     fn playout(&self) -> Option<Playout> {
         Some(strategist_playout)
+    }
+    fn describe_card(&self, card: &Card) -> String {
+        C8Card::of(card).map_or_else(|| card.id.to_string(), |c| c.to_string())
+    }
+    fn ending(&self, state: &GameState) -> Option<String> {
+        state.variable(&C8_VAR_END).map(|e| e.to_string())
     }
     fn describe_move(&self, state: &GameState, action: &AnyAction) -> String {
         describe_move(state.cards(), action)

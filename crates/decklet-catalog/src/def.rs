@@ -4,7 +4,7 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use decklet_bots::{Bot, Playout, Scoring, winners_score};
-use decklet_core::{AnyAction, EngineError, Game, GameEngine, GameState, GameString};
+use decklet_core::{AnyAction, Card, EngineError, Game, GameEngine, GameState, GameString};
 
 /// A game as the tools see it: the catalogue's entry for it. Its parameters are
 /// checked against [`params`](Self::params) before [`build`](Self::build) is asked.
@@ -49,6 +49,21 @@ pub trait GameDef: Send + Sync + 'static {
     }
     /// The policy a search plays out with (`None`: uniformly random moves).
     fn playout(&self) -> Option<Playout> {
+        None
+    }
+    /// A card as people write it (`8♥`, `red 7`). By default its rank and suit, or
+    /// its id. Card definitions are public: this tells nobody anything hidden.
+    fn describe_card(&self, card: &Card) -> String {
+        match (&card.rank, &card.suit) {
+            (Some(rank), Some(suit)) => format!("{rank} of {suit}"),
+            (Some(rank), None) => rank.to_string(),
+            _ => card.id.to_string(),
+        }
+    }
+    /// How a finished game ended, in a word (`out`, `passes`, `moon`), for a summary
+    /// of many games; `None` when the game has only one way to end.
+    fn ending(&self, state: &GameState) -> Option<String> {
+        let _ = state;
         None
     }
     /// A move in words, for people (`play 8♥`). By default its kind and payload.

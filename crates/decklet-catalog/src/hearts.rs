@@ -5,10 +5,10 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use decklet_bots::{Bot, FnBot, Playout, Scoring};
-use decklet_core::{AnyAction, EngineError, Game, GameEngine, GameState, GameString};
+use decklet_core::{AnyAction, Card, EngineError, Game, GameEngine, GameState, GameString};
 use decklet_hearts::{
-    HEARTS_GAME, HEARTS_PLAYERS, HeartsOptions, describe_move, ducker_choice, ducker_playout,
-    hearts_game, hearts_returns, new_hearts_engine,
+    HEARTS_GAME, HEARTS_PLAYERS, HEARTS_VAR_MOON, HeartsCard, HeartsOptions, describe_move,
+    ducker_choice, ducker_playout, hearts_game, hearts_returns, new_hearts_engine,
 };
 
 use crate::def::{BotDef, GameDef, ParamDef, ParamKind};
@@ -110,6 +110,13 @@ impl GameDef for HeartsDef {
     }
     fn playout(&self) -> Option<Playout> {
         Some(ducker_playout)
+    }
+    fn describe_card(&self, card: &Card) -> String {
+        HeartsCard::of(card).map_or_else(|| card.id.to_string(), |c| c.to_string())
+    }
+    fn ending(&self, state: &GameState) -> Option<String> {
+        let moon = state.variable(&HEARTS_VAR_MOON)?;
+        Some(if moon >= 0 { "moon" } else { "points" }.to_string())
     }
     fn describe_move(&self, state: &GameState, action: &AnyAction) -> String {
         describe_move(state.cards(), action)

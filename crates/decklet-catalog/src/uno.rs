@@ -4,9 +4,9 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use decklet_bots::{Bot, Playout};
-use decklet_core::{AnyAction, EngineError, Game, GameEngine, GameState, GameString};
+use decklet_core::{AnyAction, Card, EngineError, Game, GameEngine, GameState, GameString};
 use decklet_uno::{
-    ForAnyGame, HeuristicBot, LegalAction, UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
+    ForAnyGame, HeuristicBot, LegalAction, UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, UnoCard,
     new_uno_engine, uno_game, uno_playout, uno_rules_of,
 };
 
@@ -83,6 +83,9 @@ impl GameDef for UnoDef {
     }
     fn playout(&self) -> Option<Playout> {
         Some(uno_playout)
+    }
+    fn describe_card(&self, card: &Card) -> String {
+        UnoCard::of(card).map_or_else(|| card.id.to_string(), |c| c.to_string())
     }
     fn describe_move(&self, state: &GameState, action: &AnyAction) -> String {
         match LegalAction::of_action(action) {

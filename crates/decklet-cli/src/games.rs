@@ -80,3 +80,49 @@ fn values(kind: ParamKind) -> String {
         ParamKind::Set(words) => format!("{}+…", words.join("|")),
     }
 }
+
+/// The refusal of UNO's rule options for another game.
+pub(crate) const UNO_RULES_ONLY: &str = "--rules, --house and --forget-uno are UNO's: give another game's parameters in its game string";
+
+/// A `--game` value as a game string: `crazy-eights`, the old name, is `crazy_eights`.
+pub(crate) fn game_string(text: &str) -> Result<decklet_catalog::GameString, String> {
+    let text = match text.trim() {
+        "crazy-eights" => "crazy_eights",
+        other => other,
+    };
+    text.parse()
+        .map_err(|e: decklet::GameStringError| format!("--game: {e}"))
+}
+
+/// The game `text` names, loaded from `catalog`, as a usage error when it is not one.
+pub(crate) fn load(catalog: &Catalog, text: &str) -> Result<decklet_catalog::LoadedGame, String> {
+    let game = game_string(text)?;
+    catalog
+        .load(&game.to_string())
+        .map_err(|e| format!("--game: {e}"))
+}
+
+/// Whether `loaded` is UNO, which has its own simulation and table (its statistics,
+/// its colours and calls): then the rules its game string gives become `rules`, unless
+/// `--rules` or `--house` gave them too. Every other game is played through the
+/// catalogue alone.
+pub(crate) fn uno_rules(
+    loaded: &decklet_catalog::LoadedGame,
+    rules: &mut crate::RuleArgs,
+) -> Result<bool, String> {
+    if loaded.def().name() != decklet::uno::UNO_GAME {
+        return Ok(false);
+    }
+    let string = game_string(loaded.string())?;
+    if string.params.is_empty() {
+        return Ok(true);
+    }
+    if !matches!(rules.rules.trim(), "classic" | "seeds") || !rules.house.trim().is_empty() {
+        return Err(
+            "--game gives UNO's rules, and so do --rules or --house: give them once".into(),
+        );
+    }
+    rules.rules = string.get("rules").unwrap_or("classic").to_string();
+    rules.house = string.get("house").unwrap_or("").replace('+', ",");
+    Ok(true)
+}

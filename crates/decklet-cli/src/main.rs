@@ -1,15 +1,15 @@
-//! `decklet`: simulate UNO games with bots, play one against them, replay a game log,
-//! hold a tournament of bots.
+//! `decklet`: simulate games of the catalogue with bots, play one against them, replay
+//! a game log, hold a tournament of bots, list the games, serve matches.
 
+mod any_game;
 mod bots;
 #[macro_use]
 mod console;
-mod crazy_eights;
 mod games;
 mod matches;
 mod output;
 mod play;
-mod play_crazy_eights;
+mod play_any;
 mod play_match;
 mod replay;
 mod runner;
@@ -38,9 +38,10 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Play many games (UNO, or Crazy Eights) between bots, in parallel, and summarise them.
+    /// Play many games of any game of the catalogue between bots, in parallel, and
+    /// summarise them.
     Simulate(SimulateArgs),
-    /// Play UNO (or Crazy Eights) in the terminal against bots (you are player 1).
+    /// Play a game of the catalogue in the terminal against bots (you are player 1).
     Play(PlayArgs),
     /// Replay a JSON game log, verify where it ends, print a summary or the events.
     Replay(ReplayArgs),
@@ -105,21 +106,23 @@ impl RuleArgs {
 /// Options of `decklet simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// The game: `uno`, or `crazy-eights` (OpenSpiel's rules; its bots are `random`,
-    /// `strategist`, `ismcts`, `ismcts:N`; the rules options are UNO's alone).
-    #[arg(long, default_value = "uno", value_parser = ["uno", "crazy-eights"])]
+    /// The game, as a game string (`decklet games` lists them): `uno`,
+    /// `uno(rules=official,house=stacking)`, `crazy_eights(use_special_cards=true)`,
+    /// `hearts`. `--rules`, `--house` and `--forget-uno` are UNO's.
+    #[arg(long, default_value = "uno", value_name = "GAME")]
     pub game: String,
     /// How many games.
     #[arg(long, default_value_t = 10_000)]
     pub games: u64,
-    /// Players per game (2–10 for UNO, 2–15 for Crazy Eights).
+    /// Players per game (as many as the game seats: 2–10 for UNO, 2–15 for Crazy
+    /// Eights, 4 for Hearts).
     #[arg(long, default_value_t = 4)]
     pub players: usize,
     /// Master seed; game i is seeded from it and i, so results never depend on threads.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Bot kinds by seat, comma-separated (`random`, `heuristic`, `ismcts`, `ismcts:N`);
-    /// one kind fills every seat.
+    /// Bots by seat, comma-separated (`random`, `ismcts`, `ismcts:N`, and the game's
+    /// own: `decklet games` lists them); one name fills every seat.
     #[arg(long, default_value = "random")]
     pub bots: String,
     /// The rules of the games.
@@ -147,10 +150,10 @@ pub struct SimulateArgs {
 /// Options of `decklet tournament`.
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
-    /// The game: `uno`, or `crazy-eights` (one table, a bot a seat, so the bots say how
-    /// many play; seats rotating every game; bots `random`, `strategist`, `ismcts`,
-    /// `ismcts:N`).
-    #[arg(long, default_value = "uno", value_parser = ["uno", "crazy-eights"])]
+    /// The game, as a game string (`decklet games` lists them). UNO: tables of
+    /// `--players` bots; every other game: one table, a bot a seat (the bots say how
+    /// many play), seats rotating every game.
+    #[arg(long, default_value = "uno", value_name = "GAME")]
     pub game: String,
     /// The bots, comma-separated (`random`, `heuristic`, `ismcts`, `ismcts:N`); every
     /// group of `--players` of them meets at a table. A bot named twice plays twice.
@@ -183,18 +186,18 @@ pub struct TournamentArgs {
 /// Options of `decklet play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The game: `uno`, or `crazy-eights` (OpenSpiel's rules; its bots are `random`,
-    /// `strategist` (the default), `ismcts`, `ismcts:N`; the rules options are UNO's
-    /// alone).
-    #[arg(long, default_value = "uno", value_parser = ["uno", "crazy-eights"])]
+    /// The game, as a game string (`decklet games` lists them); every game but UNO is
+    /// played at one plain table, its moves chosen by number.
+    #[arg(long, default_value = "uno", value_name = "GAME")]
     pub game: String,
-    /// Players (2–10 for UNO, 2–15 for Crazy Eights), you included.
+    /// Players (as many as the game seats), you included.
     #[arg(long, default_value_t = 4)]
     pub players: usize,
     /// Game seed (default: taken from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Bot kinds for the other seats, comma-separated; one kind fills every seat.
+    /// Bots for the other seats, comma-separated; one fills every seat (`heuristic`,
+    /// the default, is the game's own bot in a game other than UNO).
     #[arg(long, default_value = "heuristic")]
     pub bots: String,
     /// The rules of the games.
@@ -291,15 +294,24 @@ fn serve(args: &ServeArgs) -> Result<(), String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Simulate(args) => simulate::run(&args),
-        Command::Play(args) => match args.game.as_str() {
-            "uno" => play::run(&args),
-            "crazy-eights" => play_crazy_eights::run(&args),
-            other => Err(format!(
-                "--game: `{}` is not a game (uno, crazy-eights)",
-                decklet::echo(other)
-            )),
-        },
+        Command::Simulate(mut args) => {
+            let catalog = decklet_catalog::Catalog::standard();
+            games::load(&catalog, &args.game).and_then(|loaded| {
+                match games::uno_rules(&loaded, &mut args.rules)? {
+                    true => simulate::run(&args),
+                    false => any_game::run(&args, &catalog, &loaded),
+                }
+            })
+        }
+        Command::Play(mut args) => {
+            let catalog = decklet_catalog::Catalog::standard();
+            games::load(&catalog, &args.game).and_then(|loaded| {
+                match games::uno_rules(&loaded, &mut args.rules)? {
+                    true => play::run(&args),
+                    false => play_any::run(&args, &catalog, &loaded),
+                }
+            })
+        }
         Command::Replay(args) => replay::run(&args),
         Command::Games { json } => games::run(&decklet_catalog::Catalog::standard(), json),
         Command::Tournament(args) => tournament::run(&args),

@@ -373,18 +373,8 @@ fn text(s: &Summary) -> String {
     out
 }
 
-/// Runs `decklet simulate`.
+/// Runs `decklet simulate` for UNO (the other games: `any_game.rs`).
 pub fn run(args: &SimulateArgs) -> Result<(), String> {
-    match args.game.as_str() {
-        "uno" => {}
-        "crazy-eights" => return crate::crazy_eights::run(args),
-        other => {
-            return Err(format!(
-                "--game: `{}` is not a game here (uno, crazy-eights)",
-                decklet::echo(other)
-            ));
-        }
-    }
     check_players(args.players)?;
     if args.games == 0 {
         return Err("--games must be at least 1".into());

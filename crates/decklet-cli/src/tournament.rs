@@ -7,18 +7,20 @@
 //! `--players` entries is a table; each table plays `--games` games, rounded up to a
 //! multiple of the players, and game `k` of a table seats its entries rotated by `k`
 //! places; game `i` of the whole run is seeded from the master seed and `i`, so the
-//! results do not depend on the threads. Crazy Eights: one table, a bot a seat.
+//! results do not depend on the threads. Every other game of the catalogue: one
+//! table, a bot a seat.
 
 use std::fmt::Write as _;
 
 use decklet::env::{
-    CrazyEightsSummary, Scratch, TournamentPlan, TournamentSpec, TournamentSummary,
-    TournamentTally, UnoSummary,
+    GameSummary, Scratch, TournamentPlan, TournamentSpec, TournamentSummary, TournamentTally,
+    UnoSummary,
 };
+use decklet::uno::UNO_GAME;
 
 use crate::TournamentArgs;
 use crate::bots::{Rules, check_players, parse_kinds};
-use crate::crazy_eights::UNO_RULES_ONLY;
+use crate::games::UNO_RULES_ONLY;
 use crate::output::write_stdout;
 use crate::runner::{INTERRUPTED, play_all, progress, stop_on_signal, stopped, worker_pool};
 
@@ -40,23 +42,19 @@ impl crate::runner::Tally for TournamentTally {
 /// The plan of `args`.
 fn plan(args: &TournamentArgs) -> Result<TournamentPlan, String> {
     let bots: Vec<String> = args.bots.split(',').map(|b| b.trim().to_string()).collect();
-    let game = args.game.as_str();
-    match game {
-        "crazy-eights" if !args.rules.is_default() => return Err(UNO_RULES_ONLY.into()),
+    let game = crate::games::game_string(&args.game)?;
+    let uno = game.name == UNO_GAME;
+    if uno {
         // each option's own message, as the other commands give it
-        "uno" => {
-            Rules::parse(&args.rules)?;
-            check_players(args.players)?;
-            parse_kinds(&args.bots)?;
-        }
-        _ => {}
+        Rules::parse(&args.rules)?;
+        check_players(args.players)?;
+        parse_kinds(&args.bots)?;
+    } else if !args.rules.is_default() {
+        return Err(UNO_RULES_ONLY.into());
     }
     let spec = TournamentSpec {
         game: game.to_string(),
-        players: match game {
-            "crazy-eights" => bots.len(),
-            _ => args.players,
-        },
+        players: args.players,
         bots,
         games: args.games,
         seed: args.seed,
@@ -72,10 +70,7 @@ fn plan(args: &TournamentArgs) -> Result<TournamentPlan, String> {
             .collect(),
         forget_uno: args.rules.forget_uno,
     };
-    TournamentPlan::new(&spec).map_err(|e| match game {
-        "uno" | "crazy-eights" => format!("--bots/--games: {e}"),
-        _ => format!("--game: {e}"),
-    })
+    TournamentPlan::new(&spec).map_err(|e| format!("--game/--bots/--games: {e}"))
 }
 
 /// Runs `decklet tournament`.
@@ -109,8 +104,8 @@ pub fn run(args: &TournamentArgs) -> Result<(), String> {
     let summary = plan.summary(&tally?, threads, seconds)?;
     let out = if args.json {
         let mut json = match &summary {
-            // Crazy Eights' report has always been one line
-            TournamentSummary::CrazyEights(_) => serde_json::to_string(&summary),
+            // the other games' report has always been one line
+            TournamentSummary::Game(_) => serde_json::to_string(&summary),
             TournamentSummary::Uno(_) => serde_json::to_string_pretty(&summary),
         }
         .map_err(|e| e.to_string())?;
@@ -119,7 +114,7 @@ pub fn run(args: &TournamentArgs) -> Result<(), String> {
     } else {
         match &summary {
             TournamentSummary::Uno(uno) => uno_text(uno),
-            TournamentSummary::CrazyEights(c8) => c8_text(c8),
+            TournamentSummary::Game(game) => game_text(game),
         }
     };
     write_stdout(&out)
@@ -162,11 +157,11 @@ fn uno_text(s: &UnoSummary) -> String {
     out
 }
 
-/// The text summary of a Crazy Eights tournament.
-fn c8_text(s: &CrazyEightsSummary) -> String {
+/// The text summary of a tournament at a game other than UNO.
+fn game_text(s: &GameSummary) -> String {
     let mut out = format!(
-        "crazy eights tournament: {} games, {} players, seats rotating, seed {}\n",
-        s.games, s.players, s.seed
+        "{} tournament: {} games, {} players, seats rotating, seed {}\n",
+        s.game, s.games, s.players, s.seed
     );
     for e in &s.entries {
         let _ = writeln!(

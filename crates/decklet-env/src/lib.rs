@@ -51,8 +51,8 @@ pub use encoding::{Encoding, MoveClass, RewardMode, offset, win_rewards};
 pub use spec::{GameSpec, SeatBot, crazy_eights_bot};
 pub use table::{StepError, Table};
 pub use tournament::{
-    CrazyEightsEntry, CrazyEightsSummary, Scratch, TournamentPlan, TournamentSpec,
-    TournamentSummary, TournamentTally, UnoEntry, UnoSummary,
+    GameEntry, GameSummary, Scratch, TournamentPlan, TournamentSpec, TournamentSummary,
+    TournamentTally, UnoEntry, UnoSummary,
 };
 pub use uno::{UNO_ACTIONS, UNO_OBSERVATION_LEN, UnoEncoding, uno_kind};
 pub use vector::{Buffers, MAX_LANES, VectorConfig, VectorTables, episode_seed};

@@ -1,5 +1,5 @@
-//! [`TournamentPlan`]: a tournament of named bots at UNO or Crazy Eights that can be
-//! played in pieces. The plan says which game each index is; a [`TournamentTally`]
+//! [`TournamentPlan`]: a tournament of named bots at any game of a catalogue that can
+//! be played in pieces. The plan says which game each index is; a [`TournamentTally`]
 //! adds up any set of games (in any order, split any way, to the same bits); the plan
 //! reports a tally of every game as a [`TournamentSummary`]. `decklet tournament`
 //! plays the games on a pool of threads; the Python package's `decklet.ray` spreads
@@ -11,9 +11,10 @@
 //! `derive_seed(seed, i)` and the bot in seat `s` seeded from that and `s`. Ratings are
 //! Bradley–Terry ([`rating`](crate::rating)).
 //!
-//! Crazy Eights: one table, a bot a seat; game `g` is dealt from `seed + g`, the
-//! seating rotated by `g` ([`decklet_bots::Tournament`]); a game is won by the best
-//! result, a shared best sharing the win.
+//! Every other game (Crazy Eights, Hearts, a game of your own in your catalogue): one
+//! table, a bot a seat; game `g` is dealt from `seed + g`, the seating rotated by `g`
+//! ([`decklet_bots::Tournament`]); a game is won by the best result of the game's
+//! scoring, a shared best sharing the win.
 //!
 //! ```
 //! use decklet_env::{TournamentPlan, TournamentSpec};
@@ -32,19 +33,15 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use decklet_bots::{Entrant, Tournament, wilson_95};
+use decklet_catalog::{Catalog, GameString};
 use decklet_core::{Game, derive_seed, splitmix64};
-use decklet_crazy_eights::{
-    C8_MAX_PLAYERS, C8_MIN_PLAYERS, CrazyEightsOptions, c8_returns, crazy_eights_game,
-    new_crazy_eights_engine,
-};
 use decklet_uno::{
-    Bot, BotKind, GameRunner, HeuristicBot, HouseRule, RuleSet, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
-    uno_game,
+    Bot, BotKind, GameRunner, HeuristicBot, HouseRule, RuleSet, UNO_GAME, UNO_MAX_PLAYERS,
+    UNO_MIN_PLAYERS, uno_game, uno_rules_of,
 };
 use serde::{Deserialize, Serialize};
 
 use crate::rating::Pairwise;
-use crate::spec::crazy_eights_bot;
 
 /// The most entries a tournament takes.
 pub const MAX_ENTRIES: usize = 16;
@@ -55,22 +52,23 @@ pub const MAX_GAMES: u64 = 100_000_000;
 /// What a tournament plays: the options of `decklet tournament`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TournamentSpec {
-    /// `uno` or `crazy-eights`.
+    /// The game string of a game of the catalogue (`uno`, `crazy_eights`,
+    /// `hearts(jd_bonus=true)`; `crazy-eights` is the old name of `crazy_eights`).
     pub game: String,
     /// The entries' bots by name (a name given twice is two entries).
     pub bots: Vec<String>,
-    /// Players a game (UNO; Crazy Eights seats one bot a seat).
+    /// Players a game (UNO; the other games seat one bot a seat).
     pub players: usize,
-    /// UNO: games per table (rounded up to a multiple of the players); Crazy Eights:
-    /// games.
+    /// UNO: games per table (rounded up to a multiple of the players); the other
+    /// games: games.
     pub games: u64,
     /// The master seed.
     pub seed: u64,
     /// A game stops after this many actions (counted as capped).
     pub max_actions: u64,
-    /// UNO's preset (`seeds`, `official`).
+    /// UNO's preset (`seeds`, `official`), unless the game string gives it.
     pub rules: String,
-    /// UNO's house rules by name.
+    /// UNO's house rules by name, unless the game string gives them.
     pub house: Vec<String>,
     /// How often UNO's heuristic bots forget to call UNO (0 to 1).
     pub forget_uno: f64,
@@ -102,7 +100,7 @@ pub struct TournamentPlan {
 
 enum Plan {
     Uno(UnoPlan),
-    CrazyEights(Tournament),
+    Game(Tournament),
 }
 
 struct UnoPlan {
@@ -147,9 +145,9 @@ pub enum TournamentTally {
         /// Games that hit the action cap.
         capped: u64,
     },
-    /// Crazy Eights'.
-    #[serde(rename = "crazy-eights")]
-    CrazyEights {
+    /// Any other game's.
+    #[serde(rename = "any")]
+    Game {
         /// Games played.
         games: u64,
         /// Each entry's wins in [`decklet_bots::WIN_UNITS`].
@@ -192,13 +190,13 @@ impl TournamentTally {
                 *capped += more_capped;
             }
             (
-                TournamentTally::CrazyEights {
+                TournamentTally::Game {
                     games,
                     win_units,
                     scores,
                     capped,
                 },
-                TournamentTally::CrazyEights {
+                TournamentTally::Game {
                     games: more_games,
                     win_units: more_units,
                     scores: more_scores,
@@ -221,7 +219,7 @@ impl TournamentTally {
     pub fn played(&self) -> u64 {
         match self {
             TournamentTally::Uno { played, .. } => *played,
-            TournamentTally::CrazyEights { games, .. } => *games,
+            TournamentTally::Game { games, .. } => *games,
         }
     }
 }
@@ -232,8 +230,8 @@ impl TournamentTally {
 pub enum TournamentSummary {
     /// UNO's.
     Uno(UnoSummary),
-    /// Crazy Eights'.
-    CrazyEights(CrazyEightsSummary),
+    /// Any other game's.
+    Game(GameSummary),
 }
 
 /// An UNO tournament's report.
@@ -286,12 +284,12 @@ pub struct UnoEntry {
     pub rating_ci95: f64,
 }
 
-/// A Crazy Eights tournament's report.
+/// The report of a tournament at a game other than UNO.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct CrazyEightsSummary {
-    /// Always `crazy-eights`.
-    pub game: &'static str,
+pub struct GameSummary {
+    /// The game's canonical game string (`crazy_eights`, `hearts(jd_bonus=true)`).
+    pub game: String,
     /// Games played.
     pub games: u64,
     /// Players a game.
@@ -301,13 +299,13 @@ pub struct CrazyEightsSummary {
     /// Games that hit the action cap.
     pub capped: u64,
     /// The entries, in the order given.
-    pub entries: Vec<CrazyEightsEntry>,
+    pub entries: Vec<GameEntry>,
 }
 
-/// One entry of a Crazy Eights tournament.
+/// One entry of a tournament at a game other than UNO.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct CrazyEightsEntry {
+pub struct GameEntry {
     /// Its bot.
     pub name: String,
     /// Games played.
@@ -318,28 +316,32 @@ pub struct CrazyEightsEntry {
     pub win_rate: f64,
     /// The 95% Wilson interval of the win rate.
     pub ci95: [f64; 2],
-    /// Its mean result.
+    /// Its mean result, by the game's scoring.
     pub mean_score: f64,
 }
 
 impl TournamentPlan {
-    /// Checks the spec and builds the game and the tables.
+    /// Checks the spec and builds the game and the tables, the game from the standard
+    /// catalogue.
     pub fn new(spec: &TournamentSpec) -> Result<TournamentPlan, String> {
+        TournamentPlan::with_catalog(spec, &Catalog::standard())
+    }
+
+    /// The same, the game and its bots from `catalog` (a game of your own included).
+    pub fn with_catalog(
+        spec: &TournamentSpec,
+        catalog: &Catalog,
+    ) -> Result<TournamentPlan, String> {
         if spec.games == 0 {
             return Err("a tournament plays at least 1 game".into());
         }
         if spec.bots.len() > MAX_ENTRIES {
             return Err(format!("{} bots (at most {MAX_ENTRIES})", spec.bots.len()));
         }
-        let plan = match spec.game.as_str() {
-            "uno" => Plan::Uno(uno_plan(spec)?),
-            "crazy-eights" => Plan::CrazyEights(c8_plan(spec)?),
-            other => {
-                return Err(format!(
-                    "`{}` is not a game here (uno, crazy-eights)",
-                    decklet_core::echo(other)
-                ));
-            }
+        let string = game_string(&spec.game)?;
+        let plan = match string.name.as_str() {
+            UNO_GAME => Plan::Uno(uno_plan(spec, &string)?),
+            _ => Plan::Game(catalog_plan(spec, &string, catalog)?),
         };
         Ok(TournamentPlan {
             spec: spec.clone(),
@@ -356,7 +358,7 @@ impl TournamentPlan {
     pub fn games(&self) -> u64 {
         match &self.plan {
             Plan::Uno(uno) => uno.per_table * uno.tables.len() as u64,
-            Plan::CrazyEights(tournament) => tournament.games,
+            Plan::Game(tournament) => tournament.games,
         }
     }
 
@@ -371,9 +373,9 @@ impl TournamentPlan {
                 unfinished: 0,
                 capped: 0,
             },
-            Plan::CrazyEights(tournament) => {
+            Plan::Game(tournament) => {
                 let tally = decklet_bots::TournamentTally::new(tournament.entrants.len());
-                c8_tally(tally)
+                game_tally(tally)
             }
         }
     }
@@ -393,11 +395,11 @@ impl TournamentPlan {
         }
         match &self.plan {
             Plan::Uno(uno) => uno.play(&self.spec, scratch, index, tally),
-            Plan::CrazyEights(tournament) => {
+            Plan::Game(tournament) => {
                 let one = tournament
                     .play_games(index..index + 1)
                     .map_err(|e| format!("game {index}: {e}"))?;
-                tally.merge(&c8_tally(one));
+                tally.merge(&game_tally(one));
                 Ok(())
             }
         }
@@ -485,8 +487,8 @@ impl TournamentPlan {
                 }))
             }
             (
-                Plan::CrazyEights(tournament),
-                TournamentTally::CrazyEights {
+                Plan::Game(tournament),
+                TournamentTally::Game {
                     games,
                     win_units,
                     scores,
@@ -506,8 +508,8 @@ impl TournamentPlan {
                     capped: *capped,
                 };
                 let report = tournament.report(&tally);
-                Ok(TournamentSummary::CrazyEights(CrazyEightsSummary {
-                    game: "crazy-eights",
+                Ok(TournamentSummary::Game(GameSummary {
+                    game: tournament.game.string().unwrap_or_default().to_string(),
                     games: *games,
                     players: tournament.entrants.len(),
                     seed: self.spec.seed,
@@ -515,7 +517,7 @@ impl TournamentPlan {
                     entries: report
                         .standings
                         .iter()
-                        .map(|s| CrazyEightsEntry {
+                        .map(|s| GameEntry {
                             name: s.name.clone(),
                             games: s.games,
                             wins: s.wins,
@@ -531,8 +533,8 @@ impl TournamentPlan {
     }
 }
 
-fn c8_tally(tally: decklet_bots::TournamentTally) -> TournamentTally {
-    TournamentTally::CrazyEights {
+fn game_tally(tally: decklet_bots::TournamentTally) -> TournamentTally {
+    TournamentTally::Game {
         games: tally.games,
         win_units: tally.win_units,
         scores: tally.scores,
@@ -610,7 +612,7 @@ fn uno_bot(kind: BotKind, game: &Arc<Game>, forget_uno: f64, seed: u64) -> Box<d
     }
 }
 
-fn uno_plan(spec: &TournamentSpec) -> Result<UnoPlan, String> {
+fn uno_plan(spec: &TournamentSpec, string: &GameString) -> Result<UnoPlan, String> {
     let players = spec.players;
     if !(UNO_MIN_PLAYERS..=UNO_MAX_PLAYERS).contains(&players) {
         return Err(format!(
@@ -634,7 +636,18 @@ fn uno_plan(spec: &TournamentSpec) -> Result<UnoPlan, String> {
             spec.forget_uno
         ));
     }
-    let house = RuleSet::with_house(&spec.rules, spec.house.iter().map(String::as_str))?;
+    let house = match string.params.is_empty() {
+        true => RuleSet::with_house(&spec.rules, spec.house.iter().map(String::as_str))?,
+        false if spec.house.is_empty() && matches!(spec.rules.as_str(), "classic" | "seeds") => {
+            uno_rules_of(string)?
+        }
+        false => {
+            return Err(
+                "give UNO's rules once: in the game string, or as the preset and house rules"
+                    .into(),
+            );
+        }
+    };
     let game = uno_game(&house).map_err(|e| e.to_string())?;
     let per_table = spec.games.div_ceil(players as u64) * players as u64;
     let tables = tables(kinds.len(), players);
@@ -651,12 +664,34 @@ fn uno_plan(spec: &TournamentSpec) -> Result<UnoPlan, String> {
     })
 }
 
-fn c8_plan(spec: &TournamentSpec) -> Result<Tournament, String> {
+/// A game string as a tournament takes it: `crazy-eights`, the old name, is
+/// `crazy_eights`.
+fn game_string(text: &str) -> Result<GameString, String> {
+    let text = match text.trim() {
+        "crazy-eights" => "crazy_eights",
+        other => other,
+    };
+    text.parse::<GameString>().map_err(|e| e.to_string())
+}
+
+fn catalog_plan(
+    spec: &TournamentSpec,
+    string: &GameString,
+    catalog: &Catalog,
+) -> Result<Tournament, String> {
+    let loaded = catalog
+        .load(&string.to_string())
+        .map_err(|e| e.to_string())?;
+    let def = loaded.def();
     // one table, a bot a seat: the bots say how many play
     let players = spec.bots.len();
-    if !(C8_MIN_PLAYERS..=C8_MAX_PLAYERS).contains(&players) {
+    let range = def.players();
+    if !range.contains(&players) {
         return Err(format!(
-            "Crazy Eights is played by {C8_MIN_PLAYERS} to {C8_MAX_PLAYERS} (a bot a seat), not {players}"
+            "{} is played by {} to {} (a bot a seat), not {players}",
+            def.name(),
+            range.start(),
+            range.end()
         ));
     }
     if spec.games > MAX_GAMES {
@@ -664,31 +699,35 @@ fn c8_plan(spec: &TournamentSpec) -> Result<Tournament, String> {
             "the tournament would play more than {MAX_GAMES} games"
         ));
     }
-    let game = crazy_eights_game(CrazyEightsOptions::default()).map_err(|e| e.to_string())?;
     let names: Vec<&str> = spec.bots.iter().map(|b| b.trim()).collect();
     let mut entrants = Vec::with_capacity(names.len());
     for (i, name) in names.iter().enumerate() {
         // checked now, so that making one in a game cannot fail
-        crazy_eights_bot(&game, name, 0)?;
+        catalog.bot(&loaded, name, 0).map_err(|e| e.to_string())?;
         // a bot named twice is two entries: `random`, `random#2`
         let label = match names[..i].iter().filter(|n| *n == name).count() {
             0 => name.to_string(),
             n => format!("{name}#{}", n + 1),
         };
-        let (name, game) = (name.to_string(), Arc::clone(&game));
+        let (name, catalog, loaded) = (name.to_string(), catalog.clone(), loaded.clone());
         entrants.push(Entrant::new(label, move |seed| {
-            crazy_eights_bot(&game, &name, seed)
+            catalog
+                .bot(&loaded, &name, seed)
                 .unwrap_or_else(|_| Box::new(decklet_bots::RandomBot::new(seed)))
         }));
     }
+    let scoring = def.scoring();
+    let dealer = loaded.clone();
     Ok(Tournament {
-        game,
+        game: Arc::clone(loaded.game()),
         entrants,
         games: spec.games,
         seed: spec.seed,
         max_moves: spec.max_actions,
-        scoring: c8_returns,
-        new_match: new_crazy_eights_engine,
+        scoring,
+        new_match: Arc::new(move |game, seed, players| {
+            dealer.def().new_engine(game, seed, players)
+        }),
     })
 }
 

@@ -538,11 +538,8 @@ impl Tournament {
     ) -> PyResult<Self> {
         let spec = TournamentSpec {
             game: game.to_string(),
-            players: if game == "crazy-eights" {
-                bots.len()
-            } else {
-                players
-            },
+            // every game but UNO seats a bot a seat: the plan reads it from the bots
+            players,
             bots,
             games,
             seed: seed_of(seed)?,

@@ -38,7 +38,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         seed: 1,
         max_moves: 10_000,
         scoring: winners_score,
-        new_match: new_uno_engine,
+        new_match: std::sync::Arc::new(new_uno_engine),
     };
     let start = Instant::now();
     let report = tournament.run()?;

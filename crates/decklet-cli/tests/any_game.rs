@@ -1,4 +1,5 @@
-//! `decklet simulate --game crazy-eights`.
+//! The commands on games of the catalogue other than UNO (Crazy Eights, Hearts):
+//! `simulate`, `tournament`, `play` and `replay` take any game string.
 
 mod common;
 
@@ -17,13 +18,18 @@ fn random_crazy_eights_games_are_summarised_and_the_same_for_any_number_of_threa
         "--json",
     ];
     let summary = json(&[&args[..], &["--threads", "1"]].concat());
-    assert_eq!(summary["game"], "crazy-eights");
+    assert_eq!(summary["game"], "crazy_eights");
     assert_eq!(summary["games"], 300);
+    // the ways the games ended, each with its share
     let ends = &summary["ends"];
-    let total: f64 = ["out", "turns", "passes", "capped"]
-        .iter()
-        .map(|e| ends[*e].as_f64().unwrap())
-        .sum();
+    let mut total = 0.0;
+    for (ending, share) in ends.as_object().unwrap() {
+        assert!(
+            ["out", "turns", "passes", "capped"].contains(&ending.as_str()),
+            "{ends}"
+        );
+        total += share.as_f64().unwrap();
+    }
     assert!((total - 1.0).abs() < 1e-9, "{ends}");
     // random play: about a third of four-player games end with a player going out
     let out = ends["out"].as_f64().unwrap();
@@ -52,7 +58,7 @@ fn the_strategist_goes_out_more_often_than_random_play() {
     let seats = summary["seats"].as_array().unwrap();
     assert_eq!(seats[0]["bot"], "strategist");
     assert!(
-        seats[0]["wentOut"].as_f64().unwrap() > 2.0 * seats[1]["wentOut"].as_f64().unwrap(),
+        seats[0]["wins"].as_f64().unwrap() > 2.0 * seats[1]["wins"].as_f64().unwrap(),
         "{summary}"
     );
 }
@@ -78,17 +84,38 @@ fn bad_crazy_eights_options_are_refused_with_what_is_wrong() {
         "--games",
         "1",
     ]);
-    assert!(err.contains("not a Crazy Eights bot"), "{err}");
+    assert!(
+        err.contains("`heuristic` is not a bot of crazy_eights"),
+        "{err}"
+    );
     let c8 = ["simulate", "--game", "crazy-eights", "--games", "1"];
     let err = run_err(&[&c8[..], &["--house", "jump-in"]].concat());
     assert!(err.contains("UNO's"), "{err}");
     let err = run_err(&[&c8[..], &["--match", "500"]].concat());
-    assert!(err.contains("Crazy Eights has none"), "{err}");
+    assert!(err.contains("crazy_eights has none"), "{err}");
     let err = run_err(&["simulate", "--game", "go-fish", "--games", "1"]);
     assert!(
-        err.contains("invalid value 'go-fish' for '--game <GAME>'"),
+        err.contains("--game: `go-fish` is not a game of this catalogue"),
         "{err}"
     );
+    let err = run_err(&[
+        "simulate",
+        "--game",
+        "hearts(jd_bonus=maybe)",
+        "--games",
+        "1",
+    ]);
+    assert!(err.contains("true or false, not `maybe`"), "{err}");
+    let err = run_err(&[
+        "simulate",
+        "--game",
+        "hearts",
+        "--players",
+        "3",
+        "--games",
+        "1",
+    ]);
+    assert!(err.contains("hearts is played by 4 to 4, not 3"), "{err}");
 }
 
 #[test]
@@ -250,12 +277,12 @@ fn crazy_eights_is_played_in_the_terminal_to_the_end_and_its_log_verifies() {
     let log = ["--save-log", path.to_str().unwrap()];
     let (out, err) = play_c8(&[&args[..], &log[..]].concat(), &input);
     assert!(err.is_empty(), "{err}");
-    assert!(out.contains("Your hand: "), "{out}");
+    assert!(out.contains("your hand: "), "{out}");
     assert!(out.contains("Your moves:\n  1) "), "{out}");
-    assert!(out.contains("Bot 2 (random) "), "{out}");
-    assert!(out.contains("Game over: "), "{out}");
+    assert!(out.contains("Bot 2 (random): "), "{out}");
+    assert!(out.contains("Game over ("), "{out}");
     assert!(
-        out.contains("`decklet play --game crazy-eights --seed 5 --players 3 --bots random`"),
+        out.contains("`decklet play --game crazy_eights --seed 5 --players 3 --bots random`"),
         "{out}"
     );
     let replayed = run_ok(&["replay", path.to_str().unwrap()]);
@@ -268,11 +295,12 @@ fn crazy_eights_is_played_in_the_terminal_to_the_end_and_its_log_verifies() {
 
 #[test]
 fn crazy_eights_play_explains_refused_input_and_stops_when_input_ends() {
-    let (out, err) = play_c8(&["--seed", "5", "--players", "3"], "99\nwhat\np\nq\n");
+    let (out, err) = play_c8(&["--seed", "5", "--players", "3"], "99\nwhat\nd\nq\n");
     assert!(err.is_empty(), "{err}");
     assert!(out.contains("There is no move 99"), "{out}");
     assert!(out.contains("I don't understand `what`"), "{out}");
-    assert!(out.contains("You cannot pass now"), "{out}");
+    // a move is chosen by its number alone: no key means two things
+    assert!(out.contains("I don't understand `d`"), "{out}");
     assert!(out.contains("You quit the game."), "{out}");
     let (out, _) = play_c8(&["--seed", "5", "--players", "3"], "");
     assert!(out.contains("Input ended; leaving the game."), "{out}");
@@ -281,7 +309,7 @@ fn crazy_eights_play_explains_refused_input_and_stops_when_input_ends() {
     let (_, err) = play_c8(&["--house", "jump-in"], "");
     assert!(err.contains("UNO's"), "{err}");
     let (_, err) = play_c8(&["--bots", "heuristic,random"], "");
-    assert!(err.contains("bots for the 3 other seats"), "{err}");
+    assert!(err.contains("2 bots for 3 seats"), "{err}");
 }
 
 #[test]
@@ -311,4 +339,84 @@ fn crazy_eights_simulations_save_every_game_s_log_and_each_replays() {
         let out = run_ok(&["replay", logs.join(name).to_str().unwrap()]);
         assert!(out.contains("verified"), "{out}");
     }
+}
+
+#[test]
+fn hearts_is_simulated_and_its_own_bot_beats_random_play() {
+    let summary = json(&[
+        "simulate",
+        "--game",
+        "hearts",
+        "--games",
+        "200",
+        "--bots",
+        "ducker,random,random,random",
+        "--json",
+    ]);
+    assert_eq!(summary["game"], "hearts");
+    // a hand is 12 passes and 52 plays, or 52 plays when nobody passes
+    let moves = summary["meanMoves"].as_f64().unwrap();
+    assert!((52.0..=64.0).contains(&moves), "{moves}");
+    let ends = &summary["ends"];
+    let total = ends["points"].as_f64().unwrap() + ends["moon"].as_f64().unwrap_or(0.0);
+    assert!((total - 1.0).abs() < 1e-9, "{ends}");
+    let seats = summary["seats"].as_array().unwrap();
+    let wins: Vec<f64> = seats.iter().map(|s| s["wins"].as_f64().unwrap()).collect();
+    assert!((wins.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{wins:?}");
+    assert!(wins[0] > 2.0 * wins[1], "{summary}");
+    // the returns: 26 a game less the points taken, 78 in all without a moon
+    let returns: f64 = seats.iter().map(|s| s["meanScore"].as_f64().unwrap()).sum();
+    assert!((70.0..=78.0).contains(&returns), "{returns}");
+    let report = json(&[
+        "tournament",
+        "--game",
+        "hearts(pass_cards=false)",
+        "--bots",
+        "ducker,random,random,random",
+        "--games",
+        "80",
+        "--json",
+    ]);
+    assert_eq!(report["game"], "hearts(pass_cards=false)");
+    assert_eq!(report["games"], 80);
+    let err = run_err(&[
+        "tournament",
+        "--game",
+        "hearts",
+        "--bots",
+        "ducker,random",
+        "--games",
+        "1",
+    ]);
+    assert!(
+        err.contains("played by 4 to 4 (a bot a seat), not 2"),
+        "{err}"
+    );
+}
+
+#[test]
+fn hearts_is_played_in_the_terminal_without_naming_a_card_passed_face_down() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hearts.json");
+    let input = "1\n".repeat(100);
+    let out = decklet()
+        .args(["play", "--game", "hearts", "--bots", "random", "--seed"])
+        .args(["3", "--save-log", path.to_str().unwrap()])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("your hand: "), "{text}");
+    assert!(text.contains("Game over"), "{text}");
+    let passes = text
+        .matches("hearts pass (what it names is hidden from you)")
+        .count();
+    let plays = text.matches(": play ").count();
+    // each bot passes three cards face down, unless the seed drew no pass
+    assert!(passes == 9 || passes == 0, "{passes}\n{text}");
+    assert_eq!(plays, 52, "{text}");
+    let replayed = run_ok(&["replay", path.to_str().unwrap()]);
+    assert!(replayed.contains("verified"), "{replayed}");
+    assert!(replayed.contains("hearts"), "{replayed}");
 }
