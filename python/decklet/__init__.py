@@ -1,15 +1,113 @@
-"""decklet for Python: UNO (every preset and house rule) and Crazy Eights as
-PettingZoo AEC environments and Gymnasium vector environments, stepped in Rust.
+"""decklet for Python: every game of decklet's catalogue (UNO with every preset and
+house rule, Crazy Eights, Hearts, ...) as PettingZoo AEC environments, Gymnasium
+single-agent and vector environments, stepped in Rust.
 
->>> import decklet.uno
->>> env = decklet.uno.env(players=4, seed=1)
+A game is named by its game string, as OpenSpiel writes one: ``"hearts"``,
+``"uno(rules=official,house=stacking)"``, ``"crazy_eights(use_special_cards=true)"``;
+:func:`games` lists them with their parameters and bots. ``decklet.uno`` and
+``decklet.crazy_eights`` keep their keyword shorthands.
+
+>>> import decklet
+>>> env = decklet.env("hearts", seed=1)
 >>> env.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = env.last()
->>> obs["observation"].shape, obs["action_mask"].dtype.name
-((199,), 'int8')
+>>> obs["action_mask"].dtype.name, env.num_agents
+('int8', 4)
 """
 
-from decklet._decklet import IllegalActionError, Table  # noqa: F401
+from __future__ import annotations
 
-__all__ = ["IllegalActionError", "Table", "uno", "crazy_eights"]
+import json
+from typing import Optional
+
+from decklet._decklet import IllegalActionError, Table, games_json
+
+__all__ = [
+    "IllegalActionError",
+    "Table",
+    "games",
+    "env",
+    "raw_env",
+    "VectorEnv",
+    "SingleAgentEnv",
+    "uno",
+    "crazy_eights",
+]
 __version__ = "0.2.0"
+
+
+def games() -> list[dict]:
+    """The games of the catalogue: each with its ``name``, ``about``, ``players``
+    (fewest, most), ``params`` (``name``, ``kind``, ``values``, ``default``, ``about``)
+    and ``bots`` (every name a ``Bot`` or ``opponents`` takes)."""
+    return json.loads(games_json())
+
+
+def _players(game: str, players: Optional[int]) -> int:
+    """``players``, or four within what the game seats."""
+    if players is not None:
+        return players
+    name = game.split("(")[0].strip().replace("crazy-eights", "crazy_eights")
+    for entry in games():
+        if entry["name"] == name:
+            fewest, most = entry["players"]
+            return min(max(4, fewest), most)
+    return 4
+
+
+def raw_env(
+    game: str,
+    players: Optional[int] = None,
+    seed: Optional[int] = None,
+    render_mode: Optional[str] = None,
+    rewards: str = "win",
+    max_moves: int = 10_000,
+    enforce_order: bool = False,
+):
+    """The game a game string names as a PettingZoo AEC environment, without wrappers
+    (``players``: four, or what the game seats)."""
+    from decklet._aec import DeckletAEC
+
+    return DeckletAEC(game, _players(game, players), seed, render_mode, "classic", None, None, rewards, max_moves, enforce_order)
+
+
+def env(game: str, **kwargs):
+    """:func:`raw_env` that enforces PettingZoo's order (``reset()`` before anything
+    else), natively."""
+    return raw_env(game, enforce_order=True, **kwargs)
+
+
+def VectorEnv(
+    game: str,
+    num_envs: int,
+    players: Optional[int] = None,
+    opponents: Optional[str] = "random",
+    threads: int = 1,
+    seed: int = 0,
+    rewards: str = "win",
+    max_moves: int = 10_000,
+):
+    """``num_envs`` games of ``game`` stepped together in Rust (``opponents``: a bot
+    name of the game, or ``None`` for self-play)."""
+    from decklet._vector import DeckletVectorEnv
+
+    return DeckletVectorEnv(game, num_envs, _players(game, players), opponents, threads, seed, "classic", None, None, rewards, max_moves)
+
+
+def SingleAgentEnv(
+    game: str,
+    players: Optional[int] = None,
+    opponents: str = "random",
+    seed: Optional[int] = None,
+    render_mode: Optional[str] = None,
+    rewards: str = "win",
+    max_moves: int = 10_000,
+    illegal: str = "raise",
+):
+    """Seat 0 of ``game`` against ``opponents`` on every other seat, as a single-agent
+    Gymnasium environment."""
+    from decklet._single import DeckletSingleAgentEnv
+
+    return DeckletSingleAgentEnv(
+        game, _players(game, players), opponents, seed, render_mode, "classic", None, None, rewards, max_moves, illegal
+    )

@@ -49,7 +49,7 @@ class DeckletAEC(AECEnv):
         self._seeds = np.random.default_rng(seed)
         first = int(self._seeds.integers(0, 2**63)) if seed is None else int(seed)
         self._table = Table(game, players, first, rules, list(house or []), options, max_moves, rewards)
-        self.metadata = dict(self.metadata, name=f"decklet_{game.replace('-', '_')}_v0")
+        self.metadata = dict(self.metadata, name=f"decklet_{game.split('(')[0].strip().replace('-', '_')}_v0")
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         space = observation_space(self._table.observation_len, self._table.action_count)

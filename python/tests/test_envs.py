@@ -18,11 +18,33 @@ UNO_CONFIGS = [
 C8_CONFIGS = [{}, {"players": 2, "use_special_cards": True, "reshuffle": True}]
 
 
+class Catalogued:
+    """A game of the catalogue by its game string, as the modules above offer it."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def env(self, **kwargs):
+        return decklet.env(self.game, **kwargs)
+
+    def raw_env(self, **kwargs):
+        return decklet.raw_env(self.game, **kwargs)
+
+    def __repr__(self):
+        return self.game
+
+
+# games with no Python code of their own: the catalogue's string is all they need
+CATALOGUED = ["hearts", "hearts(pass_cards=false,jd_bonus=true)", "uno(rules=official)", "crazy_eights"]
+
+
 def every_env():
     for config in UNO_CONFIGS:
         yield uno, config
     for config in C8_CONFIGS:
         yield c8, config
+    for game in CATALOGUED:
+        yield Catalogued(game), {}
 
 
 @pytest.mark.parametrize("game,config", list(every_env()))

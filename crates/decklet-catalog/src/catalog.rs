@@ -169,6 +169,34 @@ impl Catalog {
             .with(crate::HeartsDef)
     }
 
+    /// The catalogue as JSON: a list of its games, each with its `name`, `about`,
+    /// `players` (`[fewest, most]`), `params` (each with its `name`, `kind`: `int`,
+    /// `bool`, `choice` or `set`, its `values` in a game string's words, `default`
+    /// and `about`) and `bots` (every bot name it takes). What `decklet games --json`
+    /// prints and `decklet.games()` returns.
+    pub fn to_json(&self) -> serde_json::Value {
+        let games: Vec<serde_json::Value> = self
+            .games()
+            .map(|def| {
+                let players = def.players();
+                serde_json::json!({
+                    "name": def.name(),
+                    "about": def.about(),
+                    "players": [players.start(), players.end()],
+                    "params": def.params().iter().map(|p| serde_json::json!({
+                        "name": p.name,
+                        "kind": p.kind.name(),
+                        "values": p.kind.values(),
+                        "default": p.default,
+                        "about": p.about,
+                    })).collect::<Vec<_>>(),
+                    "bots": Catalog::bot_names(def),
+                })
+            })
+            .collect();
+        serde_json::Value::Array(games)
+    }
+
     /// The catalogue with `def` too (in place of a game of the same name).
     ///
     /// ```

@@ -60,6 +60,12 @@ pub trait GameDef: Send + Sync + 'static {
             _ => card.id.to_string(),
         }
     }
+    /// The kinds of its moves (`PLAY_CARD`, `HEARTS_PASS`), for a learner's generic
+    /// encoding: each move is one of them and names at most one card. Empty (the
+    /// default): the game has no generic encoding.
+    fn move_kinds(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// How a finished game ended, in a word (`out`, `passes`, `moon`), for a summary
     /// of many games; `None` when the game has only one way to end.
     fn ending(&self, state: &GameState) -> Option<String> {
@@ -105,6 +111,29 @@ pub enum ParamKind {
     Choice(&'static [&'static str]),
     /// Any of these words, each at most once, joined by `+` (`a+b`).
     Set(&'static [&'static str]),
+}
+
+impl ParamKind {
+    /// Its name: `int`, `bool`, `choice` or `set`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ParamKind::Int { .. } => "int",
+            ParamKind::Bool => "bool",
+            ParamKind::Choice(_) => "choice",
+            ParamKind::Set(_) => "set",
+        }
+    }
+
+    /// The values it takes, in a game string's own words: `1..52`, `true|false`,
+    /// `classic|official`, `jump-in|stacking+…`.
+    pub fn values(self) -> String {
+        match self {
+            ParamKind::Int { min, max } => format!("{min}..{max}"),
+            ParamKind::Bool => "true|false".to_string(),
+            ParamKind::Choice(words) => words.join("|"),
+            ParamKind::Set(words) => format!("{}+…", words.join("|")),
+        }
+    }
 }
 
 /// One of a game's own bots.

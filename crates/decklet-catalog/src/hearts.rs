@@ -5,10 +5,12 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use decklet_bots::{Bot, FnBot, Playout, Scoring};
-use decklet_core::{AnyAction, Card, EngineError, Game, GameEngine, GameState, GameString};
+use decklet_core::{
+    AnyAction, Card, EngineError, Game, GameEngine, GameState, GameString, PLAY_CARD_ACTION,
+};
 use decklet_hearts::{
-    HEARTS_GAME, HEARTS_PLAYERS, HEARTS_VAR_MOON, HeartsCard, HeartsOptions, describe_move,
-    ducker_choice, ducker_playout, hearts_game, hearts_returns, new_hearts_engine,
+    HEARTS_GAME, HEARTS_PASS_ACTION, HEARTS_PLAYERS, HEARTS_VAR_MOON, HeartsCard, HeartsOptions,
+    describe_move, ducker_choice, ducker_playout, hearts_game, hearts_returns, new_hearts_engine,
 };
 
 use crate::def::{BotDef, GameDef, ParamDef, ParamKind};
@@ -113,6 +115,9 @@ impl GameDef for HeartsDef {
     }
     fn describe_card(&self, card: &Card) -> String {
         HeartsCard::of(card).map_or_else(|| card.id.to_string(), |c| c.to_string())
+    }
+    fn move_kinds(&self) -> &'static [&'static str] {
+        &[HEARTS_PASS_ACTION, PLAY_CARD_ACTION]
     }
     fn ending(&self, state: &GameState) -> Option<String> {
         let moon = state.variable(&HEARTS_VAR_MOON)?;

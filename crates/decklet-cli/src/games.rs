@@ -3,34 +3,14 @@
 
 use std::fmt::Write as _;
 
-use decklet_catalog::{Catalog, ParamKind};
-use serde_json::json;
+use decklet_catalog::Catalog;
 
 use crate::output::write_stdout;
 
 /// Runs `decklet games` (`json`: one JSON document).
 pub fn run(catalog: &Catalog, json: bool) -> Result<(), String> {
     if json {
-        let games: Vec<serde_json::Value> = catalog
-            .games()
-            .map(|def| {
-                let players = def.players();
-                json!({
-                    "name": def.name(),
-                    "about": def.about(),
-                    "players": [players.start(), players.end()],
-                    "params": def.params().iter().map(|p| json!({
-                        "name": p.name,
-                        "kind": kind_name(p.kind),
-                        "values": values(p.kind),
-                        "default": p.default,
-                        "about": p.about,
-                    })).collect::<Vec<_>>(),
-                    "bots": Catalog::bot_names(def),
-                })
-            })
-            .collect();
-        return write_stdout(&format!("{}\n", json!(games)));
+        return write_stdout(&format!("{}\n", catalog.to_json()));
     }
     let mut out = String::new();
     for def in catalog.games() {
@@ -49,7 +29,7 @@ pub fn run(catalog: &Catalog, json: bool) -> Result<(), String> {
                 out,
                 "  {}={}  (default {default})\n      {}",
                 p.name,
-                values(p.kind),
+                p.kind.values(),
                 p.about
             );
         }
@@ -60,25 +40,6 @@ pub fn run(catalog: &Catalog, json: bool) -> Result<(), String> {
         "A game string names a game and its parameters: uno(rules=official,house=stacking+jump-in)."
     );
     write_stdout(&out)
-}
-
-fn kind_name(kind: ParamKind) -> &'static str {
-    match kind {
-        ParamKind::Int { .. } => "int",
-        ParamKind::Bool => "bool",
-        ParamKind::Choice(_) => "choice",
-        ParamKind::Set(_) => "set",
-    }
-}
-
-/// The values a parameter takes, in the game string's own words.
-fn values(kind: ParamKind) -> String {
-    match kind {
-        ParamKind::Int { min, max } => format!("{min}..{max}"),
-        ParamKind::Bool => "true|false".to_string(),
-        ParamKind::Choice(words) => words.join("|"),
-        ParamKind::Set(words) => format!("{}+…", words.join("|")),
-    }
 }
 
 /// The refusal of UNO's rule options for another game.

@@ -39,6 +39,7 @@
 
 pub mod crazy_eights;
 pub mod encoding;
+pub mod generic;
 pub mod rating;
 pub mod spec;
 pub mod table;
@@ -48,6 +49,7 @@ pub mod vector;
 
 pub use crazy_eights::{C8_ACTIONS, C8_OBSERVATION_LEN, CrazyEightsEncoding};
 pub use encoding::{Encoding, MoveClass, RewardMode, offset, win_rewards};
+pub use generic::GenericEncoding;
 pub use spec::{GameSpec, SeatBot, crazy_eights_bot};
 pub use table::{StepError, Table};
 pub use tournament::{

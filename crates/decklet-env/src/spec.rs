@@ -4,15 +4,18 @@
 use std::sync::Arc;
 
 use decklet_bots::{FnBot, IsmctsBot, IsmctsConfig, RandomBot};
+use decklet_catalog::{Catalog, GameString};
 use decklet_core::{AnyEvent, InfoState, PlayerId};
+use decklet_crazy_eights::CRAZY_EIGHTS_GAME;
 use decklet_crazy_eights::{
     C8_MAX_PLAYERS, C8_MIN_PLAYERS, CrazyEightsOptions, c8_returns, strategist_choice,
     strategist_playout,
 };
-use decklet_uno::{BotKind, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, legal_actions};
+use decklet_uno::{BotKind, UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, legal_actions};
 
 use crate::crazy_eights::CrazyEightsEncoding;
 use crate::encoding::Encoding;
+use crate::generic::GenericEncoding;
 use crate::table::Table;
 use crate::uno::UnoEncoding;
 
@@ -27,6 +30,9 @@ pub struct GameSpec {
 enum Game {
     Uno(Arc<UnoEncoding>),
     CrazyEights(Arc<CrazyEightsEncoding>),
+    /// Any other game of a catalogue, with the generic encoding and the catalogue's
+    /// bots.
+    Generic(Arc<GenericEncoding>, Catalog),
 }
 
 impl std::fmt::Debug for GameSpec {
@@ -56,6 +62,53 @@ impl GameSpec {
         })
     }
 
+    /// The game a game string names in `catalog`, for `players` (the generic encoding
+    /// is made for one number of players): UNO (`uno(rules=official,house=stacking)`)
+    /// and Crazy Eights (`crazy_eights(reshuffle=true)`; `crazy-eights` is its old
+    /// name) with their own encodings, any other game with the generic one
+    /// ([`GenericEncoding`]).
+    pub fn load(catalog: &Catalog, text: &str, players: usize) -> Result<GameSpec, String> {
+        let text = match text.trim() {
+            "crazy-eights" => "crazy_eights",
+            other => other,
+        };
+        let string: GameString = text
+            .parse()
+            .map_err(|e: decklet_core::GameStringError| e.to_string())?;
+        match string.name.as_str() {
+            UNO_GAME => {
+                let house: Vec<String> = string
+                    .get("house")
+                    .map(|h| h.split('+').map(ToString::to_string).collect())
+                    .unwrap_or_default();
+                // checked by the catalogue first: its errors name the game's parameters
+                catalog.load(text).map_err(|e| e.to_string())?;
+                GameSpec::uno(string.get("rules").unwrap_or("classic"), &house)
+            }
+            CRAZY_EIGHTS_GAME => {
+                catalog.load(text).map_err(|e| e.to_string())?;
+                GameSpec::crazy_eights(CrazyEightsOptions::from_game_string(&string)?)
+            }
+            _ => {
+                let loaded = catalog.load(text).map_err(|e| e.to_string())?;
+                let range = loaded.def().players();
+                if !range.contains(&players) {
+                    return Err(format!(
+                        "{} is played by {} to {} players, not {players}",
+                        loaded.def().name(),
+                        range.start(),
+                        range.end()
+                    ));
+                }
+                let encoding = Arc::new(GenericEncoding::new(loaded, players)?);
+                Ok(GameSpec {
+                    encoding: encoding.clone(),
+                    game: Game::Generic(encoding, catalog.clone()),
+                })
+            }
+        }
+    }
+
     /// The encoding.
     pub fn encoding(&self) -> &Arc<dyn Encoding> {
         &self.encoding
@@ -63,9 +116,10 @@ impl GameSpec {
 
     /// How many players the game seats.
     pub fn players(&self) -> std::ops::RangeInclusive<usize> {
-        match self.game {
+        match &self.game {
             Game::Uno(_) => UNO_MIN_PLAYERS..=UNO_MAX_PLAYERS,
             Game::CrazyEights(_) => C8_MIN_PLAYERS..=C8_MAX_PLAYERS,
+            Game::Generic(generic, _) => generic.players()..=generic.players(),
         }
     }
 
@@ -92,7 +146,7 @@ impl GameSpec {
 
     /// A bot of the game by name, seeded: UNO's `random`, `heuristic`, `ismcts`,
     /// `ismcts:N`; Crazy Eights' `random`, `strategist`, `ismcts`, `ismcts:N` (the
-    /// search with the strategist's playouts).
+    /// search with the strategist's playouts); any other game's from its catalogue.
     pub fn bot(&self, name: &str, seed: u64) -> Result<SeatBot, String> {
         match &self.game {
             Game::Uno(uno) => {
@@ -100,6 +154,10 @@ impl GameSpec {
                 Ok(SeatBot::Uno(kind.create(uno.game(), seed)))
             }
             Game::CrazyEights(c8) => crazy_eights_bot(c8.game(), name, seed).map(SeatBot::Any),
+            Game::Generic(generic, catalog) => catalog
+                .bot(generic.loaded(), name.trim(), seed)
+                .map(SeatBot::Any)
+                .map_err(|e| e.to_string()),
         }
     }
 }

@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use decklet_catalog::Catalog;
 use decklet_core::{EngineConfig, GameEngine, GameRng, SeatKnowledge};
 use decklet_crazy_eights::CrazyEightsOptions;
 use decklet_env::{Buffers, GameSpec, RewardMode, Table, VectorConfig, VectorTables, episode_seed};
@@ -44,7 +45,26 @@ fn specs() -> Vec<(String, GameSpec)> {
             })
             .unwrap(),
         ),
+        // a game with no encoding of its own: the generic one
+        (
+            "hearts".into(),
+            GameSpec::load(&Catalog::standard(), "hearts", 4).unwrap(),
+        ),
+        (
+            "hearts with options".into(),
+            GameSpec::load(
+                &Catalog::standard(),
+                "hearts(pass_cards=false,jd_bonus=true)",
+                4,
+            )
+            .unwrap(),
+        ),
     ]
+}
+
+/// As many players as `wanted`, within what the game seats.
+fn seats(spec: &GameSpec, wanted: usize) -> usize {
+    wanted.clamp(*spec.players().start(), *spec.players().end())
 }
 
 /// Buffers the tests own, lent to the vector of tables.
@@ -112,7 +132,7 @@ fn the_mask_is_exactly_the_listed_moves_and_a_refused_step_changes_nothing() {
         let mut obs = vec![0.0; encoding.observation_len()];
         let mut mask = vec![0i8; count];
         for seed in 0..12u64 {
-            let players = 2 + (seed as usize % 4);
+            let players = seats(&spec, 2 + (seed as usize % 4));
             let mut table = spec.table(players, seed, 2_000).unwrap();
             let mut rng = GameRng::seed_from(seed);
             while let Some(seat) = table.acting_seat() {
@@ -153,12 +173,9 @@ fn what_a_seat_can_reach_does_not_depend_on_the_cards_it_cannot_see() {
     for (name, spec) in specs() {
         let encoding = spec.encoding();
         let count = encoding.action_count() + 1;
-        let game = match name.starts_with("uno") {
-            true => Arc::clone(spec.table(2, 0, 10).unwrap().engine().game()),
-            false => Arc::clone(spec.table(2, 0, 10).unwrap().engine().game()),
-        };
+        let game = Arc::clone(spec.table(seats(&spec, 2), 0, 10).unwrap().engine().game());
         for seed in 0..6u64 {
-            let players = 2 + (seed as usize % 3);
+            let players = seats(&spec, 2 + (seed as usize % 3));
             let mut table = spec.table(players, seed, 2_000).unwrap();
             let mut rng = GameRng::seed_from(seed + 99);
             for step in 0..60 {
@@ -214,7 +231,7 @@ fn the_vector_of_tables_plays_the_games_a_table_plays_for_the_same_seeds() {
     for (name, spec) in specs() {
         let encoding = spec.encoding();
         let (obs_len, count) = (encoding.observation_len(), encoding.action_count() + 1);
-        let (lanes, players, seed) = (3usize, 3usize, 40u64);
+        let (lanes, players, seed) = (3usize, seats(&spec, 3), 40u64);
         let config = VectorConfig {
             lanes,
             players,
@@ -296,6 +313,11 @@ fn against_bots_the_learner_always_acts_at_seat_zero_and_games_end_with_rewards(
             "c8",
             GameSpec::crazy_eights(CrazyEightsOptions::default()).unwrap(),
             "strategist",
+        ),
+        (
+            "hearts",
+            GameSpec::load(&Catalog::standard(), "hearts", 4).unwrap(),
+            "ducker",
         ),
     ] {
         let encoding = spec.encoding();
@@ -443,5 +465,94 @@ fn a_seated_bot_hears_every_move_of_its_lane() {
             encoding.name()
         );
         assert!(!wrong, "{}: heard another seat's view", encoding.name());
+    }
+}
+
+/// A game of the user's own, outside every crate of the repository's games: a
+/// catalogue entry (with its move kinds) is all it takes to be a learner's table.
+mod own_game {
+    use super::*;
+    use decklet_catalog::GameDef;
+    use decklet_core::{EngineError, Game, GameString};
+    use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
+
+    struct HighCard;
+
+    impl GameDef for HighCard {
+        fn name(&self) -> &'static str {
+            "high_card"
+        }
+        fn about(&self) -> &'static str {
+            "each player reveals a card; the highest wins"
+        }
+        fn players(&self) -> std::ops::RangeInclusive<usize> {
+            2..=6
+        }
+        fn build(&self, game: &GameString) -> Result<Arc<Game>, String> {
+            Game::builder()
+                .plugin(StandardDeckPlugin)
+                .plugin(TurnPlugin)
+                .plugin(DrawPlugin)
+                .plugin(high_card::HighCardPlugin)
+                .string(game)
+                .build()
+                .map_err(|e| e.to_string())
+        }
+        fn new_engine(
+            &self,
+            game: &Arc<Game>,
+            seed: u64,
+            players: usize,
+        ) -> Result<GameEngine, EngineError> {
+            high_card::new_match(game, seed, players)
+        }
+        fn move_kinds(&self) -> &'static [&'static str] {
+            &["REVEAL"]
+        }
+    }
+
+    #[test]
+    fn a_game_of_your_own_is_a_table_and_a_vector_of_tables_with_one_catalogue_entry() {
+        let catalog = Catalog::standard().with(HighCard);
+        let spec = GameSpec::load(&catalog, "high_card", 3).unwrap();
+        let encoding = spec.encoding();
+        assert_eq!(encoding.name(), "high_card");
+        // one kind, no card named: one action, then wait
+        assert_eq!(encoding.action_count(), 53);
+        let mut wins = 0;
+        for seed in 0..20 {
+            let mut table = spec.table(3, seed, 100).unwrap();
+            while table.acting_seat().is_some() {
+                assert_eq!(table.legal(), [0]);
+                table.step(0).unwrap();
+            }
+            assert!(table.is_over());
+            wins += table
+                .rewards(RewardMode::Win)
+                .iter()
+                .filter(|r| **r == 1.0)
+                .count();
+        }
+        assert_eq!(wins, 20, "one winner a game");
+        // its bots are the catalogue's: random and the search play it
+        let config = VectorConfig {
+            lanes: 4,
+            players: 3,
+            opponents: Some("ismcts:10".into()),
+            threads: 1,
+            seed: 1,
+            max_moves: 100,
+            rewards: RewardMode::Win,
+        };
+        let mut vector = VectorTables::new(spec.clone(), &config).unwrap();
+        let (obs_len, count) = (encoding.observation_len(), encoding.action_count() + 1);
+        let mut out = Owned::new(4, obs_len, count, 3);
+        vector.reset(1, out.lend()).unwrap();
+        for _ in 0..20 {
+            vector.step(&[0, 0, 0, 0], out.lend()).unwrap();
+        }
+        // a game that is not in the catalogue is refused with what it has
+        let error = GameSpec::load(&Catalog::standard(), "high_card", 3).unwrap_err();
+        assert!(error.contains("not a game of this catalogue"), "{error}");
     }
 }

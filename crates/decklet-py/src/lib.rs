@@ -5,6 +5,7 @@
 
 use std::sync::Mutex;
 
+use decklet_catalog::Catalog;
 use decklet_crazy_eights::CrazyEightsOptions;
 use decklet_env::{
     Buffers, GameSpec, RewardMode, SeatBot, StepError, Table as EnvTable, TournamentPlan,
@@ -26,13 +27,16 @@ create_exception!(
 /// The most moves a match may be given before it is cut short.
 const MAX_MOVES: u64 = 10_000_000;
 
-/// A game by name: `uno` (with `rules` and `house`) or `crazy-eights` (with
-/// `options`: `max_draw_cards`, `max_turns`, `reshuffle`, `use_special_cards`).
+/// A game by name: `uno` (with `rules` and `house`), `crazy-eights` (with
+/// `options`: `max_draw_cards`, `max_turns`, `reshuffle`, `use_special_cards`), or
+/// any game string of the catalogue (`hearts`, `uno(rules=official)`,
+/// `crazy_eights(reshuffle=true)`), its parameters in the string, for `players`.
 fn spec_of(
     game: &str,
     rules: &str,
     house: &[String],
     options: Option<&Bound<'_, PyDict>>,
+    players: usize,
 ) -> PyResult<GameSpec> {
     match game {
         "uno" => {
@@ -68,10 +72,24 @@ fn spec_of(
             }
             GameSpec::crazy_eights(c8).map_err(PyValueError::new_err)
         }
-        other => Err(PyValueError::new_err(format!(
-            "unknown game {other:?} (uno, crazy-eights)"
-        ))),
+        string => {
+            if !matches!(rules, "classic" | "seeds")
+                || !house.is_empty()
+                || options.is_some_and(|o| !o.is_empty())
+            {
+                return Err(PyValueError::new_err(
+                    "rules=, house= and options= are for \"uno\" and \"crazy-eights\": give a game string's parameters in the string",
+                ));
+            }
+            GameSpec::load(&Catalog::standard(), string, players).map_err(PyValueError::new_err)
+        }
     }
+}
+
+/// The games of the catalogue, as JSON (see `Catalog::to_json`).
+#[pyfunction]
+fn games_json() -> String {
+    Catalog::standard().to_json().to_string()
 }
 
 /// An integer option within its range.
@@ -133,7 +151,7 @@ impl Table {
         max_moves: u64,
         rewards: &str,
     ) -> PyResult<Table> {
-        let spec = spec_of(game, rules, &house, options)?;
+        let spec = spec_of(game, rules, &house, options, players)?;
         let mode = reward_mode(rewards)?;
         if max_moves == 0 || max_moves > MAX_MOVES {
             return Err(PyValueError::new_err(format!(
@@ -370,7 +388,7 @@ impl VectorTablesCore {
         max_moves: u64,
         rewards: &str,
     ) -> PyResult<VectorTablesCore> {
-        let spec = spec_of(game, rules, &house, options)?;
+        let spec = spec_of(game, rules, &house, options, players)?;
         if max_moves == 0 || max_moves > MAX_MOVES {
             return Err(PyValueError::new_err(format!(
                 "max_moves must be 1 to {MAX_MOVES}, not {max_moves}"
@@ -597,6 +615,7 @@ fn _decklet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Bot>()?;
     m.add_class::<VectorTablesCore>()?;
     m.add_class::<Tournament>()?;
+    m.add_function(wrap_pyfunction!(games_json, m)?)?;
     m.add(
         "IllegalActionError",
         m.py().get_type::<IllegalActionError>(),
