@@ -3,7 +3,10 @@
 use std::sync::Arc;
 
 use decklet_bots::{Bot, IsmctsBot, IsmctsConfig, RandomBot};
-use decklet_core::{EngineError, Game, GameEngine, GameLog, GameString, GameStringError, echo};
+use decklet_core::{
+    AnyAction, CardId, EngineError, Game, GameEngine, GameLog, GameState, GameString,
+    GameStringError, PlayerId, echo,
+};
 
 use crate::def::GameDef;
 
@@ -129,6 +132,26 @@ impl LoadedGame {
         &self.string
     }
 
+    /// A move in words as `viewer` may be told it, once it is made (`after`): the
+    /// game's words when the viewer sees every card the move names, else `None` (a
+    /// card passed face down is not named to the others).
+    pub fn tell_move(
+        &self,
+        after: &GameState,
+        viewer: PlayerId,
+        action: &AnyAction,
+    ) -> Option<String> {
+        let info = after.info_state(viewer);
+        let mut named = Vec::new();
+        if let Ok(json) = after.json_of(action) {
+            cards_named(after, &json["payload"], &mut named);
+        }
+        named
+            .iter()
+            .all(|c| info.zone_of(*c).is_some_and(|z| info.sees(z)))
+            .then(|| self.def.describe_move(after, action))
+    }
+
     /// A started match for `players` players (`p1`…`pN`), dealt from `seed`.
     pub fn new_engine(&self, seed: u64, players: usize) -> Result<GameEngine, CatalogError> {
         let range = self.def.players();
@@ -141,6 +164,16 @@ impl LoadedGame {
             });
         }
         Ok(self.def.new_engine(&self.game, seed, players)?)
+    }
+}
+
+/// Every card a payload names (a string that is a card's id).
+fn cards_named(state: &GameState, value: &serde_json::Value, found: &mut Vec<CardId>) {
+    match value {
+        serde_json::Value::String(text) => found.extend(state.card_id(text)),
+        serde_json::Value::Array(items) => items.iter().for_each(|v| cards_named(state, v, found)),
+        serde_json::Value::Object(map) => map.values().for_each(|v| cards_named(state, v, found)),
+        _ => {}
     }
 }
 

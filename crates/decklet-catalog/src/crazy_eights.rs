@@ -5,11 +5,13 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use decklet_bots::{Bot, FnBot, Playout, Scoring};
-use decklet_core::{AnyAction, Card, EngineError, Game, GameEngine, GameState, GameString};
+use decklet_core::{
+    AnyAction, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
+};
 use decklet_crazy_eights::{
-    C8_MAX_PLAYERS, C8_MIN_PLAYERS, C8_VAR_END, C8Card, CRAZY_EIGHTS_GAME, CrazyEightsOptions,
-    c8_returns, crazy_eights_game, describe_move, new_crazy_eights_engine, strategist_choice,
-    strategist_playout,
+    C8_MAX_PLAYERS, C8_MIN_PLAYERS, C8_VAR_END, C8_VAR_PENDING_TWOS, C8_VAR_SUIT, C8Card,
+    CRAZY_EIGHTS_GAME, CrazyEightsOptions, SUITS, c8_returns, crazy_eights_game, describe_move,
+    new_crazy_eights_engine, strategist_choice, strategist_playout, suit_name,
 };
 
 use crate::def::{BotDef, GameDef, ParamDef, ParamKind};
@@ -96,6 +98,22 @@ impl GameDef for CrazyEightsDef {
     }
     fn ending(&self, state: &GameState) -> Option<String> {
         state.variable(&C8_VAR_END).map(|e| e.to_string())
+    }
+    fn describe_table(&self, info: &InfoState) -> Vec<String> {
+        let mut facts = Vec::new();
+        if let Some(suit) = info
+            .variable(&C8_VAR_SUIT)
+            .and_then(|s| usize::try_from(s).ok())
+            .and_then(|s| SUITS.get(s))
+            .and_then(|s| suit_name(s))
+        {
+            facts.push(format!("suit to match: {suit}"));
+        }
+        let twos = info.variable(&C8_VAR_PENDING_TWOS).unwrap_or(0);
+        if twos > 0 {
+            facts.push(format!("twos pending: play a two or draw {}", 2 * twos));
+        }
+        facts
     }
     fn describe_move(&self, state: &GameState, action: &AnyAction) -> String {
         describe_move(state.cards(), action)

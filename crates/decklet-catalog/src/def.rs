@@ -4,7 +4,9 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use decklet_bots::{Bot, Playout, Scoring, winners_score};
-use decklet_core::{AnyAction, Card, EngineError, Game, GameEngine, GameState, GameString};
+use decklet_core::{
+    AnyAction, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
+};
 
 /// A game as the tools see it: the catalogue's entry for it. Its parameters are
 /// checked against [`params`](Self::params) before [`build`](Self::build) is asked.
@@ -59,6 +61,13 @@ pub trait GameDef: Send + Sync + 'static {
             (Some(rank), None) => rank.to_string(),
             _ => card.id.to_string(),
         }
+    }
+    /// What a seat knows of the table beyond its zones, in words (`suit to match:
+    /// hearts`, `hearts broken`), read from the seat's information state alone, for a
+    /// table a person sees. None by default.
+    fn describe_table(&self, info: &InfoState) -> Vec<String> {
+        let _ = info;
+        Vec::new()
     }
     /// The kinds of its moves (`PLAY_CARD`, `HEARTS_PASS`), for a learner's generic
     /// encoding: each move is one of them and names at most one card. Empty (the

@@ -6,10 +6,12 @@ use std::sync::Arc;
 
 use decklet_bots::{Bot, FnBot, Playout, Scoring};
 use decklet_core::{
-    AnyAction, Card, EngineError, Game, GameEngine, GameState, GameString, PLAY_CARD_ACTION,
+    AnyAction, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
+    PLAY_CARD_ACTION,
 };
 use decklet_hearts::{
-    HEARTS_GAME, HEARTS_PASS_ACTION, HEARTS_PLAYERS, HEARTS_VAR_MOON, HeartsCard, HeartsOptions,
+    HEARTS_GAME, HEARTS_PASS_ACTION, HEARTS_PLAYERS, HEARTS_VAR_BROKEN, HEARTS_VAR_MOON,
+    HEARTS_VAR_PASS_DIR, HEARTS_VAR_PASSING, HEARTS_VAR_POINTS, HeartsCard, HeartsOptions,
     describe_move, ducker_choice, ducker_playout, hearts_game, hearts_returns, new_hearts_engine,
 };
 
@@ -115,6 +117,36 @@ impl GameDef for HeartsDef {
     }
     fn describe_card(&self, card: &Card) -> String {
         HeartsCard::of(card).map_or_else(|| card.id.to_string(), |c| c.to_string())
+    }
+    fn describe_table(&self, info: &InfoState) -> Vec<String> {
+        let mut facts = Vec::new();
+        let direction = [
+            "no pass",
+            "pass to the left",
+            "pass across",
+            "pass to the right",
+        ];
+        if let Some(dir) = info
+            .variable(&HEARTS_VAR_PASS_DIR)
+            .and_then(|d| usize::try_from(d).ok())
+            .and_then(|d| direction.get(d))
+        {
+            facts.push(dir.to_string());
+        }
+        if info.variable(&HEARTS_VAR_PASSING) == Some(true) {
+            facts.push("choosing three cards to pass".to_string());
+        }
+        if info.variable(&HEARTS_VAR_BROKEN) == Some(true) {
+            facts.push("hearts are broken".to_string());
+        }
+        if let Some(points) = info.variable(&HEARTS_VAR_POINTS) {
+            let names: Vec<String> = points
+                .as_array()
+                .map(|a| a.iter().map(|p| p.to_string()).collect())
+                .unwrap_or_default();
+            facts.push(format!("points: {}", names.join(", ")));
+        }
+        facts
     }
     fn move_kinds(&self) -> &'static [&'static str] {
         &[HEARTS_PASS_ACTION, PLAY_CARD_ACTION]

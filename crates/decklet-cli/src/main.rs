@@ -288,6 +288,7 @@ fn serve(args: &ServeArgs) -> Result<(), String> {
         addr: args.addr.clone(),
         db: args.db.clone(),
         limits,
+        games: decklet_catalog::Catalog::standard(),
     })
 }
 

@@ -96,39 +96,18 @@ fn parse_input(line: &str, count: usize) -> Result<Input, String> {
     }
 }
 
-/// The cards an action names (any string of its payload that is a card's id).
-fn cards_named(state: &GameState, action: &AnyAction) -> Vec<CardId> {
-    fn walk(state: &GameState, value: &serde_json::Value, found: &mut Vec<CardId>) {
-        match value {
-            serde_json::Value::String(text) => found.extend(state.card_id(text)),
-            serde_json::Value::Array(items) => items.iter().for_each(|v| walk(state, v, found)),
-            serde_json::Value::Object(map) => map.values().for_each(|v| walk(state, v, found)),
-            _ => {}
-        }
-    }
-    let mut found = Vec::new();
-    if let Ok(json) = state.json_of(action) {
-        walk(state, &json["payload"], &mut found);
-    }
-    found
-}
-
 /// Another seat's move as you may be told it, `after` it was made: in the game's words
 /// when you see every card it names, else only that it was made.
 fn narrate(
+    loaded: &LoadedGame,
     after: &GameState,
     you: PlayerId,
     mover: PlayerId,
     action: &AnyAction,
-    words: String,
 ) -> String {
-    let info = after.info_state(you);
-    let seen = cards_named(after, action)
-        .iter()
-        .all(|c| info.zone_of(*c).is_some_and(|z| info.sees(z)));
-    match seen {
-        true => format!("{}: {words}", name(after, mover)),
-        false => format!(
+    match loaded.tell_move(after, you, action) {
+        Some(words) => format!("{}: {words}", name(after, mover)),
+        None => format!(
             "{}: {} (what it names is hidden from you)",
             name(after, mover),
             action.kind().to_lowercase().replace('_', " ")
@@ -290,7 +269,7 @@ pub fn run(args: &PlayArgs, catalog: &Catalog, loaded: &LoadedGame) -> Result<()
         }
         match current == you {
             true => say!("You: {told}"),
-            false => say!("{}", narrate(state, you, current, &action, told)),
+            false => say!("{}", narrate(loaded, state, you, current, &action)),
         }
     }
     show_end(def, engine.state(), you);

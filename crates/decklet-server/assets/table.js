@@ -32,9 +32,13 @@ const tokenKey = (id) => "decklet:token:" + id;
 
 // ---- the lobby ----
 
+let catalogue = []; // the server's games (GET /api/games)
+const chosenGame = () => catalogue.find((g) => g.name === $("game-select").value) || catalogue[0];
+
 function seatRow(kind, bot) {
-  const game = document.querySelector("[name=game]").value;
-  const bots = game === "uno" ? ["heuristic", "random", "ismcts:200"] : ["strategist", "random", "ismcts:200"];
+  const game = chosenGame();
+  // the game's bots, a search of 200 iterations in place of `ismcts:N`
+  const bots = [...game.bots.filter((b) => b !== "ismcts:N" && b !== "ismcts"), "ismcts:200"];
   const kindSel = el("select", { class: "seat-kind" }, el("option", { value: "human" }, "human"), el("option", { value: "bot" }, "bot"));
   kindSel.value = kind;
   const botSel = el("select", { class: "seat-bot" }, ...bots.map((b) => el("option", { value: b }, b)));
@@ -44,31 +48,76 @@ function seatRow(kind, bot) {
   return row;
 }
 
-function lobby() {
+// one input a parameter, as the game describes it
+function paramInput(p) {
+  const title = p.about;
+  if (p.kind === "bool") {
+    const box = el("input", { type: "checkbox", "data-param": p.name, title });
+    box.checked = p.default === "true";
+    return el("label", { title }, box, " " + p.name);
+  }
+  if (p.kind === "int") {
+    const [min, max] = p.values.split("..");
+    return el("label", { title }, p.name + " ", el("input", { type: "number", min, max, value: p.default, "data-param": p.name }));
+  }
+  const words = p.values.replace(/\+…$/, "").split("|");
+  if (p.kind === "choice") {
+    const sel = el("select", { "data-param": p.name, title }, ...words.map((w) => el("option", { value: w }, w)));
+    sel.value = p.default;
+    return el("label", { title }, p.name + " ", sel);
+  }
+  // a set: any of its words, joined by `+`
+  const given = p.default ? p.default.split("+") : [];
+  return el("fieldset", { "data-set": p.name, title }, el("legend", {}, p.name),
+    ...words.map((w) => {
+      const box = el("input", { type: "checkbox", value: w });
+      box.checked = given.includes(w);
+      return el("label", {}, box, " " + w);
+    }));
+}
+
+// the game string of the chosen game and parameters: only what differs from a default
+function gameString() {
+  const game = chosenGame();
+  const given = [];
+  for (const p of game.params) {
+    let value;
+    const set = document.querySelector(`[data-set="${p.name}"]`);
+    if (set) value = [...set.querySelectorAll("input:checked")].map((b) => b.value).join("+");
+    else {
+      const input = document.querySelector(`[data-param="${p.name}"]`);
+      value = input.type === "checkbox" ? String(input.checked) : input.value;
+    }
+    if (value !== p.default) given.push(`${p.name}=${value}`);
+  }
+  return given.length ? `${game.name}(${given.join(",")})` : game.name;
+}
+
+async function lobby() {
   $("lobby").hidden = false;
+  catalogue = await api("GET", "/api/games");
+  $("game-select").replaceChildren(...catalogue.map((g) => el("option", { value: g.name }, g.name)));
   const rows = $("seat-rows");
   const reset = () => {
-    rows.replaceChildren(seatRow("human"), seatRow("human"), seatRow("bot"), seatRow("bot"));
-    const uno = document.querySelector("[name=game]").value === "uno";
-    for (const node of document.querySelectorAll(".uno-only")) node.hidden = !uno;
+    const game = chosenGame();
+    $("game-about").textContent = `${game.about} (${game.players[0] === game.players[1] ? game.players[0] : game.players.join(" to ")} players)`;
+    $("params").replaceChildren(el("legend", {}, "Parameters"), ...game.params.map(paramInput));
+    $("params").hidden = game.params.length === 0;
+    const seats = Math.max(game.players[0], Math.min(4, game.players[1]));
+    rows.replaceChildren(seatRow("human"), ...Array.from({ length: seats - 1 }, () => seatRow("bot")));
   };
-  document.querySelector("[name=game]").addEventListener("change", reset);
+  $("game-select").addEventListener("change", reset);
   reset();
   $("add-seat").addEventListener("click", () => rows.append(seatRow("bot")));
   $("create").addEventListener("submit", async (e) => {
     e.preventDefault();
     const form = new FormData($("create"));
-    const game = form.get("game");
     const seats = [...rows.querySelectorAll(".seat-row")].map((row) => {
       const kind = row.querySelector(".seat-kind").value;
       return kind === "bot" ? { kind, bot: row.querySelector(".seat-bot").value } : { kind };
     });
     if (seats[0]) seats[0] = { kind: "human" };
-    const spec = { game, seats };
-    if (game === "uno") {
-      spec.rules = form.get("rules");
-      spec.house = form.getAll("house");
-    }
+    const spec = { game: gameString(), seats };
     if (form.get("turnSeconds")) spec.turnSeconds = Number(form.get("turnSeconds"));
     if (form.get("botDelayMs")) spec.botDelayMs = Number(form.get("botDelayMs"));
     try {
@@ -84,7 +133,8 @@ function lobby() {
     const list = $("open-matches");
     for (const m of data.matches) {
       const free = m.seats.filter((s) => s.free).length;
-      list.append(el("li", {}, el("a", { href: "?match=" + m.id }, `${m.game} (${m.rules || "default"}) · ${m.seats.length} seats, ${free} free`)));
+      const rules = m.rules ? ` (${m.rules})` : "";
+      list.append(el("li", {}, el("a", { href: "?match=" + m.id }, `${m.game}${rules} · ${m.seats.length} seats, ${free} free`)));
     }
     if (!data.matches.length) list.append(el("li", {}, "none: create one"));
   });
@@ -144,12 +194,27 @@ function render(state) {
   }, el("div", {}, s.name + (i === state.you ? " (you)" : "")),
   el("div", {}, `${s.cards} cards`),
   el("div", { class: s.online || s.kind === "bot" ? "" : "off" }, s.kind === "bot" ? "bot" : s.joined ? (s.online ? "online" : "away") : "free seat"))));
-  const p = state.pile || {};
-  $("pile").replaceChildren(
-    el("span", {}, "Pile: "), el("span", { class: cardClass(p.top || ""), id: "top" }, p.top || "none"),
-    el("span", {}, p.inForce ? `  in force: ${p.inForce}` : ""),
-    el("span", {}, p.pendingDraw ? `  pending draw: ${p.pendingDraw}` : ""),
-    el("span", {}, `  deck: ${p.deck}`));
+  const p = state.pile;
+  $("pile").hidden = !p;
+  if (p) {
+    $("pile").replaceChildren(
+      el("span", {}, "Pile: "), el("span", { class: cardClass(p.top || ""), id: "top" }, p.top || "none"),
+      el("span", {}, p.inForce ? `  in force: ${p.inForce}` : ""),
+      el("span", {}, p.pendingDraw ? `  pending draw: ${p.pendingDraw}` : ""),
+      el("span", {}, `  deck: ${p.deck}`));
+  }
+  // every zone as this seat sees it (hands: the seats' counts and your hand below)
+  const zoneLines = (state.zones || []).filter((z) => z.type !== "hand").map((z) => {
+    const owner = z.owner === null ? "" : z.owner === state.you ? "your " : `${state.seats[z.owner].name}'s `;
+    const label = owner ? `${owner}${z.type}` : z.id;
+    const shown = z.cards ? z.cards.slice(-13) : null;
+    const cards = shown && shown.length ? shown.map((c) => el("span", { class: cardClass(c) }, c)) : [];
+    const more = z.cards && z.cards.length > 13 ? `${z.cards.length} cards, the last: ` : "";
+    const words = !z.cards ? `${z.size} cards` : z.cards.length ? more : "empty";
+    return el("li", { "data-zone": z.id }, `${label}: ${words}`, ...cards);
+  });
+  $("zones").replaceChildren(...zoneLines);
+  $("facts").replaceChildren(...(state.facts || []).map((f) => el("li", {}, f)));
   $("hand").replaceChildren(...(state.hand || []).map((c) => el("span", { class: cardClass(c.label) }, c.label)));
   $("moves").replaceChildren(...state.moves.map((m) => el("button", {
     "data-index": m.index,
@@ -166,6 +231,7 @@ function render(state) {
     const winners = state.winners.map((w) => state.seats[w].name);
     result = winners.length ? `${winners.join(", ")} won` : "no winner";
     if (state.score && state.score.points) result += ` (${state.score.points} points)`;
+    if (state.scores) result += ` · scores: ${state.scores.map((x, i) => `${state.seats[i].name} ${x}`).join(", ")}`;
   }
   $("result").textContent = result;
   if (state.log) {

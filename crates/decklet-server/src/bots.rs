@@ -2,10 +2,7 @@
 //! when the turn timer runs out. A bot is handed its seat's information state and its
 //! listed moves, nothing else.
 
-use std::sync::{Arc, OnceLock};
-
-use decklet_core::{Game, GameState, InfoState, PlayerId};
-use decklet_crazy_eights::{CrazyEightsOptions, crazy_eights_game};
+use decklet_core::{AnyEvent, GameState, InfoState, PlayerId};
 use decklet_uno::{BotKind, LegalAction};
 
 use crate::moves::Listed;
@@ -21,7 +18,8 @@ pub enum ServerBot {
         /// Its seat's information state, once made.
         info: Option<Box<InfoState>>,
     },
-    /// A bot of any game (it plays in turn only).
+    /// A bot of any game, from the catalogue: it moves whenever its seat has moves,
+    /// and hears every move ([`hear`](Self::hear)) if it follows the game.
     Any(Box<dyn decklet_bots::Bot>),
 }
 
@@ -33,29 +31,47 @@ impl ServerBot {
                 let bot = name.parse::<BotKind>()?.create(game, seed);
                 Ok(ServerBot::Uno { bot, info: None })
             }
-            GameKind::CrazyEights { game } => {
-                decklet_env::crazy_eights_bot(game, name, seed).map(ServerBot::Any)
-            }
+            GameKind::Catalogued { loaded, catalog } => catalog
+                .bot(loaded, name.trim(), seed)
+                .map(ServerBot::Any)
+                .map_err(|e| e.to_string()),
         }
     }
 
-    /// The bot that moves for a human whose time ran out: UNO's `heuristic`, Crazy
-    /// Eights' `strategist`.
+    /// The bot that moves for a human whose time ran out: the game's own first bot
+    /// (UNO's `heuristic`, Crazy Eights' `strategist`, Hearts' `ducker`), or a random
+    /// one for a game with none.
     pub fn for_timeouts(kind: &GameKind, seed: u64) -> ServerBot {
         let name = match kind {
             GameKind::Uno { .. } => "heuristic",
-            GameKind::CrazyEights { .. } => "strategist",
+            GameKind::Catalogued { loaded, .. } => {
+                loaded.def().bots().first().map_or("random", |b| b.name)
+            }
         };
         match ServerBot::new(kind, name, seed) {
             Ok(bot) => bot,
-            // both names are always bots of their game
+            // the game's own bots are always its bots
             Err(_) => ServerBot::Any(Box::new(decklet_bots::RandomBot::new(seed))),
         }
     }
 
+    /// Whether the bot follows the game move by move: a bot of any game that
+    /// [hears](decklet_bots::Bot::hears) (UNO's observe instead: [`observe`](Self::observe)).
+    pub fn hears(&self) -> bool {
+        matches!(self, ServerBot::Any(bot) if bot.hears())
+    }
+
+    /// What the bot's seat heard of a move: what it knew `before`, and the move's
+    /// events as the seat hears them.
+    pub fn hear(&mut self, before: &InfoState, events: &[AnyEvent]) {
+        if let ServerBot::Any(bot) = self {
+            bot.hear(before, events);
+        }
+    }
+
     /// The bot's choice among `listed` (the seat's moves now), as an index; `None`
-    /// for no move. `in_turn`: whether it is the seat's turn (a bot of any game waits
-    /// otherwise; UNO's may jump in).
+    /// for no move. `in_turn`: whether it is the seat's turn (UNO's bots choose
+    /// differently out of turn; a bot of any game chooses among whatever is listed).
     pub fn choose(
         &mut self,
         kind: &GameKind,
@@ -78,9 +94,6 @@ impl ServerBot {
                 listed.iter().position(|l| l.uno == Some(choice))
             }
             ServerBot::Any(bot) => {
-                if !in_turn {
-                    return None;
-                }
                 let mut moves = Vec::with_capacity(listed.len());
                 kind.game().legal_moves(state, seat, &mut moves);
                 let pick = bot.choose(&state.info_state(seat), &moves)?;
@@ -118,14 +131,4 @@ fn seat_info<'a>(
         _ => *slot = Some(Box::new(state.info_state(seat))),
     }
     slot.get_or_insert_with(|| Box::new(state.info_state(seat)))
-}
-
-/// Checks a Crazy Eights bot's name.
-pub fn check_crazy_eights_bot(name: &str) -> Result<(), String> {
-    static GAME: OnceLock<Option<Arc<Game>>> = OnceLock::new();
-    let game = GAME.get_or_init(|| crazy_eights_game(CrazyEightsOptions::default()).ok());
-    match game {
-        Some(game) => decklet_env::crazy_eights_bot(game, name, 0).map(|_| ()),
-        None => Err("Crazy Eights could not be built".to_string()),
-    }
 }

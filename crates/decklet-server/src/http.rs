@@ -27,6 +27,7 @@ pub fn router(server: Server) -> Router {
         .route("/table.js", get(script))
         .route("/table.css", get(style))
         .route("/api/health", get(health))
+        .route("/api/games", get(games))
         .route("/api/matches", post(create).get(lobby))
         .route("/api/matches/{id}", get(summary))
         .route("/api/matches/{id}/join", post(join))
@@ -205,6 +206,15 @@ async fn watched_here(server: &Server, id: &str) -> Result<crate::live::MatchHan
         return server.reopen_finished(id).await;
     }
     played_here(server, id).await
+}
+
+/// The games this server plays, with their parameters and bots (`decklet games --json`).
+async fn games(State(server): State<Server>) -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        server.catalog().games().to_json().to_string(),
+    )
+        .into_response()
 }
 
 /// A finished match's log, as `decklet replay` reads it, rebuilt from the stored

@@ -101,6 +101,10 @@ pub struct ServeOptions {
     pub db: String,
     /// The limits and the server's name.
     pub limits: Limits,
+    /// The games it serves: [`decklet_catalog::Catalog::standard`], or with a game of
+    /// your own (`Catalog::standard().with(MyGame)`), which then gets matches, bots and
+    /// the browser table.
+    pub games: decklet_catalog::Catalog,
 }
 
 /// Runs `decklet serve`: opens the database, resumes its live matches, listens, and
@@ -111,7 +115,8 @@ pub fn run(options: ServeOptions) -> Result<(), String> {
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     runtime.block_on(async move {
-        let (server, restored) = Server::open(&options.db, options.limits).await?;
+        let (server, restored) =
+            Server::open_with(&options.db, options.limits, options.games).await?;
         let listener = tokio::net::TcpListener::bind(&options.addr)
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", options.addr))?;

@@ -21,7 +21,7 @@ use crate::limits::Limits;
 use crate::moves::{Listed, listed_moves};
 use crate::spec::{GameKind, MatchSpec, SeatKind};
 use crate::store::{Store, StoredAction, StoredMatch};
-use crate::table_view::{hand, pile};
+use crate::table_view::{facts, hand, pile, zones};
 use crate::token::{hash_token, new_token, token_matches};
 
 /// A message to one connection: JSON text.
@@ -128,6 +128,10 @@ struct Entry {
     seat: usize,
     origin: &'static str,
     events: Vec<AnyEvent>,
+    /// A game of the catalogue: the move in words as each seat (in seat order, then a
+    /// spectator) may be told it, judged right after the move (a card passed face
+    /// down and played later was still hidden then).
+    told: Vec<Option<String>>,
 }
 
 struct Connection {
@@ -288,10 +292,13 @@ impl LiveMatch {
                 .action_from_json(&json)
                 .map_err(|e| format!("action {}: {e}", action.seq))?;
             live.show_bots(action.seat, &parsed);
+            let before = live.hearing_before();
             let outcome = live
                 .engine
-                .dispatch_any(parsed)
+                .dispatch_any(parsed.clone())
                 .map_err(|e| format!("action {}: {e}", action.seq))?;
+            live.tell_bots(before, &outcome.events);
+            let told = live.told(&parsed);
             let digest = state_digest(live.engine.state());
             if digest != action.digest {
                 return Err(format!(
@@ -303,6 +310,7 @@ impl LiveMatch {
                 seat: action.seat,
                 origin: origin_name(&action.origin),
                 events: outcome.events,
+                told,
             });
         }
         if live.is_over() {
@@ -586,11 +594,51 @@ impl LiveMatch {
             GameKind::Uno { .. } => decklet_uno::legal_actions(self.engine.state(), actor)
                 .into_iter()
                 .find(|l| same_action(&l.to_action(actor), action, self.engine.state())),
-            GameKind::CrazyEights { .. } => None,
+            GameKind::Catalogued { .. } => None,
         };
         if let Some(legal) = legal {
             self.observe(actor, legal);
         }
+    }
+
+    /// What each seat's bot that hears the game knew before a move (in seat order).
+    fn hearing_before(&self) -> Vec<Option<decklet_core::InfoState>> {
+        let state = self.engine.state();
+        self.seats
+            .iter()
+            .zip(&self.players)
+            .map(|(seat, player)| {
+                seat.bot
+                    .as_ref()
+                    .is_some_and(ServerBot::hears)
+                    .then(|| state.info_state(*player))
+            })
+            .collect()
+    }
+
+    /// Tells each bot that hears the game a move's `events`, as its seat hears them.
+    fn tell_bots(&mut self, before: Vec<Option<decklet_core::InfoState>>, events: &[AnyEvent]) {
+        for ((seat, player), before) in self.seats.iter_mut().zip(&self.players).zip(before) {
+            if let (Some(bot), Some(before)) = (seat.bot.as_mut(), before) {
+                let heard: Vec<AnyEvent> = events.iter().map(|e| e.view_for(*player)).collect();
+                bot.hear(&before, &heard);
+            }
+        }
+    }
+
+    /// A game of the catalogue: the move just made in words, as each seat and then a
+    /// spectator may be told it now.
+    fn told(&self, action: &decklet_core::AnyAction) -> Vec<Option<String>> {
+        let GameKind::Catalogued { loaded, .. } = &self.kind else {
+            return Vec::new();
+        };
+        let state = self.engine.state();
+        self.players
+            .iter()
+            .copied()
+            .chain([PlayerId::SPECTATOR])
+            .map(|viewer| loaded.tell_move(state, viewer, action))
+            .collect()
     }
 
     /// Shows every bot that follows the game that `actor` is about to make `legal`.
@@ -615,7 +663,10 @@ impl LiveMatch {
         if let (Some(actor), Some(legal)) = (self.players.get(seat).copied(), chosen.uno) {
             self.observe(actor, legal);
         }
-        let outcome = self.engine.dispatch_any(chosen.action)?;
+        let before = self.hearing_before();
+        let outcome = self.engine.dispatch_any(chosen.action.clone())?;
+        self.tell_bots(before, &outcome.events);
+        let told = self.told(&chosen.action);
         let n = self.engine.log_len();
         let action = n
             .checked_sub(1)
@@ -635,6 +686,7 @@ impl LiveMatch {
             seat,
             origin,
             events: outcome.events,
+            told,
         });
         let over = self.is_over();
         let status = if over { "finished" } else { "playing" };
@@ -692,11 +744,11 @@ impl LiveMatch {
         let current = state
             .current_player()
             .and_then(|p| self.players.iter().position(|q| *q == p));
-        let bots_may_act = self.seats.iter().enumerate().any(|(i, s)| {
-            s.bot.is_some()
-                && (Some(i) == current
-                    || (matches!(self.kind, GameKind::Uno { .. }) && !self.listed(i).is_empty()))
-        });
+        // a bot moves in turn, or out of turn where its game lists it moves then
+        let bots_may_act =
+            self.seats.iter().enumerate().any(|(i, s)| {
+                s.bot.is_some() && (Some(i) == current || !self.listed(i).is_empty())
+            });
         if bots_may_act {
             let delay = u64::from(self.spec.bot_delay_ms.unwrap_or(0));
             self.bot_due = Some(Instant::now() + Duration::from_millis(delay));
@@ -793,17 +845,19 @@ impl LiveMatch {
         let events: Vec<AnyEvent> = entry.events.iter().map(|e| e.view_for(viewer)).collect();
         let narration = match self.kind {
             GameKind::Uno { .. } => decklet_uno::narrate(self.engine.state(), &events),
-            // the move in words (a card played is shown to all; a draw names no card)
-            GameKind::CrazyEights { .. } => self
-                .engine
-                .logged_action(usize::try_from(n).ok()?)
-                .map(|action| {
-                    let name = self.seats.get(entry.seat).map_or("?", |s| s.name.as_str());
-                    let said =
-                        decklet_crazy_eights::describe_move(self.engine.state().cards(), &action);
-                    vec![format!("{name}: {said}")]
-                })
-                .unwrap_or_default(),
+            // the move in words when the viewer saw every card it names; else its kind
+            GameKind::Catalogued { .. } => {
+                let at = self
+                    .players
+                    .iter()
+                    .position(|p| *p == viewer)
+                    .unwrap_or(self.players.len());
+                let name = self.seats.get(entry.seat).map_or("?", |s| s.name.as_str());
+                match entry.told.get(at).cloned().flatten() {
+                    Some(words) => vec![format!("{name}: {words}")],
+                    None => Vec::new(),
+                }
+            }
         };
         Some(Update {
             kind: "update",
@@ -867,6 +921,13 @@ impl LiveMatch {
             }
             _ => None,
         };
+        // a game of the catalogue: every seat's score by its scoring, at the end
+        let scores = match (&self.kind, self.status) {
+            (GameKind::Catalogued { loaded, .. }, Status::Finished) => {
+                Some((loaded.def().scoring())(state))
+            }
+            _ => None,
+        };
         let deadline_ms = self
             .turn_due
             .map(|(due, ..)| due.saturating_duration_since(Instant::now()).as_millis() as u64);
@@ -879,6 +940,13 @@ impl LiveMatch {
             deadline_ms,
             seats,
             pile: pile(&self.kind, state),
+            zones: zones(
+                &self.kind,
+                &state.info_state(self.viewer(seat)),
+                &self.players,
+            ),
+            facts: facts(&self.kind, &state.info_state(self.viewer(seat))),
+            scores,
             hand: own,
             moves,
             winners,
@@ -973,7 +1041,7 @@ struct Welcome<'a> {
     seq: u64,
     #[serde(rename = "match")]
     id: &'a str,
-    game: &'static str,
+    game: String,
     seat: Option<usize>,
     names: Vec<&'a str>,
     cards: Vec<&'a decklet_core::Card>,
@@ -1015,7 +1083,16 @@ struct StateMessage<'a> {
     turn: Option<usize>,
     deadline_ms: Option<u64>,
     seats: Vec<SeatLine<'a>>,
-    pile: crate::table_view::PileView,
+    /// UNO's pile.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pile: Option<crate::table_view::PileView>,
+    /// Every zone as the viewer sees it.
+    zones: Vec<crate::table_view::ZoneLine>,
+    /// The game's facts in words, as the viewer knows them.
+    facts: Vec<String>,
+    /// A game of the catalogue, once finished: each seat's score by its scoring.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scores: Option<Vec<f64>>,
     hand: Option<Vec<crate::table_view::HandCard>>,
     moves: Vec<MoveLine>,
     winners: Vec<usize>,

@@ -34,13 +34,13 @@ pub fn listed_moves(
                 uno: Some(legal),
             })
             .collect(),
-        GameKind::CrazyEights { game } => {
+        GameKind::Catalogued { loaded, .. } => {
             let mut moves = Vec::new();
-            game.legal_moves(state, seat, &mut moves);
+            loaded.game().legal_moves(state, seat, &mut moves);
             moves
                 .into_iter()
                 .map(|action| Listed {
-                    label: decklet_crazy_eights::describe_move(state.cards(), &action),
+                    label: loaded.def().describe_move(state, &action),
                     action,
                     uno: None,
                 })

@@ -53,8 +53,18 @@ impl Server {
     /// rebuilds every live match of the server named in `limits` from its stored
     /// actions, checking each one's digest. Must run inside a tokio runtime.
     pub async fn open(db: &str, limits: Limits) -> Result<(Server, Restored), String> {
+        Server::open_with(db, limits, decklet_catalog::Catalog::standard()).await
+    }
+
+    /// [`open`](Self::open), serving the games of `games` (decklet's, and a game of
+    /// your own: `Catalog::standard().with(MyGame)`).
+    pub async fn open_with(
+        db: &str,
+        limits: Limits,
+        games: decklet_catalog::Catalog,
+    ) -> Result<(Server, Restored), String> {
         let store = Store::open(db).await.map_err(|e| e.to_string())?;
-        let catalog = Catalog::default();
+        let catalog = Catalog::of(games);
         let mut live = HashMap::new();
         let mut restored = Restored::default();
         let ids = store

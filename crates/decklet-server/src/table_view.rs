@@ -1,23 +1,24 @@
-//! What the browser table shows besides the engine's view, in words: the pile's top
-//! card, the colour or suit in force, a pending penalty, a seat's own hand. Each is
-//! read from what the viewer may see (the pile and the game's public variables; a hand
-//! only for its owner).
+//! What the browser table shows besides the engine's view, in words, each built from
+//! what the viewer may see: UNO's pile (its top card, the colour in force, a pending
+//! penalty: public facts), and for every game the zones as the viewer's information
+//! state holds them (the cards of those it sees, in the game's words, the size of the
+//! others), the game's facts in words (read from the same information state), and a
+//! seat's own hand.
 
-use decklet_core::{GameState, PlayerId};
-use decklet_crazy_eights::{C8_VAR_PENDING_TWOS, C8_VAR_SUIT, C8Card, C8Table, SUITS, suit_name};
+use decklet_core::{CardId, GameState, InfoState, PlayerId};
 use serde::Serialize;
 
 use crate::spec::GameKind;
 
-/// The pile, in words.
+/// UNO's pile, in words.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PileView {
-    /// The top card (`red 7`, `8♠`), if any.
+    /// The top card (`red 7`), if any.
     pub top: Option<String>,
-    /// The colour (UNO) or suit (Crazy Eights) to match.
+    /// The colour to match.
     pub in_force: Option<String>,
-    /// Cards the player to move must draw unless they answer (stacked draws, twos).
+    /// Cards the player to move must draw unless they answer (stacked draws).
     pub pending_draw: u32,
     /// Cards left to draw.
     pub deck: usize,
@@ -32,55 +33,88 @@ pub struct HandCard {
     pub label: String,
 }
 
-/// The pile of `state`, as anyone at the table sees it.
-pub fn pile(kind: &GameKind, state: &GameState) -> PileView {
+/// A zone as the viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ZoneLine {
+    /// Its id (`hearts:trick`, `deck`, `hand:p2`).
+    pub id: String,
+    /// Its type (`hand`, `deck`, `trick`).
+    #[serde(rename = "type")]
+    pub zone_type: String,
+    /// The seat that owns it, if a seat does.
+    pub owner: Option<usize>,
+    /// How many cards it holds.
+    pub size: usize,
+    /// Its cards in the game's words, in order, when the viewer sees them.
+    pub cards: Option<Vec<String>>,
+}
+
+/// UNO's pile, as anyone at the table sees it; `None` for another game.
+pub fn pile(kind: &GameKind, state: &GameState) -> Option<PileView> {
     match kind {
         GameKind::Uno { .. } => {
             let deck = decklet_uno::uno_table(state).map_or(0, |t| state.zone_cards(t.deck).len());
-            PileView {
+            Some(PileView {
                 top: decklet_uno::discard_top(state).map(|(_, card)| card.to_string()),
                 in_force: decklet_uno::current_color(state).map(|c| c.to_string()),
                 pending_draw: decklet_uno::pending_draw(state),
                 deck,
-            }
+            })
         }
-        GameKind::CrazyEights { .. } => {
-            let Some(table) = C8Table::of(state) else {
-                return PileView::default();
-            };
-            let suit = state
-                .variable(&C8_VAR_SUIT)
-                .and_then(|s| usize::try_from(s).ok())
-                .and_then(|s| SUITS.get(s))
-                .and_then(|s| suit_name(s));
-            let twos = state.variable(&C8_VAR_PENDING_TWOS).unwrap_or(0);
-            PileView {
-                top: state
-                    .top(table.discard)
-                    .and_then(|c| table.card(c))
-                    .map(|c| c.to_string()),
-                in_force: suit.map(str::to_string),
-                pending_draw: u32::try_from(twos.saturating_mul(2)).unwrap_or(0),
-                deck: state.zone_cards(table.deck).len(),
-            }
+        GameKind::Catalogued { .. } => None,
+    }
+}
+
+/// A card in the game's words.
+fn card_words(kind: &GameKind, info: &InfoState, card: CardId) -> String {
+    let words = match kind {
+        GameKind::Uno { .. } => info
+            .card(card)
+            .and_then(decklet_uno::UnoCard::of)
+            .map(|c| c.to_string()),
+        GameKind::Catalogued { loaded, .. } => {
+            info.card(card).map(|c| loaded.def().describe_card(c))
         }
+    };
+    words.unwrap_or_else(|| info.id_text(card).into_owned())
+}
+
+/// Every zone as `info`'s seat sees it (`players`: each seat's player, in seat order).
+pub fn zones(kind: &GameKind, info: &InfoState, players: &[PlayerId]) -> Vec<ZoneLine> {
+    info.zones()
+        .filter_map(|zone| {
+            let def = info.zone(zone)?;
+            Some(ZoneLine {
+                id: def.id.to_string(),
+                zone_type: def.zone_type.to_string(),
+                owner: def.owner.and_then(|o| players.iter().position(|p| *p == o)),
+                size: info.zone_size(zone),
+                cards: info
+                    .zone_cards(zone)
+                    .map(|cards| cards.iter().map(|c| card_words(kind, info, *c)).collect()),
+            })
+        })
+        .collect()
+}
+
+/// The game's facts in words, as `info`'s seat may know them (`suit to match:
+/// hearts`); none for UNO, whose pile says them.
+pub fn facts(kind: &GameKind, info: &InfoState) -> Vec<String> {
+    match kind {
+        GameKind::Uno { .. } => Vec::new(),
+        GameKind::Catalogued { loaded, .. } => loaded.def().describe_table(info),
     }
 }
 
 /// `seat`'s own hand, in words (its owner's eyes only).
 pub fn hand(kind: &GameKind, state: &GameState, seat: PlayerId) -> Vec<HandCard> {
-    let label = |card| match kind {
-        GameKind::Uno { .. } => decklet_uno::card_view(state, card).map(|c| c.to_string()),
-        GameKind::CrazyEights { .. } => {
-            state.card(card).and_then(C8Card::of).map(|c| c.to_string())
-        }
-    };
-    state
-        .hand(seat)
+    let info = state.info_state(seat);
+    info.hand()
         .iter()
         .map(|card| HandCard {
-            id: state.id_text(*card).into_owned(),
-            label: label(*card).unwrap_or_else(|| state.id_text(*card).into_owned()),
+            id: info.id_text(*card).into_owned(),
+            label: card_words(kind, &info, *card),
         })
         .collect()
 }

@@ -173,7 +173,17 @@ async fn two_browsers_and_two_bots_play_a_whole_game() -> Result<(), Error> {
         sit(&ann, &server, &id, 0, "Ann").await?;
         sit(&bob, &server, &id, 2, "Bob").await?;
         assert!(text(&ann, "#hand").await.len() > 3, "Ann sees no hand");
-        assert!(text(&ann, "#pile").await.contains("Pile"), "no pile");
+        match game {
+            "uno" => assert!(text(&ann, "#pile").await.contains("Pile"), "no pile"),
+            // any other game: its zones and facts, from the seat's projection
+            _ => {
+                assert!(text(&ann, "#zones").await.contains("c8:discard"), "no pile");
+                assert!(
+                    text(&ann, "#facts").await.contains("suit to match"),
+                    "no suit"
+                );
+            }
+        }
         let seats = ann.find_all(Locator::Css("#seats .seat")).await?;
         assert_eq!(seats.len(), 4);
         let mut reloaded = false;
@@ -244,5 +254,85 @@ async fn two_browsers_and_two_bots_play_a_whole_game() -> Result<(), Error> {
         ann.close().await?;
         bob.close().await?;
     }
+    Ok(())
+}
+
+/// Hearts, a game the server names nowhere: created in the lobby from the catalogue's
+/// listing (the game, a parameter ticked, three of its own bots), then played to the
+/// end by one person in the browser, who sees the trick, the facts and the scores.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver: `cargo xtask ci` runs it when they are installed"]
+async fn a_browser_creates_a_hearts_match_in_the_lobby_and_plays_it_against_three_bots()
+-> Result<(), Error> {
+    let driver = chromedriver()?;
+    let dir = tempfile::tempdir()?;
+    let server = start(&sqlite_in(&dir)).await?;
+    let ann = browser(&driver).await?;
+    ann.goto(&server.url("/")).await?;
+    let select = ann.wait().for_element(Locator::Css("#game-select")).await?;
+    let games: Vec<String> = {
+        let mut names = Vec::new();
+        for option in ann.find_all(Locator::Css("#game-select option")).await? {
+            names.push(option.text().await?);
+        }
+        names
+    };
+    assert_eq!(games, ["uno", "crazy_eights", "hearts"]);
+    select.select_by_value("hearts").await?;
+    ann.wait()
+        .for_element(Locator::Css("[data-param='jd_bonus']"))
+        .await?
+        .click()
+        .await?;
+    let field = ann.find(Locator::Css("[name=botDelayMs]")).await?;
+    field.clear().await?;
+    field.send_keys("20").await?;
+    let bots = ann.find_all(Locator::Css(".seat-row .seat-bot")).await?;
+    assert_eq!(bots.len(), 4, "a seat row a player");
+    assert_eq!(bots[1].prop("value").await?.as_deref(), Some("ducker"));
+    ann.find(Locator::Css("#create-match"))
+        .await?
+        .click()
+        .await?;
+    connected(&ann).await?;
+    let id = ann
+        .current_url()
+        .await?
+        .query_pairs()
+        .find(|(k, _)| k == "match")
+        .map(|(_, v)| v.into_owned())
+        .ok_or("the lobby did not open the match")?;
+    let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
+    assert_eq!(summary["game"], "hearts(jd_bonus=true)", "{summary}");
+    assert!(text(&ann, "#hand").await.len() > 13, "Ann sees no hand");
+    let (mut last_seq, mut moved_at) = (String::new(), Instant::now());
+    let mut saw_trick = false;
+    while attribute(&ann, "#status", "data-status").await.as_deref() != Some("finished") {
+        let seq = text(&ann, "#seq").await;
+        if seq != last_seq {
+            (last_seq, moved_at) = (seq, Instant::now());
+        }
+        if moved_at.elapsed() > STUCK {
+            return Err(format!("the Hearts game stood still at {last_seq}").into());
+        }
+        saw_trick |= text(&ann, "#zones").await.contains("hearts:trick: ");
+        click_a_move(&ann).await?;
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+    assert!(saw_trick, "the trick was never shown");
+    assert!(text(&ann, "#facts").await.contains("points: "));
+    let result = text(&ann, "#result").await;
+    assert!(
+        result.contains("won") && result.contains("scores: "),
+        "{result}"
+    );
+    let log = text(&ann, "#log").await;
+    // the bots' passes are told without their cards, their plays with them
+    assert!(log.contains(": play "), "{log}");
+    let shot = ann.screenshot().await?;
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-table-hearts.png");
+    std::fs::write(&path, shot)?;
+    eprintln!("the table's screenshot: {}", path.display());
+    ann.close().await?;
     Ok(())
 }
