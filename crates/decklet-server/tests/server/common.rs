@@ -41,7 +41,16 @@ pub fn sqlite_in(dir: &tempfile::TempDir) -> String {
 
 /// Starts a server on `db` with `limits` on a free loopback port.
 pub async fn start_with(db: &str, limits: Limits) -> Result<TestServer, Error> {
-    let (server, _) = Server::open(db, limits).await?;
+    start_serving(db, limits, decklet_catalog::Catalog::standard()).await
+}
+
+/// Starts a server of the games of `games` on `db` with `limits`.
+pub async fn start_serving(
+    db: &str,
+    limits: Limits,
+    games: decklet_catalog::Catalog,
+) -> Result<TestServer, Error> {
+    let (server, _) = Server::open_with(db, limits, games).await?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
     let router = decklet_server::router(server.clone());

@@ -5,4 +5,5 @@ mod api;
 mod browser;
 mod common;
 mod hostile;
+mod own_game;
 mod play;

@@ -1,6 +1,6 @@
 //! Whole games over the real server on loopback: scripted people and bots play to the
-//! end, under every house rule and in Crazy Eights, and no message a seat or a
-//! spectator gets names a card it may not see at that point. The finished match's log
+//! end, under every house rule, in Crazy Eights and in Hearts, and no message a seat or
+//! a spectator gets names a card it may not see at that point, by its id or in words. The finished match's log
 //! replays and ends where the match did.
 
 use std::collections::HashSet;
@@ -34,6 +34,32 @@ fn named_cards(value: &Value, cards: &HashSet<String>, out: &mut HashSet<String>
     }
 }
 
+/// Every card named in words anywhere in `value` (a string that is a card's words
+/// exactly: a zone's card, a hand's label) that names no card in `allowed`.
+fn hidden_words(
+    value: &Value,
+    words: &std::collections::HashMap<String, Vec<String>>,
+    allowed: &HashSet<String>,
+    out: &mut Vec<String>,
+) {
+    match value {
+        Value::String(s) => {
+            if let Some(ids) = words.get(s)
+                && !ids.iter().any(|id| allowed.contains(id))
+            {
+                out.push(s.clone());
+            }
+        }
+        Value::Array(items) => items
+            .iter()
+            .for_each(|v| hidden_words(v, words, allowed, out)),
+        Value::Object(map) => map
+            .values()
+            .for_each(|v| hidden_words(v, words, allowed, out)),
+        _ => {}
+    }
+}
+
 /// The positions of a finished match, rebuilt from its log: what each viewer may see
 /// after each action, and the cards shown to it by an action's events.
 struct Positions {
@@ -42,24 +68,22 @@ struct Positions {
     /// `shown[k][v]`: cards action k (1-based) showed viewer v alone.
     shown: Vec<Vec<HashSet<String>>>,
     cards: HashSet<String>,
+    /// Each card's words (`Q♠`, `red 7`) and the ids of the cards they name.
+    words: std::collections::HashMap<String, Vec<String>>,
     hands: Vec<Vec<Vec<String>>>,
 }
 
 fn positions(spec: &MatchSpec, log: &GameLog) -> Result<Positions, Error> {
-    let game = match spec.game.as_str() {
-        "uno" => {
-            let rules = decklet_uno::RuleSet::with_house(
-                spec.rules.as_deref().unwrap_or("classic"),
-                spec.house.iter().map(String::as_str),
-            )?;
-            decklet_uno::uno_game(&rules)?
-        }
-        _ => decklet_crazy_eights::crazy_eights_game(Default::default())?,
-    };
-    let mut engine = match spec.game.as_str() {
-        "uno" => decklet_uno::new_uno_engine(&game, log.seed, spec.seats.len())?,
-        _ => decklet_crazy_eights::new_crazy_eights_engine(&game, log.seed, spec.seats.len())?,
-    };
+    // the game the log names, from the catalogue
+    let loaded = decklet_catalog::Catalog::standard().load_log(log)?;
+    let mut engine = loaded.new_engine(log.seed, spec.seats.len())?;
+    let mut words: std::collections::HashMap<String, Vec<String>> = Default::default();
+    for card in engine.state().cards().iter() {
+        words
+            .entry(loaded.def().describe_card(card))
+            .or_default()
+            .push(card.id.to_string());
+    }
     let viewers: Vec<PlayerId> = engine
         .state()
         .players()
@@ -93,6 +117,7 @@ fn positions(spec: &MatchSpec, log: &GameLog) -> Result<Positions, Error> {
         seen: vec![snapshot(engine.state())],
         shown: vec![Vec::new()],
         cards,
+        words,
         hands: vec![hands_of(engine.state())],
     };
     for logged in &log.actions {
@@ -139,6 +164,22 @@ fn check_messages(
         if !leaked.is_empty() {
             return Err(format!("viewer {v} heard hidden cards {leaked:?} in update {k}").into());
         }
+        // the narration names cards in words inside its lines: each line must name
+        // only cards the viewer saw
+        for line in update["narration"].as_array().into_iter().flatten() {
+            let line = line.as_str().unwrap_or_default();
+            for (said, ids) in &at.words {
+                let whole_word = line
+                    .split(|c: char| c == ',' || c == ':' || c.is_whitespace())
+                    .any(|w| w == said);
+                if said.chars().count() <= 3
+                    && whole_word
+                    && !ids.iter().any(|id| allowed.contains(id))
+                {
+                    return Err(format!("viewer {v} was told {said} in update {k}: {line}").into());
+                }
+            }
+        }
         Ok(())
     };
     let check_state = |message: &Value| -> Result<(), Error> {
@@ -152,6 +193,11 @@ fn check_messages(
         let leaked: Vec<&String> = named.difference(&at.seen[k][v]).collect();
         if !leaked.is_empty() {
             return Err(format!("viewer {v} saw hidden cards {leaked:?} at seq {k}").into());
+        }
+        let mut said = Vec::new();
+        hidden_words(message, &at.words, &at.seen[k][v], &mut said);
+        if !said.is_empty() {
+            return Err(format!("viewer {v} was told hidden cards {said:?} at seq {k}").into());
         }
         let hand: Vec<String> = message["hand"]
             .as_array()
@@ -251,21 +297,22 @@ async fn play_and_check(server: &TestServer, spec: Value, seed: u64) -> Result<(
         .collect();
     for update in spectator.messages.iter().filter(|m| m["type"] == "update") {
         let narration = update["narration"].as_array().ok_or("no narration")?;
-        assert!(!narration.is_empty(), "an update without words: {update}");
-        if typed.game == "crazy-eights" {
+        // a card put aside face down is a move the spectator is not told in words
+        let face_down = update["events"]
+            .as_array()
+            .is_some_and(|e| e.iter().any(|e| e["type"] == "HEARTS_CARD_CHOSEN"));
+        assert!(
+            !narration.is_empty() || face_down,
+            "an update without words: {update}"
+        );
+        if typed.game != "uno" && !face_down {
             let by = update["by"].as_u64().ok_or("no by")? as usize;
             let line = narration[0].as_str().ok_or("not a line")?;
             assert!(line.starts_with(&format!("{}: ", names[by])), "{line}");
         }
     }
-    let game = match typed.game.as_str() {
-        "uno" => decklet_uno::uno_game(&decklet_uno::RuleSet::with_house(
-            typed.rules.as_deref().unwrap_or("classic"),
-            typed.house.iter().map(String::as_str),
-        )?)?,
-        _ => decklet_crazy_eights::crazy_eights_game(Default::default())?,
-    };
-    GameEngine::new(&game, EngineConfig::default()).replay(&log, Verify::Required)?;
+    let loaded = decklet_catalog::Catalog::standard().load_log(&log)?;
+    GameEngine::new(loaded.game(), EngineConfig::default()).replay(&log, Verify::Required)?;
     Ok(())
 }
 
@@ -285,6 +332,9 @@ async fn whole_games_under_every_house_rule_show_no_seat_a_hidden_card() -> Resu
                "seats": [human, {"kind": "bot", "bot": "heuristic"}, human]}),
         json!({"game": "crazy-eights",
                "seats": [human, {"kind": "bot", "bot": "strategist"}, human, {"kind": "bot", "bot": "random"}]}),
+        // a game the server names nowhere: passing face down, tricks, points
+        json!({"game": "hearts(jd_bonus=true)",
+               "seats": [human, {"kind": "bot", "bot": "ducker"}, human, {"kind": "bot", "bot": "random"}]}),
     ];
     for (i, spec) in specs.into_iter().enumerate() {
         for round in 0..2 {
