@@ -238,6 +238,7 @@ fn ci(quick: bool) -> Result {
 fn ci_steps(quick: bool) -> Result {
     run("fmt", cargo_args(&["fmt", "--all", "--", "--check"]))?;
     unused_dependencies()?;
+    layers()?;
     run(
         "clippy",
         cargo_args(&[
@@ -365,6 +366,114 @@ fn unused_dependencies() -> Result {
             unused.join("\n  ")
         )),
     }
+}
+
+/// The layers of the crates, as `docs/ARCHITECTURE.md` draws them: each crate and the
+/// crates of the repository it may depend on (`[dependencies]`; tests and examples may
+/// use more). core ← plugins ← games; core ← bots ← games; games ← catalogue ← tools.
+/// The tools' remaining names of a game (marked) are the debt the architecture page
+/// lists; a game added to the repository (Hearts) reaches the tools through the
+/// catalogue alone.
+const LAYERS: [(&str, &[&str]); 12] = [
+    ("decklet-core", &[]),
+    ("decklet-plugins", &["decklet-core"]),
+    ("decklet-bots", &["decklet-core"]),
+    (
+        "decklet-uno",
+        &["decklet-core", "decklet-plugins", "decklet-bots"],
+    ),
+    ("decklet-crazy-eights", &["decklet-core", "decklet-plugins"]),
+    ("decklet-hearts", &["decklet-core", "decklet-plugins"]),
+    (
+        "decklet-catalog",
+        &[
+            "decklet-core",
+            "decklet-bots",
+            "decklet-uno",
+            "decklet-crazy-eights",
+            "decklet-hearts",
+        ],
+    ),
+    (
+        "decklet-env",
+        // debt: UNO's and Crazy Eights' own encodings
+        &[
+            "decklet-core",
+            "decklet-plugins",
+            "decklet-bots",
+            "decklet-catalog",
+            "decklet-uno",
+            "decklet-crazy-eights",
+        ],
+    ),
+    // debt: UNO's own bots and narration
+    (
+        "decklet-server",
+        &[
+            "decklet-core",
+            "decklet-bots",
+            "decklet-catalog",
+            "decklet-uno",
+        ],
+    ),
+    // debt: Crazy Eights' keyword options
+    (
+        "decklet-py",
+        &["decklet-env", "decklet-catalog", "decklet-crazy-eights"],
+    ),
+    (
+        "decklet-cli",
+        &["decklet", "decklet-catalog", "decklet-server"],
+    ),
+    (
+        "decklet",
+        &[
+            "decklet-core",
+            "decklet-plugins",
+            "decklet-uno",
+            "decklet-bots",
+            "decklet-crazy-eights",
+            "decklet-hearts",
+            "decklet-env",
+        ],
+    ),
+];
+
+/// Checks [`LAYERS`]: no crate depends on a crate of the repository its layer does not
+/// allow, and every crate under `crates/` has its layer.
+fn layers() -> Result {
+    println!("\n==> the crates' layers");
+    let mut wrong = Vec::new();
+    let dirs = std::fs::read_dir(root().join("crates"))
+        .map_err(|e| format!("cannot read crates/: {e}"))?;
+    for entry in dirs.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some((_, allowed)) = LAYERS.iter().find(|(krate, _)| *krate == name) else {
+            wrong.push(format!(
+                "{name}: a crate with no layer (add it to xtask's LAYERS)"
+            ));
+            continue;
+        };
+        let toml = read(&entry.path().join("Cargo.toml"))?;
+        wrong.extend(layer_violations(&name, allowed, &toml));
+    }
+    match wrong.is_empty() {
+        true => Ok(()),
+        false => Err(format!(
+            "dependencies across the layers (docs/ARCHITECTURE.md):\n  {}",
+            wrong.join("\n  ")
+        )),
+    }
+}
+
+/// The dependencies of crate `name` (its manifest `toml`) that its layer (`allowed`)
+/// does not allow.
+fn layer_violations(name: &str, allowed: &[&str], toml: &str) -> Vec<String> {
+    dependency_names(section(toml, "dependencies").unwrap_or_default())
+        .into_iter()
+        .filter(|dep| dep.starts_with("decklet") && !allowed.contains(&dep.as_str()))
+        .map(|dep| format!("{name} depends on {dep}"))
+        .collect()
 }
 
 fn read(path: &Path) -> Result<String> {
@@ -953,8 +1062,9 @@ fn main() -> ExitCode {
         Some("bench") => bench(&args[1..]),
         Some("package") => package().map(|_| ()),
         Some("python") => python(None),
+        Some("layers") => layers(),
         _ => Err(
-            "usage: cargo xtask ci [--quick] | bench [--games N] [--rounds R] [--quick] [--check] | python | package"
+            "usage: cargo xtask ci [--quick] | bench [--games N] [--rounds R] [--quick] [--check] | python | package | layers"
                 .to_string(),
         ),
     };
@@ -964,6 +1074,29 @@ fn main() -> ExitCode {
             eprintln!("xtask: {message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod layer_tests {
+    use super::*;
+
+    #[test]
+    fn a_tool_that_depends_on_a_game_past_the_catalogue_is_refused() {
+        let (_, allowed) = LAYERS
+            .iter()
+            .find(|(name, _)| *name == "decklet-server")
+            .unwrap();
+        let toml = "[package]\nname = \"decklet-server\"\n\n[dependencies]\ndecklet-catalog.workspace = true\ndecklet-hearts.workspace = true\n\n[dev-dependencies]\ndecklet-crazy-eights.workspace = true\n";
+        assert_eq!(
+            layer_violations("decklet-server", allowed, toml),
+            ["decklet-server depends on decklet-hearts"]
+        );
+    }
+
+    #[test]
+    fn the_repository_keeps_its_layers() {
+        assert_eq!(layers(), Ok(()));
     }
 }
 
