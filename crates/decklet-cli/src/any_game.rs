@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use crate::SimulateArgs;
-use crate::games::UNO_RULES_ONLY;
+use crate::games::check_other_game;
 use crate::output::write_stdout;
 use crate::runner::{bot_seed, game_seed, worker_pool};
 
@@ -90,28 +90,10 @@ fn play_one(
 
 /// Runs `decklet simulate` for a game of the catalogue other than UNO.
 pub fn run(args: &SimulateArgs, catalog: &Catalog, loaded: &LoadedGame) -> Result<(), String> {
-    let def = loaded.def();
     let players = args.players;
-    let range = def.players();
-    if !range.contains(&players) {
-        return Err(format!(
-            "--players: {} is played by {} to {}, not {players}",
-            def.name(),
-            range.start(),
-            range.end()
-        ));
-    }
+    check_other_game(loaded, players, &args.rules, args.match_target.is_some())?;
     if args.games == 0 {
         return Err("--games must be at least 1".into());
-    }
-    if !args.rules.is_default() {
-        return Err(UNO_RULES_ONLY.into());
-    }
-    if args.match_target.is_some() {
-        return Err(format!(
-            "--match plays UNO matches to a points target: {} has none",
-            def.name()
-        ));
     }
     if let Some(dir) = &args.save_logs {
         std::fs::create_dir_all(dir)

@@ -87,3 +87,33 @@ pub(crate) fn uno_rules(
     rules.house = string.get("house").unwrap_or("").replace('+', ",");
     Ok(true)
 }
+
+/// Checks the options a game other than UNO shares with UNO: `players` within what it
+/// seats, and none of UNO's own options (`rules`, `--match`).
+pub(crate) fn check_other_game(
+    loaded: &decklet_catalog::LoadedGame,
+    players: usize,
+    rules: &crate::RuleArgs,
+    match_target: bool,
+) -> Result<(), String> {
+    let def = loaded.def();
+    let range = def.players();
+    if !range.contains(&players) {
+        return Err(format!(
+            "--players: {} is played by {} to {}, not {players}",
+            def.name(),
+            range.start(),
+            range.end()
+        ));
+    }
+    if !rules.is_default() {
+        return Err(UNO_RULES_ONLY.into());
+    }
+    if match_target {
+        return Err(format!(
+            "--match plays UNO matches to a points target: {} has none",
+            def.name()
+        ));
+    }
+    Ok(())
+}

@@ -13,7 +13,7 @@ use decklet_catalog::{Catalog, GameDef, LoadedGame};
 
 use crate::PlayArgs;
 use crate::console::{self, Lines, LogFile};
-use crate::games::UNO_RULES_ONLY;
+use crate::games::check_other_game;
 use crate::play::{between_moves, finish, name, open_log, seat_players, system_seed};
 use crate::runner::bot_seed;
 
@@ -141,24 +141,7 @@ fn show_end(def: &dyn GameDef, state: &GameState, you: PlayerId) {
 pub fn run(args: &PlayArgs, catalog: &Catalog, loaded: &LoadedGame) -> Result<(), String> {
     let def = loaded.def();
     let players = args.players;
-    let range = def.players();
-    if !range.contains(&players) {
-        return Err(format!(
-            "--players: {} is played by {} to {}, not {players}",
-            def.name(),
-            range.start(),
-            range.end()
-        ));
-    }
-    if !args.rules.is_default() {
-        return Err(UNO_RULES_ONLY.into());
-    }
-    if args.r#match.is_some() {
-        return Err(format!(
-            "--match plays UNO matches to a points target: {} has none",
-            def.name()
-        ));
-    }
+    check_other_game(loaded, players, &args.rules, args.r#match.is_some())?;
     // the game's own bot, when it has one and none is named
     let bots_arg = match (args.bots.as_str(), def.bots().first()) {
         ("heuristic", Some(own)) => own.name,
