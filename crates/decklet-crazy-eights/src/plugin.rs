@@ -8,7 +8,7 @@ use decklet_core::{
 };
 use decklet_plugins::{
     DRAW_PLUGIN_ID, EndTurn, TURN_PLUGIN_ID, TURN_VARIABLE_DIRECTION, direction, next_player_in,
-    standard_deck,
+    players_turn, standard_deck,
 };
 use serde::{Deserialize, Serialize};
 use smol_str::SmolStr;
@@ -438,19 +438,6 @@ fn pass(pass: &Pass, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     Ok(())
 }
 
-/// Why `player` may not move now, if they may not: the game is over, or it is not
-/// their turn.
-fn their_turn(state: &GameState, player: PlayerId) -> RuleResult {
-    if state.status() != GameStatus::Playing {
-        return Err("the game is not being played".into());
-    }
-    match state.current_player() {
-        Some(current) if current == player => Ok(()),
-        Some(current) => Err(format!("it is {}'s turn", state.id_text(current)).into()),
-        None => Err("nobody's turn has started".into()),
-    }
-}
-
 fn not_nominating(state: &GameState) -> RuleResult {
     if flag(state, &C8_VAR_NOMINATING) {
         return Err("name the suit for your eight first".into());
@@ -524,7 +511,7 @@ impl Turn {
 fn play_rules() -> Vec<Rule> {
     vec![
         Rule::for_action::<PlayCard>("c8PlayersTurn", |play, _, state| {
-            their_turn(state, play.player_id)
+            players_turn(state, play.player_id)
         }),
         Rule::for_action::<PlayCard>("c8NotNominating", |_, _, state| not_nominating(state)),
         Rule::for_action::<PlayCard>("c8OneOwnCard", |play, _, state| {
@@ -557,7 +544,7 @@ fn play_rules() -> Vec<Rule> {
 fn other_rules() -> Vec<Rule> {
     vec![
         Rule::for_action::<Draw>("c8DrawersTurn", |draw, _, state| {
-            their_turn(state, draw.player_id)
+            players_turn(state, draw.player_id)
         }),
         Rule::for_action::<Draw>("c8DrawNotNominating", |_, _, state| not_nominating(state)),
         Rule::for_action::<Draw>("c8MayDraw", |_, _, state| {
@@ -567,7 +554,7 @@ fn other_rules() -> Vec<Rule> {
             }
         }),
         Rule::for_action::<Pass>("c8PassersTurn", |pass, _, state| {
-            their_turn(state, pass.player_id)
+            players_turn(state, pass.player_id)
         }),
         Rule::for_action::<Pass>("c8PassNotNominating", |_, _, state| not_nominating(state)),
         Rule::for_action::<Pass>("c8MayPass", |_, _, state| {
@@ -577,7 +564,7 @@ fn other_rules() -> Vec<Rule> {
         }
         }),
         Rule::for_action::<Nominate>("c8NominatorsTurn", |n, _, state| {
-            their_turn(state, n.player_id)
+            players_turn(state, n.player_id)
         }),
         Rule::for_action::<Nominate>("c8Nominating", |n, _, state| {
             if !flag(state, &C8_VAR_NOMINATING) {

@@ -4,9 +4,9 @@
 use decklet_core::{
     Action, ActionHandler, ActionOrigin, CardIds, CardPlayed, EngineError, EventHandler,
     GameContext, GameData, GameFinished, GamePlugin, GameStarted, GameState, GameStatus, GameWon,
-    PlayCard, PlayerId, Rule, RuleResult, Var, VarType, Visibility, Zone,
+    PlayCard, PlayerId, Rule, Var, VarType, Visibility, Zone,
 };
-use decklet_plugins::STANDARD_DECK_ZONE_ID;
+use decklet_plugins::{STANDARD_DECK_ZONE_ID, players_turn};
 use serde::{Deserialize, Serialize};
 
 use crate::actions::{CardChosen, CardsPassed, PassCard, TrickTaken};
@@ -415,23 +415,10 @@ fn end(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     Ok(())
 }
 
-/// Why `player` may not move now, if they may not: the game is over, or it is not
-/// their turn.
-fn their_turn(state: &GameState, player: PlayerId) -> RuleResult {
-    if state.status() != GameStatus::Playing {
-        return Err("the game is not being played".into());
-    }
-    match state.current_player() {
-        Some(current) if current == player => Ok(()),
-        Some(current) => Err(format!("it is {}'s turn", state.id_text(current)).into()),
-        None => Err("nobody's turn has started".into()),
-    }
-}
-
 fn rules() -> Vec<Rule> {
     vec![
         Rule::for_action::<PlayCard>("heartsPlayersTurn", |play, _, state| {
-            their_turn(state, play.player_id)
+            players_turn(state, play.player_id)
         }),
         Rule::for_action::<PlayCard>("heartsNotPassing", |_, _, state| match passing(state) {
             true => Err("the cards are being passed: choose a card to pass".into()),
@@ -455,7 +442,7 @@ fn rules() -> Vec<Rule> {
             }
         }),
         Rule::for_action::<PassCard>("heartsPassersTurn", |pass, _, state| {
-            their_turn(state, pass.player_id)
+            players_turn(state, pass.player_id)
         }),
         Rule::for_action::<PassCard>("heartsPassing", |pass, _, state| {
             if !passing(state) {

@@ -49,6 +49,6 @@ pub use standard_deck::{
 pub use turn::{
     END_TURN_ACTION, EndTurn, TURN_ENDED, TURN_PLUGIN_ID, TURN_STARTED, TURN_VARIABLE_DIRECTION,
     TurnEnded, TurnPlugin, TurnStarted, create_end_turn_action, direction, next_player_in,
-    next_player_seen,
+    next_player_seen, players_turn,
 };
 pub use typed_card::{Rank, StandardCard, Suit};

@@ -2,7 +2,7 @@
 
 use decklet_core::{
     Action, ActionHandler, EngineError, Event, EventHandler, GameContext, GamePlugin, GameStarted,
-    GameState, InfoState, PlayerId, PlayerStatus, Rule, Var,
+    GameState, GameStatus, InfoState, PlayerId, PlayerStatus, Rule, RuleResult, Var,
 };
 use serde::{Deserialize, Serialize};
 
@@ -123,6 +123,30 @@ fn next_active(
             .copied()
             .filter(|p| status(*p) == Some(PlayerStatus::Active))
     })
+}
+
+/// Why `player` may not make a move of their turn now, if they may not: the game is
+/// not being played, or it is another player's turn (named), or nobody's. What a
+/// game's rules ask first of a move made in turn.
+///
+/// ```
+/// use decklet_core::{GameEngine, Player};
+/// let mut engine = GameEngine::default();
+/// engine.create_game(vec![Player::new("p1", "Ann", 1)])?;
+/// let p1 = engine.state().player_id("p1").ok_or("p1")?;
+/// let refused = decklet_plugins::players_turn(engine.state(), p1).unwrap_err();
+/// assert_eq!(refused.to_string(), "the game is not being played");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn players_turn(state: &GameState, player: PlayerId) -> RuleResult {
+    if state.status() != GameStatus::Playing {
+        return Err("the game is not being played".into());
+    }
+    match state.current_player() {
+        Some(current) if current == player => Ok(()),
+        Some(current) => Err(format!("it is {}'s turn", state.id_text(current)).into()),
+        None => Err("nobody's turn has started".into()),
+    }
 }
 
 /// The direction of play ([`TURN_VARIABLE_DIRECTION`], 1 when unset).
