@@ -11,6 +11,19 @@ pub trait Bot: Send {
     /// The index in `moves` of the move to make; `None` to make none (a bot that gives
     /// up). `moves` is never empty.
     fn choose(&mut self, info: &InfoState, moves: &[AnyAction]) -> Option<usize>;
+    /// Whether the bot may act out of its turn, where its game lists the seat moves
+    /// then (UNO's jump-in, a catch): the game loops offer it a window
+    /// ([`choose_out_of_turn`](Self::choose_out_of_turn)) only if so. Default: no.
+    fn acts_out_of_turn(&self) -> bool {
+        false
+    }
+    /// A move out of turn: the index in `moves` (what the seat may do now although it
+    /// is not its turn; never empty), or `None` to wait and let play go on. Asked only
+    /// of a bot that [`acts_out_of_turn`](Self::acts_out_of_turn). Default: wait.
+    fn choose_out_of_turn(&mut self, info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
+        let _ = (info, moves);
+        None
+    }
     /// Whether the bot follows the game, move by move ([`hear`](Self::hear)); a game
     /// loop collects the events of each move only when some bot does. Default: no.
     fn hears(&self) -> bool {

@@ -77,9 +77,8 @@ fn play_quietly(
     let mut moves = Vec::new();
     // one information state a seat, brought up to date in place
     let mut infos: Vec<Option<InfoState>> = Vec::new();
-    // what each hearing bot's seat knew before the move (seat order)
     let hearing: Vec<bool> = bots.iter().map(|b| b.hears()).collect();
-    let mut befores: Vec<Option<InfoState>> = Vec::new();
+    let windows = bots.iter().any(|b| b.acts_out_of_turn());
     let mut made = 0;
     while engine.state().status() == GameStatus::Playing {
         if made >= max_moves {
@@ -92,25 +91,45 @@ fn play_quietly(
         let Some(index) = state.seat_index(seat) else {
             break;
         };
-        let Some(bot) = bots.get_mut(index) else {
-            break;
-        };
+        // a window out of turn, seat after seat from the player to move, for the bots
+        // that act out of turn and have moves now
+        if windows {
+            let seats = state.seat_order().to_vec();
+            let mut jumped = None;
+            for k in 1..seats.len() {
+                let at = (index + k) % seats.len();
+                let (Some(&other), Some(bot)) = (seats.get(at), bots.get_mut(at)) else {
+                    continue;
+                };
+                if !bot.acts_out_of_turn() {
+                    continue;
+                }
+                game.legal_moves(state, other, &mut moves);
+                if moves.is_empty() {
+                    continue;
+                }
+                let info = seat_info(&mut infos, at, state, other);
+                if let Some(pick) = bot.choose_out_of_turn(info, &moves)
+                    && pick < moves.len()
+                {
+                    jumped = Some(moves.swap_remove(pick));
+                    break;
+                }
+            }
+            if let Some(action) = jumped {
+                dispatch_heard(engine, bots, &hearing, action)?;
+                made += 1;
+                continue;
+            }
+        }
+        let state = engine.state();
         game.legal_moves(state, seat, &mut moves);
         if moves.is_empty() {
             break;
         }
-        if infos.len() <= index {
-            infos.resize_with(index + 1, || None);
-        }
-        let Some(slot) = infos.get_mut(index) else {
+        let info = seat_info(&mut infos, index, state, seat);
+        let Some(bot) = bots.get_mut(index) else {
             break;
-        };
-        let info = match slot {
-            Some(info) => {
-                info.refresh(state);
-                info
-            }
-            None => slot.insert(state.info_state(seat)),
         };
         let Some(pick) = bot.choose(info, &moves) else {
             break;
@@ -118,19 +137,57 @@ fn play_quietly(
         if pick >= moves.len() {
             break;
         }
-        befores.clear();
-        for (seat, hears) in state.seat_order().iter().zip(&hearing) {
-            befores.push(hears.then(|| state.info_state(*seat)));
-        }
-        let outcome = engine.dispatch_any(moves.swap_remove(pick))?;
+        dispatch_heard(engine, bots, &hearing, moves.swap_remove(pick))?;
         made += 1;
-        for (bot, before) in bots.iter_mut().zip(&befores) {
-            if let Some(before) = before {
-                let seat = before.seat();
-                let heard: Vec<_> = outcome.events.iter().map(|e| e.view_for(seat)).collect();
-                bot.hear(before, &heard);
-            }
-        }
     }
     Ok((made, false))
+}
+
+/// The information state of the seat at `index`, made or brought up to date in place.
+fn seat_info<'a>(
+    infos: &'a mut Vec<Option<InfoState>>,
+    index: usize,
+    state: &decklet_core::GameState,
+    seat: decklet_core::PlayerId,
+) -> &'a InfoState {
+    if infos.len() <= index {
+        infos.resize_with(index + 1, || None);
+    }
+    let slot = &mut infos[index];
+    match slot {
+        Some(info) => {
+            info.refresh(state);
+            info
+        }
+        None => slot.insert(state.info_state(seat)),
+    }
+}
+
+/// Dispatches `action`, and tells every bot that hears the game (`hearing`, in seat
+/// order) its events as its seat hears them, with what the seat knew before.
+fn dispatch_heard(
+    engine: &mut GameEngine,
+    bots: &mut [Box<dyn Bot>],
+    hearing: &[bool],
+    action: decklet_core::AnyAction,
+) -> Result<(), EngineError> {
+    if !hearing.contains(&true) {
+        return engine.dispatch_any(action).map(|_| ());
+    }
+    let state = engine.state();
+    let befores: Vec<Option<InfoState>> = state
+        .seat_order()
+        .iter()
+        .zip(hearing)
+        .map(|(seat, hears)| hears.then(|| state.info_state(*seat)))
+        .collect();
+    let outcome = engine.dispatch_any(action)?;
+    for (bot, before) in bots.iter_mut().zip(&befores) {
+        if let Some(before) = before {
+            let seat = before.seat();
+            let heard: Vec<_> = outcome.events.iter().map(|e| e.view_for(seat)).collect();
+            bot.hear(before, &heard);
+        }
+    }
+    Ok(())
 }

@@ -1,16 +1,18 @@
 //! [`ForAnyGame`]: one of UNO's bots as a bot of any game (`decklet_bots::Bot`), so
 //! that the tools written for every game (the catalogue's bots, tournaments, the
-//! generic game loop) seat it.
+//! generic game loop) seat it: in turn, out of turn, and following the game.
 
-use decklet_core::{AnyAction, InfoState};
+use decklet_core::{AnyAction, AnyEvent, InfoState};
 
 use crate::bots::Bot;
 use crate::legal_action::LegalAction;
 
 /// UNO's bot `B` as a `decklet_bots::Bot`: handed the seat's listed moves as engine
 /// actions, it reads them as UNO's moves ([`LegalAction::of_action`]), lets `B`
-/// choose among them, and answers the index of its choice. A move that is not one of
-/// UNO's (a plugin of another game's) is never chosen.
+/// choose among them (in turn, or out of turn where the rules list moves then: a
+/// jump-in, a catch), and answers the index of its choice. A move that is not one of
+/// UNO's (a plugin of another game's) is never chosen. A bot that observes the game
+/// hears every move as UNO's bots are shown it ([`heard_move`](crate::heard_move)).
 ///
 /// ```
 /// use decklet_bots::{Bot as _, RandomBot, play_game};
@@ -40,5 +42,27 @@ impl<B: Bot + Send> decklet_bots::Bot for ForAnyGame<B> {
         moves
             .iter()
             .position(|m| LegalAction::of_action(m) == Some(chosen))
+    }
+
+    fn acts_out_of_turn(&self) -> bool {
+        true
+    }
+
+    fn choose_out_of_turn(&mut self, info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
+        let legal: Vec<LegalAction> = moves.iter().filter_map(LegalAction::of_action).collect();
+        let chosen = self.0.choose_out_of_turn(info, &legal)?;
+        moves
+            .iter()
+            .position(|m| LegalAction::of_action(m) == Some(chosen))
+    }
+
+    fn hears(&self) -> bool {
+        self.0.observes()
+    }
+
+    fn hear(&mut self, before: &InfoState, events: &[AnyEvent]) {
+        if let Some((player, action)) = crate::heard_move(before, events) {
+            self.0.observe(before, player, action);
+        }
     }
 }

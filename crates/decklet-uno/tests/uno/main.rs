@@ -2,6 +2,7 @@
 //! instead of one a file): `cargo test -p decklet-uno --test uno`, or a module's
 //! tests alone with its name as the filter (`cargo test -p decklet-uno --test uno call_uno::`).
 
+mod any_game;
 mod call_uno;
 mod cards;
 mod common;
