@@ -291,7 +291,6 @@ impl LiveMatch {
                 .engine
                 .action_from_json(&json)
                 .map_err(|e| format!("action {}: {e}", action.seq))?;
-            live.show_bots(action.seat, &parsed);
             let before = live.hearing_before();
             let outcome = live
                 .engine
@@ -584,23 +583,6 @@ impl LiveMatch {
         }
     }
 
-    /// Shows every bot that follows the game the move `seat` is about to make, read
-    /// back as UNO's word for it (a stored action, when a match is rebuilt).
-    fn show_bots(&mut self, seat: usize, action: &decklet_core::AnyAction) {
-        let Some(actor) = self.players.get(seat).copied() else {
-            return;
-        };
-        let legal = match &self.kind {
-            GameKind::Uno { .. } => decklet_uno::legal_actions(self.engine.state(), actor)
-                .into_iter()
-                .find(|l| same_action(&l.to_action(actor), action, self.engine.state())),
-            GameKind::Catalogued { .. } => None,
-        };
-        if let Some(legal) = legal {
-            self.observe(actor, legal);
-        }
-    }
-
     /// What each seat's bot that hears the game knew before a move (in seat order).
     fn hearing_before(&self) -> Vec<Option<decklet_core::InfoState>> {
         let state = self.engine.state();
@@ -641,16 +623,6 @@ impl LiveMatch {
             .collect()
     }
 
-    /// Shows every bot that follows the game that `actor` is about to make `legal`.
-    fn observe(&mut self, actor: PlayerId, legal: decklet_uno::LegalAction) {
-        let state = self.engine.state();
-        for (seat, player) in self.seats.iter_mut().zip(&self.players) {
-            if let Some(bot) = seat.bot.as_mut() {
-                bot.observe(state, *player, actor, legal);
-            }
-        }
-    }
-
     /// Applies a listed move of `seat`, stores it, then tells everyone. On a storage
     /// failure the match is rebuilt from what is stored (the move is lost, and
     /// nobody was told of it).
@@ -660,9 +632,6 @@ impl LiveMatch {
         chosen: Listed,
         origin: &'static str,
     ) -> Result<(), EngineError> {
-        if let (Some(actor), Some(legal)) = (self.players.get(seat).copied(), chosen.uno) {
-            self.observe(actor, legal);
-        }
         let before = self.hearing_before();
         let outcome = self.engine.dispatch_any(chosen.action.clone())?;
         self.tell_bots(before, &outcome.events);
@@ -1138,18 +1107,6 @@ fn origin_name(origin: &str) -> &'static str {
 /// Moves item `index` out of `listed`.
 fn take(mut listed: Vec<Listed>, index: usize) -> Option<Listed> {
     (index < listed.len()).then(|| listed.swap_remove(index))
-}
-
-/// Whether two actions are the same move (the same JSON in `state`'s game).
-fn same_action(
-    a: &decklet_core::AnyAction,
-    b: &decklet_core::AnyAction,
-    state: &decklet_core::GameState,
-) -> bool {
-    match (state.json_of(a), state.json_of(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
 }
 
 async fn sleep_until(due: Option<Instant>) {

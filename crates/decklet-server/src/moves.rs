@@ -13,8 +13,6 @@ pub struct Listed {
     pub label: String,
     /// The engine action it is.
     pub action: AnyAction,
-    /// UNO's word for it (what UNO's bots are shown).
-    pub uno: Option<LegalAction>,
 }
 
 /// The moves `seat` may make now in `state` (in turn or, where the rules allow, out
@@ -31,7 +29,6 @@ pub fn listed_moves(
             .map(|legal| Listed {
                 label: uno_label(state, &legal, names),
                 action: legal.to_action(seat),
-                uno: Some(legal),
             })
             .collect(),
         GameKind::Catalogued { loaded, .. } => {
@@ -42,7 +39,6 @@ pub fn listed_moves(
                 .map(|action| Listed {
                     label: loaded.def().describe_move(state, &action),
                     action,
-                    uno: None,
                 })
                 .collect()
         }

@@ -86,6 +86,32 @@ pub trait Bot: Send {
     }
 }
 
+/// A boxed bot is a bot (so that `ForAnyGame(kind.create(…))` seats any of them).
+impl<B: Bot + ?Sized> Bot for Box<B> {
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+    fn choose(&mut self, info: &InfoState, legal: &[LegalAction]) -> Option<LegalAction> {
+        (**self).choose(info, legal)
+    }
+    fn choose_out_of_turn(
+        &mut self,
+        info: &InfoState,
+        legal: &[LegalAction],
+    ) -> Option<LegalAction> {
+        (**self).choose_out_of_turn(info, legal)
+    }
+    fn reads_info(&self) -> bool {
+        (**self).reads_info()
+    }
+    fn observes(&self) -> bool {
+        (**self).observes()
+    }
+    fn observe(&mut self, info: &InfoState, player: PlayerId, action: LegalAction) {
+        (**self).observe(info, player, action);
+    }
+}
+
 /// Shows the move `player` is about to make in `state` to every bot that
 /// [observes](Bot::observe) it, each with what its own seat knows: `seated` pairs each
 /// bot with the information state of the seat it plays (refreshed here).
