@@ -11,7 +11,7 @@ use decklet_crazy_eights::{
     C8_MAX_PLAYERS, C8_MIN_PLAYERS, CrazyEightsOptions, c8_returns, strategist_choice,
     strategist_playout,
 };
-use decklet_uno::{BotKind, UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, legal_actions};
+use decklet_uno::{BotKind, ForAnyGame, UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS};
 
 use crate::crazy_eights::CrazyEightsEncoding;
 use crate::encoding::Encoding;
@@ -151,12 +151,12 @@ impl GameSpec {
         match &self.game {
             Game::Uno(uno) => {
                 let kind: BotKind = name.parse()?;
-                Ok(SeatBot::Uno(kind.create(uno.game(), seed)))
+                Ok(SeatBot(Box::new(ForAnyGame(kind.create(uno.game(), seed)))))
             }
-            Game::CrazyEights(c8) => crazy_eights_bot(c8.game(), name, seed).map(SeatBot::Any),
+            Game::CrazyEights(c8) => crazy_eights_bot(c8.game(), name, seed).map(SeatBot),
             Game::Generic(generic, catalog) => catalog
                 .bot(generic.loaded(), name.trim(), seed)
-                .map(SeatBot::Any)
+                .map(SeatBot)
                 .map_err(|e| e.to_string()),
         }
     }
@@ -204,55 +204,38 @@ pub fn crazy_eights_bot(
     Ok(Box::new(bot))
 }
 
-/// A bot that plays a seat of a [`Table`]: one of UNO's, or one of any game's.
-pub enum SeatBot {
-    /// An UNO bot (it chooses among UNO's legal actions, in and out of turn).
-    Uno(Box<dyn decklet_uno::Bot>),
-    /// A bot of `decklet-bots` (it never acts out of turn: it waits).
-    Any(Box<dyn decklet_bots::Bot>),
-}
+/// A bot that plays a seat of a [`Table`]: a `decklet_bots::Bot` of any game (UNO's
+/// seated through `decklet_uno::ForAnyGame`), asked in turn, and out of turn in a
+/// window where it acts out of turn (else it waits).
+pub struct SeatBot(Box<dyn decklet_bots::Bot>);
 
 impl std::fmt::Debug for SeatBot {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SeatBot::Uno(bot) => write!(f, "SeatBot::Uno({})", bot.name()),
-            SeatBot::Any(bot) => write!(f, "SeatBot::Any({})", bot.name()),
-        }
+        write!(f, "SeatBot({})", self.0.name())
     }
 }
 
 impl SeatBot {
-    /// Whether the bot follows the game move by move ([`hear`](Self::hear)): a
-    /// `decklet_bots::Bot` that [`hears`](decklet_bots::Bot::hears), an UNO bot that
-    /// observes.
+    /// A seat's bot.
+    pub fn new(bot: Box<dyn decklet_bots::Bot>) -> SeatBot {
+        SeatBot(bot)
+    }
+
+    /// Whether the bot follows the game move by move ([`hear`](Self::hear)).
     pub fn hears(&self) -> bool {
-        match self {
-            SeatBot::Uno(bot) => bot.observes(),
-            SeatBot::Any(bot) => bot.hears(),
-        }
+        self.0.hears()
     }
 
     /// What the bot's seat heard of a move, any seat's: `before` is what the seat knew
     /// just before it, `events` the move's events as the seat hears them (each its
-    /// `view_for` the seat). An UNO bot is told the move they show
-    /// ([`decklet_uno::heard_move`]).
+    /// `view_for` the seat).
     pub fn hear(&mut self, before: &InfoState, events: &[AnyEvent]) {
-        match self {
-            SeatBot::Uno(bot) => {
-                if let Some((player, action)) = decklet_uno::heard_move(before, events) {
-                    bot.observe(before, player, action);
-                }
-            }
-            SeatBot::Any(bot) => bot.hear(before, events),
-        }
+        self.0.hear(before, events);
     }
 
     /// The bot's name.
     pub fn name(&self) -> &str {
-        match self {
-            SeatBot::Uno(bot) => bot.name(),
-            SeatBot::Any(bot) => bot.name(),
-        }
+        self.0.name()
     }
 
     /// The action index the bot takes for the table's acting seat (`None`: it makes
@@ -262,29 +245,20 @@ impl SeatBot {
         let state = table.state();
         let encoding = table.encoding();
         let wait = encoding.action_count();
-        let info = state.info_state(player);
-        match self {
-            SeatBot::Uno(bot) => {
-                let legal = legal_actions(state, player);
-                let choice = match table.in_window() {
-                    true => bot.choose_out_of_turn(&info, &legal),
-                    false => bot.choose(&info, &legal),
-                };
-                match choice {
-                    Some(action) => encoding.action_index(state, player, &action.to_action(player)),
-                    None => table.in_window().then_some(wait),
-                }
-            }
-            SeatBot::Any(bot) => {
-                if table.in_window() {
-                    return Some(wait);
-                }
-                let mut moves = Vec::new();
-                table.engine().game().legal_moves(state, player, &mut moves);
-                let pick = bot.choose(&info, &moves)?;
-                let action = moves.get(pick)?;
-                encoding.action_index(state, player, action)
-            }
+        if table.in_window() && !self.0.acts_out_of_turn() {
+            return Some(wait);
         }
+        let info = state.info_state(player);
+        let mut moves = Vec::new();
+        table.engine().game().legal_moves(state, player, &mut moves);
+        let pick = match table.in_window() {
+            true => match self.0.choose_out_of_turn(&info, &moves) {
+                Some(pick) => pick,
+                None => return Some(wait),
+            },
+            false => self.0.choose(&info, &moves)?,
+        };
+        let action = moves.get(pick)?;
+        encoding.action_index(state, player, action)
     }
 }

@@ -426,7 +426,7 @@ fn a_seated_bot_hears_every_move_of_its_lane() {
             random: decklet_bots::RandomBot::new(3),
             heard: Arc::clone(&heard),
         };
-        let seat = decklet_env::SeatBot::Any(Box::new(counter));
+        let seat = decklet_env::SeatBot::new(Box::new(counter));
         assert!(seat.hears());
         vector.set_bot(0, 1, seat).unwrap();
         assert!(
@@ -434,7 +434,7 @@ fn a_seated_bot_hears_every_move_of_its_lane() {
                 .set_bot(
                     0,
                     0,
-                    decklet_env::SeatBot::Any(Box::new(decklet_bots::RandomBot::new(1)))
+                    decklet_env::SeatBot::new(Box::new(decklet_bots::RandomBot::new(1)))
                 )
                 .is_err()
         );
