@@ -406,7 +406,7 @@ const LAYERS: [(&str, &[&str]); 12] = [
             "decklet-crazy-eights",
         ],
     ),
-    // debt: UNO's own bots and narration
+    // debt: UNO's bot names, narration and pile
     (
         "decklet-server",
         &[
