@@ -5,9 +5,9 @@ use smol_str::SmolStr;
 
 use crate::card::Card;
 use crate::ids::PlayerId;
+use crate::info::InfoState;
 use crate::player::Player;
 use crate::state::{GameState, GameStatus};
-use crate::zone::Visibility;
 
 /// A zone as a player sees it: public zones and the player's own hand show their cards,
 /// other hands and hidden zones only a count.
@@ -78,44 +78,50 @@ impl GameState {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn view_for(&self, viewer: PlayerId) -> GameView {
-        let text = |id| SmolStr::new(self.id_text(id));
+        self.info_state(viewer).view()
+    }
+}
+
+impl InfoState {
+    /// The view of what the seat knows, ready to be sent as JSON: the one projection
+    /// of a seat ([`GameState::view_for`] is this, of the seat's information state), so
+    /// a view holds nothing the information state does not.
+    pub fn view(&self) -> GameView {
+        let known = self.known();
+        let text = |id| SmolStr::new(known.id_text(id));
         let mut cards = Vec::new();
         let zones = self
             .zones()
             .filter_map(|zone| {
                 let def = self.zone(zone)?;
                 let held = self.zone_cards(zone);
-                let visible = match def.visibility {
-                    Visibility::Public => true,
-                    Visibility::Owner => def.owner == Some(viewer),
-                    Visibility::Hidden => false,
-                };
-                if visible {
+                if let Some(held) = held {
                     cards.extend(held.iter().filter_map(|c| self.card(*c)).cloned());
                 }
                 Some(ZoneView {
                     id: def.id.clone(),
                     zone_type: def.zone_type.clone(),
                     owner: def.owner.map(text),
-                    count: held.len(),
-                    cards: visible.then(|| held.iter().map(|c| text_card(self, *c)).collect()),
+                    count: self.zone_size(zone),
+                    cards: held.map(|held| held.iter().map(|c| text_card(known, *c)).collect()),
                 })
             })
             .collect();
-        let variables = self
+        // the information state holds only the variables the seat may read
+        let variables = known
             .variables()
-            .iter_with_readers()
-            .filter(|(_, _, readers)| readers.include(viewer))
-            .filter_map(|(key, value, _)| Some((key.to_string(), self.json_of(value).ok()?)))
+            .iter()
+            .filter_map(|(key, value)| Some((key.to_string(), known.json_of(value).ok()?)))
             .collect();
+        let seat = self.seat();
         GameView {
-            viewer: match viewer == PlayerId::SPECTATOR {
+            viewer: match seat == PlayerId::SPECTATOR {
                 true => SmolStr::default(),
-                false => text(viewer),
+                false => text(seat),
             },
             game_id: self.game_id().to_string(),
             status: self.status(),
-            players: self.tables.players.clone(),
+            players: known.tables.players.clone(),
             zones,
             cards,
             variables,
