@@ -184,3 +184,89 @@ fn no_uno_seat_leaks_over_its_history_under_any_rules() {
         assert!(no_history_leaks(&game, &[engine.log()], 2) > 0, "{house:?}");
     }
 }
+
+/// What a planted plugin attaches: the first card of `p1`'s hand, read at setup (which
+/// also runs when an engine adopts a position, hands dealt).
+#[derive(Debug)]
+struct FirstCardOfP1(Option<String>);
+
+/// Attaches [`FirstCardOfP1`], for every seat when `public`, for the engine alone
+/// otherwise.
+struct Peek {
+    public: bool,
+}
+
+impl GamePlugin for Peek {
+    fn id(&self) -> &'static str {
+        "peek"
+    }
+    fn name(&self) -> &'static str {
+        "Peek"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
+        let state = ctx.state();
+        let first = state
+            .player_id("p1")
+            .and_then(|p1| state.hand(p1).first().copied())
+            .map(|c| state.id_text(c).into_owned());
+        match self.public {
+            true => ctx.attach_public(FirstCardOfP1(first)),
+            false => ctx.attach(FirstCardOfP1(first)),
+        }
+        Ok(())
+    }
+}
+
+fn eights_with_peek(public: bool) -> Arc<Game> {
+    Game::builder()
+        .plugin(StandardDeckPlugin)
+        .plugin(TurnPlugin)
+        .plugin(DrawPlugin)
+        .plugin(eights::EightsPlugin)
+        .plugin(Peek { public })
+        .build()
+        .unwrap()
+}
+
+#[test]
+fn an_attachment_for_every_seat_derived_from_a_hidden_hand_is_found() {
+    let nothing = |_: &decklet_core::GameState, _| Vec::new();
+    let no_moves = |_: &decklet_core::GameState, _| Vec::new();
+    // declared for every seat, but read from p1's hand: the re-deal re-derives another
+    let game = eights_with_peek(true);
+    let engine = eights::new_match(&game, 4, 3).unwrap();
+    let p2 = engine.state().player_id("p2").unwrap();
+    let mut rng = GameRng::seed_from(4);
+    match check_seat_leaks(&engine, p2, 8, &mut rng, no_moves, nothing) {
+        Err(leak) => assert!(
+            leak.to_string()
+                .contains("what its game attached for every seat"),
+            "{leak}"
+        ),
+        Ok(()) => panic!("the planted attachment was not found"),
+    }
+    // attached for the engine's side alone: no seat reads it, and nothing leaks
+    let game = eights_with_peek(false);
+    let dealt = eights::new_match(&game, 4, 3).unwrap();
+    // a new engine adopting a position runs setup with the hands dealt
+    let mut engine = GameEngine::new(&game, decklet_core::EngineConfig::default());
+    engine.load_state(dealt.state().clone()).unwrap();
+    assert!(
+        engine
+            .state()
+            .attachment::<FirstCardOfP1>()
+            .is_some_and(|f| f.0.is_some())
+    );
+    let p2 = engine.state().player_id("p2").unwrap();
+    assert!(
+        engine
+            .state()
+            .info_state(p2)
+            .attachment::<FirstCardOfP1>()
+            .is_none()
+    );
+    check_seat_leaks(&engine, p2, 8, &mut rng, no_moves, nothing).unwrap();
+}

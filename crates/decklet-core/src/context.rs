@@ -22,6 +22,7 @@ use crate::queues::Queues;
 use crate::rng::GameRng;
 use crate::state::{GameState, GameStatus};
 use crate::tables::Tables;
+use crate::tables::{Attachment, debug_of};
 use crate::variables::{Value, Var, VarType};
 use crate::zone::Zone;
 
@@ -260,12 +261,32 @@ impl<'a> GameContext<'a> {
         Ok(())
     }
 
-    /// Attaches read-only data a plugin derived from the game (e.g. a per-card table of
-    /// what its cards are), replacing earlier data of the same type. Setup is the
-    /// place: it also runs when an engine adopts a state, so the data is always there
-    /// in a game an engine runs. Read it with [`GameState::attachment`].
-    pub fn attach<T: Any + Send + Sync>(&mut self, value: T) {
-        self.tables_mut().attach(Arc::new(value));
+    /// Attaches read-only data a plugin derived from the game for its own code (the
+    /// engine's side), replacing earlier data of the same type. Setup is the place: it
+    /// also runs when an engine adopts a state, so the data is always there in a game
+    /// an engine runs. Read it with [`GameState::attachment`]; no seat reads it
+    /// ([`InfoState::attachment`](crate::InfoState::attachment) does not see it): for
+    /// data every seat may read, [`attach_public`](Self::attach_public).
+    pub fn attach<T: Any + Send + Sync + std::fmt::Debug>(&mut self, value: T) {
+        self.tables_mut().attach(Attachment {
+            value: Arc::new(value),
+            public: false,
+            debug: debug_of::<T>,
+        });
+    }
+
+    /// Attaches read-only data a plugin derived from public facts alone (the card
+    /// table, the zones' ids: e.g. what each card is), which every seat may read
+    /// ([`InfoState::attachment`](crate::InfoState::attachment)). The leak check
+    /// ([`check_seat_leaks`](crate::check_seat_leaks)) holds the plugin to it: setup
+    /// re-derives it on a position whose hidden cards were re-dealt, and it must be the
+    /// same.
+    pub fn attach_public<T: Any + Send + Sync + std::fmt::Debug>(&mut self, value: T) {
+        self.tables_mut().attach(Attachment {
+            value: Arc::new(value),
+            public: true,
+            debug: debug_of::<T>,
+        });
     }
 
     // ------------------------------------------------------------------ cards

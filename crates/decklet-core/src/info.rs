@@ -322,11 +322,14 @@ impl InfoState {
         self.known.game_data::<T>()
     }
 
-    /// What a plugin attached during setup: read-only data derived from the game's
-    /// tables (players, zones, card definitions), the same for every seat.
+    /// What a plugin attached for every seat during setup
+    /// ([`attach_public`](crate::GameContext::attach_public): read-only data derived
+    /// from public facts, the game's players, zones and card definitions); what it
+    /// attached for the engine's side alone ([`attach`](crate::GameContext::attach)) a
+    /// seat does not see.
     #[inline]
     pub fn attachment<T: Any>(&self) -> Option<&T> {
-        self.known.attachment::<T>()
+        self.known.tables.public_attachment::<T>()
     }
 
     /// The text an id stands for in this game.

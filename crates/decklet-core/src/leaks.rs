@@ -86,8 +86,10 @@ pub fn redeal_unseen(state: &GameState, seat: PlayerId, rng: &mut GameRng) -> Ga
 /// Runs the leak check for `seat` on the position `engine` holds, over `redeals`
 /// re-deals drawn with `rng` ([`redeal_unseen`]): the seat's information state, its
 /// `Debug` and JSON, its view, the worlds sampled from it, its moves and what `reach`
-/// lists must be the same in each, and the engine must adopt the re-deal. `moves` lists a seat's legal
-/// moves in a position (the game's move list); `reach` lists, as named text, whatever
+/// lists must be the same in each, and the engine must adopt the re-deal, its setup
+/// re-deriving the same attachments for every seat
+/// ([`attach_public`](crate::GameContext::attach_public)) as for the position.
+/// `moves` lists a seat's legal moves in a position (the game's move list); `reach` lists, as named text, whatever
 /// else the game's code hands the seat in a position (its bots' decisions, an
 /// observation encoding): each is compared between the position and its re-deal.
 ///
@@ -151,8 +153,32 @@ pub fn check_seat_leaks(
         if ra != rb {
             return Err(leak("what the game hands it", &ra, &rb));
         }
-        if let Err(e) = engine.fork().load_state(other) {
+        if let Err(e) = engine.fork().load_state(other.clone()) {
             return Err(leak("the re-dealt position", &"adopted", &e.to_string()));
+        }
+        // a new engine of the game adopting a position runs setup: what it attaches
+        // for every seat must be derived from public facts, the same for the position
+        // and its re-deal
+        let adopt = |position: GameState| {
+            let mut fresh = GameEngine::new(engine.game(), crate::EngineConfig::default());
+            fresh.load_state(position).map(|()| fresh)
+        };
+        let (again, adopted) = match (adopt(state.clone()), adopt(other)) {
+            (Ok(again), Ok(adopted)) => (again, adopted),
+            (Err(e), _) | (_, Err(e)) => {
+                return Err(leak("a position adopted anew", &"adopted", &e.to_string()));
+            }
+        };
+        let attached = (
+            again.state().public_attachments(),
+            adopted.state().public_attachments(),
+        );
+        if attached.0 != attached.1 {
+            return Err(leak(
+                "what its game attached for every seat",
+                &attached.0,
+                &attached.1,
+            ));
         }
     }
     Ok(())

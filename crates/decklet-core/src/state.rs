@@ -426,4 +426,11 @@ impl GameState {
     pub fn attachment<T: Any>(&self) -> Option<&T> {
         self.tables.attachment::<T>()
     }
+
+    /// The attachments every seat may read
+    /// ([`attach_public`](crate::GameContext::attach_public)), printed: what the leak
+    /// check compares between a position and its re-deal.
+    pub(crate) fn public_attachments(&self) -> Vec<String> {
+        self.tables.public_attachments()
+    }
 }

@@ -20,8 +20,28 @@ use crate::state::{MAX_ID_LEN, MAX_PLAYERS};
 use crate::zone::{Visibility, Zone};
 
 /// Read-only data a plugin derived from the tables during setup (see
-/// [`GameContext::attach`](crate::GameContext::attach)).
-pub(crate) type Attachment = Arc<dyn Any + Send + Sync>;
+/// [`GameContext::attach`](crate::GameContext::attach)): what a plugin attached: the value, whether every seat may read it (declared
+/// derivable from public facts), and how to print it (what the leak check compares).
+#[derive(Clone)]
+pub(crate) struct Attachment {
+    pub(crate) value: Arc<dyn Any + Send + Sync>,
+    pub(crate) public: bool,
+    pub(crate) debug: fn(&dyn Any) -> String,
+}
+
+impl std::fmt::Debug for Attachment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&(self.debug)(&*self.value))
+    }
+}
+
+/// Prints an attachment of type `T`.
+pub(crate) fn debug_of<T: Any + std::fmt::Debug>(value: &dyn Any) -> String {
+    value
+        .downcast_ref::<T>()
+        .map(|v| format!("{v:?}"))
+        .unwrap_or_default()
+}
 
 /// The fixed part of a game.
 #[derive(Clone, Debug, Default)]
@@ -199,19 +219,37 @@ impl Tables {
     pub(crate) fn attachment<T: Any>(&self) -> Option<&T> {
         self.attachments
             .iter()
-            .find_map(|value| value.downcast_ref::<T>())
+            .find_map(|a| a.value.downcast_ref::<T>())
     }
 
-    /// Attaches `value`, replacing one of the same type.
-    pub(crate) fn attach(&mut self, value: Arc<dyn Any + Send + Sync>) {
-        let type_id = (*value).type_id();
+    /// What a plugin attached for every seat, of type `T`.
+    #[inline(always)]
+    pub(crate) fn public_attachment<T: Any>(&self) -> Option<&T> {
+        self.attachments
+            .iter()
+            .filter(|a| a.public)
+            .find_map(|a| a.value.downcast_ref::<T>())
+    }
+
+    /// The attachments every seat may read, printed, in the order attached.
+    pub(crate) fn public_attachments(&self) -> Vec<String> {
+        self.attachments
+            .iter()
+            .filter(|a| a.public)
+            .map(|a| (a.debug)(&*a.value))
+            .collect()
+    }
+
+    /// Attaches `attachment`, replacing one of the same type.
+    pub(crate) fn attach(&mut self, attachment: Attachment) {
+        let type_id = (*attachment.value).type_id();
         match self
             .attachments
             .iter_mut()
-            .find(|a| (***a).type_id() == type_id)
+            .find(|a| (*a.value).type_id() == type_id)
         {
-            Some(slot) => *slot = value,
-            None => self.attachments.push(value),
+            Some(slot) => *slot = attachment,
+            None => self.attachments.push(attachment),
         }
     }
 }

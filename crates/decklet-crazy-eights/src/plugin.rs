@@ -162,7 +162,7 @@ fn setup(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         }
     }
     if let Some(table) = C8Table::read(deck, discard, ctx.state().cards()) {
-        ctx.attach(table);
+        ctx.attach_public(table);
     }
     Ok(())
 }

@@ -181,7 +181,7 @@ fn setup(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         }
     }
     if let Some(table) = HeartsTable::read(trick, taken, passing.into(), ctx.state().cards()) {
-        ctx.attach(table);
+        ctx.attach_public(table);
     }
     Ok(())
 }

@@ -69,7 +69,7 @@ pub fn setup(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
     ctx.set_variable(&DRAW_VAR_RESHUFFLE_FROM, discard);
     ctx.set_variable(&DRAW_VAR_RESHUFFLE_KEEP_TOP, true);
     if let Some(uno) = UnoTable::of(ctx.state()) {
-        ctx.attach(uno);
+        ctx.attach_public(uno);
     }
     Ok(())
 }
