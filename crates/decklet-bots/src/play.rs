@@ -32,7 +32,8 @@ pub struct GameReport {
 
 /// Plays a started match to the end: the current player's bot (`bots[i]` plays the
 /// i-th player in seat order) is handed its seat's information state and the listed
-/// moves, and the engine dispatches its choice. Stops after `max_moves` (reported as
+/// moves (an empty information state for a bot that does not [read it](Bot::reads_info)),
+/// and the engine dispatches its choice. Stops after `max_moves` (reported as
 /// `capped`), or when the player to move has no move or its bot makes none. Events are
 /// collected only when some bot [hears](Bot::hears) the game: each such bot then hears
 /// every move (what its seat knew before it, and its events as the seat hears them).
@@ -77,6 +78,8 @@ fn play_quietly(
     let mut moves = Vec::new();
     // one information state a seat, brought up to date in place
     let mut infos: Vec<Option<InfoState>> = Vec::new();
+    let reading: Vec<bool> = bots.iter().map(|b| b.reads_info()).collect();
+    let empty = InfoState::default();
     let hearing: Vec<bool> = bots.iter().map(|b| b.hears()).collect();
     let windows = bots.iter().any(|b| b.acts_out_of_turn());
     let mut made = 0;
@@ -108,7 +111,10 @@ fn play_quietly(
                 if moves.is_empty() {
                     continue;
                 }
-                let info = seat_info(&mut infos, at, state, other);
+                let info = match reading.get(at) {
+                    Some(true) => seat_info(&mut infos, at, state, other),
+                    _ => &empty,
+                };
                 if let Some(pick) = bot.choose_out_of_turn(info, &moves)
                     && pick < moves.len()
                 {
@@ -127,7 +133,10 @@ fn play_quietly(
         if moves.is_empty() {
             break;
         }
-        let info = seat_info(&mut infos, index, state, seat);
+        let info = match reading.get(index) {
+            Some(true) => seat_info(&mut infos, index, state, seat),
+            _ => &empty,
+        };
         let Some(bot) = bots.get_mut(index) else {
             break;
         };

@@ -174,3 +174,50 @@ fn a_tournament_split_into_ranges_adds_up_to_the_same_report_bit_for_bit() {
     let shares: f64 = whole.standings.iter().map(|s| s.wins).sum();
     assert!((shares - 300.0).abs() < 1e-9, "{shares}");
 }
+
+/// A bot that says whether it reads its information state, and records the player
+/// count of each one it is handed (0 for the empty one).
+struct Counting {
+    reads: bool,
+    handed: Arc<std::sync::Mutex<Vec<usize>>>,
+}
+
+impl Bot for Counting {
+    fn name(&self) -> &str {
+        "counting"
+    }
+    fn choose(
+        &mut self,
+        info: &decklet_core::InfoState,
+        _moves: &[decklet_core::AnyAction],
+    ) -> Option<usize> {
+        if let Ok(mut handed) = self.handed.lock() {
+            handed.push(info.player_count());
+        }
+        Some(0)
+    }
+    fn reads_info(&self) -> bool {
+        self.reads
+    }
+}
+
+#[test]
+fn a_bot_that_does_not_read_its_information_state_is_handed_an_empty_one() {
+    let game = high_card::high_card_game().unwrap();
+    for reads in [true, false] {
+        let handed = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let mut engine = high_card_match(&game, 3, 2).unwrap();
+        let mut bots: Vec<Box<dyn Bot>> = vec![
+            Box::new(Counting {
+                reads,
+                handed: Arc::clone(&handed),
+            }),
+            Box::new(RandomBot::new(2)),
+        ];
+        play_game(&mut engine, &mut bots, 100).unwrap();
+        let handed = handed.lock().unwrap();
+        assert!(!handed.is_empty());
+        let expected = if reads { 2 } else { 0 };
+        assert!(handed.iter().all(|n| *n == expected), "{reads}: {handed:?}");
+    }
+}

@@ -248,7 +248,10 @@ impl SeatBot {
         if table.in_window() && !self.0.acts_out_of_turn() {
             return Some(wait);
         }
-        let info = state.info_state(player);
+        let info = match self.0.reads_info() {
+            true => state.info_state(player),
+            false => InfoState::default(),
+        };
         let mut moves = Vec::new();
         table.engine().game().legal_moves(state, player, &mut moves);
         let pick = match table.in_window() {

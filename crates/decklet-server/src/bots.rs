@@ -73,7 +73,10 @@ impl ServerBot {
         }
         let mut moves = Vec::with_capacity(listed.len());
         kind.game().legal_moves(state, seat, &mut moves);
-        let info = state.info_state(seat);
+        let info = match self.0.reads_info() {
+            true => state.info_state(seat),
+            false => InfoState::default(),
+        };
         let pick = match in_turn {
             true => self.0.choose(&info, &moves),
             false => self.0.choose_out_of_turn(&info, &moves),

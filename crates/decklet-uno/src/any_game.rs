@@ -56,6 +56,10 @@ impl<B: Bot + Send> decklet_bots::Bot for ForAnyGame<B> {
             .position(|m| LegalAction::of_action(m) == Some(chosen))
     }
 
+    fn reads_info(&self) -> bool {
+        self.0.reads_info()
+    }
+
     fn hears(&self) -> bool {
         self.0.observes()
     }
