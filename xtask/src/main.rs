@@ -406,15 +406,9 @@ const LAYERS: [(&str, &[&str]); 12] = [
             "decklet-crazy-eights",
         ],
     ),
-    // debt: UNO's bot names, narration and pile
     (
         "decklet-server",
-        &[
-            "decklet-core",
-            "decklet-bots",
-            "decklet-catalog",
-            "decklet-uno",
-        ],
+        &["decklet-core", "decklet-bots", "decklet-catalog"],
     ),
     // debt: Crazy Eights' keyword options
     (

@@ -327,13 +327,19 @@ impl Catalog {
         def.bots()
             .iter()
             .map(|b| b.name)
-            .chain(COMMON_BOTS.iter().map(|(name, _)| *name))
+            .chain(
+                COMMON_BOTS
+                    .iter()
+                    .map(|(name, _)| *name)
+                    .filter(|name| !def.bots().iter().any(|b| b.name == *name)),
+            )
             .collect()
     }
 
-    /// A bot of a loaded game by name, seeded: `random`, `ismcts` (1,000 iterations a
-    /// move), `ismcts:N` (the search with the game's scoring and playout policy), or
-    /// one of the game's own.
+    /// A bot of a loaded game by name, seeded: one of the game's own, or the game's
+    /// version of a common one ([`GameDef::bot`] is asked first), else `random`,
+    /// `ismcts` (1,000 iterations a move) or `ismcts:N` (the search with the game's
+    /// scoring and playout policy).
     pub fn bot(
         &self,
         loaded: &LoadedGame,
@@ -342,6 +348,9 @@ impl Catalog {
     ) -> Result<Box<dyn Bot>, CatalogError> {
         let def = loaded.def();
         let name = name.trim();
+        if let Some(bot) = def.bot(loaded.game(), name, seed) {
+            return Ok(bot);
+        }
         let iterations = match name {
             "random" => return Ok(Box::new(RandomBot::new(seed))),
             "ismcts" => Some(Some(1_000)),
@@ -364,10 +373,7 @@ impl Catalog {
                 }
                 Ok(Box::new(bot))
             }
-            Some(None) => Err(self.unknown_bot(def, name)),
-            None => def
-                .bot(loaded.game(), name, seed)
-                .ok_or_else(|| self.unknown_bot(def, name)),
+            Some(None) | None => Err(self.unknown_bot(def, name)),
         }
     }
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use decklet_bots::{Bot, Playout, Scoring, winners_score};
 use decklet_core::{
-    AnyAction, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
+    AnyAction, AnyEvent, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
 };
 
 /// A game as the tools see it: the catalogue's entry for it. Its parameters are
@@ -38,8 +38,9 @@ pub trait GameDef: Send + Sync + 'static {
     fn bots(&self) -> &'static [BotDef] {
         &[]
     }
-    /// One of its own bots ([`bots`](Self::bots)), seeded; `None` for a name it does
-    /// not have.
+    /// One of its own bots ([`bots`](Self::bots)), seeded, or its own version of a
+    /// bot every game has (`random`, `ismcts`, `ismcts:N`: asked first, so that a game
+    /// may give them a policy of its own); `None` for a name it does not have.
     fn bot(&self, game: &Arc<Game>, name: &str, seed: u64) -> Option<Box<dyn Bot>> {
         let _ = (game, name, seed);
         None
@@ -79,6 +80,15 @@ pub trait GameDef: Send + Sync + 'static {
     /// of many games; `None` when the game has only one way to end.
     fn ending(&self, state: &GameState) -> Option<String> {
         let _ = state;
+        None
+    }
+    /// What a move did, as a seat heard it (`events`, each its view for the seat), in
+    /// lines of words for a table's log (`p2 plays red 7`, `p3 draws 2 cards`);
+    /// `state` is the position after it. `None` (the default): the table tells the
+    /// move in words ([`describe_move`](Self::describe_move)) to the seats that saw
+    /// the cards it names.
+    fn narrate(&self, state: &GameState, events: &[AnyEvent]) -> Option<Vec<String>> {
+        let _ = (state, events);
         None
     }
     /// A move in words, for people (`play 8♥`). By default its kind and payload.

@@ -4,10 +4,13 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use decklet_bots::{Bot, Playout};
-use decklet_core::{AnyAction, Card, EngineError, Game, GameEngine, GameState, GameString};
+use decklet_core::{
+    AnyAction, AnyEvent, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
+};
 use decklet_uno::{
-    ForAnyGame, HeuristicBot, LegalAction, UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, UnoCard,
-    new_uno_engine, uno_game, uno_playout, uno_rules_of,
+    BotKind, ForAnyGame, LegalAction, UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
+    UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_DRAW, UNO_VAR_ROUND_POINTS, UnoCard, new_uno_engine,
+    uno_game, uno_playout, uno_rules_of,
 };
 
 use crate::def::{BotDef, GameDef, ParamDef, ParamKind};
@@ -78,14 +81,35 @@ impl GameDef for UnoDef {
     fn bots(&self) -> &'static [BotDef] {
         &BOTS
     }
-    fn bot(&self, _game: &Arc<Game>, name: &str, seed: u64) -> Option<Box<dyn Bot>> {
-        (name == "heuristic").then(|| Box::new(ForAnyGame(HeuristicBot::new(seed))) as Box<dyn Bot>)
+    /// `heuristic`, and UNO's own `random` (it plays a card whenever it can: drawing
+    /// is always listed, and uniformly random play rarely ends a game) and `ismcts[:N]`
+    /// (the search with UNO's inference of the other hands and cut-off playouts).
+    fn bot(&self, game: &Arc<Game>, name: &str, seed: u64) -> Option<Box<dyn Bot>> {
+        let kind: BotKind = name.parse().ok()?;
+        Some(Box::new(ForAnyGame(kind.create(game, seed))))
     }
     fn playout(&self) -> Option<Playout> {
         Some(uno_playout)
     }
     fn describe_card(&self, card: &Card) -> String {
         UnoCard::of(card).map_or_else(|| card.id.to_string(), |c| c.to_string())
+    }
+    /// The colour in force, a pending draw and the round's points, when there are.
+    fn describe_table(&self, info: &InfoState) -> Vec<String> {
+        let mut facts = Vec::new();
+        if let Some(colour) = info.variable(&UNO_VAR_CURRENT_COLOR) {
+            facts.push(format!("colour in force: {colour}"));
+        }
+        if let Some(draw) = info.variable(&UNO_VAR_PENDING_DRAW).filter(|n| *n > 0) {
+            facts.push(format!("pending draw: {draw}"));
+        }
+        if let Some(points) = info.variable(&UNO_VAR_ROUND_POINTS).filter(|n| *n > 0) {
+            facts.push(format!("round points: {points}"));
+        }
+        facts
+    }
+    fn narrate(&self, state: &GameState, events: &[AnyEvent]) -> Option<Vec<String>> {
+        Some(decklet_uno::narrate(state, events))
     }
     fn describe_move(&self, state: &GameState, action: &AnyAction) -> String {
         match LegalAction::of_action(action) {

@@ -194,15 +194,6 @@ function render(state) {
   }, el("div", {}, s.name + (i === state.you ? " (you)" : "")),
   el("div", {}, `${s.cards} cards`),
   el("div", { class: s.online || s.kind === "bot" ? "" : "off" }, s.kind === "bot" ? "bot" : s.joined ? (s.online ? "online" : "away") : "free seat"))));
-  const p = state.pile;
-  $("pile").hidden = !p;
-  if (p) {
-    $("pile").replaceChildren(
-      el("span", {}, "Pile: "), el("span", { class: cardClass(p.top || ""), id: "top" }, p.top || "none"),
-      el("span", {}, p.inForce ? `  in force: ${p.inForce}` : ""),
-      el("span", {}, p.pendingDraw ? `  pending draw: ${p.pendingDraw}` : ""),
-      el("span", {}, `  deck: ${p.deck}`));
-  }
   // every zone as this seat sees it (hands: the seats' counts and your hand below)
   const zoneLines = (state.zones || []).filter((z) => z.type !== "hand").map((z) => {
     const owner = z.owner === null ? "" : z.owner === state.you ? "your " : `${state.seats[z.owner].name}'s `;
@@ -230,7 +221,6 @@ function render(state) {
   if (state.status === "finished") {
     const winners = state.winners.map((w) => state.seats[w].name);
     result = winners.length ? `${winners.join(", ")} won` : "no winner";
-    if (state.score && state.score.points) result += ` (${state.score.points} points)`;
     if (state.scores) result += ` · scores: ${state.scores.map((x, i) => `${state.seats[i].name} ${x}`).join(", ")}`;
   }
   $("result").textContent = result;

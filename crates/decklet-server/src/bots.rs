@@ -1,12 +1,11 @@
 //! The bots that play seats inside the server, and the one that plays a human's move
-//! when the turn timer runs out. A bot is a `decklet_bots::Bot` of any game (UNO's
-//! seated through `decklet_uno::ForAnyGame`): handed its seat's information state and
+//! when the turn timer runs out. A bot is a `decklet_bots::Bot` of any game, made by
+//! the server's catalogue from its name: handed its seat's information state and
 //! its listed moves, nothing else, in turn or (where its game lists it moves then, as
 //! UNO's jump-in) out of turn, and it hears every move of its match if it follows the
 //! game.
 
 use decklet_core::{AnyEvent, GameState, InfoState, PlayerId};
-use decklet_uno::{BotKind, ForAnyGame};
 
 use crate::moves::Listed;
 use crate::spec::GameKind;
@@ -17,28 +16,22 @@ pub struct ServerBot(Box<dyn decklet_bots::Bot>);
 impl ServerBot {
     /// The bot named `name` for a seat of `kind`'s game, seeded.
     pub fn new(kind: &GameKind, name: &str, seed: u64) -> Result<ServerBot, String> {
-        match kind {
-            GameKind::Uno { game, .. } => {
-                let bot = name.parse::<BotKind>()?.create(game, seed);
-                Ok(ServerBot(Box::new(ForAnyGame(bot))))
-            }
-            GameKind::Catalogued { loaded, catalog } => catalog
-                .bot(loaded, name.trim(), seed)
-                .map(ServerBot)
-                .map_err(|e| e.to_string()),
-        }
+        kind.catalog
+            .bot(&kind.loaded, name.trim(), seed)
+            .map(ServerBot)
+            .map_err(|e| e.to_string())
     }
 
     /// The bot that moves for a human whose time ran out: the game's own first bot
     /// (UNO's `heuristic`, Crazy Eights' `strategist`, Hearts' `ducker`), or a random
     /// one for a game with none.
     pub fn for_timeouts(kind: &GameKind, seed: u64) -> ServerBot {
-        let name = match kind {
-            GameKind::Uno { .. } => "heuristic",
-            GameKind::Catalogued { loaded, .. } => {
-                loaded.def().bots().first().map_or("random", |b| b.name)
-            }
-        };
+        let name = kind
+            .loaded
+            .def()
+            .bots()
+            .first()
+            .map_or("random", |b| b.name);
         match ServerBot::new(kind, name, seed) {
             Ok(bot) => bot,
             // the game's own bots are always its bots

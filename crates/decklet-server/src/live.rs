@@ -21,7 +21,7 @@ use crate::limits::Limits;
 use crate::moves::{Listed, listed_moves};
 use crate::spec::{GameKind, MatchSpec, SeatKind};
 use crate::store::{Store, StoredAction, StoredMatch};
-use crate::table_view::{facts, hand, pile, zones};
+use crate::table_view::{facts, hand, zones};
 use crate::token::{hash_token, new_token, token_matches};
 
 /// A message to one connection: JSON text.
@@ -608,12 +608,10 @@ impl LiveMatch {
         }
     }
 
-    /// A game of the catalogue: the move just made in words, as each seat and then a
-    /// spectator may be told it now.
+    /// The move just made in words, as each seat and then a spectator may be told it
+    /// now.
     fn told(&self, action: &decklet_core::AnyAction) -> Vec<Option<String>> {
-        let GameKind::Catalogued { loaded, .. } = &self.kind else {
-            return Vec::new();
-        };
+        let loaded = &self.kind.loaded;
         let state = self.engine.state();
         self.players
             .iter()
@@ -812,10 +810,11 @@ impl LiveMatch {
     fn update(&self, n: u64, viewer: PlayerId) -> Option<Update<'_>> {
         let entry = self.history.get(usize::try_from(n).ok()?)?;
         let events: Vec<AnyEvent> = entry.events.iter().map(|e| e.view_for(viewer)).collect();
-        let narration = match self.kind {
-            GameKind::Uno { .. } => decklet_uno::narrate(self.engine.state(), &events),
-            // the move in words when the viewer saw every card it names; else its kind
-            GameKind::Catalogued { .. } => {
+        let narrated = self.kind.loaded.def().narrate(self.engine.state(), &events);
+        let narration = match narrated {
+            Some(lines) => lines,
+            // the move in words when the viewer saw every card it names; else nothing
+            None => {
                 let at = self
                     .players
                     .iter()
@@ -884,19 +883,9 @@ impl LiveMatch {
             .iter()
             .filter_map(|w| self.players.iter().position(|p| p == w))
             .collect();
-        let score = match (&self.kind, self.status) {
-            (GameKind::Uno { .. }, Status::Finished) => {
-                decklet_uno::round_score(state).map(|(seat, points)| Score { seat, points })
-            }
-            _ => None,
-        };
-        // a game of the catalogue: every seat's score by its scoring, at the end
-        let scores = match (&self.kind, self.status) {
-            (GameKind::Catalogued { loaded, .. }, Status::Finished) => {
-                Some((loaded.def().scoring())(state))
-            }
-            _ => None,
-        };
+        // every seat's score by the game's scoring, at the end
+        let scores =
+            (self.status == Status::Finished).then(|| (self.kind.loaded.def().scoring())(state));
         let deadline_ms = self
             .turn_due
             .map(|(due, ..)| due.saturating_duration_since(Instant::now()).as_millis() as u64);
@@ -908,7 +897,6 @@ impl LiveMatch {
             turn,
             deadline_ms,
             seats,
-            pile: pile(&self.kind, state),
             zones: zones(
                 &self.kind,
                 &state.info_state(self.viewer(seat)),
@@ -919,7 +907,6 @@ impl LiveMatch {
             hand: own,
             moves,
             winners,
-            score,
             log: (self.status == Status::Finished).then(|| format!("/api/matches/{}/log", self.id)),
             view,
         }
@@ -1052,20 +1039,16 @@ struct StateMessage<'a> {
     turn: Option<usize>,
     deadline_ms: Option<u64>,
     seats: Vec<SeatLine<'a>>,
-    /// UNO's pile.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pile: Option<crate::table_view::PileView>,
     /// Every zone as the viewer sees it.
     zones: Vec<crate::table_view::ZoneLine>,
     /// The game's facts in words, as the viewer knows them.
     facts: Vec<String>,
-    /// A game of the catalogue, once finished: each seat's score by its scoring.
+    /// Once finished: each seat's score by the game's scoring.
     #[serde(skip_serializing_if = "Option::is_none")]
     scores: Option<Vec<f64>>,
     hand: Option<Vec<crate::table_view::HandCard>>,
     moves: Vec<MoveLine>,
     winners: Vec<usize>,
-    score: Option<Score>,
     /// Where a finished match's log is given (`None` before the end: it tells every
     /// card).
     log: Option<String>,
@@ -1087,12 +1070,6 @@ struct SeatLine<'a> {
 struct MoveLine {
     index: usize,
     label: String,
-}
-
-#[derive(Serialize)]
-struct Score {
-    seat: usize,
-    points: u32,
 }
 
 /// The stored origin's name.

@@ -3,7 +3,6 @@
 //! never by an engine action: nothing else is reachable from a client.
 
 use decklet_core::{AnyAction, GameState, PlayerId};
-use decklet_uno::LegalAction;
 
 use crate::spec::GameKind;
 
@@ -23,41 +22,64 @@ pub fn listed_moves(
     seat: PlayerId,
     names: &[String],
 ) -> Vec<Listed> {
-    match kind {
-        GameKind::Uno { .. } => decklet_uno::legal_actions(state, seat)
-            .into_iter()
-            .map(|legal| Listed {
-                label: uno_label(state, &legal, names),
-                action: legal.to_action(seat),
-            })
-            .collect(),
-        GameKind::Catalogued { loaded, .. } => {
-            let mut moves = Vec::new();
-            loaded.game().legal_moves(state, seat, &mut moves);
-            moves
-                .into_iter()
-                .map(|action| Listed {
-                    label: loaded.def().describe_move(state, &action),
-                    action,
-                })
-                .collect()
-        }
-    }
+    let mut moves = Vec::new();
+    kind.game().legal_moves(state, seat, &mut moves);
+    moves
+        .into_iter()
+        .map(|action| Listed {
+            label: with_names(
+                &kind.loaded.def().describe_move(state, &action),
+                state,
+                names,
+            ),
+            action,
+        })
+        .collect()
 }
 
-/// An UNO move in words, its players by name.
-fn uno_label(state: &GameState, legal: &LegalAction, names: &[String]) -> String {
-    let name = |p: PlayerId| {
-        names
-            .get(p.index())
-            .cloned()
-            .unwrap_or_else(|| state.id_text(p).into_owned())
+/// `label` with each word that is a player's id (`p2`, `p2's`) put as that player's
+/// name at the table.
+fn with_names(label: &str, state: &GameState, names: &[String]) -> String {
+    let name_of = |word: &str| {
+        let player = state.player_id(word)?;
+        names.get(player.index())
     };
-    match legal {
-        LegalAction::Draw => "draw a card".to_string(),
-        LegalAction::EndTurn => "pass".to_string(),
-        LegalAction::SwapHands(target) => format!("take {}'s hand", name(*target)),
-        LegalAction::CatchUno(target) => format!("catch {} (no UNO called)", name(*target)),
-        other => other.describe(state),
+    label
+        .split(' ')
+        .map(|word| {
+            let (stem, tail) = match word.strip_suffix("'s") {
+                Some(stem) => (stem, "'s"),
+                None => (word, ""),
+            };
+            match name_of(stem) {
+                Some(name) => format!("{name}{tail}"),
+                None => word.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_label_names_players_as_the_table_does() {
+        let catalog = decklet_catalog::Catalog::standard();
+        let loaded = catalog.load("uno").unwrap();
+        let engine = loaded.new_engine(1, 3).unwrap();
+        let names: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+        let state = engine.state();
+        assert_eq!(
+            with_names("swap hands with p2", state, &names),
+            "swap hands with Bob"
+        );
+        assert_eq!(
+            with_names("take p3's hand", state, &names),
+            "take Cy's hand"
+        );
+        assert_eq!(with_names("play red 7", state, &names), "play red 7");
+        assert_eq!(with_names("catch p9", state, &names), "catch p9");
     }
 }

@@ -8,7 +8,6 @@ use std::sync::{Arc, Mutex};
 
 use decklet_catalog::{GameString, LoadedGame};
 use decklet_core::{Game, GameEngine};
-use decklet_uno::{BotKind, HouseRule, RuleSet, UNO_GAME, uno_rules_of};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
@@ -37,11 +36,12 @@ pub struct MatchSpec {
     /// `crazy_eights`; `crazy-eights` is its old name): any game of the server's
     /// catalogue.
     pub game: String,
-    /// UNO's preset: `classic` (the default) or `official` (or give it in the game
-    /// string, `uno(rules=official)`: not both).
+    /// The game's `rules` parameter, given beside the game string (UNO's preset:
+    /// `{"game": "uno", "rules": "official"}` is `uno(rules=official)`): not both.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<String>,
-    /// UNO's house rules, by name (`stacking`, `jump-in`, …; or in the game string).
+    /// The game's `house` parameter as a list, given beside the game string (UNO's
+    /// house rules: `["stacking", "jump-in"]` is `house=stacking+jump-in`): not both.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub house: Vec<String>,
     /// The seats, in seat order.
@@ -93,53 +93,33 @@ impl SeatKind {
     }
 }
 
-/// Which game a match plays, built.
+/// Which game a match plays, built: a game of the catalogue, played through what the
+/// catalogue says of it (its moves and cards in its words, its bots, its scores).
 #[derive(Clone, Debug)]
-pub enum GameKind {
-    /// UNO with these optional rules: its own bots, which may act out of turn, its
-    /// narration and its round's score.
-    Uno {
-        /// The game.
-        game: Arc<Game>,
-        /// Its optional rules.
-        rules: Vec<HouseRule>,
-    },
-    /// Any other game of the catalogue, played through what the catalogue says of it:
-    /// its moves and cards in its words, its bots, its scores.
-    Catalogued {
-        /// The game, with its catalogue entry.
-        loaded: LoadedGame,
-        /// The catalogue it came from (its bots are made by it).
-        catalog: decklet_catalog::Catalog,
-    },
+pub struct GameKind {
+    /// The game, with its catalogue entry.
+    pub loaded: LoadedGame,
+    /// The catalogue it came from (its bots are made by it).
+    pub catalog: decklet_catalog::Catalog,
 }
 
 impl GameKind {
     /// The game.
     pub fn game(&self) -> &Arc<Game> {
-        match self {
-            GameKind::Uno { game, .. } => game,
-            GameKind::Catalogued { loaded, .. } => loaded.game(),
-        }
+        self.loaded.game()
     }
 
     /// Its canonical game string (`uno(house=stacking,rules=official)`, `hearts`).
     pub fn name(&self) -> String {
-        self.game()
-            .string()
-            .map_or_else(|| UNO_GAME.to_string(), str::to_string)
+        self.loaded.string().to_string()
     }
 
     /// A started match of the game for `players`, dealt from `seed`: players `p1`…
     /// `pN` in seats 1…N, as `decklet replay` rebuilds them.
     pub fn new_engine(&self, seed: u64, players: usize) -> Result<GameEngine, ApiError> {
-        match self {
-            GameKind::Uno { game, .. } => decklet_uno::new_uno_engine(game, seed, players)
-                .map_err(|e| ApiError::internal(format!("cannot deal the match: {e}"))),
-            GameKind::Catalogued { loaded, .. } => loaded
-                .new_engine(seed, players)
-                .map_err(|e| ApiError::internal(format!("cannot deal the match: {e}"))),
-        }
+        self.loaded
+            .new_engine(seed, players)
+            .map_err(|e| ApiError::internal(format!("cannot deal the match: {e}")))
     }
 }
 
@@ -188,48 +168,14 @@ impl Catalog {
 
     /// Checks `spec`; answers the key of its game and the game.
     fn check(&self, spec: &MatchSpec) -> Result<(String, GameKind), ApiError> {
-        let text = match spec.game.trim() {
-            "crazy-eights" => "crazy_eights",
-            other => other,
-        };
-        let string: GameString = text
-            .parse()
-            .map_err(|e: decklet_core::GameStringError| ApiError::bad(format!("game: {e}")))?;
+        let text = game_text(spec)?;
         let loaded = self
             .catalog
-            .load(text)
+            .load(&text)
             .map_err(|e| ApiError::bad(e.to_string()))?;
-        let kind = match string.name.as_str() {
-            UNO_GAME => {
-                let rules = match (string.params.is_empty(), &spec.rules, spec.house.is_empty()) {
-                    (true, _, _) => {
-                        let preset = spec.rules.as_deref().unwrap_or("classic");
-                        RuleSet::with_house(preset, spec.house.iter().map(String::as_str))
-                            .map_err(ApiError::bad)?
-                    }
-                    (false, None, true) => uno_rules_of(&string).map_err(ApiError::bad)?,
-                    (false, _, _) => {
-                        return Err(ApiError::bad(
-                            "give UNO's rules once: in the game string or as rules and house",
-                        ));
-                    }
-                };
-                let game = decklet_uno::uno_game(&rules)
-                    .map_err(|e| ApiError::internal(format!("cannot build UNO: {e}")))?;
-                GameKind::Uno { game, rules }
-            }
-            _ => {
-                if spec.rules.is_some() || !spec.house.is_empty() {
-                    return Err(ApiError::bad(format!(
-                        "rules and house are UNO's: give {}'s parameters in its game string",
-                        loaded.def().name()
-                    )));
-                }
-                GameKind::Catalogued {
-                    loaded: loaded.clone(),
-                    catalog: self.catalog.clone(),
-                }
-            }
+        let kind = GameKind {
+            loaded: loaded.clone(),
+            catalog: self.catalog.clone(),
         };
         let players = spec.seats.len();
         let range = loaded.def().players();
@@ -277,15 +223,42 @@ impl Catalog {
     }
 }
 
+/// The game string `spec` asks for: its `game`, with `rules` and `house` (the
+/// shorthands of parameters of those names, `house` joined by `+`) added to it;
+/// `crazy-eights` is `crazy_eights`' old name.
+fn game_text(spec: &MatchSpec) -> Result<String, ApiError> {
+    let text = match spec.game.trim() {
+        "crazy-eights" => "crazy_eights",
+        other => other,
+    };
+    let mut string: GameString = text
+        .parse()
+        .map_err(|e: decklet_core::GameStringError| ApiError::bad(format!("game: {e}")))?;
+    let shorthands = [
+        ("rules", spec.rules.clone()),
+        (
+            "house",
+            (!spec.house.is_empty()).then(|| spec.house.join("+")),
+        ),
+    ];
+    for (key, value) in shorthands {
+        let Some(value) = value else { continue };
+        if string.get(key).is_some() {
+            return Err(ApiError::bad(format!(
+                "give {key} once: in the game string or beside it"
+            )));
+        }
+        string = string.with(key, value);
+    }
+    Ok(string.to_string())
+}
+
 /// Checks a bot's name for the game.
 fn check_bot(kind: &GameKind, bot: &str) -> Result<(), String> {
-    match kind {
-        GameKind::Uno { .. } => bot.parse::<BotKind>().map(|_| ())?,
-        GameKind::Catalogued { loaded, catalog } => catalog
-            .bot(loaded, bot.trim(), 0)
-            .map(|_| ())
-            .map_err(|e| e.to_string())?,
-    }
+    kind.catalog
+        .bot(&kind.loaded, bot.trim(), 0)
+        .map(|_| ())
+        .map_err(|e| e.to_string())?;
     // a bot thinks on the match's task: a long search would hold up the matches that
     // share its thread
     let iterations = bot

@@ -1,28 +1,13 @@
 //! What the browser table shows besides the engine's view, in words, each built from
-//! what the viewer may see: UNO's pile (its top card, the colour in force, a pending
-//! penalty: public facts), and for every game the zones as the viewer's information
-//! state holds them (the cards of those it sees, in the game's words, the size of the
-//! others), the game's facts in words (read from the same information state), and a
-//! seat's own hand.
+//! what the viewer may see: the zones as the viewer's information state holds them
+//! (the cards of those it sees, in the game's words, the size of the others), the
+//! game's facts in words (read from the same information state), and a seat's own
+//! hand.
 
 use decklet_core::{CardId, GameState, InfoState, PlayerId};
 use serde::Serialize;
 
 use crate::spec::GameKind;
-
-/// UNO's pile, in words.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PileView {
-    /// The top card (`red 7`), if any.
-    pub top: Option<String>,
-    /// The colour to match.
-    pub in_force: Option<String>,
-    /// Cards the player to move must draw unless they answer (stacked draws).
-    pub pending_draw: u32,
-    /// Cards left to draw.
-    pub deck: usize,
-}
 
 /// A card of the viewer's hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -50,34 +35,12 @@ pub struct ZoneLine {
     pub cards: Option<Vec<String>>,
 }
 
-/// UNO's pile, as anyone at the table sees it; `None` for another game.
-pub fn pile(kind: &GameKind, state: &GameState) -> Option<PileView> {
-    match kind {
-        GameKind::Uno { .. } => {
-            let deck = decklet_uno::uno_table(state).map_or(0, |t| state.zone_cards(t.deck).len());
-            Some(PileView {
-                top: decklet_uno::discard_top(state).map(|(_, card)| card.to_string()),
-                in_force: decklet_uno::current_color(state).map(|c| c.to_string()),
-                pending_draw: decklet_uno::pending_draw(state),
-                deck,
-            })
-        }
-        GameKind::Catalogued { .. } => None,
-    }
-}
-
 /// A card in the game's words.
 fn card_words(kind: &GameKind, info: &InfoState, card: CardId) -> String {
-    let words = match kind {
-        GameKind::Uno { .. } => info
-            .card(card)
-            .and_then(decklet_uno::UnoCard::of)
-            .map(|c| c.to_string()),
-        GameKind::Catalogued { loaded, .. } => {
-            info.card(card).map(|c| loaded.def().describe_card(c))
-        }
-    };
-    words.unwrap_or_else(|| info.id_text(card).into_owned())
+    info.card(card).map_or_else(
+        || info.id_text(card).into_owned(),
+        |c| kind.loaded.def().describe_card(c),
+    )
 }
 
 /// Every zone as `info`'s seat sees it (`players`: each seat's player, in seat order).
@@ -99,12 +62,9 @@ pub fn zones(kind: &GameKind, info: &InfoState, players: &[PlayerId]) -> Vec<Zon
 }
 
 /// The game's facts in words, as `info`'s seat may know them (`suit to match:
-/// hearts`); none for UNO, whose pile says them.
+/// hearts`, `colour in force: red`).
 pub fn facts(kind: &GameKind, info: &InfoState) -> Vec<String> {
-    match kind {
-        GameKind::Uno { .. } => Vec::new(),
-        GameKind::Catalogued { loaded, .. } => loaded.def().describe_table(info),
-    }
+    kind.loaded.def().describe_table(info)
 }
 
 /// `seat`'s own hand, in words (its owner's eyes only).

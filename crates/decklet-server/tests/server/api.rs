@@ -340,12 +340,16 @@ async fn a_seat_that_comes_back_to_a_finished_match_is_shown_its_end() -> Result
     assert_eq!(end["status"], "finished");
     assert_eq!(end["log"], format!("/api/matches/{id}/log"));
     assert_eq!(end["winners"].as_array().map(Vec::len), Some(1), "{end}");
+    // the official rules score the round: the winner's points are a fact of the table
+    let facts = end["facts"].to_string();
+    assert!(facts.contains("round points: "), "{end}");
     drop(ann);
     let shown = |state: &Value| {
         assert_eq!(state["status"], "finished", "{state}");
         assert_eq!(state["seq"], end["seq"]);
         assert_eq!(state["winners"], end["winners"]);
-        assert_eq!(state["score"], end["score"]);
+        assert_eq!(state["scores"], end["scores"]);
+        assert_eq!(state["facts"], end["facts"]);
         assert_eq!(state["log"], end["log"]);
         assert_eq!(state["moves"], json!([]));
     };
