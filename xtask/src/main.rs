@@ -410,11 +410,7 @@ const LAYERS: [(&str, &[&str]); 12] = [
         "decklet-server",
         &["decklet-core", "decklet-bots", "decklet-catalog"],
     ),
-    // debt: Crazy Eights' keyword options
-    (
-        "decklet-py",
-        &["decklet-env", "decklet-catalog", "decklet-crazy-eights"],
-    ),
+    ("decklet-py", &["decklet-env", "decklet-catalog"]),
     (
         "decklet-cli",
         &["decklet", "decklet-catalog", "decklet-server"],

@@ -1,12 +1,12 @@
 //! The native part of the Python package `decklet` (`decklet._decklet`): tables of any
 //! decklet game as a learner plays them, their bots, and vectors of tables stepped in
 //! Rust with the GIL released. The Python modules `decklet.uno` and
-//! `decklet.crazy_eights` build the PettingZoo and Gymnasium environments on them.
+//! `decklet.crazy_eights` build the PettingZoo and Gymnasium environments on them;
+//! `decklet.env(…)` any game of the catalogue by its game string.
 
 use std::sync::Mutex;
 
-use decklet_catalog::Catalog;
-use decklet_crazy_eights::CrazyEightsOptions;
+use decklet_catalog::{Catalog, GameString};
 use decklet_env::{
     Buffers, GameSpec, RewardMode, SeatBot, StepError, Table as EnvTable, TournamentPlan,
     TournamentSpec, TournamentTally, VectorConfig, VectorTables,
@@ -15,7 +15,7 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBool, PyDict};
 
 create_exception!(
     _decklet,
@@ -27,10 +27,10 @@ create_exception!(
 /// The most moves a match may be given before it is cut short.
 const MAX_MOVES: u64 = 10_000_000;
 
-/// A game by name: `uno` (with `rules` and `house`), `crazy-eights` (with
-/// `options`: `max_draw_cards`, `max_turns`, `reshuffle`, `use_special_cards`), or
-/// any game string of the catalogue (`hearts`, `uno(rules=official)`,
-/// `crazy_eights(reshuffle=true)`), its parameters in the string, for `players`.
+/// A game by name: `uno` (with `rules` and `house`), or any game string of the
+/// catalogue (`hearts`, `uno(rules=official)`, `crazy_eights(reshuffle=true)`;
+/// `crazy-eights` is `crazy_eights`' old name), for `players`; `options` are more of
+/// its parameters (`{"reshuffle": True}` is `reshuffle=true`), added to the string.
 fn spec_of(
     game: &str,
     rules: &str,
@@ -38,67 +38,53 @@ fn spec_of(
     options: Option<&Bound<'_, PyDict>>,
     players: usize,
 ) -> PyResult<GameSpec> {
-    match game {
-        "uno" => {
-            if options.is_some_and(|o| !o.is_empty()) {
-                return Err(PyValueError::new_err(
-                    "options are Crazy Eights'; UNO takes rules= and house=",
-                ));
-            }
-            GameSpec::uno(rules, house).map_err(PyValueError::new_err)
-        }
-        "crazy-eights" => {
-            if !matches!(rules, "classic" | "seeds") || !house.is_empty() {
-                return Err(PyValueError::new_err(
-                    "rules= and house= are UNO's; Crazy Eights takes options=",
-                ));
-            }
-            let mut c8 = CrazyEightsOptions::default();
-            if let Some(options) = options {
-                for (key, value) in options.iter() {
-                    let key: String = key.extract()?;
-                    match key.as_str() {
-                        "max_draw_cards" => c8.max_draw_cards = bounded(&value, &key, 1, 1_000)?,
-                        "max_turns" => c8.max_turns = bounded(&value, &key, 1, 100_000)?,
-                        "reshuffle" => c8.reshuffle = value.extract()?,
-                        "use_special_cards" => c8.use_special_cards = value.extract()?,
-                        other => {
-                            return Err(PyValueError::new_err(format!(
-                                "unknown Crazy Eights option {other:?} (max_draw_cards, max_turns, reshuffle, use_special_cards)"
-                            )));
-                        }
-                    }
-                }
-            }
-            GameSpec::crazy_eights(c8).map_err(PyValueError::new_err)
-        }
-        string => {
-            if !matches!(rules, "classic" | "seeds")
-                || !house.is_empty()
-                || options.is_some_and(|o| !o.is_empty())
-            {
-                return Err(PyValueError::new_err(
-                    "rules=, house= and options= are for \"uno\" and \"crazy-eights\": give a game string's parameters in the string",
-                ));
-            }
-            GameSpec::load(&Catalog::standard(), string, players).map_err(PyValueError::new_err)
-        }
+    if game == "uno" && options.is_none_or(|o| o.is_empty()) {
+        return GameSpec::uno(rules, house).map_err(PyValueError::new_err);
     }
+    if !matches!(rules, "classic" | "seeds") || !house.is_empty() {
+        return Err(PyValueError::new_err(
+            "rules= and house= are for \"uno\" alone: give a game's parameters in its game string or as options=",
+        ));
+    }
+    let text = match game.trim() {
+        "crazy-eights" => "crazy_eights",
+        other => other,
+    };
+    let mut string: GameString =
+        text.parse()
+            .map_err(|e: <GameString as std::str::FromStr>::Err| {
+                PyValueError::new_err(e.to_string())
+            })?;
+    for (key, value) in options.into_iter().flat_map(|o| o.iter()) {
+        let key: String = key.extract()?;
+        if string.get(&key).is_some() {
+            return Err(PyValueError::new_err(format!(
+                "{key} is given twice: in the game string and in options"
+            )));
+        }
+        string = string.with(key, parameter(&value)?);
+    }
+    GameSpec::load(&Catalog::standard(), &string.to_string(), players)
+        .map_err(PyValueError::new_err)
+}
+
+/// A parameter's value as a game string writes it: `true`, `5`, `official`.
+fn parameter(value: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(flag) = value.cast::<PyBool>() {
+        return Ok(flag.is_true().to_string());
+    }
+    if let Ok(n) = value.extract::<i64>() {
+        return Ok(n.to_string());
+    }
+    value.extract::<String>().map_err(|_| {
+        PyValueError::new_err(format!("an option is a bool, an int or a str, not {value}"))
+    })
 }
 
 /// The games of the catalogue, as JSON (see `Catalog::to_json`).
 #[pyfunction]
 fn games_json() -> String {
     Catalog::standard().to_json().to_string()
-}
-
-/// An integer option within its range.
-fn bounded(value: &Bound<'_, PyAny>, name: &str, low: u32, high: u32) -> PyResult<u32> {
-    let n: i64 = value.extract()?;
-    u32::try_from(n)
-        .ok()
-        .filter(|n| (low..=high).contains(n))
-        .ok_or_else(|| PyValueError::new_err(format!("{name} must be {low} to {high}, not {n}")))
 }
 
 fn reward_mode(rewards: &str) -> PyResult<RewardMode> {
