@@ -16,7 +16,7 @@ use tokio::sync::oneshot;
 use crate::error::ApiError;
 use crate::live::Command;
 use crate::server::Server;
-use crate::spec::{MatchSpec, check_name};
+use crate::spec::{MatchSpec, check_human_name};
 use crate::store::StoredMatch;
 
 /// The routes of a server.
@@ -158,7 +158,7 @@ async fn join(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let request: JoinRequest = body(&bytes)?;
-    check_name(&request.name)?;
+    check_human_name(&request.name)?;
     let handle = played_here(&server, &id).await?;
     let (reply, answer) = oneshot::channel();
     let command = Command::Join {

@@ -202,8 +202,10 @@ impl Catalog {
                 }
                 (SeatKind::Human, None) => {}
             }
-            if let Some(name) = &seat.name {
-                check_name(name)?;
+            match (seat.kind, &seat.name) {
+                (SeatKind::Human, Some(name)) => check_human_name(name)?,
+                (SeatKind::Bot, Some(name)) => check_name(name)?,
+                (_, None) => {}
             }
         }
         if spec
@@ -281,8 +283,52 @@ pub fn check_name(name: &str) -> Result<(), ApiError> {
             "a name is 1 to {MAX_NAME_CHARS} characters, not all spaces"
         )));
     }
-    if name.chars().any(char::is_control) {
-        return Err(ApiError::bad("a name holds no control character"));
+    if name
+        .chars()
+        .any(|c| c.is_control() || is_invisible_format(c))
+    {
+        return Err(ApiError::bad(
+            "a name holds no control character and no invisible formatting (text direction, zero width)",
+        ));
     }
     Ok(())
+}
+
+/// Checks the name a person takes ([`check_name`]), which may not pose as one of the
+/// server's bots: it does not begin with the word `bot` (`Bot 3 (heuristic)`, `bot-1`;
+/// `Botond` is a name).
+pub fn check_human_name(name: &str) -> Result<(), ApiError> {
+    check_name(name)?;
+    let trimmed = name.trim();
+    let starts_bot = trimmed
+        .get(..3)
+        .is_some_and(|head| head.eq_ignore_ascii_case("bot"));
+    let next_is_letter = trimmed[3.min(trimmed.len())..]
+        .chars()
+        .next()
+        .is_some_and(char::is_alphabetic);
+    if starts_bot && !next_is_letter {
+        return Err(ApiError::bad(
+            "a person's name does not begin with the word \"bot\": bots are named so",
+        ));
+    }
+    Ok(())
+}
+
+/// The invisible formatting characters that change how text around them is shown:
+/// the text direction's marks, embeddings, overrides and isolates, and the
+/// zero-width ones.
+fn is_invisible_format(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{061C}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{FEFF}'
+            | '\u{FFF9}'..='\u{FFFB}'
+    )
 }

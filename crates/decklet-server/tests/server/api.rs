@@ -38,6 +38,8 @@ async fn bad_requests_are_refused_with_a_reason() -> Result<(), Error> {
         json!({"game": "uno", "seats": [human(), human()], "colour": "red"}),
         json!({"game": "uno", "seats": [{"kind": "alien"}, human()]}),
         json!({"game": "uno", "seats": [{"kind": "human", "name": "\u{1b}[2J"}, human()]}),
+        json!({"game": "uno", "seats": [{"kind": "human", "name": "Bot 1 (random)"}, human()]}),
+        json!({"game": "uno", "seats": [{"kind": "bot", "bot": "random", "name": "\u{2067}x"}, human()]}),
         json!([1, 2, 3]),
     ];
     for spec in bad {
@@ -85,6 +87,12 @@ async fn seats_are_joined_once_and_the_lobby_lists_open_matches() -> Result<(), 
         (join(json!(9), "Eve"), 404),
         (join(json!(1), ""), 400),
         (join(json!(1), &"x".repeat(41)), 400),
+        // text that runs backwards, or hides, or a person posing as a bot
+        (join(json!(1), "Ann\u{202E}tob"), 400),
+        (join(json!(1), "A\u{200B}nn"), 400),
+        (join(json!(1), "Bot 2 (heuristic)"), 400),
+        (join(json!(1), " bot-1"), 400),
+        (join(json!(1), "BOT"), 400),
         (json!({"seat": 1}), 400),
     ] {
         let (got, answer) = server
@@ -95,6 +103,7 @@ async fn seats_are_joined_once_and_the_lobby_lists_open_matches() -> Result<(), 
     let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
     assert_eq!(summary["seats"][0]["name"], "Ann");
     assert_eq!(summary["seats"][1]["free"], true);
+
     assert_eq!(summary["status"], "open");
     // the log is not given before the end: it holds the seed
     let (status, _) = server.get(&format!("/api/matches/{id}/log")).await?;
@@ -108,6 +117,17 @@ async fn seats_are_joined_once_and_the_lobby_lists_open_matches() -> Result<(), 
     assert_eq!(summary["status"], "playing");
     let (_, lobby) = server.get("/api/matches").await?;
     assert_eq!(lobby["matches"], json!([]));
+    // a name that only begins with the letters is a name
+    let id = server
+        .create(json!({"game": "uno", "seats": [human(), human()]}))
+        .await?;
+    let (status, answer) = server
+        .post(
+            &format!("/api/matches/{id}/join"),
+            &join(json!(1), "Botond"),
+        )
+        .await?;
+    assert_eq!(status, 200, "{answer}");
     Ok(())
 }
 
