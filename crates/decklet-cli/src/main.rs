@@ -241,6 +241,11 @@ pub struct ReplayArgs {
     /// reaches the recorded game); without this, such a log is refused.
     #[arg(long)]
     pub allow_unverified: bool,
+    /// The commitment a `decklet serve` match showed before it began (64 hex
+    /// digits): the log's seed must be the one committed to, so the deal was not
+    /// changed after. Without it, a commitment beside the log is still checked.
+    #[arg(long, value_name = "HEX")]
+    pub commitment: Option<String>,
 }
 
 /// `decklet serve`'s options.

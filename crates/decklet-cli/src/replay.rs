@@ -10,7 +10,7 @@ use decklet::plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
 use decklet::uno::{HouseRule, MATCH_LOG_FORMAT, MatchLog, MatchReport, UnoPlugin, replay_match};
 use decklet::{
     AnyEvent, EngineConfig, Game, GameEngine, GameLog, GamePlugin, GameState, GameStatus, Id,
-    Verify,
+    SeedCommitment, Verify,
 };
 
 use crate::output::write_stdout;
@@ -69,17 +69,21 @@ fn printable(text: &str) -> String {
 
 /// What a log file holds.
 enum Log {
-    /// One game.
-    Game(GameLog),
+    /// One game, and the commitment to its seed when one came beside it (a server's
+    /// match log).
+    Game(GameLog, Option<SeedCommitment>),
     /// A match: several games ([`MATCH_LOG_FORMAT`]).
     Match(MatchLog),
 }
 
-/// Only the format of a log, read first to know which log it is.
+/// Only the format of a log, read first to know which log it is, and the deal's
+/// commitment beside a game's log.
 #[derive(serde::Deserialize)]
 struct Format {
     #[serde(default)]
     format: String,
+    #[serde(default)]
+    deal: Option<SeedCommitment>,
 }
 
 /// Reads the log file, refusing one larger than `--max-log-mib` (a UNO game's log is a
@@ -99,14 +103,15 @@ fn read_log(args: &ReplayArgs) -> Result<Log, String> {
             args.max_log_mib
         ));
     }
-    let format = serde_json::from_str::<Format>(&text).map_or_else(|_| String::new(), |f| f.format);
+    let (format, deal) = serde_json::from_str::<Format>(&text)
+        .map_or_else(|_| (String::new(), None), |f| (f.format, f.deal));
     if format == MATCH_LOG_FORMAT {
         return serde_json::from_str(&text)
             .map(Log::Match)
             .map_err(|e| format!("{path} is not a valid match log: {e}"));
     }
     serde_json::from_str(&text)
-        .map(Log::Game)
+        .map(|log| Log::Game(log, deal))
         .map_err(|e| format!("{path} is not a valid game log: {e}"))
 }
 
@@ -116,6 +121,11 @@ fn run_match(args: &ReplayArgs, log: &MatchLog) -> Result<(), String> {
     if args.events.is_some() {
         return Err(format!(
             "{path} is a match log: --events replays one game's log"
+        ));
+    }
+    if args.commitment.is_some() {
+        return Err(format!(
+            "{path} is a match log: --commitment checks a served match's log"
         ));
     }
     let report = replay_match(log).map_err(|e| format!("{path}: {e}"))?;
@@ -163,10 +173,12 @@ fn match_summary(log: &MatchLog, report: &MatchReport) -> String {
 /// Runs `decklet replay`.
 pub fn run(args: &ReplayArgs) -> Result<(), String> {
     let path = args.file.display();
-    let log = match read_log(args)? {
-        Log::Game(log) => log,
+    let (log, deal) = match read_log(args)? {
+        Log::Game(log, deal) => (log, deal),
         Log::Match(log) => return run_match(args, &log),
     };
+    let deal_line = check_deal(&log, deal.as_ref(), args.commitment.as_deref())
+        .map_err(|e| format!("{path}: {e}"))?;
     let game = game_of(&log).map_err(|e| format!("{path}: {e}"))?;
     let mut engine = GameEngine::new(&game, EngineConfig::default());
     let heard: Arc<Mutex<Vec<AnyEvent>>> = Arc::default();
@@ -196,9 +208,51 @@ pub fn run(args: &ReplayArgs) -> Result<(), String> {
             out
         }
         Some(EventsFormat::Text) => narrate(engine.state(), &events),
-        None => summary(&engine, &log),
+        None => summary(&engine, &log) + &deal_line,
     };
     write_stdout(&out)
+}
+
+/// Checks the log's seed against the deal's commitment beside it, and that
+/// commitment against the one its player was shown (`--commitment`); answers the
+/// summary's line of it (empty for a log with none).
+fn check_deal(
+    log: &GameLog,
+    deal: Option<&SeedCommitment>,
+    shown: Option<&str>,
+) -> Result<String, String> {
+    let Some(deal) = deal else {
+        return match shown {
+            Some(_) => Err(
+                "--commitment: the log carries no deal to check (a served match's log has one)"
+                    .into(),
+            ),
+            None => Ok(String::new()),
+        };
+    };
+    deal.check(log.seed)
+        .map_err(|e| format!("the deal does not match its commitment: {e}"))?;
+    if let Some(shown) = shown
+        && !shown.trim().eq_ignore_ascii_case(&deal.commitment)
+    {
+        return Err(format!(
+            "the match was committed to {}, not to the {} given: it is not the deal you were shown",
+            printable(&deal.commitment),
+            printable(shown.trim())
+        ));
+    }
+    let chosen = match deal.chosen {
+        true => ", a seed its creator chose",
+        false => "",
+    };
+    let given = match shown {
+        Some(_) => ", the one given",
+        None => "",
+    };
+    Ok(format!(
+        "deal        the seed matches its commitment {}{given}{chosen}\n",
+        printable(&deal.commitment)
+    ))
 }
 
 /// The summary of a replayed game.

@@ -849,3 +849,56 @@ fn games_lists_every_game_with_its_parameters_and_bots() {
     assert_eq!(games[1]["params"][2]["kind"], "bool");
     assert_eq!(games[1]["params"][2]["default"], "false");
 }
+
+/// A served match's log carries the deal's commitment and salt: `replay` checks the
+/// log's seed against it, and against the commitment the player was shown
+/// (`--commitment`); a log whose seed, salt or commitment differ is refused.
+#[test]
+fn replay_checks_the_deal_against_its_commitment() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().to_str().unwrap();
+    run_ok(&["simulate", "--games", "1", "--save-logs", logs]);
+    let plain = dir.path().join("game-000000.json");
+    let mut log: Value = serde_json::from_str(&fs::read_to_string(&plain).unwrap()).unwrap();
+    let seed = log["seed"].as_u64().unwrap();
+    let deal = decklet::SeedCommitment::new(seed, "00ff".repeat(8), false);
+    log["deal"] = serde_json::to_value(&deal).unwrap();
+    let served = dir.path().join("served.json");
+    fs::write(&served, log.to_string()).unwrap();
+    let served = served.to_str().unwrap();
+
+    let out = run_ok(&["replay", served]);
+    assert!(
+        out.contains(&format!(
+            "the seed matches its commitment {}",
+            deal.commitment
+        )),
+        "{out}"
+    );
+    let out = run_ok(&[
+        "replay",
+        served,
+        "--commitment",
+        &deal.commitment.to_uppercase(),
+    ]);
+    assert!(out.contains("the one given"), "{out}");
+    // shown another commitment
+    let other = decklet::seed_commitment(seed + 1, &deal.salt);
+    let (_, err) = run_err(&["replay", served, "--commitment", &other]);
+    assert!(err.contains("not the deal you were shown"), "{err}");
+    // a salt (or a seed) changed after the commitment
+    let mut forged = log.clone();
+    forged["deal"]["salt"] = Value::from("11".repeat(16));
+    let path = dir.path().join("forged.json");
+    fs::write(&path, forged.to_string()).unwrap();
+    let (_, err) = run_err(&["replay", path.to_str().unwrap()]);
+    assert!(err.contains("does not match its commitment"), "{err}");
+    // a log with no deal has nothing to check
+    let (_, err) = run_err(&[
+        "replay",
+        plain.to_str().unwrap(),
+        "--commitment",
+        &deal.commitment,
+    ]);
+    assert!(err.contains("carries no deal"), "{err}");
+}

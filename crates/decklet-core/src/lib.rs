@@ -98,6 +98,7 @@ mod replay;
 mod rng;
 mod rule;
 mod scope;
+mod seed_commitment;
 mod state;
 mod state_json;
 mod subscribers;
@@ -133,6 +134,7 @@ pub use plugin::{ActionHandler, EventHandler, GamePlugin};
 pub use replay::{ParsedLog, ReplayInput, Verify};
 pub use rng::{GameRng, derive_seed, splitmix64};
 pub use rule::{Inner, Rule, RuleResult, RuleScope};
+pub use seed_commitment::{SeedCommitment, seed_commitment};
 /// The small-string type of ids' text, card types, ranks and suits (re-exported).
 pub use smol_str::SmolStr;
 pub use state::{GameState, GameStatus, MAX_DATA_LEN, MAX_ID_LEN, MAX_ITEMS, MAX_PLAYERS};

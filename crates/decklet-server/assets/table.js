@@ -134,7 +134,8 @@ async function lobby() {
     for (const m of data.matches) {
       const free = m.seats.filter((s) => s.free).length;
       const rules = m.rules ? ` (${m.rules})` : "";
-      list.append(el("li", {}, el("a", { href: "?match=" + m.id }, `${m.game}${rules} · ${m.seats.length} seats, ${free} free`)));
+      const chosen = m.deal && m.deal.chosen ? " · dealt from a seed its creator chose" : "";
+      list.append(el("li", {}, el("a", { href: "?match=" + m.id }, `${m.game}${rules} · ${m.seats.length} seats, ${free} free${chosen}`)));
     }
     if (!data.matches.length) list.append(el("li", {}, "none: create one"));
   });
@@ -205,6 +206,7 @@ function render(state) {
     return el("li", { "data-zone": z.id }, `${label}: ${words}`, ...cards);
   });
   $("zones").replaceChildren(...zoneLines);
+  showDeal(state.deal);
   $("facts").replaceChildren(...(state.facts || []).map((f) => el("li", {}, f)));
   $("hand").replaceChildren(...(state.hand || []).map((c) => el("span", { class: cardClass(c.label) }, c.label)));
   $("moves").replaceChildren(...state.moves.map((m) => el("button", {
@@ -273,6 +275,16 @@ function connect() {
   });
 }
 
+// the deal's commitment, shown before anyone joins; its seed and salt at the end
+function showDeal(deal) {
+  if (!deal) return;
+  const parts = [];
+  if (deal.chosen) parts.push(el("strong", { class: "warning" }, "Dealt from a seed its creator chose: its creator may know every card. "));
+  if (deal.commitment) parts.push(el("span", {}, "Deal committed to "), el("code", {}, deal.commitment));
+  if (deal.seed) parts.push(el("span", {}, ` · seed ${deal.seed}, salt `), el("code", {}, deal.salt || ""), el("span", {}, " (check: decklet replay LOG --commitment …)"));
+  $("deal").replaceChildren(...parts);
+}
+
 async function table() {
   $("table").hidden = false;
   const info = await api("GET", "/api/matches/" + matchId).catch((err) => {
@@ -280,6 +292,7 @@ async function table() {
     return null;
   });
   if (!info) return;
+  showDeal(info.deal);
   if (!localStorage.getItem(tokenKey(matchId)) && info.seats.some((s) => s.free)) {
     $("join-box").hidden = false;
     $("join-seats").replaceChildren(...info.seats.filter((s) => s.free).map((s) => el("button", {

@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
 
+use crate::deal::Deal;
 use crate::error::ApiError;
 use crate::live::Command;
 use crate::server::Server;
@@ -103,7 +104,13 @@ async fn summary(
     Ok(axum::Json(describe(&stored)).into_response())
 }
 
-/// A match as the API shows it: never its seed or a token.
+/// A stored match's deal.
+fn deal_of(stored: &StoredMatch) -> Deal {
+    Deal::stored(stored.seed, stored.salt.clone(), stored.seed_chosen)
+}
+
+/// A match as the API shows it: never a token, nor its seed before it is finished
+/// (its deal's commitment from the start).
 fn describe(stored: &StoredMatch) -> Value {
     let spec: Value = serde_json::from_str(&stored.spec).unwrap_or(Value::Null);
     let seats: Vec<Value> = stored
@@ -126,6 +133,7 @@ fn describe(stored: &StoredMatch) -> Value {
         "house": spec.get("house"),
         "turnSeconds": spec.get("turnSeconds"),
         "status": stored.status,
+        "deal": deal_of(stored).view(stored.status == "finished"),
         "seq": stored.seq,
         "server": stored.server,
         "seats": seats,
@@ -251,11 +259,18 @@ async fn log(State(server): State<Server>, Path(id): Path<String>) -> Result<Res
     check
         .replay(&log, Verify::Required)
         .map_err(|e| ApiError::internal(format!("the log does not replay: {e}")))?;
-    Ok((
-        [(header::CONTENT_TYPE, "application/json")],
-        log.to_json_pretty(),
-    )
-        .into_response())
+    // beside the log, the deal's commitment with its salt: `decklet replay
+    // --commitment` checks the log's seed against the commitment shown at creation
+    let mut json =
+        serde_json::to_value(&log).map_err(|e| ApiError::internal(format!("the log: {e}")))?;
+    if let (Some(fields), Some(deal)) = (json.as_object_mut(), deal_of(&stored).commitment()) {
+        let deal =
+            serde_json::to_value(deal).map_err(|e| ApiError::internal(format!("the deal: {e}")))?;
+        fields.insert("deal".into(), deal);
+    }
+    let text = serde_json::to_string_pretty(&json)
+        .map_err(|e| ApiError::internal(format!("the log: {e}")))?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
 }
 
 /// A connection's read buffer: a client's messages are at most 4 KiB by default.

@@ -30,6 +30,7 @@
 mod bots;
 #[cfg(feature = "client")]
 pub mod client;
+mod deal;
 mod error;
 mod http;
 mod limits;

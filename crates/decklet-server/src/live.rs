@@ -16,6 +16,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use crate::bots::ServerBot;
+use crate::deal::{Deal, DealView};
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::moves::{Listed, listed_moves};
@@ -154,7 +155,7 @@ pub struct LiveMatch {
     spec: MatchSpec,
     kind: GameKind,
     engine: GameEngine,
-    seed: u64,
+    deal: Deal,
     seats: Vec<Seat>,
     /// Each seat's player, in seat order.
     players: Vec<PlayerId>,
@@ -178,15 +179,16 @@ fn bot_seed(seed: u64, seat: usize) -> u64 {
 }
 
 impl LiveMatch {
-    /// A new match of `kind` as `spec` asks, dealt from `seed`: not stored yet.
+    /// A new match of `kind` as `spec` asks, dealt as `deal` says: not stored yet.
     pub fn new(
         id: String,
         spec: MatchSpec,
         kind: GameKind,
-        seed: u64,
+        deal: Deal,
         store: Store,
         limits: Limits,
     ) -> Result<LiveMatch, ApiError> {
+        let seed = deal.seed();
         let engine = kind.new_engine(seed, spec.seats.len())?;
         let state = engine.state();
         let players: Vec<PlayerId> = state.players().collect();
@@ -221,7 +223,7 @@ impl LiveMatch {
             spec,
             kind,
             engine,
-            seed,
+            deal,
             seats,
             players,
             names,
@@ -245,7 +247,9 @@ impl LiveMatch {
         Ok(StoredMatch {
             id: self.id.clone(),
             spec: serde_json::to_string(&spec).map_err(|e| ApiError::internal(e.to_string()))?,
-            seed: self.seed,
+            seed: self.deal.seed(),
+            salt: self.deal.salt().to_string(),
+            seed_chosen: self.deal.chosen(),
             status: self.status.as_str().to_string(),
             seq: 0,
             server: self.limits.server_name.clone(),
@@ -271,7 +275,8 @@ impl LiveMatch {
     ) -> Result<LiveMatch, String> {
         let spec: MatchSpec =
             serde_json::from_str(&stored.spec).map_err(|e| format!("its spec: {e}"))?;
-        let mut live = LiveMatch::new(stored.id.clone(), spec, kind, stored.seed, store, limits)
+        let deal = Deal::stored(stored.seed, stored.salt.clone(), stored.seed_chosen);
+        let mut live = LiveMatch::new(stored.id.clone(), spec, kind, deal, store, limits)
             .map_err(|e| e.message)?;
         for (seat, kept) in live.seats.iter_mut().zip(&stored.seats) {
             seat.name.clone_from(&kept.name);
@@ -897,6 +902,7 @@ impl LiveMatch {
             turn,
             deadline_ms,
             seats,
+            deal: self.deal.view(self.status == Status::Finished),
             zones: zones(
                 &self.kind,
                 &state.info_state(self.viewer(seat)),
@@ -1039,6 +1045,8 @@ struct StateMessage<'a> {
     turn: Option<usize>,
     deadline_ms: Option<u64>,
     seats: Vec<SeatLine<'a>>,
+    /// The deal's commitment, and once finished its seed and salt.
+    deal: DealView,
     /// Every zone as the viewer sees it.
     zones: Vec<crate::table_view::ZoneLine>,
     /// The game's facts in words, as the viewer knows them.

@@ -9,12 +9,13 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 
+use crate::deal::Deal;
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::live::{Command, LiveMatch, MatchHandle};
 use crate::spec::{Catalog, MatchSpec};
 use crate::store::Store;
-use crate::token::{new_match_id, random_seed};
+use crate::token::new_match_id;
 
 /// A live match's entry: its queue, and whether it is over.
 #[derive(Clone)]
@@ -190,16 +191,13 @@ impl Server {
             )));
         }
         let kind = self.inner.catalog.game_of(&spec)?;
-        let seed = match spec.seed {
-            Some(seed) => seed,
-            None => random_seed().map_err(ApiError::internal)?,
-        };
+        let deal = Deal::new(spec.seed).map_err(ApiError::internal)?;
         let id = new_match_id().map_err(ApiError::internal)?;
         let live = LiveMatch::new(
             id.clone(),
             spec,
             kind,
-            seed,
+            deal,
             self.inner.store.clone(),
             self.inner.limits.clone(),
         )?;

@@ -52,8 +52,9 @@ pub struct MatchSpec {
     /// How long a bot waits before its move, in milliseconds (0 by default).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot_delay_ms: Option<u32>,
-    /// The deal's seed; drawn at random when absent. Whoever knows it knows every
-    /// card: a match dealt from a given seed is no secret to whoever chose it.
+    /// The deal's seed; drawn from the operating system when absent. Whoever knows it
+    /// knows every card: a match dealt from a given seed is no secret to whoever chose
+    /// it, and says so to everyone (its deal's `chosen`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
 }

@@ -34,11 +34,18 @@ impl From<sqlx::Error> for StoreError {
 
 /// The schema's migrations, in order: each applied once, in a transaction of its own,
 /// and recorded in `decklet_migrations`.
-const MIGRATIONS: &[(i64, &str, &str)] = &[(
-    1,
-    "matches, seats and actions",
-    include_str!("../migrations/0001_matches.sql"),
-)];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "matches, seats and actions",
+        include_str!("../migrations/0001_matches.sql"),
+    ),
+    (
+        2,
+        "the deal's commitment",
+        include_str!("../migrations/0002_deal.sql"),
+    ),
+];
 
 /// Brings the database's tables up to date. On Postgres the transaction first takes
 /// an advisory lock, so that servers starting together migrate one after the other.
@@ -97,6 +104,11 @@ pub struct StoredMatch {
     pub spec: String,
     /// The deal's seed.
     pub seed: u64,
+    /// The salt of the deal's commitment ([`decklet_core::SeedCommitment`]); empty for
+    /// a match stored before commitments.
+    pub salt: String,
+    /// Whether the match's creator chose the seed.
+    pub seed_chosen: bool,
     /// `open`, `playing` or `finished`.
     pub status: String,
     /// The number of actions accepted.
@@ -296,8 +308,8 @@ impl Store {
     pub async fn create_match(&self, stored: &StoredMatch) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "INSERT INTO matches (id, spec, seed, status, seq, created_at, server) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            "INSERT INTO matches (id, spec, seed, status, seq, created_at, server, salt, seed_chosen) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(&stored.id)
         .bind(&stored.spec)
@@ -306,6 +318,8 @@ impl Store {
         .bind(to_i64(stored.seq)?)
         .bind(now_seconds())
         .bind(&stored.server)
+        .bind(&stored.salt)
+        .bind(i64::from(stored.seed_chosen))
         .execute(&mut *tx)
         .await?;
         for (i, seat) in stored.seats.iter().enumerate() {
@@ -403,7 +417,7 @@ impl Store {
     /// Match `id` and its seats, if stored.
     pub async fn load_match(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
         let Some(row) =
-            sqlx::query("SELECT id, spec, seed, status, seq, server FROM matches WHERE id = $1")
+            sqlx::query("SELECT id, spec, seed, status, seq, server, salt, seed_chosen FROM matches WHERE id = $1")
                 .bind(id)
                 .fetch_optional(&self.pool)
                 .await?
@@ -429,6 +443,8 @@ impl Store {
             id: row.try_get("id")?,
             spec: row.try_get("spec")?,
             seed: row.try_get::<i64, _>("seed")? as u64,
+            salt: row.try_get("salt")?,
+            seed_chosen: row.try_get::<i64, _>("seed_chosen")? != 0,
             status: row.try_get("status")?,
             seq: from_i64(row.try_get("seq")?)?,
             server: row.try_get("server")?,

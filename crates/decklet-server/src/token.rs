@@ -15,6 +15,11 @@ pub fn new_match_id() -> Result<String, String> {
     random_hex::<12>()
 }
 
+/// A new salt for a deal's commitment: 16 random bytes, as 32 hex digits.
+pub fn new_salt() -> Result<String, String> {
+    random_hex::<16>()
+}
+
 /// A random 64-bit seed.
 pub fn random_seed() -> Result<u64, String> {
     let mut bytes = [0u8; 8];

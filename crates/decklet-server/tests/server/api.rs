@@ -415,3 +415,106 @@ async fn a_seat_that_comes_back_to_a_finished_match_is_shown_its_end() -> Result
     assert_eq!(status, 200, "{log}");
     Ok(())
 }
+
+/// The deal is committed to before anyone joins: every match shows a commitment from
+/// its creation, says whether its creator chose the seed, hides the seed and the salt
+/// until it is finished, then reveals them; they hash to the commitment shown at the
+/// start, and the served log carries them for `decklet replay --commitment`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_deal_is_committed_to_before_anyone_joins_and_revealed_at_the_end() -> Result<(), Error>
+{
+    let dir = tempfile::tempdir()?;
+    let server = start(&sqlite_in(&dir)).await?;
+    let drawn = server
+        .create(json!({"game": "uno", "seats": [human(), bot("random")]}))
+        .await?;
+    let chosen = server
+        .create(json!({"game": "uno", "seed": 5, "seats": [human(), bot("random")]}))
+        .await?;
+    let (_, lobby) = server.get("/api/matches").await?;
+    let listed = |id: &str| {
+        lobby["matches"]
+            .as_array()
+            .and_then(|ms| ms.iter().find(|m| m["id"] == id).cloned())
+            .unwrap_or(Value::Null)
+    };
+    assert_eq!(listed(&drawn)["deal"]["chosen"], false, "{lobby}");
+    assert_eq!(listed(&chosen)["deal"]["chosen"], true, "{lobby}");
+    assert!(lobby.to_string().find("seed").is_none(), "{lobby}");
+    assert!(lobby.to_string().find("salt").is_none(), "{lobby}");
+    let mut commitments = Vec::new();
+    for id in [&drawn, &chosen] {
+        let (_, before) = server.get(&format!("/api/matches/{id}")).await?;
+        let commitment = before["deal"]["commitment"]
+            .as_str()
+            .ok_or("no commitment")?
+            .to_string();
+        assert_eq!(commitment.len(), 64, "{before}");
+        assert!(before["deal"].get("seed").is_none(), "{before}");
+        let token = server.join(id, 0, "Ann").await?;
+        let mut ann = server.seat(id, &token, None).await?;
+        let first = ann.wait_for("state").await?;
+        assert_eq!(first["deal"]["commitment"], commitment.as_str());
+        assert!(first["deal"].get("salt").is_none(), "{first}");
+        play_out(std::slice::from_mut(&mut ann), 7).await?;
+        let end = ann.last_state().cloned().ok_or("no state")?;
+        assert_eq!(end["status"], "finished");
+        let seed: u64 = end["deal"]["seed"]
+            .as_str()
+            .ok_or("no seed at the end")?
+            .parse()?;
+        let salt = end["deal"]["salt"].as_str().ok_or("no salt at the end")?;
+        assert_eq!(decklet_core::seed_commitment(seed, salt), commitment);
+        let (_, after) = server.get(&format!("/api/matches/{id}")).await?;
+        assert_eq!(after["deal"], end["deal"]);
+        // the log carries the deal beside the game's seed, and they agree
+        let (status, text) = server.get_text(&format!("/api/matches/{id}/log")).await?;
+        assert_eq!(status, 200, "{text}");
+        let log: Value = serde_json::from_str(&text)?;
+        let deal: decklet_core::SeedCommitment = serde_json::from_value(log["deal"].clone())?;
+        assert_eq!(deal.commitment, commitment);
+        assert_eq!(log["seed"], seed);
+        assert!(deal.check(seed).is_ok());
+        commitments.push((seed, deal.chosen));
+    }
+    assert_eq!(commitments[1], (5, true));
+    assert!(!commitments[0].1);
+    Ok(())
+}
+
+/// A database made before deals were committed to (schema 1) opens: the migration adds
+/// the deal's columns, its matches are kept and shown with no commitment, and a new
+/// match gets one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_from_before_commitments_keeps_its_matches() -> Result<(), Error> {
+    use sqlx::Executor as _;
+    let dir = tempfile::tempdir()?;
+    let db = sqlite_in(&dir);
+    let server = start(&db).await?;
+    let old = server
+        .create(json!({"game": "uno", "seats": [human(), human()]}))
+        .await?;
+    server.stop().await;
+    // back to schema 1, as a server of the last release left it
+    sqlx::any::install_default_drivers();
+    let (url, _) = decklet_server::database_url(&db)?;
+    let pool = sqlx::AnyPool::connect(&url).await?;
+    pool.execute("ALTER TABLE matches DROP COLUMN salt").await?;
+    pool.execute("ALTER TABLE matches DROP COLUMN seed_chosen")
+        .await?;
+    pool.execute("DELETE FROM decklet_migrations WHERE version = 2")
+        .await?;
+    pool.close().await;
+
+    let server = start(&db).await?;
+    let (status, kept) = server.get(&format!("/api/matches/{old}")).await?;
+    assert_eq!(status, 200, "{kept}");
+    assert_eq!(kept["deal"], json!({"commitment": null, "chosen": false}));
+    server.join(&old, 0, "Ann").await?;
+    let new = server
+        .create(json!({"game": "uno", "seats": [human(), human()]}))
+        .await?;
+    let (_, made) = server.get(&format!("/api/matches/{new}")).await?;
+    assert_eq!(made["deal"]["commitment"].as_str().map(str::len), Some(64));
+    Ok(())
+}

@@ -173,6 +173,11 @@ async fn two_browsers_and_two_bots_play_a_whole_game() -> Result<(), Error> {
         sit(&ann, &server, &id, 0, "Ann").await?;
         sit(&bob, &server, &id, 2, "Bob").await?;
         assert!(text(&ann, "#hand").await.len() > 3, "Ann sees no hand");
+        // the seed was chosen by the match's creator: the table says so, and shows the
+        // deal's commitment
+        let deal = text(&ann, "#deal").await;
+        assert!(deal.contains("seed its creator chose"), "{deal}");
+        assert!(deal.contains("Deal committed to "), "{deal}");
         // every game: its zones and facts, from the seat's projection
         let (pile, fact) = match game {
             "uno" => ("discard", "colour in force"),
@@ -239,6 +244,9 @@ async fn two_browsers_and_two_bots_play_a_whole_game() -> Result<(), Error> {
         ann.refresh().await?;
         connected(&ann).await?;
         assert_eq!(text(&ann, "#result").await, result);
+        // and reveals the deal's seed
+        let deal = text(&ann, "#deal").await;
+        assert!(deal.contains(&format!("seed {seed}, salt ")), "{deal}");
         let link = ann.find(Locator::Css("#result a")).await?;
         let href = link.attr("href").await?.ok_or("the log link has no href")?;
         assert_eq!(href, format!("/api/matches/{id}/log"));
