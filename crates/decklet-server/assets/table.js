@@ -186,8 +186,8 @@ function render(state) {
   seen = Math.max(seen, state.seq);
   $("seq").textContent = `move ${state.seq}`;
   const turn = state.turn;
-  const statusWords = { open: "waiting for players", playing: "playing", finished: "finished" };
-  $("status").textContent = statusWords[state.status] || state.status;
+  const statusWords = { open: "waiting for players", playing: "playing", finished: "finished", paused: "paused" };
+  $("status").textContent = (statusWords[state.status] || state.status) + (state.paused ? `: ${state.paused}` : "");
   $("status").dataset.status = state.status;
   $("seats").replaceChildren(...state.seats.map((s, i) => el("div", {
     class: "seat" + (i === turn ? " turn" : "") + (i === state.you ? " you" : ""),

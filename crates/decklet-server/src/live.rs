@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use decklet_core::{AnyEvent, EngineError, GameEngine, PlayerId, state_digest};
+use decklet_core::{AnyEvent, EngineError, GameEngine, PlayerId, Verify, state_digest};
 use serde::Serialize;
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot};
@@ -170,8 +170,19 @@ pub struct LiveMatch {
     timeout_bot: ServerBot,
     bot_due: Option<Instant>,
     turn_due: Option<(Instant, u64, usize)>,
+    /// Set while the match is paused because a move could not be stored: when to look
+    /// for the storage again, and how long to wait after that.
+    paused: Option<(Instant, Duration)>,
     over: Arc<AtomicBool>,
 }
+
+/// The first wait before a paused match looks for its storage again; each failed
+/// look doubles it, up to [`MOST_STORAGE_WAIT`].
+const FIRST_STORAGE_WAIT: Duration = Duration::from_millis(500);
+/// The longest wait between two looks for a paused match's storage.
+const MOST_STORAGE_WAIT: Duration = Duration::from_secs(10);
+/// Why a paused match refuses moves, as its seats are told.
+const PAUSED: &str = "the match is paused: the server cannot store moves now (its database is unreachable); it resumes by itself when it can";
 
 /// A seat's bot's seed, from the match's (secret) seed.
 fn bot_seed(seed: u64, seat: usize) -> u64 {
@@ -236,6 +247,7 @@ impl LiveMatch {
             timeout_bot,
             bot_due: None,
             turn_due: None,
+            paused: None,
             over: Arc::new(AtomicBool::new(false)),
         })
     }
@@ -549,6 +561,9 @@ impl LiveMatch {
             self.refuse(conn, "a spectator cannot move", None);
             return;
         };
+        if self.paused.is_some() {
+            return self.refuse(conn, PAUSED, None);
+        }
         match self.status {
             Status::Open => return self.refuse(conn, "the match waits for its players", None),
             Status::Finished => return self.refuse(conn, "the match is over", None),
@@ -574,6 +589,7 @@ impl LiveMatch {
             };
             let reason = match &error {
                 EngineError::Rejected { reason, .. } => reason.clone(),
+                _ if self.paused.is_some() => PAUSED.to_string(),
                 other => other.to_string(),
             };
             self.refuse(conn, &reason, rule.as_deref());
@@ -626,9 +642,10 @@ impl LiveMatch {
             .collect()
     }
 
-    /// Applies a listed move of `seat`, stores it, then tells everyone. On a storage
-    /// failure the match is rebuilt from what is stored (the move is lost, and
-    /// nobody was told of it).
+    /// Applies a listed move of `seat`, stores it, then tells everyone (its bots
+    /// included). A move that cannot be stored is undone, and the match pauses until
+    /// its storage answers again ([`resume`](Self::resume)): the engine never runs
+    /// ahead of what is stored, so no move is acknowledged that a restart would lose.
     async fn apply(
         &mut self,
         seat: usize,
@@ -637,7 +654,6 @@ impl LiveMatch {
     ) -> Result<(), EngineError> {
         let before = self.hearing_before();
         let outcome = self.engine.dispatch_any(chosen.action.clone())?;
-        self.tell_bots(before, &outcome.events);
         let told = self.told(&chosen.action);
         let n = self.engine.log_len();
         let action = n
@@ -654,22 +670,26 @@ impl LiveMatch {
             digest: state_digest(self.engine.state()),
             origin: origin.to_string(),
         };
+        let over = self.is_over();
+        let status = if over { "finished" } else { "playing" };
+        if let Err(error) = self.store.append(&self.id, &stored, status).await {
+            eprintln!(
+                "decklet serve: match {}: {error}; the move is undone and the match paused",
+                self.id
+            );
+            self.undo_last()?;
+            self.pause();
+            return Err(EngineError::Json {
+                message: PAUSED.to_string(),
+            });
+        }
+        self.tell_bots(before, &outcome.events);
         self.history.push(Entry {
             seat,
             origin,
             events: outcome.events,
             told,
         });
-        let over = self.is_over();
-        let status = if over { "finished" } else { "playing" };
-        if let Err(error) = self.store.append(&self.id, &stored, status).await {
-            eprintln!("decklet serve: match {}: {error}; rebuilding it", self.id);
-            self.history.pop();
-            self.rebuild().await;
-            return Err(EngineError::Json {
-                message: "the server could not store the move: try again".to_string(),
-            });
-        }
         if over {
             self.finish();
         }
@@ -679,12 +699,39 @@ impl LiveMatch {
         Ok(())
     }
 
-    /// Rebuilds the engine from the store after a failed write.
-    async fn rebuild(&mut self) {
+    /// Takes back the move just applied (not stored): the engine is rebuilt from its
+    /// own log without it.
+    fn undo_last(&mut self) -> Result<(), EngineError> {
+        let mut log = self.engine.log();
+        log.actions.pop();
+        log.final_digest = None;
+        let mut engine = GameEngine::new(self.kind.game(), self.engine.config().clone());
+        engine.replay(&log, Verify::IfPresent)?;
+        self.engine = engine;
+        Ok(())
+    }
+
+    /// Pauses the match: no bot or timer moves, every move is refused, and every
+    /// connection is told, until the storage answers.
+    fn pause(&mut self) {
+        self.paused = Some((Instant::now() + FIRST_STORAGE_WAIT, FIRST_STORAGE_WAIT));
+        self.bot_due = None;
+        self.turn_due = None;
+        self.broadcast_state(None);
+    }
+
+    /// A paused match looks for its storage: if it answers, the match is rebuilt from
+    /// what is stored (the truth, should a write have landed after all) and resumes;
+    /// if not, it looks again later.
+    async fn resume(&mut self) {
+        let Some((_, wait)) = self.paused else {
+            return;
+        };
         let stored = self.store.load_match(&self.id).await;
         let actions = self.store.actions(&self.id, 0).await;
         let (Ok(Some(stored)), Ok(actions)) = (stored, actions) else {
-            eprintln!("decklet serve: match {}: cannot read it back", self.id);
+            let wait = (wait * 2).min(MOST_STORAGE_WAIT);
+            self.paused = Some((Instant::now() + wait, wait));
             return;
         };
         match LiveMatch::restore(
@@ -695,20 +742,29 @@ impl LiveMatch {
             self.limits.clone(),
         ) {
             Ok(mut rebuilt) => {
+                eprintln!("decklet serve: match {}: stored again; resumed", self.id);
                 rebuilt.connections = std::mem::take(&mut self.connections);
                 rebuilt.over = Arc::clone(&self.over);
                 rebuilt.next_connection = self.next_connection;
                 *self = rebuilt;
+                if self.status == Status::Finished {
+                    self.over.store(true, Ordering::Relaxed);
+                }
+                self.schedule();
                 self.broadcast_state(None);
             }
-            Err(error) => eprintln!("decklet serve: match {}: {error}", self.id),
+            // what is stored does not replay: the match stays paused, and says why
+            Err(error) => {
+                eprintln!("decklet serve: match {}: {error}", self.id);
+                self.paused = Some((Instant::now() + MOST_STORAGE_WAIT, MOST_STORAGE_WAIT));
+            }
         }
     }
 
     /// Sets when the bots or the turn timer act next.
     fn schedule(&mut self) {
         self.bot_due = None;
-        if self.status != Status::Playing {
+        if self.status != Status::Playing || self.paused.is_some() {
             self.turn_due = None;
             return;
         }
@@ -743,15 +799,26 @@ impl LiveMatch {
     }
 
     fn next_due(&self) -> Option<Instant> {
-        match (self.bot_due, self.turn_due.map(|(due, ..)| due)) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        [
+            self.bot_due,
+            self.turn_due.map(|(due, ..)| due),
+            self.paused.map(|(due, _)| due),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 
-    /// A bot's move, or a human's whose time ran out.
+    /// A bot's move, or a human's whose time ran out; or, paused, a look for the
+    /// storage.
     async fn on_due(&mut self) {
         let now = Instant::now();
+        if let Some((due, _)) = self.paused {
+            if due <= now {
+                self.resume().await;
+            }
+            return;
+        }
         if let Some((due, seq, seat)) = self.turn_due
             && due <= now
         {
@@ -872,7 +939,8 @@ impl LiveMatch {
             .and_then(|s| self.players.get(s))
             .map(|p| hand(&self.kind, state, *p));
         let moves = match (seat, self.status) {
-            (Some(s), Status::Playing) => self
+            // a paused match lists no moves: none could be stored
+            (Some(s), Status::Playing) if self.paused.is_none() => self
                 .listed(s)
                 .into_iter()
                 .enumerate()
@@ -897,7 +965,11 @@ impl LiveMatch {
         StateMessage {
             kind: "state",
             seq: self.seq(),
-            status: self.status.as_str(),
+            status: match self.paused {
+                Some(_) => "paused",
+                None => self.status.as_str(),
+            },
+            paused: self.paused.map(|_| PAUSED),
             you: seat,
             turn,
             deadline_ms,
@@ -1041,6 +1113,9 @@ struct StateMessage<'a> {
     kind: &'static str,
     seq: u64,
     status: &'static str,
+    /// Why the match is paused, while it is (then `status` is `paused`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    paused: Option<&'static str>,
     you: Option<usize>,
     turn: Option<usize>,
     deadline_ms: Option<u64>,

@@ -148,6 +148,11 @@ pub struct StoredAction {
 /// The most appends one transaction takes.
 pub const GROUP_COMMIT_MOST: usize = 512;
 
+/// How long a Postgres store waits for a connection (the database unreachable)
+/// before an operation fails: a move that cannot be stored by then pauses its match
+/// (see `docs/server.md`). SQLite waits as long for a lock (`busy_timeout`).
+pub const STORE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Where a server keeps its matches.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -282,11 +287,13 @@ impl Store {
                         conn.execute("PRAGMA journal_mode = WAL").await?;
                         conn.execute("PRAGMA synchronous = FULL").await?;
                         conn.execute("PRAGMA foreign_keys = ON").await?;
-                        conn.execute("PRAGMA busy_timeout = 5000").await?;
+                        conn.execute("PRAGMA busy_timeout = 5000").await?; // STORE_TIMEOUT
                         Ok(())
                     })
                 }),
-            Backend::Postgres => AnyPoolOptions::new().max_connections(16),
+            Backend::Postgres => AnyPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(STORE_TIMEOUT),
         };
         let pool = options.connect(&url).await?;
         migrate(&pool, backend).await?;

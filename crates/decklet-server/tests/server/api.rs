@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::common::{Error, TestServer, play_out, sqlite_in, start, start_with};
+use crate::common::{Error, TestServer, play_out, postgres, sqlite_in, start, start_with};
 use decklet_server::Limits;
 use serde_json::{Value, json};
 
@@ -203,17 +203,6 @@ async fn resumes_after_a_restart(db: &str) -> Result<(), Error> {
 async fn a_restarted_server_resumes_its_matches_on_sqlite() -> Result<(), Error> {
     let dir = tempfile::tempdir()?;
     resumes_after_a_restart(&sqlite_in(&dir)).await
-}
-
-/// The Postgres URL to test against: `DECKLET_TEST_POSTGRES` (`.ci/postgres DIR`
-/// starts a throwaway cluster and prints one). The Postgres tests are ignored tests:
-/// `cargo xtask ci` runs them when it is set and says they were skipped when not;
-/// run without it, they fail.
-fn postgres() -> Result<String, Error> {
-    match std::env::var("DECKLET_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => Ok(url),
-        _ => Err("set DECKLET_TEST_POSTGRES=postgres://… to test on Postgres".into()),
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -68,3 +68,14 @@ pub async fn start_serving(
 pub async fn start(db: &str) -> Result<TestServer, Error> {
     start_with(db, Limits::default()).await
 }
+
+/// The Postgres URL to test against: `DECKLET_TEST_POSTGRES` (`.ci/postgres DIR`
+/// starts a throwaway cluster and prints one). The Postgres tests are ignored tests:
+/// `cargo xtask ci` runs them when it is set and says they were skipped when not;
+/// run without it, they fail.
+pub fn postgres() -> Result<String, Error> {
+    match std::env::var("DECKLET_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => Ok(url),
+        _ => Err("set DECKLET_TEST_POSTGRES=postgres://… to test on Postgres".into()),
+    }
+}

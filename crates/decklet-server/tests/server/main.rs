@@ -5,5 +5,6 @@ mod api;
 mod browser;
 mod common;
 mod hostile;
+mod outage;
 mod own_game;
 mod play;
