@@ -71,7 +71,8 @@ class DeckletVectorEnv(GymVectorEnv):
         return self._observation(), core.rewards, core.terminated, core.truncated, self._info()
 
     def log_json(self, i: int) -> str:
-        """Env ``i``'s current match log, as JSON (``decklet replay`` replays it)."""
+        """Env ``i``'s match log, as JSON (``decklet replay`` replays it), once its game
+        is over or cut short (before, it would give away the seed)."""
         return self._core.log_json(i)
 
     def _observation(self) -> dict[str, np.ndarray]:

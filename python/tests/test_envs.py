@@ -1,6 +1,8 @@
 """The Python environments: PettingZoo's own API and seed tests, masks against the
 Rust legal moves, the vector env against the AEC env, bots, and bad input."""
 
+import json
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
@@ -112,8 +114,12 @@ def test_an_illegal_or_out_of_range_action_raises_and_changes_nothing():
 
 def test_a_finished_game_refuses_moves():
     table = decklet.Table("crazy-eights", 2, seed=1)
+    # the log holds the seed: it is given once the game is over, not before
+    with pytest.raises(ValueError, match="once the game is over"):
+        table.log_json()
     while table.acting_seat is not None:
         table.step(table.legal_actions()[0])
+    assert "seed" in json.loads(table.log_json())
     assert table.is_over or table.is_truncated
     with pytest.raises(decklet.IllegalActionError, match="over"):
         table.step(0)

@@ -264,6 +264,11 @@ pub struct ServeArgs {
     /// The most live matches this server holds; past it a new match is refused.
     #[arg(long, default_value_t = 10_000, value_name = "N")]
     pub max_matches: usize,
+    /// A site whose pages may use this server besides its own
+    /// (`https://cards.example`; `*`: any), once for each; by default a browser's
+    /// request from another site's page is refused.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
 }
 
 #[cfg(not(feature = "server"))]
@@ -287,6 +292,7 @@ fn serve(args: &ServeArgs) -> Result<(), String> {
     let limits = decklet_server::Limits {
         server_name: args.name.clone(),
         max_matches: args.max_matches,
+        allowed_origins: args.allow_origin.clone(),
         ..decklet_server::Limits::default()
     };
     decklet_server::run(decklet_server::ServeOptions {

@@ -53,16 +53,24 @@ fn game_of(log: &GameLog) -> Result<Arc<Game>, String> {
     game.build().map_err(|e| e.to_string())
 }
 
+/// The most characters of one text taken from a log that are printed (then cut, with
+/// `…`): a hostile log cannot fill the terminal.
+const MAX_PRINTED_CHARS: usize = 200;
+
 /// Text from a log made safe for a terminal: control characters (which could move the
-/// cursor or recolour the screen) are shown escaped.
+/// cursor or recolour the screen) are shown escaped, and a long text is cut after
+/// [`MAX_PRINTED_CHARS`] characters.
 fn printable(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    let mut out = String::with_capacity(text.len().min(4 * MAX_PRINTED_CHARS));
+    for c in text.chars().take(MAX_PRINTED_CHARS) {
         if c.is_control() {
             out.extend(c.escape_default());
         } else {
             out.push(c);
         }
+    }
+    if text.chars().nth(MAX_PRINTED_CHARS).is_some() {
+        out.push_str(&format!("… ({} bytes)", text.len()));
     }
     out
 }

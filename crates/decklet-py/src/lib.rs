@@ -24,6 +24,10 @@ create_exception!(
     "An action that is not legal now, or out of range: nothing changed."
 );
 
+/// Why a match's log is refused before its end.
+const LOG_BEFORE_THE_END: &str =
+    "the log is given once the game is over: it holds the seed, and the seed tells every card";
+
 /// The most moves a match may be given before it is cut short.
 const MAX_MOVES: u64 = 10_000_000;
 
@@ -268,9 +272,13 @@ impl Table {
         Ok(self.spec.encoding().action_name(action))
     }
 
-    /// The match's log as JSON (`decklet replay` replays it).
+    /// The match's log as JSON (`decklet replay` replays it), once it is over (or cut
+    /// short): the log holds the seed, and the seed every card.
     fn log_json(&self) -> PyResult<String> {
         let table = self.table.lock().map_err(poisoned)?;
+        if !table.is_over() && !table.is_truncated() {
+            return Err(PyValueError::new_err(LOG_BEFORE_THE_END));
+        }
         serde_json::to_string(&table.engine().log())
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))
     }
@@ -475,12 +483,15 @@ impl VectorTablesCore {
             })
     }
 
-    /// Lane `i`'s match log as JSON.
+    /// Lane `i`'s match log as JSON, once its game is over (or cut short).
     fn log_json(&self, i: usize) -> PyResult<String> {
         let tables = self.tables.lock().map_err(poisoned)?;
         let table = tables
             .table(i)
             .ok_or_else(|| PyValueError::new_err(format!("no env {i}")))?;
+        if !table.is_over() && !table.is_truncated() {
+            return Err(PyValueError::new_err(LOG_BEFORE_THE_END));
+        }
         serde_json::to_string(&table.engine().log())
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))
     }

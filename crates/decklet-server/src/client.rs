@@ -90,6 +90,7 @@ impl Http {
             ws,
             messages: Vec::new(),
             closed: false,
+            close: None,
         })
     }
 
@@ -153,6 +154,8 @@ pub struct Connection {
     pub messages: Vec<Value>,
     /// Whether the server closed it.
     pub closed: bool,
+    /// The close frame's code and reason, if the server sent one.
+    pub close: Option<(u16, String)>,
 }
 
 impl Connection {
@@ -181,7 +184,12 @@ impl Connection {
                     self.messages.push(value.clone());
                     return Ok(Some(value));
                 }
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => {
+                Some(Ok(Message::Close(frame))) => {
+                    self.closed = true;
+                    self.close = frame.map(|f| (u16::from(f.code), f.reason.to_string()));
+                    return Ok(None);
+                }
+                None | Some(Err(_)) => {
                     self.closed = true;
                     return Ok(None);
                 }

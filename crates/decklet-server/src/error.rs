@@ -4,6 +4,9 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
+/// The longest error message, in characters (then cut, with `…`).
+pub const MAX_ERROR_CHARS: usize = 300;
+
 /// A refused request: its HTTP status and a message for the client, as JSON
 /// `{"error": "..."}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,6 +21,11 @@ impl ApiError {
     /// 400: the request is malformed or asks for something that cannot be.
     pub fn bad(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// 403: the request came from a page of a site that is not allowed.
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, message)
     }
 
     /// 404: no such match or seat.
@@ -40,10 +48,24 @@ impl ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
     }
 
+    /// The message is escaped and cut after [`MAX_ERROR_CHARS`] characters: what it
+    /// quotes of a request (each quote already bounded) cannot make it long.
     fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        let message: String = message.into();
+        let mut bounded: String = message
+            .chars()
+            .take(MAX_ERROR_CHARS)
+            .flat_map(|c| match c.is_control() {
+                true => c.escape_unicode().collect::<Vec<_>>(),
+                false => vec![c],
+            })
+            .collect();
+        if message.chars().nth(MAX_ERROR_CHARS).is_some() {
+            bounded.push_str(&format!("… ({} bytes)", message.len()));
+        }
         ApiError {
             status,
-            message: message.into(),
+            message: bounded,
         }
     }
 }

@@ -35,7 +35,74 @@ pub fn router(server: Server) -> Router {
         .route("/api/matches/{id}/log", get(log))
         .route("/api/matches/{id}/ws", get(socket))
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn_with_state(
+            server.clone(),
+            check_origin,
+        ))
         .with_state(server)
+}
+
+/// Refuses (403) a browser's request from a page of another site than the server's
+/// own, unless its origin is allowed ([`Limits::allowed_origins`](crate::Limits)): a
+/// page elsewhere cannot create matches, take seats or open WebSockets in its
+/// visitors' name. A request without `Origin` (a program's) passes.
+async fn check_origin(
+    State(server): State<Server>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let headers = request.headers();
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+        let origin = origin.to_str().unwrap_or("");
+        if !origin_allowed(origin, host, &server.limits().allowed_origins) {
+            return ApiError::forbidden(format!(
+                "a page of {} may not use this server (its own pages may; `decklet serve --allow-origin` allows others)",
+                decklet_core::echo(origin)
+            ))
+            .into_response();
+        }
+    }
+    next.run(request).await
+}
+
+/// Whether a request with this `Origin` may pass: the same origin as `host` (the
+/// request's `Host`), or one of `allowed` (`*`: any).
+fn origin_allowed(origin: &str, host: Option<&str>, allowed: &[String]) -> bool {
+    if allowed
+        .iter()
+        .any(|a| a == "*" || a.eq_ignore_ascii_case(origin))
+    {
+        return true;
+    }
+    let authority = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    matches!((authority, host), (Some(a), Some(h)) if a.eq_ignore_ascii_case(h))
+}
+
+#[cfg(test)]
+mod origin_tests {
+    use super::origin_allowed;
+
+    #[test]
+    fn only_the_server_s_own_pages_and_the_allowed_ones_pass() {
+        let host = Some("127.0.0.1:8080");
+        assert!(origin_allowed("http://127.0.0.1:8080", host, &[]));
+        assert!(origin_allowed("https://127.0.0.1:8080", host, &[]));
+        assert!(!origin_allowed("http://evil.example", host, &[]));
+        assert!(!origin_allowed("http://127.0.0.1:8081", host, &[]));
+        assert!(!origin_allowed("null", host, &[]));
+        assert!(!origin_allowed("http://127.0.0.1:8080", None, &[]));
+        let allowed = ["https://cards.example".to_string()];
+        assert!(origin_allowed("https://cards.example", host, &allowed));
+        assert!(!origin_allowed(
+            "https://cards.example.evil",
+            host,
+            &allowed
+        ));
+        assert!(origin_allowed("null", host, &["*".to_string()]));
+    }
 }
 
 async fn index() -> Response {
@@ -284,9 +351,12 @@ async fn socket(
     let handle = watched_here(&server, &id).await?;
     let limits = server.limits().clone();
     let max = limits.max_message_bytes;
+    // a message past the limit is still read whole, up to this, and then refused
+    // with its close code (`ws.rs`)
+    let transport = max.saturating_mul(crate::ws::TRANSPORT_MESSAGE_FACTOR);
     Ok(upgrade
-        .max_message_size(max)
-        .max_frame_size(max)
+        .max_message_size(transport)
+        .max_frame_size(transport)
         // a read fills (and first zeroes) the whole buffer: the default 128 KiB made
         // every move cost a 128 KiB memset and every connection 128 KiB of memory
         .read_buffer_size(READ_BUFFER_BYTES.max(max + 16))

@@ -38,6 +38,12 @@ pub struct Limits {
     pub connection_queue: usize,
     /// How many open matches the lobby lists.
     pub lobby_size: u32,
+    /// The pages of other sites allowed to call the API and open WebSockets, by
+    /// origin (`https://cards.example`; `*`: any). A browser's request from a page of
+    /// another origin is refused (403): by default only the server's own pages (the
+    /// same origin: the `Origin`'s host and port are the request's `Host`). Programs,
+    /// which send no `Origin`, are not concerned.
+    pub allowed_origins: Vec<String>,
 }
 
 impl Default for Limits {
@@ -56,6 +62,7 @@ impl Default for Limits {
             match_queue: 256,
             connection_queue: 64,
             lobby_size: 100,
+            allowed_origins: Vec::new(),
         }
     }
 }

@@ -693,9 +693,11 @@ impl LiveMatch {
         if over {
             self.finish();
         }
+        // the next turn's timer is set before anyone is told, so that the update
+        // carries it
+        self.schedule();
         let seq = self.seq();
         self.broadcast_update(seq - 1);
-        self.schedule();
         Ok(())
     }
 

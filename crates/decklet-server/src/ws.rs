@@ -20,6 +20,28 @@ const HELLO_WITHIN: Duration = Duration::from_secs(10);
 
 /// WebSocket close code: the policy was broken (bad hello, flood, refused).
 const POLICY: u16 = 1008;
+/// WebSocket close code: a message was larger than the server takes.
+const TOO_BIG: u16 = 1009;
+
+/// How many times the message limit the transport reads before it gives up on a
+/// message: a message past the limit but within this is read whole and answered with
+/// close code 1009; one past this too is cut off where it is (and a reset may beat the
+/// close frame to the client).
+pub(crate) const TRANSPORT_MESSAGE_FACTOR: usize = 16;
+
+/// Whether a WebSocket error is a message past the transport's size limit.
+fn too_big(error: &axum::Error) -> bool {
+    let text = error.to_string();
+    text.contains("Space limit exceeded") || text.contains("too long")
+}
+
+/// Why a connection was closed for a message past `limits`' size.
+fn too_big_reason(limits: &Limits) -> String {
+    format!(
+        "a message larger than {} bytes: closed",
+        limits.max_message_bytes
+    )
+}
 
 /// A token bucket: `rate` a second, at most `burst` at once.
 struct Bucket {
@@ -70,12 +92,17 @@ fn error_text(message: &str) -> Outgoing {
 }
 
 async fn close(socket: &mut WebSocket, reason: &str) {
+    close_with(socket, POLICY, reason).await;
+}
+
+/// [`close`] with another close code.
+async fn close_with(socket: &mut WebSocket, code: u16, reason: &str) {
     let _ = socket
         .send(Message::Text(Utf8Bytes::from(error_text(reason).as_ref())))
         .await;
     let _ = socket
         .send(Message::Close(Some(CloseFrame {
-            code: POLICY,
+            code,
             reason: Utf8Bytes::from(reason.chars().take(100).collect::<String>()),
         })))
         .await;
@@ -92,6 +119,9 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
     let hello = match tokio::time::timeout(HELLO_WITHIN, socket.recv()).await {
         Ok(Some(Ok(Message::Text(text)))) => ClientMessage::parse(text.as_str()),
         Ok(Some(Ok(_))) => Err("the first message is a text hello".to_string()),
+        Ok(Some(Err(error))) if too_big(&error) => {
+            return close_with(&mut socket, TOO_BIG, &too_big_reason(&limits)).await;
+        }
         Ok(_) => return,
         Err(_) => Err("no hello within 10 seconds".to_string()),
     };
@@ -132,6 +162,13 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
         Err(_) => return close(&mut socket, "the match is no longer played here").await,
     };
     let (mut sink, mut stream) = socket.split();
+    // how the connection is closed: by default, as the server closes a connection
+    // that may come back; the reader may say otherwise
+    let closing = std::sync::Arc::new(std::sync::Mutex::new((
+        POLICY,
+        "closed by the server (reconnect for what you missed)".to_string(),
+    )));
+    let closed_as = std::sync::Arc::clone(&closing);
     // the writer sends what the match queues for this connection until every sender
     // is gone (this connection's reader and the match's entry for it), then closes
     let writer = tokio::spawn(async move {
@@ -154,20 +191,45 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
                 return;
             }
         }
+        let (code, reason) = match closed_as.lock() {
+            Ok(closing) => closing.clone(),
+            Err(_) => (POLICY, String::new()),
+        };
         let _ = sink
             .send(Message::Close(Some(CloseFrame {
-                code: POLICY,
-                reason: Utf8Bytes::from_static(
-                    "closed by the server (reconnect for what you missed)",
-                ),
+                code,
+                reason: Utf8Bytes::from(reason),
             })))
             .await;
     });
     let reader = async {
         let mut bucket = Bucket::new(limits.messages_per_second, limits.message_burst);
         let mut over = 0u32;
-        while let Some(Ok(message)) = stream.next().await {
+        while let Some(next) = stream.next().await {
+            let message = match next {
+                Ok(message) => message,
+                Err(error) => {
+                    if too_big(&error) {
+                        let reason = too_big_reason(&limits);
+                        let _ = out_tx.try_send(error_text(&reason));
+                        if let Ok(mut closing) = closing.lock() {
+                            *closing = (TOO_BIG, reason);
+                        }
+                    }
+                    break;
+                }
+            };
             let text = match message {
+                // read whole (the transport takes up to TRANSPORT_MESSAGE_FACTOR times
+                // the limit), so that the close frame is not lost to a reset
+                Message::Text(text) if text.len() > limits.max_message_bytes => {
+                    let reason = too_big_reason(&limits);
+                    let _ = out_tx.try_send(error_text(&reason));
+                    if let Ok(mut closing) = closing.lock() {
+                        *closing = (TOO_BIG, reason);
+                    }
+                    break;
+                }
                 Message::Text(text) => text,
                 Message::Close(_) => break,
                 Message::Ping(_) | Message::Pong(_) => continue,

@@ -330,6 +330,38 @@ async fn the_turn_timer_moves_for_a_human_who_does_not() -> Result<(), Error> {
     Ok(())
 }
 
+/// The update of a move carries the next turn's timer: after a timer's move too (it
+/// carried none), and never the turn before's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_update_of_a_move_carries_the_next_turn_s_timer() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let server = start(&sqlite_in(&dir)).await?;
+    let id = server
+        .create(json!({"game": "crazy-eights", "turnSeconds": 1, "seed": 4,
+            "seats": [human(), human()]}))
+        .await?;
+    let token = server.join(&id, 0, "Sleepy").await?;
+    server.join(&id, 1, "Sleepier").await?;
+    let mut client = server.seat(&id, &token, None).await?;
+    let mut timed = 0;
+    while timed < 3 {
+        let update = client.wait_for("update").await?;
+        assert_eq!(update["origin"], "timer", "{update}");
+        let state = &update["state"];
+        if state["status"] != "playing" {
+            break;
+        }
+        // a human's turn follows: its full second is on the clock
+        let ms = state["deadlineMs"]
+            .as_u64()
+            .ok_or(format!("no timer: {update}"))?;
+        assert!(ms <= 1000, "{update}");
+        timed += 1;
+    }
+    assert_eq!(timed, 3);
+    Ok(())
+}
+
 /// A seat that comes back to a finished match is shown how it ended (winners,
 /// points, where the log is), before and after a restart, and so is a spectator;
 /// the seat cannot be joined again.

@@ -169,6 +169,14 @@ async fn hostile_messages_change_nothing() -> Result<(), Error> {
     ann.send_text(huge).await?;
     ann.until_closed().await?;
     assert!(ann.closed);
+    // with WebSocket's code for it (1009, "message too big"), not as a policy breach
+    // to reconnect after
+    let (code, reason) = ann.close.clone().ok_or(format!(
+        "no close frame: {:?}",
+        ann.messages.iter().rev().take(3).collect::<Vec<_>>()
+    ))?;
+    assert_eq!(code, 1009, "{reason}");
+    assert!(reason.contains("larger than 4096 bytes"), "{reason}");
     assert_eq!(seq_of(&server, &id).await?, seq);
     Ok(())
 }
@@ -271,6 +279,103 @@ async fn a_program_faster_than_the_rate_is_slowed_and_loses_no_move() -> Result<
         for m in client.messages.iter().filter(|m| m["type"] == "error") {
             assert!(m["retryMs"].as_u64().is_some_and(|ms| ms >= 1), "{m}");
         }
+    }
+    Ok(())
+}
+
+/// A browser's request from another site's page is refused (403), HTTP and WebSocket
+/// alike, unless that site is allowed; the server's own pages and programs (no
+/// `Origin`) pass.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_of_another_site_are_refused_unless_allowed() -> Result<(), Error> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
+    let dir = tempfile::tempdir()?;
+    let server = start_with(
+        &sqlite_in(&dir),
+        Limits {
+            allowed_origins: vec!["https://cards.example".to_string()],
+            ..limits()
+        },
+    )
+    .await?;
+    let own = server.url("");
+    let spec = json!({"game": "uno", "seats": [{"kind": "human"}, {"kind": "human"}]});
+    let http = reqwest::Client::new();
+    let post = |origin: Option<&str>| {
+        let mut request = http.post(server.url("/api/matches")).json(&spec);
+        if let Some(origin) = origin {
+            request = request.header("Origin", origin);
+        }
+        request.send()
+    };
+    assert_eq!(
+        post(Some("http://evil.example")).await?.status().as_u16(),
+        403
+    );
+    let refused: Value = post(Some("http://evil.example")).await?.json().await?;
+    assert!(
+        refused["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("evil.example")),
+        "{refused}"
+    );
+    assert_eq!(post(Some("null")).await?.status().as_u16(), 403);
+    assert_eq!(post(Some(&own)).await?.status().as_u16(), 201, "{own}");
+    assert_eq!(
+        post(Some("https://cards.example")).await?.status().as_u16(),
+        201
+    );
+    assert_eq!(post(None).await?.status().as_u16(), 201);
+    let (_, lobby) = server.get("/api/matches").await?;
+    assert_eq!(
+        lobby["matches"].as_array().map(Vec::len),
+        Some(3),
+        "{lobby}"
+    );
+    // a WebSocket opened from another site's page is refused before it is one
+    let id = lobby["matches"][0]["id"].as_str().ok_or("no id")?;
+    let url = format!(
+        "ws{}",
+        server
+            .url(&format!("/api/matches/{id}/ws"))
+            .trim_start_matches("http")
+    );
+    let mut request = url.as_str().into_client_request()?;
+    request
+        .headers_mut()
+        .insert("Origin", "http://evil.example".parse()?);
+    match tokio_tungstenite::connect_async(request).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status().as_u16(), 403);
+        }
+        other => return Err(format!("not refused: {:?}", other.map(|_| ())).into()),
+    }
+    let mut request = url.as_str().into_client_request()?;
+    request.headers_mut().insert("Origin", own.parse()?);
+    assert!(tokio_tungstenite::connect_async(request).await.is_ok());
+    Ok(())
+}
+
+/// An error quotes a request only so far: a 15 KB game string gets a short answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_error_does_not_quote_a_long_request_back() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let server = start_with(&sqlite_in(&dir), limits()).await?;
+    for game in [
+        "x".repeat(15_000),
+        format!("uno(rules={})", "y".repeat(15_000)),
+        format!("uno({}=1)", "z".repeat(15_000)),
+    ] {
+        let spec = json!({"game": game, "seats": [{"kind": "human"}, {"kind": "human"}]});
+        let (status, body) = server.post("/api/matches", &spec).await?;
+        assert_eq!(status, 400, "{body}");
+        let error = body["error"].as_str().ok_or("no error")?;
+        assert!(
+            error.len() < 600,
+            "{} bytes: {}",
+            error.len(),
+            &error[..200.min(error.len())]
+        );
     }
     Ok(())
 }
