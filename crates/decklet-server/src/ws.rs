@@ -219,7 +219,7 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
                     break;
                 }
             };
-            let text = match message {
+            let message = match message {
                 // read whole (the transport takes up to TRANSPORT_MESSAGE_FACTOR times
                 // the limit), so that the close frame is not lost to a reset
                 Message::Text(text) if text.len() > limits.max_message_bytes => {
@@ -230,15 +230,11 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
                     }
                     break;
                 }
-                Message::Text(text) => text,
                 Message::Close(_) => break,
-                Message::Ping(_) | Message::Pong(_) => continue,
-                Message::Binary(_) => {
-                    notice(&handle, conn, Some("text frames only".to_string()));
-                    continue;
-                }
+                other => other,
             };
-            // a connection that kept to the rate for a whole burst starts afresh
+            // every frame counts against the rate (pings and binary ones too), and a
+            // connection that kept to the rate for a whole burst starts afresh
             if bucket.is_full() {
                 over = 0;
             }
@@ -263,6 +259,15 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
                 let _ = out_tx.try_send(why.to_string().into());
                 continue;
             }
+            let text = match message {
+                Message::Text(text) => text,
+                Message::Binary(_) => {
+                    notice(&handle, conn, Some("text frames only".to_string()));
+                    continue;
+                }
+                // pings are answered by the WebSocket itself
+                _ => continue,
+            };
             match ClientMessage::parse(text.as_str()) {
                 Ok(ClientMessage::Move { seq, index }) => {
                     // waits while the match's queue is full (back-pressure)

@@ -379,3 +379,39 @@ async fn an_error_does_not_quote_a_long_request_back() -> Result<(), Error> {
     }
     Ok(())
 }
+
+/// Every frame counts against the rate: a flood of WebSocket pings or of binary frames
+/// is closed as a flood of messages is, and the match goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_pings_or_binary_frames_is_closed_too() -> Result<(), Error> {
+    use futures_util::SinkExt as _;
+    use tokio_tungstenite::tungstenite::Message;
+    let dir = tempfile::tempdir()?;
+    let server = start_with(&sqlite_in(&dir), limits()).await?;
+    let (id, a, b) = table(&server).await?;
+    let mut ann = server.seat(&id, &a, None).await?;
+    let seq = ann.wait_for("state").await?["seq"]
+        .as_u64()
+        .ok_or("no seq")?;
+    for frame in [
+        Message::Ping(vec![1u8; 16].into()),
+        Message::Binary(vec![2u8; 16].into()),
+    ] {
+        let mut bob = server.seat(&id, &b, None).await?;
+        for _ in 0..1_000 {
+            if bob.ws.send(frame.clone()).await.is_err() {
+                break;
+            }
+        }
+        // closed by the server (a socket left open would stand still until the
+        // client's patience ran out, and fail); the words may be lost to the reset
+        // of a socket closed with the flood unread
+        bob.until_closed().await?;
+        assert!(bob.closed, "a flood of {frame:?} was not closed");
+    }
+    assert_eq!(seq_of(&server, &id).await?, seq);
+    ann.send(&json!({"type": "move", "seq": seq, "index": 0}))
+        .await?;
+    assert_eq!(ann.wait_for("update").await?["seq"].as_u64(), Some(seq + 1));
+    Ok(())
+}
