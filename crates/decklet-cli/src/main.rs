@@ -269,6 +269,13 @@ pub struct ServeArgs {
     /// request from another site's page is refused.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     pub allow_origin: Vec<String>,
+    /// Minutes a match may wait for its players before it expires, unplayed.
+    #[arg(long, default_value_t = 30, value_name = "MINUTES")]
+    pub open_match_minutes: u64,
+    /// Open matches one client address may have created at once (behind a reverse
+    /// proxy every client has the proxy's address: raise it there).
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub open_matches_per_client: usize,
 }
 
 #[cfg(not(feature = "server"))]
@@ -289,10 +296,18 @@ fn serve(args: &ServeArgs) -> Result<(), String> {
     if args.max_matches == 0 {
         return Err("--max-matches: at least 1".to_string());
     }
+    if !(1..=7 * 24 * 60).contains(&args.open_match_minutes) {
+        return Err("--open-match-minutes: 1 to 10,080 (a week)".to_string());
+    }
+    if args.open_matches_per_client == 0 {
+        return Err("--open-matches-per-client: at least 1".to_string());
+    }
     let limits = decklet_server::Limits {
         server_name: args.name.clone(),
         max_matches: args.max_matches,
         allowed_origins: args.allow_origin.clone(),
+        open_match_expiry: std::time::Duration::from_secs(args.open_match_minutes * 60),
+        open_matches_per_client: args.open_matches_per_client,
         ..decklet_server::Limits::default()
     };
     decklet_server::run(decklet_server::ServeOptions {

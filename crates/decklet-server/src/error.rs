@@ -38,6 +38,11 @@ impl ApiError {
         ApiError::new(StatusCode::CONFLICT, message)
     }
 
+    /// 429: this client reached a limit of its own (try later).
+    pub fn too_many(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, message)
+    }
+
     /// 503: a limit of the server is reached (try later).
     pub fn busy(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)

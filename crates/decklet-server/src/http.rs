@@ -20,7 +20,9 @@ use crate::server::Server;
 use crate::spec::{MatchSpec, check_human_name};
 use crate::store::StoredMatch;
 
-/// The routes of a server.
+/// The routes of a server. Serve them with each client's address
+/// (`into_make_service_with_connect_info::<SocketAddr>()`, as [`crate::serve`] does)
+/// for the limits per client to apply.
 pub fn router(server: Server) -> Router {
     let body_limit = server.limits().max_body_bytes;
     Router::new()
@@ -146,15 +148,37 @@ fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, ApiError> {
     serde_json::from_slice(bytes).map_err(|e| ApiError::bad(format!("the body: {e}")))
 }
 
-async fn create(State(server): State<Server>, bytes: Bytes) -> Result<Response, ApiError> {
+async fn create(
+    State(server): State<Server>,
+    client: ClientAddr,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
     let spec: MatchSpec = body(&bytes)?;
-    let id = server.create_match(spec).await?;
+    let id = server.create_match_for(spec, client.0).await?;
     let stored = server
         .store()
         .load_match(&id)
         .await?
         .ok_or_else(|| ApiError::internal("the match was not stored"))?;
     Ok((StatusCode::CREATED, axum::Json(describe(&stored))).into_response())
+}
+
+/// The address of the client of a request, when the server was served with it
+/// (`into_make_service_with_connect_info::<SocketAddr>`, as [`crate::run`] does).
+struct ClientAddr(Option<std::net::IpAddr>);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, Self::Rejection> {
+        let info = parts
+            .extensions
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>();
+        Ok(ClientAddr(info.map(|i| i.0.ip())))
+    }
 }
 
 async fn lobby(State(server): State<Server>) -> Result<Response, ApiError> {

@@ -59,7 +59,8 @@ pub use token::{hash_token, token_matches};
 /// Serves `server` on `listener` until the process is stopped (Ctrl-C or SIGTERM: the
 /// connections are closed, nothing accepted is lost).
 pub async fn serve(server: Server, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-    let app = router(server.clone());
+    // with each client's address: the limits per client read it
+    let app = router(server.clone()).into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, app)
         .with_graceful_shutdown(async move {
             stopped().await;

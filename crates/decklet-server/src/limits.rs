@@ -44,6 +44,12 @@ pub struct Limits {
     /// same origin: the `Origin`'s host and port are the request's `Host`). Programs,
     /// which send no `Origin`, are not concerned.
     pub allowed_origins: Vec<String>,
+    /// How long a match may stay open (seats not all taken): then it expires, ended
+    /// unplayed (`expired`), restarts or not.
+    pub open_match_expiry: std::time::Duration,
+    /// Open matches one client address may have created at once: past it, a new
+    /// match is refused (429) until one starts or expires.
+    pub open_matches_per_client: usize,
 }
 
 impl Default for Limits {
@@ -63,6 +69,8 @@ impl Default for Limits {
             connection_queue: 64,
             lobby_size: 100,
             allowed_origins: Vec::new(),
+            open_match_expiry: std::time::Duration::from_secs(30 * 60),
+            open_matches_per_client: 10,
         }
     }
 }

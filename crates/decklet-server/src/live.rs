@@ -105,6 +105,8 @@ enum Status {
     Open,
     Playing,
     Finished,
+    /// Open for longer than [`Limits::open_match_expiry`]: ended unplayed.
+    Expired,
 }
 
 impl Status {
@@ -113,9 +115,13 @@ impl Status {
             Status::Open => "open",
             Status::Playing => "playing",
             Status::Finished => "finished",
+            Status::Expired => "expired",
         }
     }
 }
+
+/// Why an expired match refuses a move or a join.
+const EXPIRED: &str = "the match expired: its seats were not all taken in time";
 
 struct Seat {
     kind: SeatKind,
@@ -173,6 +179,13 @@ pub struct LiveMatch {
     /// Set while the match is paused because a move could not be stored: when to look
     /// for the storage again, and how long to wait after that.
     paused: Option<(Instant, Duration)>,
+    /// When the match expires if its seats are not all taken by then (while open).
+    expires: Option<Instant>,
+    /// When it was created, in seconds since the Unix epoch.
+    created_at: i64,
+    /// Set while the match is open (waiting for its players): what the server counts
+    /// against the client that created it.
+    open: Arc<AtomicBool>,
     over: Arc<AtomicBool>,
 }
 
@@ -183,6 +196,13 @@ const FIRST_STORAGE_WAIT: Duration = Duration::from_millis(500);
 const MOST_STORAGE_WAIT: Duration = Duration::from_secs(10);
 /// Why a paused match refuses moves, as its seats are told.
 const PAUSED: &str = "the match is paused: the server cannot store moves now (its database is unreachable); it resumes by itself when it can";
+
+/// Now, in seconds since the Unix epoch.
+fn unix_seconds() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
 
 /// A seat's bot's seed, from the match's (secret) seed.
 fn bot_seed(seed: u64, seat: usize) -> u64 {
@@ -229,6 +249,7 @@ impl LiveMatch {
             false => Status::Playing,
         };
         let timeout_bot = ServerBot::for_timeouts(&kind, bot_seed(seed, usize::MAX - 1));
+        let limits_expiry = limits.open_match_expiry;
         Ok(LiveMatch {
             id,
             spec,
@@ -248,6 +269,9 @@ impl LiveMatch {
             bot_due: None,
             turn_due: None,
             paused: None,
+            expires: (status == Status::Open).then(|| Instant::now() + limits_expiry),
+            created_at: unix_seconds(),
+            open: Arc::new(AtomicBool::new(status == Status::Open)),
             over: Arc::new(AtomicBool::new(false)),
         })
     }
@@ -262,6 +286,7 @@ impl LiveMatch {
             seed: self.deal.seed(),
             salt: self.deal.salt().to_string(),
             seed_chosen: self.deal.chosen(),
+            created_at: self.created_at,
             status: self.status.as_str().to_string(),
             seq: 0,
             server: self.limits.server_name.clone(),
@@ -295,8 +320,22 @@ impl LiveMatch {
             seat.token_hash.clone_from(&kept.token_hash);
         }
         live.names = live.seats.iter().map(|s| s.name.clone()).collect();
+        live.created_at = stored.created_at;
         if live.status == Status::Open && live.all_joined() {
-            live.status = Status::Playing;
+            live.set_status(Status::Playing);
+        }
+        if stored.status == Status::Expired.as_str() {
+            live.set_status(Status::Expired);
+            live.over.store(true, Ordering::Relaxed);
+        }
+        // an open match expires as long after its creation as a new one, restarts or not
+        if live.status == Status::Open {
+            let age = u64::try_from(unix_seconds().saturating_sub(stored.created_at)).unwrap_or(0);
+            let left = live
+                .limits
+                .open_match_expiry
+                .saturating_sub(Duration::from_secs(age));
+            live.expires = Some(Instant::now() + left);
         }
         for (n, action) in actions.iter().enumerate() {
             if action.seq != n as u64 + 1 {
@@ -366,8 +405,40 @@ impl LiveMatch {
     }
 
     fn finish(&mut self) {
-        self.status = Status::Finished;
+        self.set_status(Status::Finished);
         self.over.store(true, Ordering::Relaxed);
+    }
+
+    /// Sets the status; a match that leaves `open` no longer counts against its
+    /// creator, nor expires.
+    fn set_status(&mut self, status: Status) {
+        self.status = status;
+        if status != Status::Open {
+            self.open.store(false, Ordering::Relaxed);
+            self.expires = None;
+        }
+    }
+
+    /// Whether the match is waiting for its players (see [`Limits::open_matches_per_client`]).
+    pub fn open_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.open)
+    }
+
+    /// Ends an open match whose seats were not all taken in time: stored as
+    /// `expired`, told to its connections, then forgotten like a finished one. If
+    /// the store cannot take it now, it tries again a little later.
+    async fn expire(&mut self) {
+        if let Err(error) = self.store.set_status(&self.id, "expired").await {
+            eprintln!(
+                "decklet serve: match {}: cannot expire it: {error}",
+                self.id
+            );
+            self.expires = Some(Instant::now() + FIRST_STORAGE_WAIT);
+            return;
+        }
+        self.set_status(Status::Expired);
+        self.over.store(true, Ordering::Relaxed);
+        self.broadcast_state(None);
     }
 
     fn seq(&self) -> u64 {
@@ -506,6 +577,9 @@ impl LiveMatch {
         seat: Option<usize>,
         name: String,
     ) -> Result<(usize, String), ApiError> {
+        if self.status == Status::Expired {
+            return Err(ApiError::conflict(EXPIRED));
+        }
         let seat = match seat {
             Some(seat) => seat,
             None => self
@@ -541,7 +615,7 @@ impl LiveMatch {
         }
         if self.status == Status::Open && self.all_joined() {
             self.store.set_status(&self.id, "playing").await?;
-            self.status = Status::Playing;
+            self.set_status(Status::Playing);
             self.schedule();
         }
         self.broadcast_state(None);
@@ -566,6 +640,7 @@ impl LiveMatch {
         }
         match self.status {
             Status::Open => return self.refuse(conn, "the match waits for its players", None),
+            Status::Expired => return self.refuse(conn, EXPIRED, None),
             Status::Finished => return self.refuse(conn, "the match is over", None),
             Status::Playing => {}
         }
@@ -805,6 +880,7 @@ impl LiveMatch {
             self.bot_due,
             self.turn_due.map(|(due, ..)| due),
             self.paused.map(|(due, _)| due),
+            self.expires,
         ]
         .into_iter()
         .flatten()
@@ -815,6 +891,9 @@ impl LiveMatch {
     /// storage.
     async fn on_due(&mut self) {
         let now = Instant::now();
+        if self.status == Status::Open && self.expires.is_some_and(|due| due <= now) {
+            return self.expire().await;
+        }
         if let Some((due, _)) = self.paused {
             if due <= now {
                 self.resume().await;

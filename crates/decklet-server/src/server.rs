@@ -3,6 +3,7 @@
 //! opening it rebuilds every live match from its stored actions.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
@@ -17,11 +18,14 @@ use crate::spec::{Catalog, MatchSpec};
 use crate::store::Store;
 use crate::token::new_match_id;
 
-/// A live match's entry: its queue, and whether it is over.
+/// A live match's entry: its queue, whether it is over, whether it is still open
+/// and who created it.
 #[derive(Clone)]
 pub(crate) struct Entry {
     pub(crate) handle: MatchHandle,
     pub(crate) over: Arc<AtomicBool>,
+    pub(crate) open: Arc<AtomicBool>,
+    pub(crate) creator: Option<IpAddr>,
 }
 
 /// A game server (clone it freely: it is shared).
@@ -127,6 +131,15 @@ impl Server {
         })
     }
 
+    /// The matches `client` created that are still open.
+    fn open_matches_of(&self, client: IpAddr) -> usize {
+        self.inner.matches.read().map_or(0, |m| {
+            m.values()
+                .filter(|e| e.creator == Some(client) && e.open.load(Ordering::Relaxed))
+                .count()
+        })
+    }
+
     /// The task of match `id`, if this server plays it.
     pub(crate) fn handle(&self, id: &str) -> Option<MatchHandle> {
         let matches = self.inner.matches.read().ok()?;
@@ -181,6 +194,25 @@ impl Server {
 
     /// Creates, stores and starts a match; answers its id.
     pub async fn create_match(&self, spec: MatchSpec) -> Result<String, ApiError> {
+        self.create_match_for(spec, None).await
+    }
+
+    /// [`create_match`](Self::create_match) for the client at `client` (the HTTP
+    /// API's caller), which may have at most [`Limits::open_matches_per_client`]
+    /// open matches at once (429 past it).
+    pub async fn create_match_for(
+        &self,
+        spec: MatchSpec,
+        client: Option<IpAddr>,
+    ) -> Result<String, ApiError> {
+        if let Some(client) = client {
+            let most = self.inner.limits.open_matches_per_client;
+            if self.open_matches_of(client) >= most {
+                return Err(ApiError::too_many(format!(
+                    "this address has {most} open matches, its most: one must start or expire first"
+                )));
+            }
+        }
         if self.inner.closed.load(Ordering::Relaxed) {
             return Err(ApiError::busy("the server is shutting down"));
         }
@@ -202,7 +234,8 @@ impl Server {
             self.inner.limits.clone(),
         )?;
         self.inner.store.create_match(&live.stored()?).await?;
-        let entry = spawn(live, &self.inner.limits);
+        let mut entry = spawn(live, &self.inner.limits);
+        entry.creator = client;
         self.inner
             .matches
             .write()
@@ -257,9 +290,12 @@ async fn rebuild(
 fn spawn(live: LiveMatch, limits: &Limits) -> Entry {
     let (tx, rx) = mpsc::channel(limits.match_queue);
     let over = live.over_flag();
+    let open = live.open_flag();
     tokio::spawn(live.run(rx));
     Entry {
         handle: MatchHandle { tx },
         over,
+        open,
+        creator: None,
     }
 }

@@ -109,6 +109,8 @@ pub struct StoredMatch {
     pub salt: String,
     /// Whether the match's creator chose the seed.
     pub seed_chosen: bool,
+    /// When it was created, in seconds since the Unix epoch.
+    pub created_at: i64,
     /// `open`, `playing` or `finished`.
     pub status: String,
     /// The number of actions accepted.
@@ -323,7 +325,7 @@ impl Store {
         .bind(stored.seed as i64)
         .bind(&stored.status)
         .bind(to_i64(stored.seq)?)
-        .bind(now_seconds())
+        .bind(stored.created_at)
         .bind(&stored.server)
         .bind(&stored.salt)
         .bind(i64::from(stored.seed_chosen))
@@ -410,7 +412,7 @@ impl Store {
     /// The ids of the matches `server` plays that are not finished, oldest first.
     pub async fn live_matches(&self, server: &str) -> Result<Vec<String>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id FROM matches WHERE status <> 'finished' AND server = $1 \
+            "SELECT id FROM matches WHERE status IN ('open', 'playing') AND server = $1 \
              ORDER BY created_at, id",
         )
         .bind(server)
@@ -424,7 +426,7 @@ impl Store {
     /// Match `id` and its seats, if stored.
     pub async fn load_match(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
         let Some(row) =
-            sqlx::query("SELECT id, spec, seed, status, seq, server, salt, seed_chosen FROM matches WHERE id = $1")
+            sqlx::query("SELECT id, spec, seed, status, seq, server, salt, seed_chosen, created_at FROM matches WHERE id = $1")
                 .bind(id)
                 .fetch_optional(&self.pool)
                 .await?
@@ -452,6 +454,7 @@ impl Store {
             seed: row.try_get::<i64, _>("seed")? as u64,
             salt: row.try_get("salt")?,
             seed_chosen: row.try_get::<i64, _>("seed_chosen")? != 0,
+            created_at: row.try_get("created_at")?,
             status: row.try_get("status")?,
             seq: from_i64(row.try_get("seq")?)?,
             server: row.try_get("server")?,

@@ -539,3 +539,88 @@ async fn a_database_from_before_commitments_keeps_its_matches() -> Result<(), Er
     assert_eq!(made["deal"]["commitment"].as_str().map(str::len), Some(64));
     Ok(())
 }
+
+/// A client may hold only so many open matches: past it, a creation is refused (429)
+/// until one of its matches starts (or expires).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_may_hold_only_so_many_open_matches() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let limits = Limits {
+        open_matches_per_client: 2,
+        ..Limits::default()
+    };
+    let server = start_with(&sqlite_in(&dir), limits).await?;
+    let spec = json!({"game": "uno", "seats": [human(), human()]});
+    server.create(spec.clone()).await?;
+    let second = server.create(spec.clone()).await?;
+    let (status, refused) = server.post("/api/matches", &spec).await?;
+    assert_eq!(status, 429, "{refused}");
+    assert!(
+        refused["error"].to_string().contains("2 open matches"),
+        "{refused}"
+    );
+    // a match that starts no longer counts
+    server.join(&second, 0, "Ann").await?;
+    server.join(&second, 1, "Bob").await?;
+    server.create(spec.clone()).await?;
+    let (status, _) = server.post("/api/matches", &spec).await?;
+    assert_eq!(status, 429);
+    Ok(())
+}
+
+/// An open match expires when its seats are not all taken in time: its connections
+/// are told, it leaves the lobby, a join is refused, and it does not come back after a
+/// restart; one still open at a restart expires as it would have.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_match_expires_and_does_not_come_back() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let db = sqlite_in(&dir);
+    let limits = || Limits {
+        open_match_expiry: Duration::from_secs(1),
+        ..Limits::default()
+    };
+    let server = start_with(&db, limits()).await?;
+    let spec = json!({"game": "uno", "seats": [human(), human()]});
+    let first = server.create(spec.clone()).await?;
+    let mut watcher = server.spectator(&first).await?;
+    let state = loop {
+        let state = watcher.wait_for_state().await?;
+        if state["status"] == "expired" {
+            break state;
+        }
+        assert_eq!(state["status"], "open", "{state}");
+    };
+    assert_eq!(state["moves"], json!([]));
+    let (_, summary) = server.get(&format!("/api/matches/{first}")).await?;
+    assert_eq!(summary["status"], "expired");
+    let (status, answer) = server
+        .post(
+            &format!("/api/matches/{first}/join"),
+            &json!({"name": "Late"}),
+        )
+        .await?;
+    assert_eq!(status, 409, "{answer}");
+    let (_, lobby) = server.get("/api/matches").await?;
+    assert!(!lobby["matches"].to_string().contains(&first), "{lobby}");
+    // one open at a restart expires after it
+    let second = server.create(spec).await?;
+    server.stop().await;
+    let server = start_with(&db, limits()).await?;
+    let waiting = std::time::Instant::now();
+    loop {
+        let (_, summary) = server.get(&format!("/api/matches/{second}")).await?;
+        if summary["status"] == "expired" {
+            break;
+        }
+        assert_eq!(summary["status"], "open", "{summary}");
+        assert!(
+            waiting.elapsed() < decklet_server::client::STUCK,
+            "it never expired"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    server.stop().await;
+    let server = start_with(&db, limits()).await?;
+    assert_eq!(server.server.restored(), 0);
+    Ok(())
+}

@@ -55,7 +55,8 @@ pub async fn start_serving(
     let addr = listener.local_addr()?;
     let router = decklet_server::router(server.clone());
     let task = tokio::spawn(async move {
-        let _ = axum::serve(listener, router).await;
+        let app = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+        let _ = axum::serve(listener, app).await;
     });
     Ok(TestServer {
         server,
