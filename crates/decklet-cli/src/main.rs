@@ -276,6 +276,10 @@ pub struct ServeArgs {
     /// proxy every client has the proxy's address: raise it there).
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub open_matches_per_client: usize,
+    /// TCP connections one client address may hold at once (WebSockets and HTTP
+    /// alike; behind a reverse proxy, raise it).
+    #[arg(long, default_value_t = 128, value_name = "N")]
+    pub connections_per_client: usize,
 }
 
 #[cfg(not(feature = "server"))]
@@ -302,12 +306,16 @@ fn serve(args: &ServeArgs) -> Result<(), String> {
     if args.open_matches_per_client == 0 {
         return Err("--open-matches-per-client: at least 1".to_string());
     }
+    if args.connections_per_client == 0 {
+        return Err("--connections-per-client: at least 1".to_string());
+    }
     let limits = decklet_server::Limits {
         server_name: args.name.clone(),
         max_matches: args.max_matches,
         allowed_origins: args.allow_origin.clone(),
         open_match_expiry: std::time::Duration::from_secs(args.open_match_minutes * 60),
         open_matches_per_client: args.open_matches_per_client,
+        connections_per_client: args.connections_per_client,
         ..decklet_server::Limits::default()
     };
     decklet_server::run(decklet_server::ServeOptions {

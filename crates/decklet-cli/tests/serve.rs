@@ -19,7 +19,15 @@ use serde_json::json;
 /// A `decklet serve` process on a free port; answers it and its address.
 fn serve(db: &Path) -> Result<(Child, String), Error> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_decklet"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        // every client of the test is on this machine's address
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--connections-per-client",
+            "10000",
+        ])
+        .arg("--db")
         .arg(db)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())

@@ -199,6 +199,9 @@ fn main() -> Result<(), Error> {
         .arg(format!("load-{}", std::process::id()))
         .arg("--max-matches")
         .arg((o.matches * 2).to_string())
+        // every simulated client is on this machine's address
+        .args(["--connections-per-client", "1000000"])
+        .args(["--open-matches-per-client", "1000000"])
         .arg("--db")
         .arg(&db)
         .stdout(Stdio::piped())

@@ -21,8 +21,9 @@ use crate::spec::{MatchSpec, check_human_name};
 use crate::store::StoredMatch;
 
 /// The routes of a server. Serve them with each client's address
-/// (`into_make_service_with_connect_info::<SocketAddr>()`, as [`crate::serve`] does)
-/// for the limits per client to apply.
+/// (`into_make_service_with_connect_info::<Peer>()` on a [`Guarded`](crate::Guarded)
+/// listener, as [`crate::serve`] does, or `::<SocketAddr>()` on a plain one) for the
+/// limits per client to apply.
 pub fn router(server: Server) -> Router {
     let body_limit = server.limits().max_body_bytes;
     Router::new()
@@ -163,8 +164,8 @@ async fn create(
     Ok((StatusCode::CREATED, axum::Json(describe(&stored))).into_response())
 }
 
-/// The address of the client of a request, when the server was served with it
-/// (`into_make_service_with_connect_info::<SocketAddr>`, as [`crate::run`] does).
+/// The address of the client of a request, when the server was served with it (see
+/// [`router`]).
 struct ClientAddr(Option<std::net::IpAddr>);
 
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddr {
@@ -174,10 +175,16 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddr {
         parts: &mut axum::http::request::Parts,
         _: &S,
     ) -> Result<Self, Self::Rejection> {
-        let info = parts
-            .extensions
-            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>();
-        Ok(ClientAddr(info.map(|i| i.0.ip())))
+        let extensions = &parts.extensions;
+        let peer = extensions
+            .get::<axum::extract::ConnectInfo<crate::Peer>>()
+            .map(|i| i.0.0.ip());
+        let plain = || {
+            extensions
+                .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+                .map(|i| i.0.ip())
+        };
+        Ok(ClientAddr(peer.or_else(plain)))
     }
 }
 

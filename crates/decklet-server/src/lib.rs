@@ -34,6 +34,7 @@ mod deal;
 mod error;
 mod http;
 mod limits;
+mod listener;
 mod live;
 mod moves;
 mod protocol;
@@ -47,6 +48,7 @@ mod ws;
 pub use error::ApiError;
 pub use http::router;
 pub use limits::Limits;
+pub use listener::{Guarded, GuardedStream, Peer};
 pub use protocol::ClientMessage;
 pub use server::{Restored, Server};
 pub use spec::{GameKind, MatchSpec, SeatKind, SeatSpec};
@@ -59,13 +61,23 @@ pub use token::{hash_token, token_matches};
 /// Serves `server` on `listener` until the process is stopped (Ctrl-C or SIGTERM: the
 /// connections are closed, nothing accepted is lost).
 pub async fn serve(server: Server, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-    // with each client's address: the limits per client read it
-    let app = router(server.clone()).into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, app)
+    serve_until(server, listener, stopped()).await
+}
+
+/// [`serve`] until `stop` completes: then every match's task stops (what it
+/// acknowledged is stored) and closes its connections, and the HTTP side drains. The
+/// listener is [`Guarded`] by the server's limits, and each request knows its
+/// client's address ([`Peer`]).
+pub async fn serve_until(
+    server: Server,
+    listener: tokio::net::TcpListener,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let guarded = Guarded::new(listener, server.limits());
+    let app = router(server.clone()).into_make_service_with_connect_info::<Peer>();
+    axum::serve(guarded, app)
         .with_graceful_shutdown(async move {
-            stopped().await;
-            // every match's task stops (what it acknowledged is stored) and closes
-            // its connections; then the HTTP side drains
+            stop.await;
             server.shutdown().await;
         })
         .await

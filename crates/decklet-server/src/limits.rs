@@ -50,6 +50,12 @@ pub struct Limits {
     /// Open matches one client address may have created at once: past it, a new
     /// match is refused (429) until one starts or expires.
     pub open_matches_per_client: usize,
+    /// TCP connections one client address may hold at once (WebSockets and HTTP
+    /// alike): past it, a new one is closed as soon as it is accepted.
+    pub connections_per_client: usize,
+    /// How long a new connection has for its first request's headers: past it, the
+    /// connection is closed (a client that sends nothing, or a byte at a time).
+    pub first_request_within: std::time::Duration,
 }
 
 impl Default for Limits {
@@ -71,6 +77,8 @@ impl Default for Limits {
             allowed_origins: Vec::new(),
             open_match_expiry: std::time::Duration::from_secs(30 * 60),
             open_matches_per_client: 10,
+            connections_per_client: 128,
+            first_request_within: std::time::Duration::from_secs(10),
         }
     }
 }

@@ -53,10 +53,9 @@ pub async fn start_serving(
     let (server, _) = Server::open_with(db, limits, games).await?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
-    let router = decklet_server::router(server.clone());
+    let serving = server.clone();
     let task = tokio::spawn(async move {
-        let app = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
-        let _ = axum::serve(listener, app).await;
+        let _ = decklet_server::serve_until(serving, listener, std::future::pending()).await;
     });
     Ok(TestServer {
         server,

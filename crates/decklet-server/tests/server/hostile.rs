@@ -415,3 +415,69 @@ async fn a_flood_of_pings_or_binary_frames_is_closed_too() -> Result<(), Error> 
     assert_eq!(ann.wait_for("update").await?["seq"].as_u64(), Some(seq + 1));
     Ok(())
 }
+
+/// Reads `stream` until the server closes it (end of stream, or a reset); fails if it
+/// stays open for the client's whole patience.
+async fn closed_by_the_server(stream: &mut tokio::net::TcpStream) -> Result<(), Error> {
+    use tokio::io::AsyncReadExt as _;
+    let mut buf = [0u8; 1024];
+    loop {
+        match tokio::time::timeout(decklet_server::client::STUCK, stream.read(&mut buf)).await {
+            Err(_) => return Err("the server kept the connection open".into()),
+            Ok(Ok(0)) | Ok(Err(_)) => return Ok(()),
+            Ok(Ok(_)) => continue,
+        }
+    }
+}
+
+/// A client address holds only so many connections at once (one more is closed as
+/// soon as it is accepted), and a connection that sends no request headers, or sends
+/// them a byte at a time, is closed once its time for them is up; then the client is
+/// served again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_or_slow_connections_are_closed_and_a_client_holds_only_so_many() -> Result<(), Error>
+{
+    use tokio::io::AsyncWriteExt as _;
+    use tokio::net::TcpStream;
+    let dir = tempfile::tempdir()?;
+    let server = start_with(
+        &sqlite_in(&dir),
+        Limits {
+            connections_per_client: 3,
+            first_request_within: std::time::Duration::from_secs(1),
+            ..limits()
+        },
+    )
+    .await?;
+    let addr = server.url("").trim_start_matches("http://").to_string();
+    let mut idle = Vec::new();
+    for _ in 0..2 {
+        idle.push(TcpStream::connect(&addr).await?);
+    }
+    // a slow one: its headers a byte at a time, never done in time
+    let mut slow = TcpStream::connect(&addr).await?;
+    let slowly = tokio::spawn(async move {
+        for byte in b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Pad: "
+            .iter()
+            .chain([b'a'; 400].iter())
+        {
+            if slow.write_all(&[*byte]).await.is_err() {
+                return Ok::<_, std::io::Error>(slow);
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        Ok(slow)
+    });
+    // a fourth is one too many: closed at once, before any time is up
+    let mut fourth = TcpStream::connect(&addr).await?;
+    closed_by_the_server(&mut fourth).await?;
+    for stream in &mut idle {
+        closed_by_the_server(stream).await?;
+    }
+    let mut slow = slowly.await??;
+    closed_by_the_server(&mut slow).await?;
+    // their places are given back
+    let (status, _) = server.get("/api/health").await?;
+    assert_eq!(status, 200);
+    Ok(())
+}
