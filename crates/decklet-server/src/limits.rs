@@ -56,6 +56,10 @@ pub struct Limits {
     /// How long a new connection has for its first request's headers: past it, the
     /// connection is closed (a client that sends nothing, or a byte at a time).
     pub first_request_within: std::time::Duration,
+    /// Bots of matches without a person that may think at once, server-wide (the
+    /// others look again after 10 ms, doubling to 1 s, holding no thread); the bots of
+    /// matches people play never wait for them. 0: matches of bots alone do not move.
+    pub bot_only_thinking: usize,
 }
 
 impl Default for Limits {
@@ -79,6 +83,7 @@ impl Default for Limits {
             open_matches_per_client: 10,
             connections_per_client: 128,
             first_request_within: std::time::Duration::from_secs(10),
+            bot_only_thinking: 1,
         }
     }
 }

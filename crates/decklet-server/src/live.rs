@@ -186,8 +186,19 @@ pub struct LiveMatch {
     /// Set while the match is open (waiting for its players): what the server counts
     /// against the client that created it.
     open: Arc<AtomicBool>,
+    /// The server's budget for the bots of matches without a person
+    /// ([`Limits::bot_only_thinking`]); `None`: no budget.
+    thinking: Option<Arc<tokio::sync::Semaphore>>,
+    /// How long the bots waited for the budget last time (doubled each time, from
+    /// [`FIRST_BUDGET_WAIT`] to [`MOST_BUDGET_WAIT`]).
+    budget_wait: Duration,
     over: Arc<AtomicBool>,
 }
+
+/// The first wait of a match of bots alone for the budget of their thinking.
+const FIRST_BUDGET_WAIT: Duration = Duration::from_millis(10);
+/// The longest wait between two looks for that budget.
+const MOST_BUDGET_WAIT: Duration = Duration::from_secs(1);
 
 /// The first wait before a paused match looks for its storage again; each failed
 /// look doubles it, up to [`MOST_STORAGE_WAIT`].
@@ -196,6 +207,19 @@ const FIRST_STORAGE_WAIT: Duration = Duration::from_millis(500);
 const MOST_STORAGE_WAIT: Duration = Duration::from_secs(10);
 /// Why a paused match refuses moves, as its seats are told.
 const PAUSED: &str = "the match is paused: the server cannot store moves now (its database is unreachable); it resumes by itself when it can";
+
+/// Runs a bot's thinking: on a multi-threaded runtime, with the other tasks of this
+/// thread handed to another (a long search does not hold up the matches that share
+/// the thread); else in place.
+fn think<T>(thinking: impl FnOnce() -> T) -> T {
+    let multi = tokio::runtime::Handle::try_current().is_ok_and(|runtime| {
+        runtime.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread
+    });
+    match multi {
+        true => tokio::task::block_in_place(thinking),
+        false => thinking(),
+    }
+}
 
 /// Now, in seconds since the Unix epoch.
 fn unix_seconds() -> i64 {
@@ -272,6 +296,8 @@ impl LiveMatch {
             expires: (status == Status::Open).then(|| Instant::now() + limits_expiry),
             created_at: unix_seconds(),
             open: Arc::new(AtomicBool::new(status == Status::Open)),
+            thinking: None,
+            budget_wait: Duration::ZERO,
             over: Arc::new(AtomicBool::new(false)),
         })
     }
@@ -417,6 +443,11 @@ impl LiveMatch {
             self.open.store(false, Ordering::Relaxed);
             self.expires = None;
         }
+    }
+
+    /// Has the bots of this match, if no person plays it, think within `budget`.
+    pub fn set_thinking(&mut self, budget: Arc<tokio::sync::Semaphore>) {
+        self.thinking = Some(budget);
     }
 
     /// Whether the match is waiting for its players (see [`Limits::open_matches_per_client`]).
@@ -822,6 +853,7 @@ impl LiveMatch {
                 eprintln!("decklet serve: match {}: stored again; resumed", self.id);
                 rebuilt.connections = std::mem::take(&mut self.connections);
                 rebuilt.over = Arc::clone(&self.over);
+                rebuilt.thinking = self.thinking.clone();
                 rebuilt.next_connection = self.next_connection;
                 *self = rebuilt;
                 if self.status == Status::Finished {
@@ -924,7 +956,28 @@ impl LiveMatch {
         }
         if self.bot_due.is_some_and(|due| due <= now) {
             self.bot_due = None;
-            if let Some((seat, chosen)) = self.bot_move() {
+            // a match without a person thinks within the server's budget for them,
+            // waiting its turn without holding a thread: it cannot starve the
+            // matches people play
+            let budget = match self.seats.iter().all(|s| s.kind == SeatKind::Bot) {
+                true => self.thinking.clone(),
+                false => None,
+            };
+            // none free: look again later (the match keeps taking its commands)
+            let permit = match budget.map(|b| b.try_acquire_owned()) {
+                Some(Ok(permit)) => Some(permit),
+                Some(Err(_)) => {
+                    self.budget_wait =
+                        (self.budget_wait * 2).clamp(FIRST_BUDGET_WAIT, MOST_BUDGET_WAIT);
+                    self.bot_due = Some(now + self.budget_wait);
+                    return;
+                }
+                None => None,
+            };
+            self.budget_wait = Duration::ZERO;
+            let chosen = think(|| self.bot_move());
+            drop(permit);
+            if let Some((seat, chosen)) = chosen {
                 let _ = self.apply(seat, chosen, "bot").await;
                 tokio::task::yield_now().await;
             }

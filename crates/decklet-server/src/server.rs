@@ -42,6 +42,8 @@ struct Inner {
     restored: usize,
     /// Set by [`Server::shutdown`]: no match is created or reopened after it.
     closed: AtomicBool,
+    /// The budget of the bots of matches without a person.
+    thinking: Arc<tokio::sync::Semaphore>,
 }
 
 /// What opening a server found.
@@ -70,6 +72,7 @@ impl Server {
     ) -> Result<(Server, Restored), String> {
         let store = Store::open(db).await.map_err(|e| e.to_string())?;
         let catalog = Catalog::of(games);
+        let thinking = Arc::new(tokio::sync::Semaphore::new(limits.bot_only_thinking));
         let mut live = HashMap::new();
         let mut restored = Restored::default();
         let ids = store
@@ -77,7 +80,7 @@ impl Server {
             .await
             .map_err(|e| e.to_string())?;
         for id in ids {
-            match rebuild(&store, &catalog, &limits, &id).await {
+            match rebuild(&store, &catalog, &limits, &thinking, &id).await {
                 Ok(entry) => {
                     live.insert(id, entry);
                     restored.matches += 1;
@@ -96,6 +99,7 @@ impl Server {
                 matches: RwLock::new(live),
                 restored: restored.matches,
                 closed: AtomicBool::new(false),
+                thinking,
             }),
         };
         server.sweep_finished();
@@ -157,9 +161,15 @@ impl Server {
             return Err(ApiError::busy("the server is shutting down"));
         }
         let inner = &self.inner;
-        let entry = rebuild(&inner.store, &inner.catalog, &inner.limits, id)
-            .await
-            .map_err(|why| ApiError::internal(format!("match {id} cannot be rebuilt: {why}")))?;
+        let entry = rebuild(
+            &inner.store,
+            &inner.catalog,
+            &inner.limits,
+            &inner.thinking,
+            id,
+        )
+        .await
+        .map_err(|why| ApiError::internal(format!("match {id} cannot be rebuilt: {why}")))?;
         let mut matches = inner
             .matches
             .write()
@@ -225,7 +235,7 @@ impl Server {
         let kind = self.inner.catalog.game_of(&spec)?;
         let deal = Deal::new(spec.seed).map_err(ApiError::internal)?;
         let id = new_match_id().map_err(ApiError::internal)?;
-        let live = LiveMatch::new(
+        let mut live = LiveMatch::new(
             id.clone(),
             spec,
             kind,
@@ -233,6 +243,7 @@ impl Server {
             self.inner.store.clone(),
             self.inner.limits.clone(),
         )?;
+        live.set_thinking(Arc::clone(&self.inner.thinking));
         self.inner.store.create_match(&live.stored()?).await?;
         let mut entry = spawn(live, &self.inner.limits);
         entry.creator = client;
@@ -266,6 +277,7 @@ async fn rebuild(
     store: &Store,
     catalog: &Catalog,
     limits: &Limits,
+    thinking: &Arc<tokio::sync::Semaphore>,
     id: &str,
 ) -> Result<Entry, String> {
     let stored = store
@@ -283,7 +295,8 @@ async fn rebuild(
     }
     let spec: MatchSpec = serde_json::from_str(&stored.spec).map_err(|e| e.to_string())?;
     let kind = catalog.game_of(&spec).map_err(|e| e.message)?;
-    let live = LiveMatch::restore(&stored, &actions, kind, store.clone(), limits.clone())?;
+    let mut live = LiveMatch::restore(&stored, &actions, kind, store.clone(), limits.clone())?;
+    live.set_thinking(Arc::clone(thinking));
     Ok(spawn(live, limits))
 }
 

@@ -624,3 +624,54 @@ async fn an_open_match_expires_and_does_not_come_back() -> Result<(), Error> {
     assert_eq!(server.server.restored(), 0);
     Ok(())
 }
+
+/// The bots of matches without a person think within the server's budget for them,
+/// and the matches people play never wait for it: with no budget at all, a match of
+/// bots alone does not move while one a person plays against a bot goes to its end;
+/// with a budget of one, several matches of bots alone take turns and all end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn matches_of_bots_alone_think_within_their_budget_and_never_hold_up_people()
+-> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let db = sqlite_in(&dir);
+    let budget = |n: usize| Limits {
+        bot_only_thinking: n,
+        ..Limits::default()
+    };
+    let server = start_with(&db, budget(0)).await?;
+    let alone = server
+        .create(json!({"game": "uno", "seats": [bot("random"), bot("random")]}))
+        .await?;
+    let people = server
+        .create(json!({"game": "uno", "seats": [human(), bot("heuristic")]}))
+        .await?;
+    let token = server.join(&people, 0, "Ann").await?;
+    let mut ann = server.seat(&people, &token, None).await?;
+    play_out(std::slice::from_mut(&mut ann), 13).await?;
+    let (_, summary) = server.get(&format!("/api/matches/{alone}")).await?;
+    assert_eq!(
+        (&summary["status"], &summary["seq"]),
+        (&json!("playing"), &json!(0))
+    );
+    server.stop().await;
+
+    let server = start_with(&db, budget(1)).await?;
+    let mut matches = vec![alone];
+    for _ in 0..3 {
+        matches.push(
+            server
+                .create(json!({"game": "uno", "seats": [bot("random"), bot("heuristic")]}))
+                .await?,
+        );
+    }
+    for id in &matches {
+        let mut watcher = server.spectator(id).await?;
+        loop {
+            let state = watcher.wait_for_state().await?;
+            if state["status"] == "finished" {
+                break;
+            }
+        }
+    }
+    Ok(())
+}
