@@ -84,9 +84,10 @@ pub trait GameDef: Send + Sync + 'static {
     }
     /// What a move did, as a seat heard it (`events`, each its view for the seat), in
     /// lines of words for a table's log (`p2 plays red 7`, `p3 draws 2 cards`);
-    /// `state` is the position after it. `None` (the default): the table tells the
-    /// move in words ([`describe_move`](Self::describe_move)) to the seats that saw
-    /// the cards it names.
+    /// `state` is the position after it. `None` (the default) for every move, events
+    /// or none: the game does not narrate, and the table tells each move in words
+    /// ([`describe_move`](Self::describe_move)) to the seats that saw the cards it
+    /// names (a table asks once, with no events, whether a game narrates).
     fn narrate(&self, state: &GameState, events: &[AnyEvent]) -> Option<Vec<String>> {
         let _ = (state, events);
         None

@@ -189,6 +189,8 @@ pub struct LiveMatch {
     /// The server's budget for the bots of matches without a person
     /// ([`Limits::bot_only_thinking`]); `None`: no budget.
     thinking: Option<Arc<tokio::sync::Semaphore>>,
+    /// Whether the game narrates its moves (then no move is kept in words).
+    narrates: bool,
     /// How long the bots waited for the budget last time (doubled each time, from
     /// [`FIRST_BUDGET_WAIT`] to [`MOST_BUDGET_WAIT`]).
     budget_wait: Duration,
@@ -274,6 +276,7 @@ impl LiveMatch {
         };
         let timeout_bot = ServerBot::for_timeouts(&kind, bot_seed(seed, usize::MAX - 1));
         let limits_expiry = limits.open_match_expiry;
+        let narrates = kind.loaded.def().narrate(engine.state(), &[]).is_some();
         Ok(LiveMatch {
             id,
             spec,
@@ -297,6 +300,7 @@ impl LiveMatch {
             created_at: unix_seconds(),
             open: Arc::new(AtomicBool::new(status == Status::Open)),
             thinking: None,
+            narrates,
             budget_wait: Duration::ZERO,
             over: Arc::new(AtomicBool::new(false)),
         })
@@ -736,8 +740,11 @@ impl LiveMatch {
     }
 
     /// The move just made in words, as each seat and then a spectator may be told it
-    /// now.
+    /// now; nothing for a game that narrates its moves itself (`GameDef::narrate`).
     fn told(&self, action: &decklet_core::AnyAction) -> Vec<Option<String>> {
+        if self.narrates {
+            return Vec::new();
+        }
         let loaded = &self.kind.loaded;
         let state = self.engine.state();
         self.players
