@@ -27,7 +27,7 @@ pub fn seed_commitment(seed: u64, salt: &str) -> String {
         hash.update(part.as_bytes());
         hash.update([0]);
     }
-    hex(&hash.finalize())
+    hex::encode(hash.finalize())
 }
 
 /// A commitment to a game's seed, with what checks it once revealed: carried beside a
@@ -74,16 +74,6 @@ impl SeedCommitment {
             ))
         }
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 15)]));
-    }
-    out
 }
 
 #[cfg(test)]

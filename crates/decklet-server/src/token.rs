@@ -30,28 +30,18 @@ pub fn random_seed() -> Result<u64, String> {
 fn random_hex<const N: usize>() -> Result<String, String> {
     let mut bytes = [0u8; N];
     getrandom::fill(&mut bytes).map_err(|e| format!("no randomness from the system: {e}"))?;
-    Ok(hex(&bytes))
+    Ok(hex::encode(bytes))
 }
 
 /// The hash the server stores for `token`: SHA-256, as 64 hex digits.
 pub fn hash_token(token: &str) -> String {
-    hex(&Sha256::digest(token.as_bytes()))
+    hex::encode(Sha256::digest(token.as_bytes()))
 }
 
 /// Whether `token` hashes to `stored` (a [`hash_token`]), compared in constant time.
 pub fn token_matches(token: &str, stored: &str) -> bool {
     let given = hash_token(token);
     given.as_bytes().ct_eq(stored.as_bytes()).into()
-}
-
-fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 15)]));
-    }
-    out
 }
 
 #[cfg(test)]
