@@ -23,6 +23,12 @@ const POLICY: u16 = 1008;
 /// WebSocket close code: a message was larger than the server takes.
 const TOO_BIG: u16 = 1009;
 
+/// How long a connection the server closes is still read after its close frame was
+/// sent, for the client's own close frame: reading what the client sent meanwhile (a
+/// flood's last frames) keeps the socket from being reset, which could lose the
+/// server's last messages and close frame before the client reads them.
+const CLOSE_DRAIN: Duration = Duration::from_secs(2);
+
 /// How many times the message limit the transport reads before it gives up on a
 /// message: a message past the limit but within this is read whole and answered with
 /// close code 1009; one past this too is cut off where it is (and a reset may beat the
@@ -202,6 +208,7 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
             })))
             .await;
     });
+    // whether the server ends the connection (then it reads on, for the client's close)
     let reader = async {
         let mut bucket = Bucket::new(limits.messages_per_second, limits.message_burst);
         let mut over = 0u32;
@@ -216,7 +223,7 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
                             *closing = (TOO_BIG, reason);
                         }
                     }
-                    break;
+                    return false;
                 }
             };
             let message = match message {
@@ -228,9 +235,9 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
                     if let Ok(mut closing) = closing.lock() {
                         *closing = (TOO_BIG, reason);
                     }
-                    break;
+                    return true;
                 }
-                Message::Close(_) => break,
+                Message::Close(_) => return false,
                 other => other,
             };
             // every frame counts against the rate (pings and binary ones too), and a
@@ -242,7 +249,7 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
                 over += 1;
                 if over >= limits.flood_closes_after {
                     let _ = out_tx.try_send(error_text("a flood of messages: closed"));
-                    break;
+                    return true;
                 }
                 // every ignored message is told, straight to this connection (the
                 // match never sees a flood), with when to send it again: a program
@@ -273,7 +280,7 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
                     // waits while the match's queue is full (back-pressure)
                     let command = Command::Move { conn, seq, index };
                     if handle.tx.send(command).await.is_err() {
-                        break;
+                        return true;
                     }
                 }
                 Ok(ClientMessage::Ping) => notice(&handle, conn, None),
@@ -284,8 +291,9 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
                 Err(why) => notice(&handle, conn, Some(why)),
             }
         }
+        false
     };
-    reader.await;
+    let server_closes = reader.await;
     let _ = handle.tx.send(Command::Disconnect { conn }).await;
     drop(out_tx);
     let abort = writer.abort_handle();
@@ -294,5 +302,17 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
         .is_err()
     {
         abort.abort();
+    }
+    if server_closes {
+        // the closing handshake: what the client sent meanwhile is read and dropped
+        // until its close frame (or the end of the stream, or CLOSE_DRAIN)
+        let _ = tokio::time::timeout(CLOSE_DRAIN, async {
+            while let Some(Ok(message)) = stream.next().await {
+                if matches!(message, Message::Close(_)) {
+                    break;
+                }
+            }
+        })
+        .await;
     }
 }
