@@ -155,7 +155,7 @@ fn the_uno_playout_picks_listed_moves_and_ends_every_game() {
             let mut engine =
                 new_uno_engine(&game, seed + 100 * i as u64, 2 + seed as usize % 3).unwrap();
             let mut rng = GameRng::seed_from(seed);
-            let mut moves = Vec::new();
+            let mut moves = decklet_core::Moves::new();
             let mut made = 0;
             while engine.state().status() == GameStatus::Playing && made < 2_000 {
                 let state = engine.state();
@@ -163,7 +163,7 @@ fn the_uno_playout_picks_listed_moves_and_ends_every_game() {
                 game.legal_moves(state, seat, &mut moves);
                 let pick = decklet::uno::uno_playout(state, seat, &moves, &mut rng).unwrap();
                 assert!(pick < moves.len());
-                engine.dispatch_any(moves.swap_remove(pick)).unwrap();
+                engine.dispatch_move(&moves, pick).unwrap();
                 made += 1;
             }
             assert_eq!(

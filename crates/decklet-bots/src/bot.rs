@@ -1,6 +1,6 @@
 //! The [`Bot`] interface and the bots that need no search: [`RandomBot`] and [`FnBot`].
 
-use decklet_core::{AnyAction, AnyEvent, GameRng, InfoState};
+use decklet_core::{AnyEvent, GameRng, InfoState, Moves};
 
 /// A player of any game: handed what its seat knows and the moves it may make, it
 /// picks one (by its index in `moves`). Nothing it is handed holds a card or a
@@ -10,7 +10,7 @@ pub trait Bot: Send {
     fn name(&self) -> &str;
     /// The index in `moves` of the move to make; `None` to make none (a bot that gives
     /// up). `moves` is never empty.
-    fn choose(&mut self, info: &InfoState, moves: &[AnyAction]) -> Option<usize>;
+    fn choose(&mut self, info: &InfoState, moves: &Moves) -> Option<usize>;
     /// Whether the bot may act out of its turn, where its game lists the seat moves
     /// then (UNO's jump-in, a catch): the game loops offer it a window
     /// ([`choose_out_of_turn`](Self::choose_out_of_turn)) only if so. Default: no.
@@ -20,7 +20,7 @@ pub trait Bot: Send {
     /// A move out of turn: the index in `moves` (what the seat may do now although it
     /// is not its turn; never empty), or `None` to wait and let play go on. Asked only
     /// of a bot that [`acts_out_of_turn`](Self::acts_out_of_turn). Default: wait.
-    fn choose_out_of_turn(&mut self, info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
+    fn choose_out_of_turn(&mut self, info: &InfoState, moves: &Moves) -> Option<usize> {
         let _ = (info, moves);
         None
     }
@@ -52,7 +52,7 @@ pub trait Bot: Send {
 /// let engine = high_card::new_game(7, 3)?;
 /// let (state, game) = (engine.state(), engine.game());
 /// let seat = state.current_player().ok_or(decklet_core::EngineError::NoGame)?;
-/// let mut moves = Vec::new();
+/// let mut moves = decklet_core::Moves::new();
 /// game.legal_moves(state, seat, &mut moves);
 /// let pick = RandomBot::new(7).choose(&state.info_state(seat), &moves);
 /// assert!(pick.is_some_and(|i| i < moves.len()));
@@ -76,7 +76,7 @@ impl Bot for RandomBot {
     fn name(&self) -> &str {
         "random"
     }
-    fn choose(&mut self, _info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
+    fn choose(&mut self, _info: &InfoState, moves: &Moves) -> Option<usize> {
         (!moves.is_empty()).then(|| self.rng.index(moves.len()))
     }
     /// No: it chooses from the moves alone.
@@ -94,7 +94,7 @@ pub struct FnBot<F> {
 
 impl<F> FnBot<F>
 where
-    F: FnMut(&InfoState, &[AnyAction]) -> Option<usize> + Send,
+    F: FnMut(&InfoState, &Moves) -> Option<usize> + Send,
 {
     /// A bot called `name` that asks `choose`.
     pub fn new(name: impl Into<String>, choose: F) -> Self {
@@ -107,12 +107,12 @@ where
 
 impl<F> Bot for FnBot<F>
 where
-    F: FnMut(&InfoState, &[AnyAction]) -> Option<usize> + Send,
+    F: FnMut(&InfoState, &Moves) -> Option<usize> + Send,
 {
     fn name(&self) -> &str {
         &self.name
     }
-    fn choose(&mut self, info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
+    fn choose(&mut self, info: &InfoState, moves: &Moves) -> Option<usize> {
         (self.choose)(info, moves)
     }
 }

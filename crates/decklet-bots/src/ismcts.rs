@@ -10,8 +10,8 @@
 use std::sync::Arc;
 
 use decklet_core::{
-    AnyAction, AnyEvent, EngineConfig, Game, GameEngine, GameRng, GameState, GameStatus, InfoState,
-    PlayerId, SeatKnowledge,
+    ActionRef, AnyEvent, EngineConfig, Game, GameEngine, GameRng, GameState, GameStatus, InfoState,
+    Moves, PlayerId, SeatKnowledge,
 };
 
 use crate::bot::Bot;
@@ -48,7 +48,7 @@ impl Hints for NoHints {
 /// makes among `moves` (`None`: one at random), with the search's RNG for its own
 /// chances. A game whose uniformly random play rarely ends (UNO: drawing is always
 /// listed) needs one.
-pub type Playout = fn(&GameState, PlayerId, &[AnyAction], &mut GameRng) -> Option<usize>;
+pub type Playout = fn(&GameState, PlayerId, &Moves, &mut GameRng) -> Option<usize>;
 
 /// The search's settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -105,7 +105,7 @@ impl std::fmt::Debug for IsmctsBot {
 
 /// A move's identity across the sampled worlds (they share the game's tables, so a
 /// handle means the same card in each).
-fn key(action: &AnyAction) -> String {
+fn key(action: ActionRef<'_>) -> String {
     format!("{action:?}")
 }
 
@@ -166,7 +166,7 @@ impl IsmctsBot {
     }
 
     /// One iteration from the world on the scratch engine.
-    fn iterate(&mut self, moves: &mut Vec<AnyAction>) -> Option<()> {
+    fn iterate(&mut self, moves: &mut Moves) -> Option<()> {
         let exploration = self.config.exploration;
         let mut node = 0u32;
         let mut path = vec![0u32];
@@ -218,7 +218,7 @@ impl IsmctsBot {
                     children: Vec::new(),
                 });
                 self.nodes.get_mut(node as usize)?.children.push(child);
-                engine.dispatch_any(moves.swap_remove(at)).ok()?;
+                engine.dispatch_move(moves, at).ok()?;
                 path.push(child);
                 break;
             }
@@ -226,7 +226,7 @@ impl IsmctsBot {
             let at = keys
                 .iter()
                 .position(|k| *k == self.nodes[child as usize].key)?;
-            engine.dispatch_any(moves.swap_remove(at)).ok()?;
+            engine.dispatch_move(moves, at).ok()?;
             path.push(child);
             node = child;
         }
@@ -248,7 +248,7 @@ impl IsmctsBot {
                 None => None,
             }
             .unwrap_or_else(|| self.rng.index(moves.len()));
-            engine.dispatch_any(moves.swap_remove(pick)).ok()?;
+            engine.dispatch_move(moves, pick).ok()?;
         }
         // backpropagation: 1 to the best score (shared among equals), 0 to the others,
         // whatever the scale of the game's scores
@@ -282,7 +282,7 @@ impl Bot for IsmctsBot {
         self.hints.hear(before, events);
     }
 
-    fn choose(&mut self, info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
+    fn choose(&mut self, info: &InfoState, moves: &Moves) -> Option<usize> {
         if moves.len() <= 1 {
             return (!moves.is_empty()).then_some(0);
         }
@@ -296,7 +296,7 @@ impl Bot for IsmctsBot {
             score: 0.0,
             children: Vec::new(),
         });
-        let mut scratch = Vec::new();
+        let mut scratch = Moves::new();
         let Some(known) = self.adopt(info, &knowledge) else {
             return Some(self.rng.index(moves.len()));
         };

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use decklet_core::{AnyAction, GameEngine, PlayerId};
+use decklet_core::{ActionRef, AnyAction, GameEngine, Moves, PlayerId};
 
 /// A way the listed moves and the rules disagree.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,8 +46,8 @@ impl std::fmt::Display for MoveMismatch {
 
 /// An action as JSON text, its handles written as the game's names (a move the game
 /// listed carries no game of its own).
-fn text_of(state: &decklet_core::GameState, action: &AnyAction) -> String {
-    match state.json_of(action) {
+fn text_of(state: &decklet_core::GameState, action: ActionRef<'_>) -> String {
+    match state.json_of(&action) {
         Ok(json) => json.to_string(),
         Err(error) => format!("({} that cannot be written: {error})", action.kind()),
     }
@@ -76,13 +76,13 @@ pub fn check_moves(
     let mut mismatches = Vec::new();
     let state = engine.state();
     let game = engine.game();
-    let mut moves = Vec::new();
+    let mut moves = Moves::new();
     for seat in state.players() {
         let name = state.id_text(seat).into_owned();
         game.legal_moves(state, seat, &mut moves);
         let listed: HashSet<String> = moves.iter().map(|m| text_of(state, m)).collect();
-        for action in &moves {
-            if let Err(error) = engine.fork().dispatch_any(action.clone()) {
+        for (at, action) in moves.iter().enumerate() {
+            if let Err(error) = engine.fork().dispatch_move(&moves, at) {
                 mismatches.push(MoveMismatch::Refused {
                     seat: name.clone(),
                     action: text_of(state, action),
@@ -91,7 +91,7 @@ pub fn check_moves(
             }
         }
         for action in candidates(engine, seat) {
-            let json = text_of(state, &action);
+            let json = text_of(state, action.as_ref());
             if !listed.contains(&json) && engine.fork().dispatch_any(action).is_ok() {
                 mismatches.push(MoveMismatch::Unlisted {
                     seat: name.clone(),

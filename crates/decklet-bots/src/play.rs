@@ -1,6 +1,8 @@
 //! [`play_game`]: a started match played to its end by one bot a seat.
 
-use decklet_core::{EngineConfig, EngineError, GameEngine, GameState, GameStatus, InfoState};
+use decklet_core::{
+    EngineConfig, EngineError, GameEngine, GameState, GameStatus, InfoState, Moves,
+};
 
 use crate::bot::Bot;
 
@@ -75,7 +77,7 @@ fn play_quietly(
     max_moves: u64,
 ) -> Result<(u64, bool), EngineError> {
     let game = std::sync::Arc::clone(engine.game());
-    let mut moves = Vec::new();
+    let mut moves = Moves::new();
     // one information state a seat, brought up to date in place
     let mut infos: Vec<Option<InfoState>> = Vec::new();
     let reading: Vec<bool> = bots.iter().map(|b| b.reads_info()).collect();
@@ -95,8 +97,8 @@ fn play_quietly(
             break;
         };
         // a window out of turn, seat after seat from the player to move, for the bots
-        // that act out of turn and have moves now
-        if windows {
+        // that act out of turn and have moves now, where the game may list any
+        if windows && game.moves_out_of_turn(state) {
             let seats = state.seat_order().to_vec();
             let mut jumped = None;
             for k in 1..seats.len() {
@@ -118,12 +120,12 @@ fn play_quietly(
                 if let Some(pick) = bot.choose_out_of_turn(info, &moves)
                     && pick < moves.len()
                 {
-                    jumped = Some(moves.swap_remove(pick));
+                    jumped = Some(pick);
                     break;
                 }
             }
-            if let Some(action) = jumped {
-                dispatch_heard(engine, bots, &hearing, action)?;
+            if let Some(pick) = jumped {
+                dispatch_heard(engine, bots, &hearing, &moves, pick)?;
                 made += 1;
                 continue;
             }
@@ -146,7 +148,7 @@ fn play_quietly(
         if pick >= moves.len() {
             break;
         }
-        dispatch_heard(engine, bots, &hearing, moves.swap_remove(pick))?;
+        dispatch_heard(engine, bots, &hearing, &moves, pick)?;
         made += 1;
     }
     Ok((made, false))
@@ -172,16 +174,17 @@ fn seat_info<'a>(
     }
 }
 
-/// Dispatches `action`, and tells every bot that hears the game (`hearing`, in seat
+/// Dispatches the move at `pick` of `moves`, and tells every bot that hears the game (`hearing`, in seat
 /// order) its events as its seat hears them, with what the seat knew before.
 fn dispatch_heard(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
     hearing: &[bool],
-    action: decklet_core::AnyAction,
+    moves: &Moves,
+    pick: usize,
 ) -> Result<(), EngineError> {
     if !hearing.contains(&true) {
-        return engine.dispatch_any(action).map(|_| ());
+        return engine.dispatch_move(moves, pick).map(|_| ());
     }
     let state = engine.state();
     let befores: Vec<Option<InfoState>> = state
@@ -190,7 +193,7 @@ fn dispatch_heard(
         .zip(hearing)
         .map(|(seat, hears)| hears.then(|| state.info_state(*seat)))
         .collect();
-    let outcome = engine.dispatch_any(action)?;
+    let outcome = engine.dispatch_move(moves, pick)?;
     for (bot, before) in bots.iter_mut().zip(&befores) {
         if let Some(before) = before {
             let seat = before.seat();

@@ -18,7 +18,7 @@ fn walk(
 ) -> usize {
     let mut bot = RandomBot::new(seed);
     let game = std::sync::Arc::clone(engine.game());
-    let mut moves = Vec::new();
+    let mut moves = decklet_core::Moves::new();
     let mut checked = 0;
     for _ in 0..steps {
         let mismatches = check_moves(&engine, candidates);
@@ -43,7 +43,7 @@ fn walk(
             "seed {seed}: the seat to move has no move"
         );
         let pick = bot.choose(&state.info_state(seat), &moves).unwrap();
-        engine.dispatch_any(moves.swap_remove(pick)).unwrap();
+        engine.dispatch_move(&moves, pick).unwrap();
     }
     checked
 }
@@ -148,11 +148,16 @@ impl decklet_core::GamePlugin for Liar {
     fn version(&self) -> &'static str {
         "1.0.0"
     }
-    fn moves(&self, state: &decklet_core::GameState, seat: PlayerId, moves: &mut Vec<AnyAction>) {
+    fn moves(
+        &self,
+        state: &decklet_core::GameState,
+        seat: PlayerId,
+        moves: &mut decklet_core::Moves,
+    ) {
         if state.current_player() == Some(seat) {
             moves.clear();
         } else {
-            moves.push(AnyAction::new(high_card::Reveal { player_id: seat }));
+            moves.push(high_card::Reveal { player_id: seat });
         }
     }
 }
@@ -185,11 +190,16 @@ impl decklet_core::GamePlugin for WrongPayload {
     fn version(&self) -> &'static str {
         "1.0.0"
     }
-    fn moves(&self, state: &decklet_core::GameState, seat: PlayerId, moves: &mut Vec<AnyAction>) {
+    fn moves(
+        &self,
+        state: &decklet_core::GameState,
+        seat: PlayerId,
+        moves: &mut decklet_core::Moves,
+    ) {
         if state.current_player() == Some(seat) {
             let other = state.players().find(|p| *p != seat).unwrap_or(seat);
             moves.clear();
-            moves.push(AnyAction::new(high_card::Reveal { player_id: other }));
+            moves.push(high_card::Reveal { player_id: other });
         }
     }
 }

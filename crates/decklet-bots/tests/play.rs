@@ -189,7 +189,7 @@ impl Bot for Counting {
     fn choose(
         &mut self,
         info: &decklet_core::InfoState,
-        _moves: &[decklet_core::AnyAction],
+        _moves: &decklet_core::Moves,
     ) -> Option<usize> {
         if let Ok(mut handed) = self.handed.lock() {
             handed.push(info.player_count());

@@ -149,7 +149,7 @@ impl LoadedGame {
         named
             .iter()
             .all(|c| info.zone_of(*c).is_some_and(|z| info.sees(z)))
-            .then(|| self.def.describe_move(after, action))
+            .then(|| self.def.describe_move(after, action.as_ref()))
     }
 
     /// A started match for `players` players (`p1`…`pN`), dealt from `seed`.

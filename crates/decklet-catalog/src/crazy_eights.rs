@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use decklet_bots::{Bot, FnBot, Playout, Scoring};
 use decklet_core::{
-    AnyAction, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
+    ActionRef, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
 };
 use decklet_crazy_eights::{
     C8_MAX_PLAYERS, C8_MIN_PLAYERS, C8_VAR_END, C8_VAR_PENDING_TWOS, C8_VAR_SUIT, C8Card,
@@ -115,7 +115,7 @@ impl GameDef for CrazyEightsDef {
         }
         facts
     }
-    fn describe_move(&self, state: &GameState, action: &AnyAction) -> String {
+    fn describe_move(&self, state: &GameState, action: ActionRef<'_>) -> String {
         describe_move(state.cards(), action)
     }
 }

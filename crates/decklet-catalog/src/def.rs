@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use decklet_bots::{Bot, Playout, Scoring, winners_score};
 use decklet_core::{
-    AnyAction, AnyEvent, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
+    ActionRef, AnyEvent, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
 };
 
 /// A game as the tools see it: the catalogue's entry for it. Its parameters are
@@ -93,10 +93,9 @@ pub trait GameDef: Send + Sync + 'static {
         None
     }
     /// A move in words, for people (`play 8♥`). By default its kind and payload.
-    fn describe_move(&self, state: &GameState, action: &AnyAction) -> String {
-        let _ = state;
-        match action.payload_json() {
-            Ok(payload) => format!("{} {payload}", action.kind()),
+    fn describe_move(&self, state: &GameState, action: ActionRef<'_>) -> String {
+        match state.json_of(&action) {
+            Ok(json) => format!("{} {}", action.kind(), json["payload"]),
             Err(_) => action.kind().to_string(),
         }
     }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use decklet_bots::{Bot, FnBot, Playout, Scoring};
 use decklet_core::{
-    AnyAction, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
+    ActionRef, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
     PLAY_CARD_ACTION,
 };
 use decklet_hearts::{
@@ -155,7 +155,7 @@ impl GameDef for HeartsDef {
         let moon = state.variable(&HEARTS_VAR_MOON)?;
         Some(if moon >= 0 { "moon" } else { "points" }.to_string())
     }
-    fn describe_move(&self, state: &GameState, action: &AnyAction) -> String {
+    fn describe_move(&self, state: &GameState, action: ActionRef<'_>) -> String {
         describe_move(state.cards(), action)
     }
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use decklet_bots::{Bot, Playout};
 use decklet_core::{
-    AnyAction, AnyEvent, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
+    ActionRef, AnyEvent, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
 };
 use decklet_uno::{
     BotKind, ForAnyGame, LegalAction, UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
@@ -111,7 +111,7 @@ impl GameDef for UnoDef {
     fn narrate(&self, state: &GameState, events: &[AnyEvent]) -> Option<Vec<String>> {
         Some(decklet_uno::narrate(state, events))
     }
-    fn describe_move(&self, state: &GameState, action: &AnyAction) -> String {
+    fn describe_move(&self, state: &GameState, action: ActionRef<'_>) -> String {
         match LegalAction::of_action(action) {
             Some(legal) => legal.describe(state),
             None => action.kind().to_string(),

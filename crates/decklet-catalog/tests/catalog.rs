@@ -171,7 +171,7 @@ fn moves_are_told_in_each_game_s_words() {
         let engine = loaded.new_engine(4, 2).unwrap();
         let state = engine.state();
         let seat = state.current_player().unwrap();
-        let mut moves = Vec::new();
+        let mut moves = decklet_core::Moves::new();
         loaded.game().legal_moves(state, seat, &mut moves);
         let said: Vec<String> = moves
             .iter()

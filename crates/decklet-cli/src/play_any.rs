@@ -8,7 +8,7 @@
 //! means two things.
 
 use decklet::bots::Bot;
-use decklet::{AnyAction, CardId, EngineConfig, GameEngine, GameState, InfoState, PlayerId};
+use decklet::{AnyAction, CardId, EngineConfig, GameEngine, GameState, InfoState, Moves, PlayerId};
 use decklet_catalog::{Catalog, GameDef, LoadedGame};
 
 use crate::PlayArgs;
@@ -34,7 +34,7 @@ fn words(def: &dyn GameDef, info: &InfoState, cards: &[CardId]) -> String {
 
 /// What your seat sees: every zone, its cards when you see them (your hand in card
 /// order, a pile's last ones), its size otherwise; then your moves.
-fn show_table(def: &dyn GameDef, info: &InfoState, state: &GameState, moves: &[AnyAction]) {
+fn show_table(def: &dyn GameDef, info: &InfoState, state: &GameState, moves: &Moves) {
     say!();
     for zone in info.zones() {
         let Some(definition) = info.zone(zone) else {
@@ -192,7 +192,7 @@ pub fn run(args: &PlayArgs, catalog: &Catalog, loaded: &LoadedGame) -> Result<()
         loaded.string()
     );
     let mut lines = Lines::stdin();
-    let mut moves = Vec::new();
+    let mut moves = Moves::new();
     while engine.state().status() == decklet::GameStatus::Playing {
         if let Some(end) = between_moves(log.as_ref(), || LogFile::Game(engine.log())) {
             return end;
@@ -230,8 +230,10 @@ pub fn run(args: &PlayArgs, catalog: &Catalog, loaded: &LoadedGame) -> Result<()
                 _ => return Err(format!("{} has no move", name(state, current))),
             }
         };
-        let action = moves.swap_remove(pick);
-        let told = def.describe_move(state, &action);
+        let Some(action) = moves.to_any(pick) else {
+            return Err(format!("{} has no move {pick}", name(state, current)));
+        };
+        let told = def.describe_move(state, action.as_ref());
         // what each hearing bot's seat knew before the move
         let before: Vec<Option<InfoState>> = state
             .seat_order()
@@ -241,7 +243,7 @@ pub fn run(args: &PlayArgs, catalog: &Catalog, loaded: &LoadedGame) -> Result<()
             .map(|(seat, bot)| bot.hears().then(|| state.info_state(*seat)))
             .collect();
         let outcome = engine
-            .dispatch_any(action.clone())
+            .dispatch_move(&moves, pick)
             .map_err(|e| e.to_string())?;
         let state = engine.state();
         for ((seat, bot), before) in state.seat_order().iter().skip(1).zip(&mut bots).zip(before) {

@@ -93,6 +93,31 @@ impl<'a> ActionRef<'a> {
         let any: &'a dyn Any = self.0;
         any.downcast_ref::<A>()
     }
+
+    /// Whether the action is an `A`.
+    #[inline]
+    pub fn is<A: Action>(&self) -> bool {
+        let any: &'a dyn Any = self.0;
+        any.is::<A>()
+    }
+
+    /// An owned copy, of any kind (one allocation).
+    pub fn to_any(&self) -> AnyAction {
+        let any: &dyn Any = self.0;
+        AnyAction {
+            type_id: any.type_id(),
+            inner: self.0.clone_box(),
+            tables: None,
+        }
+    }
+}
+
+/// Written as [`AnyAction`] is: `{"type": KIND, "payload": {...}}`, its handles as
+/// text only inside [`GameState::json_of`](crate::GameState::json_of).
+impl Serialize for ActionRef<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        scope::serialize_typed(self.kind(), || self.0.payload_json(), None, serializer)
+    }
 }
 
 impl Debug for ActionRef<'_> {

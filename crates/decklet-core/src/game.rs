@@ -10,12 +10,12 @@
 
 use std::sync::{Arc, LazyLock};
 
-use crate::action::AnyAction;
 use crate::data::GameData;
 use crate::error::EngineError;
 use crate::ids::PlayerId;
 use crate::kind_table::Kinds;
 use crate::log::PluginInfo;
+use crate::moves::Moves;
 use crate::plugin::GamePlugin;
 use crate::registry::Registry;
 use crate::state::GameState;
@@ -175,16 +175,32 @@ impl Game {
     /// let mut engine = GameEngine::new(&game, EngineConfig::default());
     /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
     /// let p1 = engine.state().player_id("p1").ok_or(EngineError::NoGame)?;
-    /// let mut moves = Vec::new();
+    /// let mut moves = decklet_core::Moves::new();
     /// game.legal_moves(engine.state(), p1, &mut moves);
     /// assert!(moves.is_empty()); // no plugin, no move
     /// # Ok::<(), EngineError>(())
     /// ```
-    pub fn legal_moves(&self, state: &GameState, seat: PlayerId, moves: &mut Vec<AnyAction>) {
+    pub fn legal_moves(&self, state: &GameState, seat: PlayerId, moves: &mut Moves) {
         moves.clear();
         for plugin in &self.plugins {
             plugin.moves(state, seat, moves);
         }
+    }
+
+    /// Whether, in `state`, a seat other than the one to move may have moves: some
+    /// plugin says so ([`GamePlugin::moves_out_of_turn`]). Where none does, only the
+    /// player to move is asked for a move.
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// let game = Game::builder().build()?;
+    /// let mut engine = GameEngine::new(&game, EngineConfig::default());
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+    /// assert!(!game.moves_out_of_turn(engine.state()));
+    /// # Ok::<(), EngineError>(())
+    /// ```
+    pub fn moves_out_of_turn(&self, state: &GameState) -> bool {
+        self.plugins.iter().any(|p| p.moves_out_of_turn(state))
     }
 
     /// The ids of the rules an action kind runs, in order, after every plugin's

@@ -90,6 +90,7 @@ mod kinds;
 mod lanes;
 mod leaks;
 mod log;
+mod moves;
 mod player;
 mod plugin;
 mod queues;
@@ -129,6 +130,7 @@ pub use leaks::{
     HistoryCheck, HistoryLeak, Leak, check_history_leaks, check_seat_leaks, redeal_unseen,
 };
 pub use log::{GameLog, LOG_FORMAT, LoggedAction, PlayerLog, PluginInfo, state_digest};
+pub use moves::Moves;
 pub use player::{Player, PlayerStatus};
 pub use plugin::{ActionHandler, EventHandler, GamePlugin};
 pub use replay::{ParsedLog, ReplayInput, Verify};

@@ -201,8 +201,20 @@ pub trait GamePlugin: Send + Sync + 'static {
     /// withdrawing the moves those rules now refuse (`moves.retain(..)`). Every listed
     /// move must be one the rules accept (the kit check of `decklet-bots` proves it on
     /// random positions). The default lists none.
-    fn moves(&self, state: &GameState, seat: crate::PlayerId, moves: &mut Vec<crate::AnyAction>) {
+    fn moves(&self, state: &GameState, seat: crate::PlayerId, moves: &mut crate::Moves) {
         let _ = (state, seat, moves);
+    }
+    /// Whether, in `state`, a seat other than the one to move may have moves of this
+    /// plugin's listing (UNO's jump-in, a catch). It must depend only on what every
+    /// seat knows (the rules, public variables): the windows it opens are offered to
+    /// every other seat, and were only the seats that hold such a move asked, who is
+    /// asked would tell everyone what they hold. The game loops, the environments and the server offer the
+    /// other seats a window out of turn only where some plugin says yes
+    /// ([`Game::moves_out_of_turn`](crate::Game::moves_out_of_turn)), so a plugin that
+    /// lists moves out of turn must say so here. The default: no.
+    fn moves_out_of_turn(&self, state: &GameState) -> bool {
+        let _ = state;
+        false
     }
     /// The plugin's rules, in order; a rule may replace or wrap an earlier plugin's
     /// rule by id ([`Rule::replacing`], [`Rule::wrapping`]).

@@ -31,7 +31,7 @@ fn main() -> Result<(), EngineError> {
     };
     let mut engine = GameEngine::new(&game, config.clone());
     let mut rng = GameRng::seed_from(1);
-    let mut moves = Vec::new();
+    let mut moves = decklet_core::Moves::new();
     let mut actions = 0u64;
     let start = Instant::now();
     for seed in 0..games {
@@ -50,7 +50,7 @@ fn main() -> Result<(), EngineError> {
                 break;
             }
             let pick = rng.index(moves.len());
-            engine.dispatch_any(moves.swap_remove(pick))?;
+            engine.dispatch_move(&moves, pick)?;
             actions += 1;
         }
     }

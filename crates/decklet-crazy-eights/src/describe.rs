@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use decklet_core::{AnyAction, CardTable, PlayCard};
+use decklet_core::{ActionRef, CardTable, PlayCard};
 
 use crate::actions::{Draw, Nominate, Pass};
 use crate::cards::{C8Card, RANKS, SUITS};
@@ -41,14 +41,14 @@ pub fn suit_name(suit: &str) -> Option<&'static str> {
 /// let game = crazy_eights_game(CrazyEightsOptions::default())?;
 /// let engine = new_crazy_eights_engine(&game, 3, 2)?;
 /// let seat = engine.state().current_player().ok_or("nobody's turn")?;
-/// let mut moves = Vec::new();
+/// let mut moves = decklet_core::Moves::new();
 /// game.legal_moves(engine.state(), seat, &mut moves);
 /// let words: Vec<String> = moves.iter().map(|m| describe_move(engine.state().cards(), m)).collect();
 /// assert!(words.contains(&"draw a card".to_string()));
 /// assert!(words.iter().filter(|w| w.starts_with("play ")).count() + 1 == words.len());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn describe_move(cards: &CardTable, action: &AnyAction) -> String {
+pub fn describe_move(cards: &CardTable, action: ActionRef<'_>) -> String {
     if let Some(play) = action.downcast_ref::<PlayCard>() {
         let shown: Vec<String> = play
             .card_ids

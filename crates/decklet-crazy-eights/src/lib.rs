@@ -14,12 +14,12 @@
 //!
 //! let game = crazy_eights_game(CrazyEightsOptions::default())?;
 //! let mut engine = new_crazy_eights_engine(&game, 7, 4)?;
-//! let mut moves = Vec::new();
+//! let mut moves = decklet_core::Moves::new();
 //! // play the first listed move until the game is over
 //! while engine.state().status() == GameStatus::Playing {
 //!     let seat = engine.state().current_player().ok_or("nobody's turn")?;
 //!     game.legal_moves(engine.state(), seat, &mut moves);
-//!     engine.dispatch_any(moves[0].clone())?;
+//!     engine.dispatch_move(&moves, 0)?;
 //! }
 //! assert_eq!(engine.state().status(), GameStatus::Finished);
 //! # Ok::<(), Box<dyn std::error::Error>>(())

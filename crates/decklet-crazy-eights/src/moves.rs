@@ -3,7 +3,7 @@
 //! twos pending, a draw and every two in hand; else every card that matches (and every
 //! eight) and a draw when one is left this turn.
 
-use decklet_core::{AnyAction, GameState, GameStatus, PlayCard, PlayerId};
+use decklet_core::{GameState, GameStatus, Moves, PlayCard, PlayerId};
 
 use crate::actions::{Draw, Nominate, Pass};
 use crate::cards::{C8Table, SUITS};
@@ -11,7 +11,7 @@ use crate::plugin::Turn;
 
 /// Adds the moves `seat` may make in `state` to `moves` (none unless it is their turn
 /// in a game being played). Two copies of a card (above five players) are two moves.
-pub fn crazy_eights_moves(state: &GameState, seat: PlayerId, moves: &mut Vec<AnyAction>) {
+pub fn crazy_eights_moves(state: &GameState, seat: PlayerId, moves: &mut Moves) {
     if state.status() != GameStatus::Playing || state.current_player() != Some(seat) {
         return;
     }
@@ -20,26 +20,24 @@ pub fn crazy_eights_moves(state: &GameState, seat: PlayerId, moves: &mut Vec<Any
     };
     let turn = Turn::of(state, table);
     if turn.nominating() {
-        moves.extend(SUITS.iter().map(|suit| {
-            AnyAction::new(Nominate {
-                player_id: seat,
-                suit: (*suit).to_string(),
-            })
+        moves.extend(SUITS.iter().map(|suit| Nominate {
+            player_id: seat,
+            suit: (*suit).to_string(),
         }));
         return;
     }
     if turn.may_pass() {
-        moves.push(AnyAction::new(Pass { player_id: seat }));
+        moves.push(Pass { player_id: seat });
     }
     if turn.pending_twos() {
-        moves.push(AnyAction::new(Draw { player_id: seat }));
+        moves.push(Draw { player_id: seat });
     }
     for &card in state.hand(seat) {
         if table.card(card).is_some_and(|c| turn.playable(c)) {
-            moves.push(AnyAction::new(PlayCard::new(seat, [card])));
+            moves.push(PlayCard::new(seat, [card]));
         }
     }
     if !turn.pending_twos() && turn.may_draw() {
-        moves.push(AnyAction::new(Draw { player_id: seat }));
+        moves.push(Draw { player_id: seat });
     }
 }

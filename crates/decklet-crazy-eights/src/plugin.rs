@@ -601,7 +601,7 @@ impl GamePlugin for CrazyEightsPlugin {
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         setup(ctx)
     }
-    fn moves(&self, state: &GameState, seat: PlayerId, moves: &mut Vec<decklet_core::AnyAction>) {
+    fn moves(&self, state: &GameState, seat: PlayerId, moves: &mut decklet_core::Moves) {
         crate::moves::crazy_eights_moves(state, seat, moves);
     }
     fn rules(&self) -> Vec<Rule> {

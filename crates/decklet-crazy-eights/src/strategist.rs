@@ -3,14 +3,14 @@
 //! most after an eight, draw only when nothing plays, pass only when nothing else is
 //! left.
 
-use decklet_core::{AnyAction, CardId, GameRng, GameState, InfoState, PlayCard, PlayerId};
+use decklet_core::{CardId, GameRng, GameState, InfoState, Moves, PlayCard, PlayerId};
 
 use crate::actions::{Draw, Nominate, Pass};
 use crate::cards::{C8Card, C8Table, EIGHT, SUITS};
 
 /// The strategist's choice among `moves` for the seat that knows `info` (an index into
 /// `moves`; `None` when there is none).
-pub fn strategist_choice(info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
+pub fn strategist_choice(info: &InfoState, moves: &Moves) -> Option<usize> {
     let table = C8Table::seen(info)?;
     choose(&table, info.hand(), moves)
 }
@@ -20,14 +20,14 @@ pub fn strategist_choice(info: &InfoState, moves: &[AnyAction]) -> Option<usize>
 pub fn strategist_playout(
     state: &GameState,
     seat: PlayerId,
-    moves: &[AnyAction],
+    moves: &Moves,
     _rng: &mut GameRng,
 ) -> Option<usize> {
     let table = state.attachment::<C8Table>()?;
     choose(table, state.hand(seat), moves)
 }
 
-fn choose(table: &C8Table, hand: &[CardId], moves: &[AnyAction]) -> Option<usize> {
+fn choose(table: &C8Table, hand: &[CardId], moves: &Moves) -> Option<usize> {
     let hand: Vec<C8Card> = hand.iter().filter_map(|c| table.card(*c)).collect();
     let held = |suit: u8| {
         hand.iter()

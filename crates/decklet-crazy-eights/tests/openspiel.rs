@@ -26,7 +26,7 @@ fn play_random(players: usize, special: bool, games: usize, seed: u64) -> Figure
     };
     let game = crazy_eights_game(options).unwrap();
     let mut rng = GameRng::seed_from(seed);
-    let mut moves = Vec::new();
+    let mut moves = decklet_core::Moves::new();
     let mut figures = Figures {
         wins: vec![0.0; players],
         ..Figures::default()
@@ -43,8 +43,8 @@ fn play_random(players: usize, special: bool, games: usize, seed: u64) -> Figure
             let seat = engine.state().current_player().unwrap();
             game.legal_moves(engine.state(), seat, &mut moves);
             assert!(!moves.is_empty(), "a seat with the turn has a move");
-            let pick = moves.swap_remove(rng.index(moves.len()));
-            engine.dispatch_any(pick).unwrap();
+            let pick = rng.index(moves.len());
+            engine.dispatch_move(&moves, pick).unwrap();
             length += 1;
         }
         figures.lengths.push(length as f64);

@@ -30,7 +30,7 @@
 use std::sync::Arc;
 
 use decklet_core::{
-    AnyAction, EngineError, Game, GameEngine, GameState, InfoState, PlayCard, PlayerId,
+    ActionRef, EngineError, Game, GameEngine, GameState, InfoState, PlayCard, PlayerId,
 };
 use decklet_crazy_eights::{
     C8_VAR_CAN_PASS, C8_VAR_DRAWS, C8_VAR_NOMINATING, C8_VAR_PENDING_TWOS, C8_VAR_SUIT, C8Card,
@@ -140,7 +140,7 @@ impl Encoding for CrazyEightsEncoding {
             .signum() as f32;
     }
 
-    fn action_index(&self, state: &GameState, _: PlayerId, action: &AnyAction) -> Option<usize> {
+    fn action_index(&self, state: &GameState, _: PlayerId, action: ActionRef<'_>) -> Option<usize> {
         if let Some(play) = action.downcast_ref::<PlayCard>() {
             let table = state.attachment::<C8Table>()?;
             return table
@@ -162,7 +162,7 @@ impl Encoding for CrazyEightsEncoding {
         None
     }
 
-    fn move_class(&self, action: &AnyAction) -> MoveClass {
+    fn move_class(&self, action: ActionRef<'_>) -> MoveClass {
         if action.downcast_ref::<PlayCard>().is_some() {
             MoveClass::Play
         } else if action.downcast_ref::<Draw>().is_some() {

@@ -1,7 +1,7 @@
 //! [`Encoding`]: how a game is seen by a learner: a fixed list of action indices, and an
 //! observation vector made from one seat's information state and nothing else.
 
-use decklet_core::{AnyAction, EngineError, GameEngine, GameState, InfoState, PlayerId};
+use decklet_core::{ActionRef, EngineError, GameEngine, GameState, InfoState, PlayerId};
 
 /// What kind of move a seat made last, as observations show it (every seat sees who
 /// moved and what kind of move it was).
@@ -73,17 +73,14 @@ pub trait Encoding: Send + Sync {
     /// The index of a move of `seat` (one of its listed moves), from the card
     /// definitions and the seating only; `None` for a move the encoding has no index
     /// for (a plugin's own action kind).
-    fn action_index(&self, state: &GameState, seat: PlayerId, action: &AnyAction) -> Option<usize>;
-    /// Whether, before the move of the player to move, every other seat is offered a
-    /// window to act out of turn (with *wait*). It must depend only on what every seat
-    /// knows (the rules, public variables): were it to ask only the seats that hold such
-    /// a move, who is asked would tell everyone what they hold. Default: never.
-    fn offers_windows(&self, state: &GameState) -> bool {
-        let _ = state;
-        false
-    }
+    fn action_index(
+        &self,
+        state: &GameState,
+        seat: PlayerId,
+        action: ActionRef<'_>,
+    ) -> Option<usize>;
     /// The kind of move an action is.
-    fn move_class(&self, action: &AnyAction) -> MoveClass;
+    fn move_class(&self, action: ActionRef<'_>) -> MoveClass;
     /// What an action index means, in words (`play red 7`, `draw`).
     fn action_name(&self, index: usize) -> String;
     /// The table as `info`'s seat sees it, in a few lines of text.

@@ -26,7 +26,7 @@ use std::sync::Arc;
 use decklet_bots::{Bot, RandomBot};
 use decklet_catalog::LoadedGame;
 use decklet_core::{
-    AnyAction, CardId, EngineError, GameEngine, GameState, GameStatus, InfoState, PlayCard,
+    ActionRef, CardId, EngineError, GameEngine, GameState, GameStatus, InfoState, PlayCard,
     PlayerId, Value, ZoneId,
 };
 
@@ -144,7 +144,7 @@ impl GenericEncoding {
     /// recorded, and every listed move must have an index of its own.
     fn probe(&mut self) -> Result<(), String> {
         let mut variables: BTreeMap<String, usize> = BTreeMap::new();
-        let mut moves = Vec::new();
+        let mut moves = decklet_core::Moves::new();
         for seed in 0..PROBE_GAMES {
             let mut engine = self
                 .loaded
@@ -171,7 +171,7 @@ impl GenericEncoding {
                 let game = Arc::clone(engine.game());
                 game.legal_moves(state, seat, &mut moves);
                 let mut seen = BTreeMap::new();
-                for action in &moves {
+                for action in moves.iter() {
                     let index = self.action_index(state, seat, action).ok_or_else(|| {
                         format!(
                             "{}: the move {} has no index in the generic encoding (a kind not in GameDef::move_kinds, or more than one card): the game needs an encoding of its own",
@@ -191,8 +191,9 @@ impl GenericEncoding {
                 let Some(pick) = bot.choose(&state.info_state(seat), &moves) else {
                     break;
                 };
-                let action = moves.swap_remove(pick);
-                engine.dispatch_any(action).map_err(|e| e.to_string())?;
+                engine
+                    .dispatch_move(&moves, pick)
+                    .map_err(|e| e.to_string())?;
             }
         }
         self.variables = variables.into_iter().collect();
@@ -210,7 +211,7 @@ impl GenericEncoding {
     }
 
     /// The one card a move names, if it names one; `Err` if it names more.
-    fn card_of(state: &GameState, action: &AnyAction) -> Result<Option<CardId>, ()> {
+    fn card_of(state: &GameState, action: ActionRef<'_>) -> Result<Option<CardId>, ()> {
         if let Some(play) = action.downcast_ref::<PlayCard>() {
             return match play.card_ids.as_slice() {
                 [] => Ok(None),
@@ -218,7 +219,7 @@ impl GenericEncoding {
                 _ => Err(()),
             };
         }
-        let Ok(json) = state.json_of(action) else {
+        let Ok(json) = state.json_of(&action) else {
             return Err(());
         };
         let mut found = Vec::new();
@@ -326,7 +327,7 @@ impl Encoding for GenericEncoding {
         &self,
         state: &GameState,
         _seat: PlayerId,
-        action: &AnyAction,
+        action: ActionRef<'_>,
     ) -> Option<usize> {
         let kind = self.kinds.iter().position(|k| *k == action.kind())?;
         let card = GenericEncoding::card_of(state, action).ok()?;
@@ -334,7 +335,7 @@ impl Encoding for GenericEncoding {
         Some(kind * (self.cards + 1) + slot)
     }
 
-    fn move_class(&self, action: &AnyAction) -> MoveClass {
+    fn move_class(&self, action: ActionRef<'_>) -> MoveClass {
         match action.is::<PlayCard>() {
             true => MoveClass::Play,
             false => MoveClass::Other,

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use decklet_bots::{FnBot, IsmctsBot, IsmctsConfig, RandomBot};
 use decklet_catalog::{Catalog, GameString};
-use decklet_core::{AnyEvent, InfoState, PlayerId};
+use decklet_core::{AnyEvent, InfoState, Moves, PlayerId};
 use decklet_crazy_eights::CRAZY_EIGHTS_GAME;
 use decklet_crazy_eights::{
     C8_MAX_PLAYERS, C8_MIN_PLAYERS, CrazyEightsOptions, c8_returns, strategist_choice,
@@ -252,7 +252,7 @@ impl SeatBot {
             true => state.info_state(player),
             false => InfoState::default(),
         };
-        let mut moves = Vec::new();
+        let mut moves = Moves::new();
         table.engine().game().legal_moves(state, player, &mut moves);
         let pick = match table.in_window() {
             true => match self.0.choose_out_of_turn(&info, &moves) {

@@ -6,8 +6,8 @@
 //! (UNO's jump-in, catching and calling): then, before each move of the player to move,
 //! every other seat is offered a *window*, in seat order after the player to move, with
 //! one more action, *wait* (index [`Encoding::action_count`]), that lets play go on.
-//! Every seat is asked, whether it has a move or not ([`Encoding::offers_windows`]
-//! decides from public facts alone): were only the seats holding a move asked, who is
+//! Every seat is asked, whether it has a move or not (the game decides from public
+//! facts alone, `Game::moves_out_of_turn`): were only the seats holding a move asked, who is
 //! asked would tell everyone what they hold. The first seat that makes a move takes
 //! it, and the windows open again on the new position. This is the order in which
 //! decklet's own game loops ask the seats.
@@ -15,7 +15,7 @@
 use std::sync::Arc;
 
 use decklet_core::{
-    AnyAction, AnyEvent, EngineConfig, EngineError, GameEngine, GameState, GameStatus, InfoState,
+    AnyEvent, EngineConfig, EngineError, GameEngine, GameState, GameStatus, InfoState, Moves,
     PlayerId,
 };
 
@@ -87,14 +87,16 @@ pub struct Table {
     /// Whether the windows of this position were opened.
     opened: bool,
     acting: Option<PlayerId>,
-    /// The acting seat's move for each index (wait: `None` there, and `waits`).
-    slots: Vec<Option<AnyAction>>,
+    /// The acting seat's move for each index, as its place in `listed` (wait: `None`
+    /// there, and `waits`).
+    slots: Vec<Option<u32>>,
     /// The indices of `slots` that hold a move.
     filled: Vec<usize>,
     waits: bool,
     /// The player to move had no listed move (a game that cannot go on).
     stalled: bool,
-    scratch: Vec<AnyAction>,
+    /// The acting seat's listed moves.
+    listed: Moves,
     /// Each seat's information state, brought up to date in place when observed.
     infos: Vec<Option<InfoState>>,
     /// Whether the engine collects each move's events (for bots that hear them).
@@ -148,7 +150,7 @@ impl Table {
             filled: Vec::new(),
             waits: false,
             stalled: false,
-            scratch: Vec::new(),
+            listed: Moves::new(),
             infos: Vec::new(),
             collect: false,
             heard: Vec::new(),
@@ -314,12 +316,16 @@ impl Table {
         let Some(player) = self.acting else {
             return Err(StepError::Over);
         };
-        match self.slots.get_mut(at).and_then(Option::take) {
-            Some(action) => {
-                let class = self.encoding.move_class(&action);
+        match self.slots.get(at).copied().flatten() {
+            Some(listed) => {
+                let listed = listed as usize;
+                let class = self
+                    .listed
+                    .get(listed)
+                    .map_or(MoveClass::None, |m| self.encoding.move_class(m));
                 let outcome = self
                     .engine
-                    .dispatch_any(action)
+                    .dispatch_move(&self.listed, listed)
                     .map_err(|e| StepError::Engine(e.to_string()))?;
                 if self.collect {
                     self.heard = outcome.events;
@@ -375,7 +381,9 @@ impl Table {
         };
         if !self.opened {
             self.opened = true;
-            if self.encoding.offers_windows(state) {
+            // windows depend on public facts alone: were only the seats that hold
+            // such a move asked, who is asked would tell everyone what they hold
+            if game.moves_out_of_turn(state) {
                 let seats = state.seat_order();
                 let at = seats.iter().position(|p| *p == current).unwrap_or(0);
                 self.window
@@ -386,14 +394,14 @@ impl Table {
             Some(other) => (*other, true),
             None => (current, false),
         };
-        game.legal_moves(state, player, &mut self.scratch);
-        for action in self.scratch.drain(..) {
-            let index = self.encoding.action_index(state, player, &action);
+        game.legal_moves(state, player, &mut self.listed);
+        for (at, action) in self.listed.iter().enumerate() {
+            let index = self.encoding.action_index(state, player, action);
             if let Some(i) = index
                 && let Some(slot) = self.slots.get_mut(i)
                 && slot.is_none()
             {
-                *slot = Some(action);
+                *slot = Some(at as u32);
                 self.filled.push(i);
             }
         }

@@ -42,15 +42,14 @@
 use std::sync::Arc;
 
 use decklet_core::{
-    AnyAction, EngineError, Game, GameEngine, GameState, InfoState, PlayCard, PlayerId,
+    ActionRef, EngineError, Game, GameEngine, GameState, InfoState, PlayCard, PlayerId,
 };
 use decklet_plugins::{DrawCard, EndTurn, TURN_VARIABLE_DIRECTION};
 use decklet_uno::{
-    AcceptDrawFour, CallUno, CatchUno, Challenge, ChooseColor, HouseRule, RuleSet, RulesInPlay,
-    SwapHands, UNO_VAR_CHALLENGE_PENDING, UNO_VAR_CURRENT_COLOR, UNO_VAR_DRAW_PLAYER,
-    UNO_VAR_DRAW_TURN, UNO_VAR_PENDING_COLOR, UNO_VAR_PENDING_DRAW, UNO_VAR_PENDING_SWAP,
-    UNO_VAR_UNO_EXPOSED, UnoCard, UnoColor, UnoFace, card_points, exposed_player, new_uno_engine,
-    seen_uno_table, uno_game, uno_table,
+    AcceptDrawFour, CallUno, CatchUno, Challenge, ChooseColor, HouseRule, RuleSet, SwapHands,
+    UNO_VAR_CHALLENGE_PENDING, UNO_VAR_CURRENT_COLOR, UNO_VAR_DRAW_PLAYER, UNO_VAR_DRAW_TURN,
+    UNO_VAR_PENDING_COLOR, UNO_VAR_PENDING_DRAW, UNO_VAR_PENDING_SWAP, UNO_VAR_UNO_EXPOSED,
+    UnoCard, UnoColor, UnoFace, card_points, new_uno_engine, seen_uno_table, uno_game, uno_table,
 };
 
 use crate::encoding::{Encoding, MoveClass, RewardMode, offset, one_hot, table_text, win_rewards};
@@ -206,7 +205,12 @@ impl Encoding for UnoEncoding {
         }
     }
 
-    fn action_index(&self, state: &GameState, seat: PlayerId, action: &AnyAction) -> Option<usize> {
+    fn action_index(
+        &self,
+        state: &GameState,
+        seat: PlayerId,
+        action: ActionRef<'_>,
+    ) -> Option<usize> {
         let seats = state.seat_order();
         if let Some(play) = action.downcast_ref::<PlayCard>() {
             let table = uno_table(state)?;
@@ -244,15 +248,7 @@ impl Encoding for UnoEncoding {
 
     /// Under jump-in, always (any seat may hold a twin of the top card); under calling
     /// UNO alone, while a player may be caught (everyone sees who).
-    fn offers_windows(&self, state: &GameState) -> bool {
-        let rules = RulesInPlay::of(state);
-        if rules.jump_in {
-            return true;
-        }
-        rules.call_uno && exposed_player(state).is_some()
-    }
-
-    fn move_class(&self, action: &AnyAction) -> MoveClass {
+    fn move_class(&self, action: ActionRef<'_>) -> MoveClass {
         if action.downcast_ref::<PlayCard>().is_some() {
             MoveClass::Play
         } else if action.downcast_ref::<DrawCard>().is_some() {

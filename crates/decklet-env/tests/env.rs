@@ -110,7 +110,7 @@ fn listed(table: &Table) -> BTreeSet<usize> {
         return BTreeSet::new();
     };
     let state = table.state();
-    let mut moves = Vec::new();
+    let mut moves = decklet_core::Moves::new();
     table.engine().game().legal_moves(state, player, &mut moves);
     let mut indices: BTreeSet<usize> = moves
         .iter()
@@ -386,7 +386,7 @@ impl decklet_bots::Bot for Counter {
     fn choose(
         &mut self,
         info: &decklet_core::InfoState,
-        moves: &[decklet_core::AnyAction],
+        moves: &decklet_core::Moves,
     ) -> Option<usize> {
         self.random.choose(info, moves)
     }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use decklet_core::{AnyAction, CardTable, PlayCard};
+use decklet_core::{ActionRef, CardTable, PlayCard};
 
 use crate::actions::PassCard;
 use crate::cards::HeartsCard;
@@ -45,13 +45,13 @@ pub fn card_name(cards: &CardTable, card: decklet_core::CardId) -> String {
 /// let game = hearts_game(HeartsOptions { pass_cards: false, ..Default::default() })?;
 /// let engine = new_hearts_engine(&game, 3)?;
 /// let seat = engine.state().current_player().ok_or("nobody's turn")?;
-/// let mut moves = Vec::new();
+/// let mut moves = decklet_core::Moves::new();
 /// game.legal_moves(engine.state(), seat, &mut moves);
 /// let words: Vec<String> = moves.iter().map(|m| describe_move(engine.state().cards(), m)).collect();
 /// assert_eq!(words, ["play 2♣"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn describe_move(cards: &CardTable, action: &AnyAction) -> String {
+pub fn describe_move(cards: &CardTable, action: ActionRef<'_>) -> String {
     if let Some(play) = action.downcast_ref::<PlayCard>() {
         let shown: Vec<String> = play.card_ids.iter().map(|c| card_name(cards, *c)).collect();
         return format!("play {}", shown.join(", "));

@@ -3,14 +3,14 @@
 //! suit with the highest card that does not take the trick, sheds the queen of spades
 //! and its highest hearts when it cannot follow, and leads its lowest card.
 
-use decklet_core::{AnyAction, CardId, GameRng, GameState, InfoState, PlayCard, PlayerId};
+use decklet_core::{CardId, GameRng, GameState, InfoState, Moves, PlayCard, PlayerId};
 
 use crate::actions::PassCard;
 use crate::cards::{HEARTS, HeartsCard, HeartsTable, QUEEN, QUEEN_OF_SPADES, SPADES};
 
 /// The ducker's choice among `moves` for the seat that knows `info` (an index into
 /// `moves`; `None` when there is none).
-pub fn ducker_choice(info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
+pub fn ducker_choice(info: &InfoState, moves: &Moves) -> Option<usize> {
     let table = HeartsTable::seen(info)?;
     choose(&table, info.zone_cards(table.trick).unwrap_or(&[]), moves)
 }
@@ -20,7 +20,7 @@ pub fn ducker_choice(info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
 pub fn ducker_playout(
     state: &GameState,
     _seat: PlayerId,
-    moves: &[AnyAction],
+    moves: &Moves,
     _rng: &mut GameRng,
 ) -> Option<usize> {
     let table = state.attachment::<HeartsTable>()?;
@@ -38,7 +38,7 @@ fn danger(card: HeartsCard) -> i32 {
     }
 }
 
-fn choose(table: &HeartsTable, trick: &[CardId], moves: &[AnyAction]) -> Option<usize> {
+fn choose(table: &HeartsTable, trick: &[CardId], moves: &Moves) -> Option<usize> {
     let face = |c: &CardId| table.card(*c);
     let led = trick.first().and_then(face);
     let winning = led.map(|led| {

@@ -2,7 +2,7 @@
 //! actions: one list, read by the rules (a refused card says which restriction
 //! refused it) and by the move list alike.
 
-use decklet_core::{AnyAction, CardId, GameState, GameStatus, PlayCard, PlayerId};
+use decklet_core::{CardId, GameState, GameStatus, Moves, PlayCard, PlayerId};
 
 use crate::actions::PassCard;
 use crate::cards::{CLUBS, HEARTS, HeartsTable, QUEEN_OF_SPADES, TWO_OF_CLUBS};
@@ -105,7 +105,7 @@ pub(crate) fn playable(
 /// Adds the moves `seat` may make in `state` to `moves`, in OpenSpiel's order: while
 /// cards are passed, a pass of each card in hand; then a play of each playable card.
 /// None unless it is their turn in a game being played.
-pub fn hearts_moves(state: &GameState, seat: PlayerId, moves: &mut Vec<AnyAction>) {
+pub fn hearts_moves(state: &GameState, seat: PlayerId, moves: &mut Moves) {
     if state.status() != GameStatus::Playing || state.current_player() != Some(seat) {
         return;
     }
@@ -113,18 +113,17 @@ pub fn hearts_moves(state: &GameState, seat: PlayerId, moves: &mut Vec<AnyAction
         return;
     };
     if passing(state) {
-        moves.extend(table.sorted(state.hand(seat)).into_iter().map(|card_id| {
-            AnyAction::new(PassCard {
-                player_id: seat,
-                card_id,
-            })
-        }));
+        moves.extend(
+            table
+                .sorted(state.hand(seat))
+                .into_iter()
+                .map(|card_id| PassCard {
+                    player_id: seat,
+                    card_id,
+                }),
+        );
         return;
     }
     let (cards, _) = playable(state, table, seat);
-    moves.extend(
-        cards
-            .into_iter()
-            .map(|card| AnyAction::new(PlayCard::new(seat, [card]))),
-    );
+    moves.extend(cards.into_iter().map(|card| PlayCard::new(seat, [card])));
 }

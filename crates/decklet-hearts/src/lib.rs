@@ -16,12 +16,12 @@
 //!
 //! let game = hearts_game(HeartsOptions::default())?;
 //! let mut engine = new_hearts_engine(&game, 7)?;
-//! let mut moves = Vec::new();
+//! let mut moves = decklet_core::Moves::new();
 //! // play the first listed move until the game is over
 //! while engine.state().status() == GameStatus::Playing {
 //!     let seat = engine.state().current_player().ok_or("nobody's turn")?;
 //!     game.legal_moves(engine.state(), seat, &mut moves);
-//!     engine.dispatch_any(moves[0].clone())?;
+//!     engine.dispatch_move(&moves, 0)?;
 //! }
 //! // 26 points were taken, or a moon was shot: the returns add up to 26 or 78
 //! let total: f64 = hearts_returns(engine.state()).iter().sum();

@@ -479,7 +479,7 @@ impl GamePlugin for HeartsPlugin {
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         setup(ctx)
     }
-    fn moves(&self, state: &GameState, seat: PlayerId, moves: &mut Vec<decklet_core::AnyAction>) {
+    fn moves(&self, state: &GameState, seat: PlayerId, moves: &mut decklet_core::Moves) {
         crate::legal::hearts_moves(state, seat, moves);
     }
     fn rules(&self) -> Vec<Rule> {

@@ -16,19 +16,22 @@ fn no_seat_can_tell_a_redeal_apart_in_any_phase() {
     let mut positions = 0;
     for seed in 0..6 {
         let mut engine = new_hearts_engine(&game, seed).unwrap();
-        let mut moves = Vec::new();
+        let mut moves = decklet_core::Moves::new();
         let mut step = 0;
         while engine.state().status() == GameStatus::Playing {
             // the passing (steps 1 to 12), the first trick, and every eleventh move
             if step % 11 == 3 || (1..=6).contains(&step) {
-                let list = |state: &GameState, seat: PlayerId| -> Vec<AnyAction> {
-                    let mut moves = Vec::new();
+                let listed = |state: &GameState, seat: PlayerId| {
+                    let mut moves = decklet_core::Moves::new();
                     game.legal_moves(state, seat, &mut moves);
                     moves
                 };
+                let list = |state: &GameState, seat: PlayerId| -> Vec<AnyAction> {
+                    listed(state, seat).to_vec()
+                };
                 let reach = |state: &GameState, seat: PlayerId| -> Vec<(String, String)> {
                     let info = state.info_state(seat);
-                    let moves = list(state, seat);
+                    let moves = listed(state, seat);
                     let choice = ducker_choice(&info, &moves).and_then(|i| moves.get(i));
                     vec![("ducker".to_string(), format!("{choice:?}"))]
                 };
@@ -39,8 +42,8 @@ fn no_seat_can_tell_a_redeal_apart_in_any_phase() {
             }
             let seat = engine.state().current_player().unwrap();
             game.legal_moves(engine.state(), seat, &mut moves);
-            let pick = moves.swap_remove(rng.index(moves.len()));
-            engine.dispatch_any(pick).unwrap();
+            let pick = rng.index(moves.len());
+            engine.dispatch_move(&moves, pick).unwrap();
             step += 1;
         }
     }
@@ -61,12 +64,12 @@ fn no_seat_can_tell_another_hidden_deal_apart_over_a_whole_game() {
         for seed in 0..2 {
             let mut engine = new_hearts_engine(&game, seed).unwrap();
             let mut rng = GameRng::seed_from(seed);
-            let mut moves = Vec::new();
+            let mut moves = decklet_core::Moves::new();
             while engine.state().status() == GameStatus::Playing {
                 let seat = engine.state().current_player().unwrap();
                 game.legal_moves(engine.state(), seat, &mut moves);
-                let pick = moves.swap_remove(rng.index(moves.len()));
-                engine.dispatch_any(pick).unwrap();
+                let pick = rng.index(moves.len());
+                engine.dispatch_move(&moves, pick).unwrap();
             }
             let log = engine.log();
             for player in &log.players {

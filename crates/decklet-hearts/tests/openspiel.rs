@@ -42,7 +42,7 @@ fn options_of(config: &Value) -> HeartsOptions {
 fn play_random(options: HeartsOptions, games: usize, seed: u64) -> Figures {
     let game = hearts_game(options).unwrap();
     let mut rng = GameRng::seed_from(seed);
-    let mut moves = Vec::new();
+    let mut moves = decklet_core::Moves::new();
     let mut figures = Figures::default();
     for g in 0..games {
         let mut engine = new_hearts_engine(&game, seed ^ ((g as u64) << 8)).unwrap();
@@ -56,10 +56,11 @@ fn play_random(options: HeartsOptions, games: usize, seed: u64) -> Figures {
             let state = engine.state();
             let seat = state.current_player().unwrap();
             game.legal_moves(state, seat, &mut moves);
-            let pick = moves.swap_remove(rng.index(moves.len()));
+            let at = rng.index(moves.len());
+            let pick = moves.get(at).unwrap();
             if !state.variable(&HEARTS_VAR_PASSING).unwrap() {
                 let played = state.variable(&HEARTS_VAR_PLAYED).unwrap();
-                let count = moves.len() as f64 + 1.0;
+                let count = moves.len() as f64;
                 legal.push(count);
                 if played < 4 {
                     legal_first.push(count);
@@ -70,7 +71,7 @@ fn play_random(options: HeartsOptions, games: usize, seed: u64) -> Figures {
                     first_heart = Some((played / 4 + 1) as f64);
                 }
             }
-            engine.dispatch_any(pick).unwrap();
+            engine.dispatch_move(&moves, at).unwrap();
         }
         // a game's decisions are not independent: the game is the unit of the spread
         figures.legal.push(mean(&legal));

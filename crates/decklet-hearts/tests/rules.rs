@@ -33,18 +33,18 @@ fn table(state: &GameState) -> HeartsTable {
 fn random_game(
     game: &Arc<Game>,
     seed: u64,
-    mut check: impl FnMut(&GameEngine, &[AnyAction]),
+    mut check: impl FnMut(&GameEngine, &decklet_core::Moves),
 ) -> GameEngine {
     let mut engine = new_hearts_engine(game, seed).unwrap();
     let mut rng = GameRng::seed_from(seed ^ 0x5eed);
-    let mut moves = Vec::new();
+    let mut moves = decklet_core::Moves::new();
     while engine.state().status() == GameStatus::Playing {
         let seat = engine.state().current_player().unwrap();
         game.legal_moves(engine.state(), seat, &mut moves);
         assert!(!moves.is_empty(), "the seat to move has a move");
         check(&engine, &moves);
-        let pick = moves.swap_remove(rng.index(moves.len()));
-        engine.dispatch_any(pick).unwrap();
+        let pick = rng.index(moves.len());
+        engine.dispatch_move(&moves, pick).unwrap();
     }
     engine
 }
@@ -112,7 +112,7 @@ fn three_cards_pass_in_the_drawn_direction_unseen_by_the_others() {
             .map(|p| engine.state().hand(*p).to_vec())
             .collect();
         let mut passed: Vec<Vec<CardId>> = vec![Vec::new(); 4];
-        let mut moves = Vec::new();
+        let mut moves = decklet_core::Moves::new();
         for (at, seat) in seats.iter().enumerate() {
             for n in 0..3 {
                 assert_eq!(engine.state().current_player(), Some(*seat));
@@ -123,9 +123,10 @@ fn three_cards_pass_in_the_drawn_direction_unseen_by_the_others() {
                 // a play is refused while cards are passed
                 let card = engine.state().hand(*seat)[0];
                 refused(&engine, play(engine.state(), card), "being passed");
-                let pick = moves[(seed as usize + n) % moves.len()].clone();
-                passed[at].push(pick.downcast_ref::<PassCard>().unwrap().card_id);
-                let outcome = engine.dispatch_any(pick).unwrap();
+                let pick = (seed as usize + n) % moves.len();
+                let card = moves.get(pick).unwrap().downcast_ref::<PassCard>().unwrap();
+                passed[at].push(card.card_id);
+                let outcome = engine.dispatch_move(&moves, pick).unwrap();
                 // the others hear that a card was put aside, not which
                 for heard in &outcome.events {
                     for other in &seats {
@@ -195,7 +196,7 @@ fn without_passing_the_two_of_clubs_leads_and_nothing_else() {
         let state = engine.state();
         assert_eq!(state.variable(&HEARTS_VAR_PASS_DIR), Some(0));
         let seat = state.current_player().unwrap();
-        let mut moves = Vec::new();
+        let mut moves = decklet_core::Moves::new();
         game.legal_moves(state, seat, &mut moves);
         assert_eq!(
             moves
@@ -236,7 +237,7 @@ fn without_passing_the_two_of_clubs_leads_and_nothing_else() {
     let engine = new_hearts_engine(&game, 3).unwrap();
     let state = engine.state();
     let seat = state.current_player().unwrap();
-    let mut moves = Vec::new();
+    let mut moves = decklet_core::Moves::new();
     game.legal_moves(state, seat, &mut moves);
     let clubs = faces(state, state.hand(seat))
         .iter()

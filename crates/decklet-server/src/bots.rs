@@ -5,7 +5,7 @@
 //! UNO's jump-in) out of turn, and it hears every move of its match if it follows the
 //! game.
 
-use decklet_core::{AnyEvent, GameState, InfoState, PlayerId};
+use decklet_core::{AnyEvent, GameState, InfoState, Moves, PlayerId};
 
 use crate::moves::Listed;
 use crate::spec::GameKind;
@@ -64,7 +64,7 @@ impl ServerBot {
         if listed.is_empty() || (!in_turn && !self.0.acts_out_of_turn()) {
             return None;
         }
-        let mut moves = Vec::with_capacity(listed.len());
+        let mut moves = Moves::new();
         kind.game().legal_moves(state, seat, &mut moves);
         let info = match self.0.reads_info() {
             true => state.info_state(seat),

@@ -2,7 +2,7 @@
 //! now, with words for a person. A client names a move by its index in this list,
 //! never by an engine action: nothing else is reachable from a client.
 
-use decklet_core::{AnyAction, GameState, PlayerId};
+use decklet_core::{AnyAction, GameState, Moves, PlayerId};
 
 use crate::spec::GameKind;
 
@@ -22,17 +22,17 @@ pub fn listed_moves(
     seat: PlayerId,
     names: &[String],
 ) -> Vec<Listed> {
-    let mut moves = Vec::new();
+    let mut moves = Moves::new();
     kind.game().legal_moves(state, seat, &mut moves);
     moves
-        .into_iter()
+        .iter()
         .map(|action| Listed {
             label: with_names(
-                &kind.loaded.def().describe_move(state, &action),
+                &kind.loaded.def().describe_move(state, action),
                 state,
                 names,
             ),
-            action,
+            action: action.to_any(),
         })
         .collect()
 }

@@ -2,7 +2,7 @@
 //! that the tools written for every game (the catalogue's bots, tournaments, the
 //! generic game loop) seat it: in turn, out of turn, and following the game.
 
-use decklet_core::{AnyAction, AnyEvent, InfoState};
+use decklet_core::{AnyEvent, InfoState, Moves};
 
 use crate::bots::Bot;
 use crate::legal_action::LegalAction;
@@ -31,29 +31,40 @@ use crate::legal_action::LegalAction;
 #[derive(Clone, Debug)]
 pub struct ForAnyGame<B>(pub B);
 
+/// The moves of `moves` that are UNO's, in UNO's words, into `legal` (emptied first).
+fn read_moves(moves: &Moves, legal: &mut Vec<LegalAction>) {
+    legal.clear();
+    legal.extend(moves.iter().filter_map(LegalAction::of_action));
+}
+
+/// Where `chosen` is in `moves`.
+fn index_of(moves: &Moves, chosen: LegalAction) -> Option<usize> {
+    moves
+        .iter()
+        .position(|m| LegalAction::of_action(m) == Some(chosen))
+}
+
 impl<B: Bot + Send> decklet_bots::Bot for ForAnyGame<B> {
     fn name(&self) -> &str {
         self.0.name()
     }
 
-    fn choose(&mut self, info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
-        let legal: Vec<LegalAction> = moves.iter().filter_map(LegalAction::of_action).collect();
+    fn choose(&mut self, info: &InfoState, moves: &Moves) -> Option<usize> {
+        let mut legal = Vec::with_capacity(moves.len());
+        read_moves(moves, &mut legal);
         let chosen = self.0.choose(info, &legal)?;
-        moves
-            .iter()
-            .position(|m| LegalAction::of_action(m) == Some(chosen))
+        index_of(moves, chosen)
     }
 
     fn acts_out_of_turn(&self) -> bool {
         true
     }
 
-    fn choose_out_of_turn(&mut self, info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
-        let legal: Vec<LegalAction> = moves.iter().filter_map(LegalAction::of_action).collect();
+    fn choose_out_of_turn(&mut self, info: &InfoState, moves: &Moves) -> Option<usize> {
+        let mut legal = Vec::with_capacity(moves.len());
+        read_moves(moves, &mut legal);
         let chosen = self.0.choose_out_of_turn(info, &legal)?;
-        moves
-            .iter()
-            .position(|m| LegalAction::of_action(m) == Some(chosen))
+        index_of(moves, chosen)
     }
 
     fn reads_info(&self) -> bool {

@@ -8,9 +8,7 @@ use std::str::FromStr;
 
 use std::borrow::Cow;
 
-use decklet_core::{
-    AnyAction, CardId, Game, GameRng, GameState, InfoState, PlayerId, Var, VarType,
-};
+use decklet_core::{CardId, Game, GameRng, GameState, InfoState, Moves, PlayerId, Var, VarType};
 use decklet_plugins::{TURN_VARIABLE_DIRECTION, next_player_in, next_player_seen};
 use std::sync::Arc;
 
@@ -238,7 +236,7 @@ pub fn random_pick(legal: &[LegalAction], rng: &mut GameRng) -> Option<LegalActi
 pub fn uno_playout(
     state: &GameState,
     seat: PlayerId,
-    moves: &[AnyAction],
+    moves: &Moves,
     rng: &mut GameRng,
 ) -> Option<usize> {
     let legal = legal_actions(state, seat);

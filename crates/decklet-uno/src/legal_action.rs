@@ -6,7 +6,8 @@
 //! own module.
 
 use decklet_core::{
-    AnyAction, CardId, EngineError, GameEngine, GameState, Outcome, PlayCard, PlayerId,
+    ActionRef, AnyAction, CardId, EngineError, GameEngine, GameState, Moves, Outcome, PlayCard,
+    PlayerId,
 };
 use decklet_plugins::{DrawCard, EndTurn, create_draw_card_action, create_end_turn_action};
 
@@ -69,6 +70,21 @@ impl LegalAction {
         }
     }
 
+    /// Adds the engine action for `player` to a seat's listed moves, typed.
+    pub fn push_to(&self, player: PlayerId, moves: &mut Moves) {
+        match *self {
+            LegalAction::Play(card) => moves.push(PlayCard::new(player, [card])),
+            LegalAction::ChooseColor(color) => moves.push(ChooseColor::new(player, color)),
+            LegalAction::SwapHands(target) => moves.push(swap(player, target)),
+            LegalAction::AcceptDrawFour => moves.push(AcceptDrawFour { player_id: player }),
+            LegalAction::Challenge => moves.push(Challenge { player_id: player }),
+            LegalAction::Draw => moves.push(create_draw_card_action(player, 1)),
+            LegalAction::EndTurn => moves.push(create_end_turn_action(player)),
+            LegalAction::CallUno => moves.push(CallUno { player_id: player }),
+            LegalAction::CatchUno(target) => moves.push(catch(player, target)),
+        }
+    }
+
     /// The move an engine action is, if it is one of UNO's (the inverse of
     /// [`to_action`](Self::to_action), whoever's action it is): how a bot of any game
     /// (`decklet_bots::Bot`), handed the listed moves as engine actions, reads them in
@@ -86,11 +102,11 @@ impl LegalAction {
     ///     LegalAction::ChooseColor(UnoColor::Blue),
     ///     LegalAction::CatchUno(p1),
     /// ] {
-    ///     assert_eq!(LegalAction::of_action(&action.to_action(p1)), Some(action));
+    ///     assert_eq!(LegalAction::of_action(action.to_action(p1).as_ref()), Some(action));
     /// }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn of_action(action: &AnyAction) -> Option<LegalAction> {
+    pub fn of_action(action: ActionRef<'_>) -> Option<LegalAction> {
         if let Some(play) = action.downcast_ref::<PlayCard>() {
             return match play.card_ids.as_slice() {
                 [card] => Some(LegalAction::Play(*card)),

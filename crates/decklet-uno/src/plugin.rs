@@ -273,13 +273,11 @@ impl GamePlugin for UnoPlugin {
         &self,
         state: &GameState,
         seat: decklet_core::PlayerId,
-        moves: &mut Vec<decklet_core::AnyAction>,
+        moves: &mut decklet_core::Moves,
     ) {
-        moves.extend(
-            crate::legal::legal_actions(state, seat)
-                .into_iter()
-                .map(|action| action.to_action(seat)),
-        );
+        for action in crate::legal::legal_actions(state, seat) {
+            action.push_to(seat, moves);
+        }
     }
     fn rules(&self) -> Vec<Rule> {
         uno_rules()

@@ -3,9 +3,9 @@
 use std::sync::Arc;
 
 use decklet_core::{
-    Action, ActionHandler, ActionOrigin, AnyAction, CardId, EngineConfig, EngineError,
-    EventHandler, Game, GameContext, GameEngine, GameFinished, GamePlugin, GameStarted, GameState,
-    GameStatus, GameWon, Player, PlayerId, Rule, RuleResult, Var, Zone,
+    Action, ActionHandler, ActionOrigin, CardId, EngineConfig, EngineError, EventHandler, Game,
+    GameContext, GameEngine, GameFinished, GamePlugin, GameStarted, GameState, GameStatus, GameWon,
+    Moves, Player, PlayerId, Rule, RuleResult, Var, Zone,
 };
 use decklet_plugins::{
     CardDrawn, DRAW_VAR_RESHUFFLE_FROM, DRAW_VAR_RESHUFFLE_KEEP_TOP, DrawCard, DrawPlugin, EndTurn,
@@ -193,7 +193,7 @@ impl GamePlugin for EightsPlugin {
     }
     /// On your turn: each card you may play (an eight once for each suit it may name),
     /// a draw if you have not drawn, a pass if you have.
-    fn moves(&self, state: &GameState, seat: PlayerId, moves: &mut Vec<AnyAction>) {
+    fn moves(&self, state: &GameState, seat: PlayerId, moves: &mut Moves) {
         if state.status() != GameStatus::Playing || state.current_player() != Some(seat) {
             return;
         }
@@ -207,19 +207,19 @@ impl GamePlugin for EightsPlugin {
                 _ => Vec::new(),
             };
             for suit in named {
-                moves.push(AnyAction::new(Play {
+                moves.push(Play {
                     player_id: seat,
                     card_id,
                     suit,
-                }));
+                });
             }
         }
         match state.variable(&DREW) == Some(true) {
-            false => moves.push(AnyAction::new(DrawCard {
+            false => moves.push(DrawCard {
                 player_id: seat,
                 count: 1,
-            })),
-            true => moves.push(AnyAction::new(EndTurn { player_id: seat })),
+            }),
+            true => moves.push(EndTurn { player_id: seat }),
         }
     }
     fn rules(&self) -> Vec<Rule> {

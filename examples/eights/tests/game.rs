@@ -20,9 +20,9 @@ fn current(engine: &GameEngine) -> PlayerId {
 }
 
 fn moves(state: &GameState, seat: PlayerId) -> Vec<AnyAction> {
-    let mut moves = Vec::new();
+    let mut moves = decklet_core::Moves::new();
     eights_game().unwrap().legal_moves(state, seat, &mut moves);
-    moves
+    moves.to_vec()
 }
 
 /// A card of `player`'s hand that `keep` accepts.

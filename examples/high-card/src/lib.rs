@@ -17,8 +17,8 @@
 use std::sync::Arc;
 
 use decklet_core::{
-    Action, ActionHandler, AnyAction, EngineConfig, EngineError, EventHandler, Game, GameContext,
-    GameEngine, GameFinished, GamePlugin, GameState, GameStatus, GameWon, Player, PlayerId, Rule,
+    Action, ActionHandler, EngineConfig, EngineError, EventHandler, Game, GameContext, GameEngine,
+    GameFinished, GamePlugin, GameState, GameStatus, GameWon, Moves, Player, PlayerId, Rule,
 };
 use decklet_plugins::{
     DrawPlugin, RankResolver, StandardDeckPlugin, StandardPokerRankResolver, TurnEnded, TurnPlugin,
@@ -95,10 +95,10 @@ impl GamePlugin for HighCardPlugin {
         &["standard-deck", "turn", "draw"]
     }
     /// The one move of the game: the current player reveals, once.
-    fn moves(&self, state: &GameState, seat: PlayerId, moves: &mut Vec<AnyAction>) {
+    fn moves(&self, state: &GameState, seat: PlayerId, moves: &mut Moves) {
         let playing = state.status() == GameStatus::Playing;
         if playing && state.current_player() == Some(seat) && state.hand(seat).is_empty() {
-            moves.push(AnyAction::new(Reveal { player_id: seat }));
+            moves.push(Reveal { player_id: seat });
         }
     }
     fn rules(&self) -> Vec<Rule> {

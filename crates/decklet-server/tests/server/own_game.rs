@@ -10,7 +10,7 @@ use std::time::Instant;
 use decklet_bots::Bot;
 use decklet_catalog::{BotDef, Catalog, GameDef, HeartsDef};
 use decklet_core::{
-    AnyAction, AnyEvent, EngineError, Game, GameEngine, GameState, GameString, InfoState,
+    ActionRef, AnyEvent, EngineError, Game, GameEngine, GameState, GameString, InfoState, Moves,
 };
 use decklet_server::Limits;
 use decklet_server::client::STUCK;
@@ -30,7 +30,7 @@ impl Bot for Counter {
     fn name(&self) -> &str {
         "counter"
     }
-    fn choose(&mut self, _info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
+    fn choose(&mut self, _info: &InfoState, moves: &Moves) -> Option<usize> {
         (!moves.is_empty()).then_some(0)
     }
     fn hears(&self) -> bool {
@@ -93,7 +93,7 @@ impl GameDef for CountedHearts {
     fn scoring(&self) -> decklet_bots::Scoring {
         HeartsDef.scoring()
     }
-    fn describe_move(&self, state: &GameState, action: &AnyAction) -> String {
+    fn describe_move(&self, state: &GameState, action: ActionRef<'_>) -> String {
         HeartsDef.describe_move(state, action)
     }
 }

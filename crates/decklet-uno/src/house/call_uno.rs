@@ -299,6 +299,11 @@ impl GamePlugin for CallUnoPlugin {
     fn version(&self) -> &'static str {
         "1.0.0"
     }
+    /// While a player is exposed (one card left, UNO not called), any seat may catch
+    /// them.
+    fn moves_out_of_turn(&self, state: &GameState) -> bool {
+        exposed_player(state).is_some()
+    }
     fn requires(&self) -> &'static [&'static str] {
         &[UNO_PLUGIN_ID]
     }

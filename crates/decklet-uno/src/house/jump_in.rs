@@ -120,6 +120,10 @@ impl GamePlugin for JumpInPlugin {
     fn requires(&self) -> &'static [&'static str] {
         &[UNO_PLUGIN_ID]
     }
+    /// Yes: any seat holding the card on the pile may jump in.
+    fn moves_out_of_turn(&self, _state: &GameState) -> bool {
+        true
+    }
     fn declare(&self, data: &mut GameData) {
         RulesInPlay::mark(data, |rules| rules.jump_in = true);
         UnoMoveHooks::change(data, |hooks| hooks.out_of_turn.push(jump_in_moves));

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use decklet_bots::{Bot, play_game};
-use decklet_core::{AnyAction, AnyEvent, InfoState};
+use decklet_core::{AnyEvent, InfoState};
 use decklet_uno::{ForAnyGame, HeuristicBot, HouseRule, RuleSet, new_uno_engine, uno_game};
 
 /// The heuristic bot, counting its moves out of turn and the moves it hears.
@@ -21,13 +21,17 @@ impl Bot for Counted {
     fn name(&self) -> &str {
         "counted"
     }
-    fn choose(&mut self, info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
+    fn choose(&mut self, info: &InfoState, moves: &decklet_core::Moves) -> Option<usize> {
         self.inner.choose(info, moves)
     }
     fn acts_out_of_turn(&self) -> bool {
         self.inner.acts_out_of_turn()
     }
-    fn choose_out_of_turn(&mut self, info: &InfoState, moves: &[AnyAction]) -> Option<usize> {
+    fn choose_out_of_turn(
+        &mut self,
+        info: &InfoState,
+        moves: &decklet_core::Moves,
+    ) -> Option<usize> {
         let pick = self.inner.choose_out_of_turn(info, moves);
         if pick.is_some() {
             self.out_of_turn.fetch_add(1, Ordering::SeqCst);
