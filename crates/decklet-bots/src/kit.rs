@@ -25,6 +25,16 @@ pub enum MoveMismatch {
         /// The action, as JSON.
         action: String,
     },
+    /// A move listed for a seat that is not the one to move, in a position where no
+    /// plugin says seats may move out of turn
+    /// ([`GamePlugin::moves_out_of_turn`](decklet_core::GamePlugin::moves_out_of_turn)):
+    /// the game loops would never offer it.
+    Undeclared {
+        /// The seat.
+        seat: String,
+        /// The move, as JSON.
+        action: String,
+    },
 }
 
 impl std::fmt::Display for MoveMismatch {
@@ -40,6 +50,10 @@ impl std::fmt::Display for MoveMismatch {
             MoveMismatch::Unlisted { seat, action } => {
                 write!(f, "{seat}: {action} is accepted but not listed")
             }
+            MoveMismatch::Undeclared { seat, action } => write!(
+                f,
+                "{seat}: {action} is listed out of turn, where the game says no seat moves out of turn"
+            ),
         }
     }
 }
@@ -56,7 +70,8 @@ fn text_of(state: &decklet_core::GameState, action: ActionRef<'_>) -> String {
 /// Checks the position of `engine` for every seat: each of the game's listed moves
 /// applies without error on a fork, and each of `candidates` (the external actions a
 /// seat could send, legal or not: a superset the game's author writes) that applies on
-/// a fork is listed. Returns every mismatch.
+/// a fork is listed; a seat that is not the one to move has listed moves only where
+/// the game says seats may move out of turn. Returns every mismatch.
 ///
 /// ```
 /// use decklet_bots::check_moves;
@@ -80,6 +95,15 @@ pub fn check_moves(
     for seat in state.players() {
         let name = state.id_text(seat).into_owned();
         game.legal_moves(state, seat, &mut moves);
+        let out_of_turn = state.current_player() != Some(seat);
+        if out_of_turn && !game.moves_out_of_turn(state) {
+            for action in moves.iter() {
+                mismatches.push(MoveMismatch::Undeclared {
+                    seat: name.clone(),
+                    action: text_of(state, action),
+                });
+            }
+        }
         let listed: HashSet<String> = moves.iter().map(|m| text_of(state, m)).collect();
         for (at, action) in moves.iter().enumerate() {
             if let Err(error) = engine.fork().dispatch_move(&moves, at) {
