@@ -171,66 +171,161 @@ function named(line) {
 function heard(update) {
   seen = Math.max(seen, update.seq);
   const who = names[update.by] || "seat " + (update.by + 1);
+  let lines;
   if (update.narration && update.narration.length) {
-    for (const line of update.narration) logLine(`${update.seq}. ${named(line)}`);
+    lines = update.narration.map(named);
   } else {
     const kinds = update.events.map((e) => e.type.toLowerCase().replaceAll("_", " "));
-    logLine(`${update.seq}. ${who}: ${kinds.join(", ")}`);
+    lines = [`${who}: ${kinds.join(", ")}`];
   }
-  if (update.origin === "timer") logLine(`(${who}'s time ran out: the server moved for them)`);
+  if (update.origin === "timer") lines.push(`(${who}'s time ran out: the server moved for them)`);
+  for (const line of lines) logLine(`${update.seq}. ${line}`);
+  $("last").textContent = lines.join(" · ");
+}
+
+// a fact in words, its colour or suit shown as one (`colour in force: red`)
+function fact(text) {
+  const [head, value] = text.split(/: (.*)/);
+  if (value === undefined) return el("li", {}, text);
+  const colour = ["red", "yellow", "green", "blue"].includes(value) ? value : /hearts|diamonds|[♥♦]/.test(value) ? "suit-red" : "";
+  return el("li", {}, `${head}: `, el("span", { class: "chip " + colour }, value));
+}
+
+// the turn timer, counted down between messages
+let due = null;
+function showDeadline() {
+  const left = due === null ? null : Math.max(0, Math.ceil((due - Date.now()) / 1000));
+  $("deadline").textContent = left === null ? "" : `${left} s to move`;
+  const timer = document.querySelector(".seat.turn .timer");
+  if (timer) timer.textContent = left === null ? "" : `⏱ ${left} s`;
+}
+setInterval(showDeadline, 500);
+
+// the moves of the position: a key (1–9, then a–z) each, in the listed order
+let keyed = [];
+const keyName = (i) => (i < 9 ? String(i + 1) : String.fromCharCode(97 + i - 9));
+
+function send(state, index) {
+  $("refused").textContent = "";
+  socket.send(JSON.stringify({ type: "move", seq: state.seq, index }));
 }
 
 function render(state) {
   last = state;
   names = state.seats.map((s) => s.name);
   seen = Math.max(seen, state.seq);
+  $("refused").textContent = "";
   $("seq").textContent = `move ${state.seq}`;
   const turn = state.turn;
   const statusWords = { open: "waiting for players", playing: "playing", finished: "finished", paused: "paused" };
   $("status").textContent = (statusWords[state.status] || state.status) + (state.paused ? `: ${state.paused}` : "");
   $("status").dataset.status = state.status;
-  $("seats").replaceChildren(...state.seats.map((s, i) => el("div", {
-    class: "seat" + (i === turn ? " turn" : "") + (i === state.you ? " you" : ""),
-    "data-seat": i,
-  }, el("div", {}, s.name + (i === state.you ? " (you)" : "")),
-  el("div", {}, `${s.cards} cards`),
-  el("div", { class: s.online || s.kind === "bot" ? "" : "off" }, s.kind === "bot" ? "bot" : s.joined ? (s.online ? "online" : "away") : "free seat"))));
-  // every zone as this seat sees it (hands: the seats' counts and your hand below)
+  $("seats").replaceChildren(...state.seats.map((s, i) => {
+    const presence = s.kind === "bot" ? "bot" : s.joined ? (s.online ? "online" : "away") : "free seat";
+    const you = i === state.you;
+    return el("div", {
+      class: "seat" + (i === turn && state.status === "playing" ? " turn" : "") + (you ? " you" : ""),
+      "data-seat": i,
+      role: "group",
+      "aria-label": `${s.name}${you ? " (you)" : ""}: ${s.cards} cards, ${presence}${i === turn ? ", to move" : ""}`,
+    }, el("div", { class: "name" }, s.name + (you ? " (you)" : "")),
+    el("div", {}, `${s.cards} cards`),
+    el("div", { class: "presence " + (s.kind === "bot" ? "" : s.online ? "on" : "off") }, presence),
+    el("div", { class: "timer" }));
+  }));
+  // every zone but the hands as this seat sees it (hands: the seats' counts and yours below)
   const zoneLines = (state.zones || []).filter((z) => z.type !== "hand").map((z) => {
     const owner = z.owner === null ? "" : z.owner === state.you ? "your " : `${state.seats[z.owner].name}'s `;
     const label = owner ? `${owner}${z.type}` : z.id;
-    const shown = z.cards ? z.cards.slice(-13) : null;
-    const cards = shown && shown.length ? shown.map((c) => el("span", { class: cardClass(c) }, c)) : [];
-    const more = z.cards && z.cards.length > 13 ? `${z.cards.length} cards, the last: ` : "";
+    const shown = z.cards ? z.cards.slice(-8) : null;
+    const cards = shown && shown.length ? shown.map((c) => el("span", { class: cardClass(c) + " small" }, c)) : [];
+    const more = z.cards && z.cards.length > 8 ? `${z.cards.length} cards, the last: ` : "";
     const words = !z.cards ? `${z.size} cards` : z.cards.length ? more : "empty";
     return el("li", { "data-zone": z.id }, `${label}: ${words}`, ...cards);
   });
   $("zones").replaceChildren(...zoneLines);
   showDeal(state.deal);
-  $("facts").replaceChildren(...(state.facts || []).map((f) => el("li", {}, f)));
-  $("hand").replaceChildren(...(state.hand || []).map((c) => el("span", { class: cardClass(c.label) }, c.label)));
-  $("moves").replaceChildren(...state.moves.map((m) => el("button", {
+  $("facts").replaceChildren(...(state.facts || []).map(fact));
+  // the hand as cards: those a move plays or passes (one move a card) raised and
+  // clickable; every other move a button
+  const byCard = new Map();
+  for (const m of state.moves) {
+    if (m.card) byCard.set(m.card, byCard.has(m.card) ? null : m);
+  }
+  keyed = state.moves.map((m) => m.index);
+  const keyOf = (m) => keyName(state.moves.indexOf(m));
+  $("hand").replaceChildren(...(state.hand || []).map((c) => {
+    const m = byCard.get(c.id);
+    if (!m) return el("button", { class: cardClass(c.label), "data-card": c.id, disabled: "", "aria-label": c.label }, c.label);
+    return el("button", {
+      class: cardClass(c.label) + " playable",
+      "data-card": c.id,
+      "data-index": m.index,
+      "aria-label": `${m.label} (key ${keyOf(m)})`,
+      onclick: () => send(state, m.index),
+    }, el("kbd", {}, keyOf(m)), c.label);
+  }));
+  const others = state.moves.filter((m) => !m.card || byCard.get(m.card) !== m);
+  $("moves").replaceChildren(...others.map((m) => el("button", {
     "data-index": m.index,
-    onclick: () => {
-      $("refused").textContent = "";
-      socket.send(JSON.stringify({ type: "move", seq: state.seq, index: m.index }));
-    },
-  }, m.label)));
+    class: cardClass(m.label.replace(/^(choose|name) /, "")).replace("card", "move"),
+    "aria-label": `${m.label} (key ${keyOf(m)})`,
+    onclick: () => send(state, m.index),
+  }, el("kbd", {}, keyOf(m)), m.label)));
   if (state.you === null && state.status !== "finished") {
     $("moves").replaceChildren(el("em", {}, "watching"));
   }
-  let result = "";
-  if (state.status === "finished") {
-    const winners = state.winners.map((w) => state.seats[w].name);
-    result = winners.length ? `${winners.join(", ")} won` : "no winner";
-    if (state.scores) result += ` · scores: ${state.scores.map((x, i) => `${state.seats[i].name} ${x}`).join(", ")}`;
-  }
-  $("result").textContent = result;
-  if (state.log) {
-    $("result").append(" · ", el("a", { href: state.log, download: `match-${matchId}.json` }, "the match's log"));
-  }
-  $("deadline").textContent = state.deadlineMs != null ? `${Math.ceil(state.deadlineMs / 1000)} s to move` : "";
+  $("keys-help").hidden = state.moves.length === 0;
+  showResult(state);
+  due = state.deadlineMs != null ? Date.now() + state.deadlineMs : null;
+  showDeadline();
 }
+
+// the end: who won, every seat's score, the log, and a new match of the same kind
+function showResult(state) {
+  if (state.status !== "finished") {
+    $("result").replaceChildren();
+    return;
+  }
+  const winners = state.winners.map((w) => state.seats[w].name);
+  const parts = [el("h2", {}, winners.length ? `${winners.join(", ")} won` : "no winner")];
+  if (state.scores) {
+    const rows = state.seats.map((s, i) => ({ name: s.name, score: state.scores[i], won: state.winners.includes(i) }));
+    parts.push(el("table", {}, el("caption", {}, "scores"),
+      el("tr", {}, el("th", {}, "seat"), el("th", {}, "score")),
+      ...rows.map((r) => el("tr", { class: r.won ? "winner" : "" }, el("td", {}, r.name), el("td", {}, String(r.score))))));
+  }
+  if (state.log) parts.push(el("p", {}, el("a", { href: state.log, download: `match-${matchId}.json` }, "the match's log")));
+  if (state.you !== null) parts.push(el("button", { id: "play-again", onclick: () => playAgain(state) }, "Play again"));
+  $("result").replaceChildren(...parts);
+}
+
+// a new match like this one (its game, seats and settings), you at your seat again
+async function playAgain(state) {
+  try {
+    const info = await api("GET", "/api/matches/" + matchId);
+    const seats = info.seats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "human" }));
+    const spec = { game: info.game, seats };
+    for (const key of ["rules", "house", "turnSeconds", "botDelayMs"]) if (info[key] != null) spec[key] = info[key];
+    const created = await api("POST", "/api/matches", spec);
+    const me = state.seats[state.you];
+    const joined = await api("POST", `/api/matches/${created.id}/join`, { name: me.name, seat: state.you });
+    localStorage.setItem(tokenKey(created.id), joined.token);
+    location.search = "?match=" + created.id;
+  } catch (err) {
+    $("refused").textContent = err.message;
+  }
+}
+
+// keyboard play: a move's key makes it
+document.addEventListener("keydown", (e) => {
+  if (!last || !socket || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+  const at = [...Array(keyed.length).keys()].find((i) => keyName(i) === e.key.toLowerCase());
+  if (at === undefined) return;
+  e.preventDefault();
+  send(last, keyed[at]);
+});
 
 function connect() {
   const token = localStorage.getItem(tokenKey(matchId));
@@ -247,6 +342,7 @@ function connect() {
       case "welcome":
         names = msg.names;
         $("where").textContent = `${msg.game} · match ${msg.match} · ${msg.seat === null ? "spectator" : "seat " + (msg.seat + 1)}`;
+        $("rules").replaceChildren("rules: ", el("code", {}, msg.game));
         $("where").dataset.connected = "yes";
         break;
       case "missed":
@@ -285,6 +381,14 @@ function showDeal(deal) {
   $("deal").replaceChildren(...parts);
 }
 
+// a match in words: its game, its seats, its timer
+function describeMatch(info) {
+  const seats = info.seats.map((s) => `${s.seat + 1}: ${s.kind === "bot" ? `bot (${s.bot})` : s.free ? "free" : s.name}`);
+  const rules = [info.rules, ...(info.house || [])].filter(Boolean).join(", ");
+  const timer = info.turnSeconds ? ` · ${info.turnSeconds} s a move` : "";
+  return `${info.game}${rules ? ` (${rules})` : ""} · ${info.seats.length} seats: ${seats.join(", ")}${timer}`;
+}
+
 async function table() {
   $("table").hidden = false;
   const info = await api("GET", "/api/matches/" + matchId).catch((err) => {
@@ -295,6 +399,7 @@ async function table() {
   showDeal(info.deal);
   if (!localStorage.getItem(tokenKey(matchId)) && info.seats.some((s) => s.free)) {
     $("join-box").hidden = false;
+    $("join-about").textContent = describeMatch(info);
     $("join-seats").replaceChildren(...info.seats.filter((s) => s.free).map((s) => el("button", {
       "data-join": s.seat,
       onclick: async () => {

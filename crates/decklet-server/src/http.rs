@@ -219,6 +219,7 @@ fn describe(stored: &StoredMatch) -> Value {
             json!({
                 "seat": i,
                 "kind": s.kind,
+                "bot": spec["seats"][i].get("bot"),
                 "name": s.name,
                 "free": s.kind == "human" && s.token_hash.is_none(),
             })
@@ -230,6 +231,7 @@ fn describe(stored: &StoredMatch) -> Value {
         "rules": spec.get("rules"),
         "house": spec.get("house"),
         "turnSeconds": spec.get("turnSeconds"),
+        "botDelayMs": spec.get("botDelayMs"),
         "status": stored.status,
         "deal": deal_of(stored).view(stored.status == "finished"),
         "seq": stored.seq,

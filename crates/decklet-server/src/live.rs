@@ -596,13 +596,20 @@ impl LiveMatch {
             first.push(text.into());
         }
         let audience = Audience { seat, view };
+        // counted before its first position is made, so that the seat shows itself
+        // online from the start
+        self.connections.push(Connection {
+            id,
+            audience,
+            out: out.clone(),
+        });
         first.push(self.state_message(audience));
         for message in first {
             if out.try_send(message).is_err() {
+                self.connections.retain(|c| c.id != id);
                 return Err("the connection could not take what it missed".to_string());
             }
         }
-        self.connections.push(Connection { id, audience, out });
         self.broadcast_state(Some(id));
         Ok((id, seat))
     }
@@ -681,7 +688,8 @@ impl LiveMatch {
         }
         if seq != self.seq() {
             let reason = format!(
-                "that move was listed at seq {seq}; the match is at {}",
+                "the table moved on before your move arrived (it was listed at move {seq}; \
+                 the match is at move {}): choose again",
                 self.seq()
             );
             return self.refuse(conn, &reason, None);
@@ -1087,6 +1095,7 @@ impl LiveMatch {
                 .enumerate()
                 .map(|(index, l)| MoveLine {
                     index,
+                    card: l.card.map(|c| state.id_text(c).into_owned()),
                     label: l.label,
                 })
                 .collect(),
@@ -1294,6 +1303,9 @@ struct SeatLine<'a> {
 struct MoveLine {
     index: usize,
     label: String,
+    /// The id of the card of the seat's hand the move plays or passes, if it names
+    /// one (the hand's card of that id).
+    card: Option<String>,
 }
 
 /// The stored origin's name.

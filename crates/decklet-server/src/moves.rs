@@ -2,7 +2,8 @@
 //! now, with words for a person. A client names a move by its index in this list,
 //! never by an engine action: nothing else is reachable from a client.
 
-use decklet_core::{AnyAction, GameState, Moves, PlayerId};
+use decklet_core::{ActionRef, AnyAction, CardId, GameState, Moves, PlayCard, PlayerId};
+use serde_json::Value;
 
 use crate::spec::GameKind;
 
@@ -10,6 +11,9 @@ use crate::spec::GameKind;
 pub struct Listed {
     /// In words: `play red 7`, `draw a card`, `name hearts`.
     pub label: String,
+    /// The card of the seat's hand it plays or passes, if it names exactly one (what
+    /// a table makes clickable).
+    pub card: Option<CardId>,
     /// The engine action it is.
     pub action: AnyAction,
 }
@@ -32,9 +36,32 @@ pub fn listed_moves(
                 state,
                 names,
             ),
+            card: card_of(state, seat, action),
             action: action.to_any(),
         })
         .collect()
+}
+
+/// The one card of `seat`'s hand that `action` names (a `PLAY_CARD` of one card, or
+/// any move whose payload names one card as `cardId` or `cardIds`), if it names one.
+fn card_of(state: &GameState, seat: PlayerId, action: ActionRef<'_>) -> Option<CardId> {
+    let card = match action.downcast_ref::<PlayCard>() {
+        Some(play) => match play.card_ids.as_slice() {
+            [card] => *card,
+            _ => return None,
+        },
+        None => {
+            let json = state.json_of(&action).ok()?;
+            let payload = &json["payload"];
+            let text = match (&payload["cardId"], &payload["cardIds"]) {
+                (Value::String(text), _) => text.as_str(),
+                (_, Value::Array(ids)) if ids.len() == 1 => ids.first()?.as_str()?,
+                _ => return None,
+            };
+            state.card_id(text)?
+        }
+    };
+    state.hand(seat).contains(&card).then_some(card)
 }
 
 /// `label` with each word that is a player's id (`p2`, `p2's`) put as that player's

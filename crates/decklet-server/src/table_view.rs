@@ -67,10 +67,14 @@ pub fn facts(kind: &GameKind, info: &InfoState) -> Vec<String> {
     kind.loaded.def().describe_table(info)
 }
 
-/// `seat`'s own hand, in words (its owner's eyes only).
+/// `seat`'s own hand, in words (its owner's eyes only), in the game's card order
+/// (the order its deck defines them: by colour or suit, then rank, as a person sorts a
+/// hand).
 pub fn hand(kind: &GameKind, state: &GameState, seat: PlayerId) -> Vec<HandCard> {
     let info = state.info_state(seat);
-    info.hand()
+    let mut cards = info.hand().to_vec();
+    cards.sort();
+    cards
         .iter()
         .map(|card| HandCard {
             id: info.id_text(*card).into_owned(),

@@ -675,3 +675,96 @@ async fn matches_of_bots_alone_think_within_their_budget_and_never_hold_up_peopl
     }
     Ok(())
 }
+
+/// What the browser table is drawn from: your own seat is online in the first
+/// position you get; your hand comes in the game's card order; each move that plays
+/// or passes one card of your hand names it (`card`), and no other does; the summary
+/// says which bot sits where and the bots' pause (what "play again" repeats); a move
+/// sent after the table moved on says so in words.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_is_shown_what_the_table_draws() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let server = start(&sqlite_in(&dir)).await?;
+    for game in ["uno", "crazy_eights", "hearts"] {
+        let seats = match game {
+            "hearts" => json!([human(), bot("random"), bot("random"), bot("random")]),
+            _ => json!([human(), bot("random")]),
+        };
+        let id = server
+            .create(json!({"game": game, "seed": 5, "botDelayMs": 7, "seats": seats}))
+            .await?;
+        let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
+        assert_eq!(summary["seats"][1]["bot"], "random", "{summary}");
+        assert_eq!(summary["seats"][0]["bot"], Value::Null, "{summary}");
+        assert_eq!(summary["botDelayMs"], 7, "{summary}");
+        let token = server.join(&id, 0, "Ann").await?;
+        let mut ann = server.seat(&id, &token, None).await?;
+        let state = ann.wait_for("state").await?;
+        assert_eq!(state["seats"][0]["online"], true, "{game}: {state}");
+        let hand: Vec<&str> = state["hand"]
+            .as_array()
+            .ok_or("no hand")?
+            .iter()
+            .filter_map(|c| c["id"].as_str())
+            .collect();
+        assert!(!hand.is_empty(), "{game}: {state}");
+        // the game's card order is the order of the card table the welcome carried
+        let mut ordered = hand.clone();
+        let welcome = ann.messages.first().ok_or("no welcome")?.clone();
+        let table: Vec<&str> = welcome["cards"]
+            .as_array()
+            .ok_or("no card table")?
+            .iter()
+            .filter_map(|c| c["id"].as_str())
+            .collect();
+        ordered.sort_by_key(|id| table.iter().position(|t| t == id));
+        assert_eq!(hand, ordered, "{game}: the hand is not in card order");
+        let moves = state["moves"].as_array().ok_or("no moves")?;
+        let mut named = 0;
+        for m in moves {
+            let label = m["label"].as_str().unwrap_or_default();
+            match m["card"].as_str() {
+                Some(card) => {
+                    assert!(hand.contains(&card), "{game}: {m}");
+                    assert!(
+                        label.starts_with("play ") || label.starts_with("pass "),
+                        "{game}: {m}"
+                    );
+                    named += 1;
+                }
+                None => assert!(!label.starts_with("play "), "{game}: {m}"),
+            }
+        }
+        if state["turn"] == 0 {
+            assert!(named > 0, "{game}: no move names a card: {state}");
+        }
+    }
+    // a move sent after the table moved on
+    let id = server
+        .create(json!({"game": "crazy_eights", "seed": 5, "seats": [human(), human()]}))
+        .await?;
+    let a = server.join(&id, 0, "Ann").await?;
+    let b = server.join(&id, 1, "Bob").await?;
+    let mut ann = server.seat(&id, &a, None).await?;
+    let mut bob = server.seat(&id, &b, None).await?;
+    let state = ann.wait_for("state").await?;
+    let seq = state["seq"].as_u64().ok_or("no seq")?;
+    let mover = match state["turn"].as_u64() {
+        Some(0) => &mut ann,
+        _ => &mut bob,
+    };
+    mover
+        .send(&json!({"type": "move", "seq": seq, "index": 0}))
+        .await?;
+    mover.wait_for("update").await?;
+    mover
+        .send(&json!({"type": "move", "seq": seq, "index": 0}))
+        .await?;
+    let refused = mover.wait_for("refused").await?;
+    let reason = refused["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.starts_with("the table moved on before your move arrived"),
+        "{refused}"
+    );
+    Ok(())
+}

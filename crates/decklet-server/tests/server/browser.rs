@@ -1,9 +1,13 @@
 //! The browser table, end to end in headless Chromium (Debian's `chromium` and
-//! `chromium-driver`, driven over WebDriver): two people in two browsers sit at a
-//! match with two bots, play it to its end by clicking the listed moves, one of them
+//! `chromium-driver`, driven over WebDriver): two people in two browsers see what the
+//! match is, sit at it with two bots (each sees itself online at once), play it to its
+//! end by clicking their raised cards and the other moves' buttons, one of them
 //! reloads mid-game and is back at the table, and a reload after the last move shows
-//! how it ended; a screenshot of the table is kept under the target directory
-//! (`tmp/browser-table-GAME.png`).
+//! how it ended, with every seat's score and "Play again"; at a phone's width nothing
+//! is wider than the screen. A Hearts match made in the lobby is played to its end by
+//! clicking cards, its first move by its key. Screenshots of the tables, at desktop and
+//! phone widths, are kept under the target directory (`tmp/browser-table-GAME.png`,
+//! `tmp/browser-table-GAME-phone.png`).
 //!
 //! An ignored test (it needs a browser): `cargo xtask ci` runs it when `chromedriver`
 //! is installed, says it was skipped when not, and fails without it when
@@ -106,6 +110,14 @@ async fn sit(
 ) -> Result<(), Error> {
     page.goto(&server.url(&format!("/?match={id}"))).await?;
     let field = page.wait().for_element(Locator::Css("#join-name")).await?;
+    // the join page says what the match is: its game and its seats
+    let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
+    let game = summary["game"].as_str().unwrap_or_default().to_string();
+    let about = text(page, "#join-about").await;
+    assert!(
+        about.starts_with(&game) && about.contains(" seats: "),
+        "{about}"
+    );
     field.clear().await?;
     field.send_keys(name).await?;
     page.wait()
@@ -113,7 +125,11 @@ async fn sit(
         .await?
         .click()
         .await?;
-    connected(page).await
+    connected(page).await?;
+    // your own seat shows you present from the first position on
+    let own = text(page, "#seats .seat.you").await;
+    assert!(own.contains("online"), "your own seat shows {own:?}");
+    Ok(())
 }
 
 /// Waits until the page is connected and shows a position.
@@ -130,8 +146,17 @@ async fn connected(page: &Client) -> Result<(), Error> {
     Ok(())
 }
 
-/// Clicks one of the listed moves, if the page lists any: a card to play first.
+/// Clicks one of the listed moves, if the page lists any: a raised card of the hand
+/// first (a card the seat may play or pass), else a button, a play first.
 async fn click_a_move(page: &Client) -> Result<bool, Error> {
+    if let Some(card) = page
+        .find_all(Locator::Css("#hand button.playable"))
+        .await?
+        .first()
+    {
+        // the table may have moved on meanwhile: a stale card is no error
+        return Ok(card.click().await.is_ok());
+    }
     let buttons = page.find_all(Locator::Css("#moves button")).await?;
     let mut chosen = None;
     for button in &buttons {
@@ -148,6 +173,46 @@ async fn click_a_move(page: &Client) -> Result<bool, Error> {
         Some(button) => Ok(button.click().await.is_ok()),
         None => Ok(false),
     }
+}
+
+/// Waits until the page lists a move for its seat (a raised card or a button).
+async fn wait_for_moves(page: &Client) -> Result<(), Error> {
+    let started = Instant::now();
+    loop {
+        let cards = page.find_all(Locator::Css("#hand button.playable")).await?;
+        let buttons = page.find_all(Locator::Css("#moves button")).await?;
+        if !cards.is_empty() || !buttons.is_empty() {
+            return Ok(());
+        }
+        if started.elapsed() > STUCK {
+            return Err("no move was listed".into());
+        }
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+}
+
+/// Shows the page at a phone's width (390 × 844): nothing is wider than the screen; a
+/// screenshot is kept as `name` under the target directory; then back to the desktop.
+async fn at_phone_width(page: &Client, name: &str) -> Result<(), Error> {
+    page.set_window_size(390, 844).await?;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let widths = page
+        .execute(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]",
+            vec![],
+        )
+        .await?;
+    let (scroll, client) = (widths[0].as_u64(), widths[1].as_u64());
+    assert!(
+        scroll.is_some() && scroll <= client,
+        "at a phone's width the page is {scroll:?} px wide on a {client:?} px screen"
+    );
+    let shot = page.screenshot().await?;
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, shot)?;
+    eprintln!("the table at a phone's width: {}", path.display());
+    page.set_window_size(1100, 1300).await?;
+    Ok(())
 }
 
 fn move_number(seq: &str) -> u64 {
@@ -187,6 +252,14 @@ async fn two_browsers_and_two_bots_play_a_whole_game() -> Result<(), Error> {
         assert!(text(&ann, "#facts").await.contains(fact), "no {fact}");
         let seats = ann.find_all(Locator::Css("#seats .seat")).await?;
         assert_eq!(seats.len(), 4);
+        // the rules in play are on the table
+        let string = match game {
+            "uno" => "rules: uno(rules=official)",
+            _ => "rules: crazy_eights",
+        };
+        assert_eq!(text(&ann, "#rules").await, string);
+        // at a phone's width nothing is wider than the screen
+        at_phone_width(&ann, &format!("browser-table-{game}-phone.png")).await?;
         let mut reloaded = false;
         // the game may take as long as the machine needs; only a game that stands
         // still fails
@@ -238,6 +311,10 @@ async fn two_browsers_and_two_bots_play_a_whole_game() -> Result<(), Error> {
             result.contains("won") || result.contains("no winner"),
             "{result}"
         );
+        // the end screen: every seat's score, and a new match of the same kind
+        let rows = ann.find_all(Locator::Css("#result table tr")).await?;
+        assert_eq!(rows.len(), 5, "a header and a row a seat");
+        assert!(ann.find(Locator::Css("#play-again")).await.is_ok());
         let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
         assert_eq!(summary["status"], "finished");
         // a reload after the last move shows how the match ended, with its log
@@ -309,6 +386,18 @@ async fn a_browser_creates_a_hearts_match_in_the_lobby_and_plays_it_against_thre
     let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
     assert_eq!(summary["game"], "hearts(jd_bonus=true)", "{summary}");
     assert!(text(&ann, "#hand").await.len() > 13, "Ann sees no hand");
+    // a move by its key: when Ann has moves, it is her turn (Hearts has no moves out
+    // of turn), so the match waits for her
+    wait_for_moves(&ann).await?;
+    let before = move_number(&text(&ann, "#seq").await);
+    ann.find(Locator::Css("body")).await?.send_keys("1").await?;
+    let started = Instant::now();
+    while move_number(&text(&ann, "#seq").await) == before {
+        if started.elapsed() > STUCK {
+            return Err("the key `1` made no move".into());
+        }
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
     let (mut last_seq, mut moved_at) = (String::new(), Instant::now());
     let mut saw_trick = false;
     while attribute(&ann, "#status", "data-status").await.as_deref() != Some("finished") {
@@ -326,10 +415,9 @@ async fn a_browser_creates_a_hearts_match_in_the_lobby_and_plays_it_against_thre
     assert!(saw_trick, "the trick was never shown");
     assert!(text(&ann, "#facts").await.contains("points: "));
     let result = text(&ann, "#result").await;
-    assert!(
-        result.contains("won") && result.contains("scores: "),
-        "{result}"
-    );
+    assert!(result.contains("won"), "{result}");
+    let rows = ann.find_all(Locator::Css("#result table tr")).await?;
+    assert_eq!(rows.len(), 5, "a header and a row a seat: {result}");
     let log = text(&ann, "#log").await;
     // the bots' passes are told without their cards, their plays with them
     assert!(log.contains(": play "), "{log}");

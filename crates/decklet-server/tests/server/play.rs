@@ -101,13 +101,14 @@ fn positions(spec: &MatchSpec, log: &GameLog) -> Result<Positions, Error> {
             .map(|v| visible(state, *v))
             .collect::<Vec<_>>()
     };
+    // each seat's hand as its table shows it: in the game's card order
     let hands_of = |state: &GameState| {
         state
             .players()
             .map(|p| {
-                state
-                    .hand(p)
-                    .iter()
+                let mut hand = state.hand(p).to_vec();
+                hand.sort();
+                hand.iter()
                     .map(|c| state.id_text(*c).into_owned())
                     .collect()
             })
