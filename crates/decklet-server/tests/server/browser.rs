@@ -332,6 +332,42 @@ async fn two_browsers_and_two_bots_play_a_whole_game() -> Result<(), Error> {
             .join(format!("browser-table-{game}.png"));
         std::fs::write(&path, shot)?;
         eprintln!("the table's screenshot: {}", path.display());
+        // "Play again": a new match of the same game and seats, Ann at her seat
+        ann.find(Locator::Css("#play-again")).await?.click().await?;
+        let started = Instant::now();
+        let again = loop {
+            let url = ann.current_url().await?;
+            let now = url
+                .query_pairs()
+                .find(|(k, _)| k == "match")
+                .map(|(_, v)| v.into_owned());
+            if let Some(now) = now.filter(|now| *now != id) {
+                break now;
+            }
+            if started.elapsed() > STUCK {
+                return Err("Play again made no match".into());
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        connected(&ann).await?;
+        let (_, first) = server.get(&format!("/api/matches/{id}")).await?;
+        let (_, second) = server.get(&format!("/api/matches/{again}")).await?;
+        assert_eq!(second["game"], first["game"]);
+        assert_eq!(second["rules"], first["rules"]);
+        let kinds = |m: &serde_json::Value| -> Vec<(serde_json::Value, serde_json::Value)> {
+            m["seats"]
+                .as_array()
+                .map(|seats| {
+                    seats
+                        .iter()
+                        .map(|s| (s["kind"].clone(), s["bot"].clone()))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        assert_eq!(kinds(&second), kinds(&first));
+        assert_eq!(second["seats"][0]["name"], "Ann");
+        assert_eq!(second["seats"][2]["free"], true, "Bob's seat waits for him");
         ann.close().await?;
         bob.close().await?;
     }
