@@ -258,9 +258,14 @@ pub struct ServeArgs {
     #[arg(long, default_value = "decklet.db", value_name = "URL")]
     pub db: String,
     /// This server's name in the database: several servers may share one Postgres,
-    /// each playing the matches it created.
+    /// each playing the matches it created or took over (each needs its own name).
     #[arg(long, default_value = "local", value_name = "NAME")]
     pub name: String,
+    /// Seconds a server's hold on a match lasts unless renewed: once its server has
+    /// not renewed it for that long (it died), another server on the database takes
+    /// the match over.
+    #[arg(long, default_value_t = 3, value_name = "SECONDS")]
+    pub match_lease_seconds: u64,
     /// The most live matches this server holds; past it a new match is refused.
     #[arg(long, default_value_t = 10_000, value_name = "N")]
     pub max_matches: usize,
@@ -297,6 +302,9 @@ fn serve(args: &ServeArgs) -> Result<(), String> {
     if args.name.is_empty() || args.name.len() > 64 || args.name.chars().any(char::is_control) {
         return Err("--name: 1 to 64 characters, no control character".to_string());
     }
+    if !(1..=3600).contains(&args.match_lease_seconds) {
+        return Err("--match-lease-seconds: 1 to 3,600".to_string());
+    }
     if args.max_matches == 0 {
         return Err("--max-matches: at least 1".to_string());
     }
@@ -311,6 +319,7 @@ fn serve(args: &ServeArgs) -> Result<(), String> {
     }
     let limits = decklet_server::Limits {
         server_name: args.name.clone(),
+        match_lease: std::time::Duration::from_secs(args.match_lease_seconds),
         max_matches: args.max_matches,
         allowed_origins: args.allow_origin.clone(),
         open_match_expiry: std::time::Duration::from_secs(args.open_match_minutes * 60),

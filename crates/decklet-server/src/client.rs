@@ -393,3 +393,25 @@ pub fn choose(state: &Value, rng: &mut Lcg) -> usize {
     }
     rng.below(moves.len())
 }
+
+/// A database of its own on the Postgres at `url`: a schema made afresh for it
+/// (`decklet_test_PID_N`, dropped first if there), and the URL that puts it first on
+/// the search path. What a test that must not meet another's matches opens: servers
+/// take over the matches whose lease ran out, so tests sharing one database would
+/// take each other's.
+pub async fn fresh_postgres_schema(url: &str) -> Result<String, Error> {
+    use sqlx::Connection;
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let schema = format!("decklet_test_{}_{n}", std::process::id());
+    let mut conn = sqlx::PgConnection::connect(url).await?;
+    // the schema's name is made here of digits and letters alone
+    sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
+        "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
+    )))
+    .execute(&mut conn)
+    .await?;
+    conn.close().await?;
+    let joint = if url.contains('?') { '&' } else { '?' };
+    Ok(format!("{url}{joint}options[search_path]={schema}"))
+}

@@ -291,9 +291,25 @@ async fn played_here(server: &Server, id: &str) -> Result<crate::live::MatchHand
         return Ok(handle);
     }
     let stored = find(server, id).await?;
-    if stored.server != server.limits().server_name {
-        return Err(ApiError::conflict(format!(
-            "match {id} is played by server `{}`",
+    if matches!(stored.status.as_str(), "open" | "playing") {
+        // its server's lease ran out (or it was handed over here): taken over now
+        if let Some(handle) = server.take_over(id, &stored.server).await? {
+            return Ok(handle);
+        }
+        // or just taken over by this server's own look
+        if let Some(handle) = server.handle(id) {
+            return Ok(handle);
+        }
+        let me = &server.limits().server_name;
+        if stored.server == *me {
+            // handed over to this server, not started yet
+            return server.adopt(id).await;
+        }
+        // a seat reached this server: the match's server hands it over at its next
+        // look, within a second
+        server.store().want(id, me).await?;
+        return Err(ApiError::busy(format!(
+            "match {id} is moving to this server from server `{}`: try again in a second",
             stored.server
         )));
     }

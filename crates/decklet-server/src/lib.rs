@@ -33,6 +33,7 @@ pub mod client;
 mod deal;
 mod error;
 mod http;
+mod lease;
 mod limits;
 mod listener;
 mod live;

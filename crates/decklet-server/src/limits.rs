@@ -5,8 +5,13 @@
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// This server's name in the database (several servers may share one Postgres:
-    /// each plays the matches it created).
+    /// each plays the matches it created or took over). Each server on a database
+    /// needs its own.
     pub server_name: String,
+    /// How long a server's hold on a match lasts unless renewed (it renews every
+    /// third of it): once it has run out (the server died, or lost the database that
+    /// long), another server on the database takes the match over. 3 s by default.
+    pub match_lease: std::time::Duration,
     /// The largest WebSocket message a client may send, in bytes: past it the
     /// connection is closed (WebSocket close code 1009).
     pub max_message_bytes: usize,
@@ -66,6 +71,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             server_name: "local".to_string(),
+            match_lease: std::time::Duration::from_secs(3),
             max_message_bytes: 4 * 1024,
             max_body_bytes: 16 * 1024,
             connections_per_seat: 4,

@@ -793,7 +793,11 @@ impl LiveMatch {
         };
         let over = self.is_over();
         let status = if over { "finished" } else { "playing" };
-        if let Err(error) = self.store.append(&self.id, &stored, status).await {
+        if let Err(error) = self
+            .store
+            .append(&self.id, &self.limits.server_name, &stored, status)
+            .await
+        {
             eprintln!(
                 "decklet serve: match {}: {error}; the move is undone and the match paused",
                 self.id

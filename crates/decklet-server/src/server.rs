@@ -75,8 +75,13 @@ impl Server {
         let thinking = Arc::new(tokio::sync::Semaphore::new(limits.bot_only_thinking));
         let mut live = HashMap::new();
         let mut restored = Restored::default();
+        // the leases first, so that no other server takes these matches meanwhile
+        let lease = i64::try_from(limits.match_lease.as_millis()).unwrap_or(i64::MAX);
         let ids = store
-            .live_matches(&limits.server_name)
+            .renew_leases(
+                &limits.server_name,
+                crate::store::now_ms().saturating_add(lease),
+            )
             .await
             .map_err(|e| e.to_string())?;
         for id in ids {
@@ -103,6 +108,7 @@ impl Server {
             }),
         };
         server.sweep_finished();
+        server.keep_leases();
         Ok((server, restored))
     }
 
@@ -142,6 +148,59 @@ impl Server {
                 .filter(|e| e.creator == Some(client) && e.open.load(Ordering::Relaxed))
                 .count()
         })
+    }
+
+    /// Whether [`shutdown`](Self::shutdown) was called.
+    pub(crate) fn is_closed(&self) -> bool {
+        self.inner.closed.load(Ordering::Relaxed)
+    }
+
+    /// The bots' thinking budget of matches without a person.
+    pub(crate) fn thinking(&self) -> &Arc<tokio::sync::Semaphore> {
+        &self.inner.thinking
+    }
+
+    /// The ids and tasks of the matches in memory for which `pick` says yes.
+    pub(crate) fn entries(
+        &self,
+        mut pick: impl FnMut(&str, &Entry) -> bool,
+    ) -> Vec<(String, MatchHandle)> {
+        self.inner.matches.read().map_or(Vec::new(), |m| {
+            m.iter()
+                .filter(|(id, e)| pick(id, e))
+                .map(|(id, e)| (id.clone(), e.handle.clone()))
+                .collect()
+        })
+    }
+
+    /// Forgets match `id` (its task is stopped by the caller).
+    pub(crate) fn forget(&self, id: &str) {
+        if let Ok(mut matches) = self.inner.matches.write() {
+            matches.remove(id);
+        }
+    }
+
+    /// Keeps `entry` as match `id`'s task unless one is there already (then `entry`'s
+    /// task, rebuilt at the same time, is stopped); answers the task kept.
+    pub(crate) fn keep(&self, id: &str, entry: Entry) -> MatchHandle {
+        let (kept, spare) = match self.inner.matches.write() {
+            Ok(mut matches) => match matches.get(id) {
+                Some(there) => (there.handle.clone(), Some(entry)),
+                None => {
+                    let handle = entry.handle.clone();
+                    matches.insert(id.to_string(), entry);
+                    (handle, None)
+                }
+            },
+            Err(_) => (entry.handle.clone(), None),
+        };
+        if let Some(spare) = spare {
+            tokio::spawn(async move {
+                let (done, _) = tokio::sync::oneshot::channel();
+                let _ = spare.handle.tx.send(Command::Stop { done }).await;
+            });
+        }
+        kept
     }
 
     /// The task of match `id`, if this server plays it.
@@ -244,7 +303,12 @@ impl Server {
             self.inner.limits.clone(),
         )?;
         live.set_thinking(Arc::clone(&self.inner.thinking));
-        self.inner.store.create_match(&live.stored()?).await?;
+        let lease = i64::try_from(self.inner.limits.match_lease.as_millis()).unwrap_or(i64::MAX);
+        let lease_until = crate::store::now_ms().saturating_add(lease);
+        self.inner
+            .store
+            .create_match(&live.stored()?, lease_until)
+            .await?;
         let mut entry = spawn(live, &self.inner.limits);
         entry.creator = client;
         self.inner
@@ -273,7 +337,7 @@ impl Server {
 }
 
 /// Rebuilds stored match `id` and starts its task.
-async fn rebuild(
+pub(crate) async fn rebuild(
     store: &Store,
     catalog: &Catalog,
     limits: &Limits,

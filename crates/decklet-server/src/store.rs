@@ -13,6 +13,15 @@ use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
+/// Milliseconds since the Unix epoch by this machine's clock: what leases are
+/// counted in (the servers sharing a database must agree on the time to well within a
+/// lease).
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
 /// A storage failure (the database is unreachable, refused a write, or holds
 /// something this server did not write).
 #[derive(Debug)]
@@ -44,6 +53,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         2,
         "the deal's commitment",
         include_str!("../migrations/0002_deal.sql"),
+    ),
+    (
+        3,
+        "a match's lease",
+        include_str!("../migrations/0003_lease.sql"),
     ),
 ];
 
@@ -167,6 +181,8 @@ pub struct Store {
 #[derive(Debug)]
 struct Append {
     id: String,
+    /// The server appending: the append is refused unless it still plays the match.
+    server: String,
     action: StoredAction,
     status: String,
     reply: oneshot::Sender<Result<(), StoreError>>,
@@ -184,6 +200,9 @@ async fn write_appends(pool: AnyPool, mut rx: mpsc::Receiver<Append>) {
                 Err(_) => break,
             }
         }
+        // rows are locked in the order of their ids, as renewals lock them: two
+        // transactions never wait for each other's rows in a circle
+        batch.sort_by(|a, b| a.id.cmp(&b.id));
         match write_batch(&pool, &batch).await {
             Ok(results) => {
                 for (append, result) in batch.drain(..).zip(results) {
@@ -214,19 +233,23 @@ async fn write_batch(
     let mut results = Vec::with_capacity(batch.len());
     for append in batch {
         let seq = to_i64(append.action.seq)?;
-        let moved =
-            sqlx::query("UPDATE matches SET seq = $1, status = $2 WHERE id = $3 AND seq = $4")
-                .bind(seq)
-                .bind(&append.status)
-                .bind(&append.id)
-                .bind(seq - 1)
-                .execute(&mut *tx)
-                .await?;
+        let moved = sqlx::query(
+            "UPDATE matches SET seq = $1, status = $2 WHERE id = $3 AND seq = $4 AND server = $5",
+        )
+        .bind(seq)
+        .bind(&append.status)
+        .bind(&append.id)
+        .bind(seq - 1)
+        .bind(&append.server)
+        .execute(&mut *tx)
+        .await?;
         if moved.rows_affected() != 1 {
             results.push(Err(StoreError(format!(
-                "match {} is no longer at action {}: another server or task wrote it",
+                "match {} is no longer at action {} on server `{}`: another server or task \
+                 wrote it, or took it over",
                 append.id,
-                seq - 1
+                seq - 1,
+                append.server
             ))));
             continue;
         }
@@ -313,12 +336,17 @@ impl Store {
         self.backend
     }
 
-    /// Stores a new match and its seats.
-    pub async fn create_match(&self, stored: &StoredMatch) -> Result<(), StoreError> {
+    /// Stores a new match and its seats, its server's lease on it running until
+    /// `lease_until` (milliseconds since the Unix epoch).
+    pub async fn create_match(
+        &self,
+        stored: &StoredMatch,
+        lease_until: i64,
+    ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "INSERT INTO matches (id, spec, seed, status, seq, created_at, server, salt, seed_chosen) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            "INSERT INTO matches (id, spec, seed, status, seq, created_at, server, salt, seed_chosen, lease_until) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(&stored.id)
         .bind(&stored.spec)
@@ -329,6 +357,7 @@ impl Store {
         .bind(&stored.server)
         .bind(&stored.salt)
         .bind(i64::from(stored.seed_chosen))
+        .bind(lease_until)
         .execute(&mut *tx)
         .await?;
         for (i, seat) in stored.seats.iter().enumerate() {
@@ -390,12 +419,14 @@ impl Store {
     pub async fn append(
         &self,
         id: &str,
+        server: &str,
         action: &StoredAction,
         status: &str,
     ) -> Result<(), StoreError> {
         let (reply, answer) = oneshot::channel();
         let request = Append {
             id: id.to_string(),
+            server: server.to_string(),
             action: action.clone(),
             status: status.to_string(),
             reply,
@@ -407,6 +438,135 @@ impl Store {
         answer
             .await
             .map_err(|_| StoreError("the writer stopped".to_string()))?
+    }
+
+    /// Renews `server`'s lease on every live match it plays, until `until`
+    /// (milliseconds since the Unix epoch); answers the ids of those matches: the ones
+    /// it still plays (no other server took them over).
+    pub async fn renew_leases(&self, server: &str, until: i64) -> Result<Vec<String>, StoreError> {
+        // on Postgres the rows are locked in the order of their ids, as the appends'
+        // transactions lock them (no deadlock); SQLite has one writer
+        let sql = match self.backend {
+            Backend::Postgres => {
+                "UPDATE matches SET lease_until = $1 WHERE id IN \
+                 (SELECT id FROM matches WHERE server = $2 AND status IN ('open', 'playing') \
+                 ORDER BY id FOR UPDATE)"
+            }
+            Backend::Sqlite => {
+                "UPDATE matches SET lease_until = $1 \
+                 WHERE server = $2 AND status IN ('open', 'playing')"
+            }
+        };
+        sqlx::query(sql)
+            .bind(until)
+            .bind(server)
+            .execute(&self.pool)
+            .await?;
+        self.live_matches(server).await
+    }
+
+    /// The live matches whose lease ran out before `now` (their server stopped
+    /// renewing it), with the server named in each, at most `limit`, the longest
+    /// expired first.
+    pub async fn expired_leases(
+        &self,
+        now: i64,
+        limit: u32,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, server FROM matches \
+             WHERE status IN ('open', 'playing') AND lease_until < $1 \
+             ORDER BY lease_until, id LIMIT $2",
+        )
+        .bind(now)
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok((
+                    row.try_get::<String, _>("id")?,
+                    row.try_get::<String, _>("server")?,
+                ))
+            })
+            .collect()
+    }
+
+    /// Takes match `id` over from server `from` for `server`, with a lease until
+    /// `until`, if `from`'s lease on it ran out before `now`: whether it did (of
+    /// several servers trying at once, one does).
+    pub async fn take_over(
+        &self,
+        id: &str,
+        from: &str,
+        server: &str,
+        now: i64,
+        until: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE matches SET server = $1, lease_until = $2, wanted_by = '' \
+             WHERE id = $3 AND server = $4 AND lease_until < $5 \
+             AND status IN ('open', 'playing')",
+        )
+        .bind(server)
+        .bind(until)
+        .bind(id)
+        .bind(from)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Asks for live match `id`, which another server plays, to be handed over to
+    /// `server` (its server does so at its next renewal: [`hand_over`](Self::hand_over)).
+    pub async fn want(&self, id: &str, server: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE matches SET wanted_by = $1 \
+             WHERE id = $2 AND server <> $3 AND status IN ('open', 'playing')",
+        )
+        .bind(server)
+        .bind(id)
+        .bind(server)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The live matches `server` plays that another server asked for, with the
+    /// server asking.
+    pub async fn wanted(&self, server: &str) -> Result<Vec<(String, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, wanted_by FROM matches \
+             WHERE server = $1 AND wanted_by <> '' AND status IN ('open', 'playing')",
+        )
+        .bind(server)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok((
+                    row.try_get::<String, _>("id")?,
+                    row.try_get::<String, _>("wanted_by")?,
+                ))
+            })
+            .collect()
+    }
+
+    /// Hands match `id`, which `server` plays (and has stopped), over to the server
+    /// that asked for it, with a lease until `until`: that server's, which starts it
+    /// at its next look or request.
+    pub async fn hand_over(&self, id: &str, server: &str, until: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE matches SET server = wanted_by, lease_until = $1, wanted_by = '' \
+             WHERE id = $2 AND server = $3 AND wanted_by <> ''",
+        )
+        .bind(until)
+        .bind(id)
+        .bind(server)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
     }
 
     /// The ids of the matches `server` plays that are not finished, oldest first.

@@ -129,7 +129,7 @@ async fn until_status(seat: &mut Client, status: &str) -> Result<Value, Error> {
 #[ignore = "needs Postgres: `cargo xtask ci` runs it when DECKLET_TEST_POSTGRES is set"]
 async fn an_outage_of_postgres_longer_than_every_timeout_loses_no_acknowledged_move()
 -> Result<(), Error> {
-    let url = postgres()?;
+    let url = postgres().await?;
     let (_, upstream) = through(&url, "127.0.0.1:1".parse()?)?;
     let proxy = Proxy::start(upstream).await?;
     let (proxied, _) = through(&url, proxy.addr)?;
