@@ -1,13 +1,19 @@
-//! The server's load benchmark (not a test): `decklet serve` as a child process,
-//! and N matches of four WebSocket clients each, on loopback, playing as fast as they
-//! can (each client moves as soon as a position lists a move for it; a finished match
-//! is replaced by a new one). Reports the actions a second, the round trip of a move
-//! (sent → its `update` back to the sender: p50, p99, max) and the server's memory.
+//! The server's load benchmark (not a test): `decklet serve` as a child process (or
+//! one already running: `--addr` and `--pid`), and N matches of four WebSocket clients
+//! each, on loopback, playing as fast as they can (each client moves as soon as a
+//! position lists a move for it), or at a person's pace (`--think-ms`: each move is
+//! sent after a think of half to one and a half times it); a finished match is
+//! replaced by a new one. Reports the actions a second, the round trip of a move (sent
+//! → its `update` back to the sender: p50, p99, max), the server's CPU a move and its
+//! memory.
 //!
 //! ```sh
 //! cargo build --release -p decklet-cli --features server
 //! cargo run --release -p decklet-server --features client --example load -- \
 //!     --matches 1000 --seconds 30 [--db postgres://…] [--server target/release/decklet]
+//! # at a person's pace, against a server started apart (two load processes, when
+//! # the sockets of one would pass the process's limit on open files)
+//! … --example load -- --matches 2450 --think-ms 750 --seconds 90 --addr 127.0.0.1:8080 --pid PID
 //! ```
 
 use std::io::{BufRead, BufReader};
@@ -27,6 +33,11 @@ struct Options {
     seconds: u64,
     db: Option<String>,
     server: String,
+    /// A person's think before each move, in ms (0: none).
+    think_ms: u64,
+    /// A server already running, and its process id.
+    addr: Option<String>,
+    pid: Option<u32>,
 }
 
 fn options() -> Result<Options, Error> {
@@ -35,6 +46,9 @@ fn options() -> Result<Options, Error> {
         seconds: 30,
         db: None,
         server: "target/release/decklet".to_string(),
+        think_ms: 0,
+        addr: None,
+        pid: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -44,6 +58,9 @@ fn options() -> Result<Options, Error> {
             "--seconds" => o.seconds = value()?.parse()?,
             "--db" => o.db = Some(value()?),
             "--server" => o.server = value()?,
+            "--think-ms" => o.think_ms = value()?.parse()?,
+            "--addr" => o.addr = Some(value()?),
+            "--pid" => o.pid = Some(value()?.parse()?),
             other => return Err(format!("unknown option {other}").into()),
         }
     }
@@ -107,7 +124,13 @@ struct Tally {
 
 /// One match's four clients, driven by one task: moves as fast as the positions
 /// allow; a new match once one ends; until `until`.
-async fn drive(api: Http, tally: Arc<Tally>, seed: u64, until: Instant) -> Result<(), Error> {
+async fn drive(
+    api: Http,
+    tally: Arc<Tally>,
+    seed: u64,
+    until: Instant,
+    think_ms: u64,
+) -> Result<(), Error> {
     let mut rng = Lcg(seed);
     while Instant::now() < until {
         let id = api
@@ -130,7 +153,23 @@ async fn drive(api: Http, tally: Arc<Tally>, seed: u64, until: Instant) -> Resul
         let mut all = futures_util::stream::select_all(streams);
         let mut sent: Vec<Option<(u64, Instant)>> = vec![None; 4];
         let mut samples = Vec::new();
-        while let Some((seat, message)) = all.next().await {
+        // a move thought over: its seat, seq, index and when it is sent (the reading
+        // goes on meanwhile, so that round trips are timed when the answers arrive)
+        let mut thinking: Option<(usize, u64, usize, Instant)> = None;
+        loop {
+            let due = thinking.map(|(.., at)| at);
+            let next = tokio::select! {
+                next = all.next() => next,
+                () = tokio::time::sleep_until(due.unwrap_or_else(Instant::now).into()), if due.is_some() => {
+                    if let Some((seat, seq, index, _)) = thinking.take() {
+                        let text = json!({"type": "move", "seq": seq, "index": index}).to_string();
+                        sent[seat] = Some((seq, Instant::now()));
+                        sinks[seat].send(Message::text(text)).await?;
+                    }
+                    continue;
+                }
+            };
+            let Some((seat, message)) = next else { break };
             let Ok(Message::Text(text)) = message else {
                 continue;
             };
@@ -160,9 +199,21 @@ async fn drive(api: Http, tally: Arc<Tally>, seed: u64, until: Instant) -> Resul
                 }
                 let seq = m.seq.unwrap_or(0);
                 let has = !m.moves.is_empty();
-                if has && sent[seat].is_none_or(|(s, _)| s != seq) && Instant::now() < until {
+                let planned = thinking.is_some_and(|(s, q, ..)| s == seat && q == seq);
+                if has
+                    && !planned
+                    && sent[seat].is_none_or(|(s, _)| s != seq)
+                    && Instant::now() < until
+                {
                     let listed = json!({"moves": m.moves});
                     let index = choose(&listed, &mut rng);
+                    if think_ms > 0 {
+                        // half to one and a half times the think
+                        let ms = think_ms / 2 + rng.below(think_ms as usize + 1) as u64;
+                        thinking =
+                            Some((seat, seq, index, Instant::now() + Duration::from_millis(ms)));
+                        continue;
+                    }
                     let text = json!({"type": "move", "seq": seq, "index": index}).to_string();
                     sent[seat] = Some((seq, Instant::now()));
                     sinks[seat].send(Message::text(text)).await?;
@@ -194,27 +245,34 @@ fn main() -> Result<(), Error> {
     let db =
         o.db.clone()
             .unwrap_or_else(|| dir.path().join("load.db").display().to_string());
-    let mut child = Command::new(&o.server)
-        .args(["serve", "--addr", "127.0.0.1:0", "--name"])
-        .arg(format!("load-{}", std::process::id()))
-        .arg("--max-matches")
-        .arg((o.matches * 2).to_string())
-        // every simulated client is on this machine's address
-        .args(["--connections-per-client", "1000000"])
-        .args(["--open-matches-per-client", "1000000"])
-        .arg("--db")
-        .arg(&db)
-        .stdout(Stdio::piped())
-        .spawn()?;
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().ok_or("no stdout")?).read_line(&mut line)?;
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .ok_or("the server did not say where it listens")?
-        .to_string();
-    let pid = child.id();
+    let (mut child, addr, pid) = match (&o.addr, o.pid) {
+        (Some(addr), Some(pid)) => (None, addr.clone(), pid),
+        (None, None) => {
+            let mut child = Command::new(&o.server)
+                .args(["serve", "--addr", "127.0.0.1:0", "--name"])
+                .arg(format!("load-{}", std::process::id()))
+                .arg("--max-matches")
+                .arg((o.matches * 2).to_string())
+                // every simulated client is on this machine's address
+                .args(["--connections-per-client", "1000000"])
+                .args(["--open-matches-per-client", "1000000"])
+                .arg("--db")
+                .arg(&db)
+                .stdout(Stdio::piped())
+                .spawn()?;
+            let mut line = String::new();
+            BufReader::new(child.stdout.take().ok_or("no stdout")?).read_line(&mut line)?;
+            let addr = line
+                .split("http://")
+                .nth(1)
+                .and_then(|r| r.split_whitespace().next())
+                .ok_or("the server did not say where it listens")?
+                .to_string();
+            let pid = child.id();
+            (Some(child), addr, pid)
+        }
+        _ => return Err("--addr and --pid go together".into()),
+    };
     let (base, _) = memory(pid);
     let cpu_before = cpu_seconds(pid);
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -232,6 +290,7 @@ fn main() -> Result<(), Error> {
                 Arc::clone(&tally),
                 m as u64 + 1,
                 until,
+                o.think_ms,
             )));
         }
         // memory once every match is under way, then at the end
@@ -239,16 +298,30 @@ fn main() -> Result<(), Error> {
         let (mid, _) = memory(pid);
         let mut failed = 0;
         for task in tasks {
-            if !matches!(task.await, Ok(Ok(()))) {
-                failed += 1;
+            match task.await {
+                Ok(Ok(())) => {}
+                Ok(Err(error)) => {
+                    failed += 1;
+                    if failed <= 3 {
+                        eprintln!("a driver failed: {error}");
+                    }
+                }
+                Err(error) => {
+                    failed += 1;
+                    if failed <= 3 {
+                        eprintln!("a driver panicked: {error}");
+                    }
+                }
             }
         }
         Ok::<(f64, u64, usize), Error>((started.elapsed().as_secs_f64(), mid, failed))
     });
     let (end, peak) = memory(pid);
     let cpu = cpu_seconds(pid) - cpu_before;
-    let _ = child.kill();
-    let _ = child.wait();
+    if let Some(child) = child.as_mut() {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
     let (seconds, mid, failed) = result?;
     let mut rtts = std::mem::take(&mut *tally.rtts.blocking_lock());
     rtts.sort_unstable();

@@ -1,8 +1,10 @@
-//! Leases: matches that outlive their server. Every server on a database renews, a
-//! few times a lease, its lease on every live match it plays
-//! ([`Limits::match_lease`](crate::Limits::match_lease), 3 s by default); a match whose lease ran out (its server died, or lost the
-//! database for longer than a lease) is taken over by the first server that sees it,
-//! which rebuilds it from its stored actions and takes its seats' reconnections. A
+//! Leases: matches that outlive their server. Every server on a database renews its
+//! heartbeat (one row) every third of its lease
+//! ([`Limits::match_lease`](crate::Limits::match_lease), 3 s by default), which is its
+//! lease on every live match it plays; the matches of a server whose heartbeat ran out
+//! (it died, or lost the database for longer than a lease) are taken over by the first
+//! server that sees them, which rebuilds each from its stored actions and takes its
+//! seats' reconnections. A
 //! server that finds it no longer plays a match it holds (another took it over while
 //! it could not renew) stops it; it could not have stored a move of it anyway: an
 //! append names its server, and is refused for a match another server took over.
@@ -132,7 +134,7 @@ impl Server {
                     let _ = stopped.await;
                 }
             }
-            match self.store().hand_over(&id, me, self.lease_end()).await {
+            match self.store().hand_over(&id, me).await {
                 Ok(()) => eprintln!("decklet serve: match {id} handed over to server `{to}`"),
                 Err(error) => eprintln!("decklet serve: match {id} not handed over: {error}"),
             }
@@ -168,10 +170,7 @@ impl Server {
         }
         let me = &self.limits().server_name;
         // a match handed over to this server is its own already, with a lease run out
-        let taken = self
-            .store()
-            .take_over(id, from, me, now_ms(), self.lease_end())
-            .await?;
+        let taken = self.store().take_over(id, from, me, now_ms()).await?;
         if !taken {
             return Ok(None);
         }

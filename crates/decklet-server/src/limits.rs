@@ -8,9 +8,10 @@ pub struct Limits {
     /// each plays the matches it created or took over). Each server on a database
     /// needs its own.
     pub server_name: String,
-    /// How long a server's hold on a match lasts unless renewed (it renews every
-    /// third of it): once it has run out (the server died, or lost the database that
-    /// long), another server on the database takes the match over. 3 s by default.
+    /// How long a server's heartbeat in the database lasts unless renewed (it renews
+    /// every third of it): once it has run out (the server died, or lost the database
+    /// that long), another server on the database takes its matches over. 3 s by
+    /// default.
     pub match_lease: std::time::Duration,
     /// The largest WebSocket message a client may send, in bytes: past it the
     /// connection is closed (WebSocket close code 1009).

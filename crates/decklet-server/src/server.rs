@@ -75,7 +75,7 @@ impl Server {
         let thinking = Arc::new(tokio::sync::Semaphore::new(limits.bot_only_thinking));
         let mut live = HashMap::new();
         let mut restored = Restored::default();
-        // the leases first, so that no other server takes these matches meanwhile
+        // the heartbeat first, so that no other server takes these matches meanwhile
         let lease = i64::try_from(limits.match_lease.as_millis()).unwrap_or(i64::MAX);
         let ids = store
             .renew_leases(
@@ -303,12 +303,7 @@ impl Server {
             self.inner.limits.clone(),
         )?;
         live.set_thinking(Arc::clone(&self.inner.thinking));
-        let lease = i64::try_from(self.inner.limits.match_lease.as_millis()).unwrap_or(i64::MAX);
-        let lease_until = crate::store::now_ms().saturating_add(lease);
-        self.inner
-            .store
-            .create_match(&live.stored()?, lease_until)
-            .await?;
+        self.inner.store.create_match(&live.stored()?).await?;
         let mut entry = spawn(live, &self.inner.limits);
         entry.creator = client;
         self.inner

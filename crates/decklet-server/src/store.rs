@@ -56,7 +56,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     ),
     (
         3,
-        "a match's lease",
+        "servers' heartbeats, and matches handed over",
         include_str!("../migrations/0003_lease.sql"),
     ),
 ];
@@ -336,17 +336,12 @@ impl Store {
         self.backend
     }
 
-    /// Stores a new match and its seats, its server's lease on it running until
-    /// `lease_until` (milliseconds since the Unix epoch).
-    pub async fn create_match(
-        &self,
-        stored: &StoredMatch,
-        lease_until: i64,
-    ) -> Result<(), StoreError> {
+    /// Stores a new match and its seats.
+    pub async fn create_match(&self, stored: &StoredMatch) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "INSERT INTO matches (id, spec, seed, status, seq, created_at, server, salt, seed_chosen, lease_until) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            "INSERT INTO matches (id, spec, seed, status, seq, created_at, server, salt, seed_chosen) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(&stored.id)
         .bind(&stored.spec)
@@ -357,7 +352,6 @@ impl Store {
         .bind(&stored.server)
         .bind(&stored.salt)
         .bind(i64::from(stored.seed_chosen))
-        .bind(lease_until)
         .execute(&mut *tx)
         .await?;
         for (i, seat) in stored.seats.iter().enumerate() {
@@ -440,43 +434,34 @@ impl Store {
             .map_err(|_| StoreError("the writer stopped".to_string()))?
     }
 
-    /// Renews `server`'s lease on every live match it plays, until `until`
-    /// (milliseconds since the Unix epoch); answers the ids of those matches: the ones
-    /// it still plays (no other server took them over).
+    /// Renews `server`'s heartbeat until `until` (milliseconds since the Unix epoch):
+    /// while it lasts, no other server takes its matches over. Answers the ids of the
+    /// live matches it plays (none taken over by another server meanwhile).
     pub async fn renew_leases(&self, server: &str, until: i64) -> Result<Vec<String>, StoreError> {
-        // on Postgres the rows are locked in the order of their ids, as the appends'
-        // transactions lock them (no deadlock); SQLite has one writer
-        let sql = match self.backend {
-            Backend::Postgres => {
-                "UPDATE matches SET lease_until = $1 WHERE id IN \
-                 (SELECT id FROM matches WHERE server = $2 AND status IN ('open', 'playing') \
-                 ORDER BY id FOR UPDATE)"
-            }
-            Backend::Sqlite => {
-                "UPDATE matches SET lease_until = $1 \
-                 WHERE server = $2 AND status IN ('open', 'playing')"
-            }
-        };
-        sqlx::query(sql)
-            .bind(until)
-            .bind(server)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(
+            "INSERT INTO servers (name, alive_until) VALUES ($1, $2) \
+             ON CONFLICT (name) DO UPDATE SET alive_until = $3",
+        )
+        .bind(server)
+        .bind(until)
+        .bind(until)
+        .execute(&self.pool)
+        .await?;
         self.live_matches(server).await
     }
 
-    /// The live matches whose lease ran out before `now` (their server stopped
-    /// renewing it), with the server named in each, at most `limit`, the longest
-    /// expired first.
+    /// The live matches of servers whose heartbeat ran out before `now` (or that
+    /// have none), with the server named in each, at most `limit`.
     pub async fn expired_leases(
         &self,
         now: i64,
         limit: u32,
     ) -> Result<Vec<(String, String)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, server FROM matches \
-             WHERE status IN ('open', 'playing') AND lease_until < $1 \
-             ORDER BY lease_until, id LIMIT $2",
+            "SELECT m.id, m.server FROM matches m LEFT JOIN servers s ON s.name = m.server \
+             WHERE m.status IN ('open', 'playing') \
+             AND (s.alive_until IS NULL OR s.alive_until < $1) \
+             ORDER BY m.id LIMIT $2",
         )
         .bind(now)
         .bind(i64::from(limit))
@@ -492,29 +477,33 @@ impl Store {
             .collect()
     }
 
-    /// Takes match `id` over from server `from` for `server`, with a lease until
-    /// `until`, if `from`'s lease on it ran out before `now`: whether it did (of
-    /// several servers trying at once, one does).
+    /// Takes match `id` over from server `from` for `server`, if `from`'s heartbeat
+    /// ran out before `now` (or `from` is `server` itself: a match handed over to it):
+    /// whether it did (of several servers trying at once, one does).
     pub async fn take_over(
         &self,
         id: &str,
         from: &str,
         server: &str,
         now: i64,
-        until: i64,
     ) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE matches SET server = $1, lease_until = $2, wanted_by = '' \
-             WHERE id = $3 AND server = $4 AND lease_until < $5 \
-             AND status IN ('open', 'playing')",
-        )
-        .bind(server)
-        .bind(until)
-        .bind(id)
-        .bind(from)
-        .bind(now)
-        .execute(&self.pool)
-        .await?;
+        // a match handed over to `server` is its own already: no heartbeat to wait for
+        let alive_check = match from == server {
+            true => "",
+            false => "AND NOT EXISTS (SELECT 1 FROM servers WHERE name = $4 AND alive_until >= $5)",
+        };
+        let sql = format!(
+            "UPDATE matches SET server = $1, wanted_by = '' \
+             WHERE id = $2 AND server = $3 AND status IN ('open', 'playing') {alive_check}"
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(server)
+            .bind(id)
+            .bind(from);
+        if from != server {
+            query = query.bind(from).bind(now);
+        }
+        let done = query.execute(&self.pool).await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -554,14 +543,12 @@ impl Store {
     }
 
     /// Hands match `id`, which `server` plays (and has stopped), over to the server
-    /// that asked for it, with a lease until `until`: that server's, which starts it
-    /// at its next look or request.
-    pub async fn hand_over(&self, id: &str, server: &str, until: i64) -> Result<(), StoreError> {
+    /// that asked for it, which starts it at its next look or request.
+    pub async fn hand_over(&self, id: &str, server: &str) -> Result<(), StoreError> {
         sqlx::query(
-            "UPDATE matches SET server = wanted_by, lease_until = $1, wanted_by = '' \
-             WHERE id = $2 AND server = $3 AND wanted_by <> ''",
+            "UPDATE matches SET server = wanted_by, wanted_by = '' \
+             WHERE id = $1 AND server = $2 AND wanted_by <> ''",
         )
-        .bind(until)
         .bind(id)
         .bind(server)
         .execute(&self.pool)
