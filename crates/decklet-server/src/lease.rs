@@ -13,6 +13,7 @@
 //! server its requests are routed to) is answered "moving here, try again" (503), and
 //! the match's server hands the match over at its next look, within a second.
 
+use std::collections::HashSet;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -58,12 +59,14 @@ impl Server {
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(every);
             tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            // the matches that could not be rebuilt here: told once, not tried again
+            let mut failed = HashSet::new();
             loop {
                 tick.tick().await;
                 if server.is_closed() {
                     break;
                 }
-                server.start_handed_over().await;
+                server.start_handed_over(&mut failed).await;
                 server.hand_over_wanted().await;
                 server.take_over_expired().await;
             }
@@ -104,16 +107,19 @@ impl Server {
     }
 
     /// Starts the live matches the database says this server plays but it does not
-    /// hold: handed over to it (or left by a failed rebuild).
-    async fn start_handed_over(&self) {
+    /// hold, but those in `failed` (which could not be rebuilt: they are added there,
+    /// and told once).
+    async fn start_handed_over(&self, failed: &mut HashSet<String>) {
         let Ok(owned) = self.store().live_matches(&self.limits().server_name).await else {
             return;
         };
         for id in owned {
             if self.handle(&id).is_none()
+                && !failed.contains(&id)
                 && let Err(error) = self.adopt(&id).await
             {
                 eprintln!("decklet serve: match {id} not started here: {error}");
+                failed.insert(id);
             }
         }
     }
