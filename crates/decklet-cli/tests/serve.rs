@@ -124,6 +124,25 @@ impl Seat {
     }
 }
 
+/// A new UNO match dealt from `seed` with two scripted people (seats 0 and 2, joined
+/// here) and two bots: its people's seats.
+async fn scripted_match(api: &Http, seed: u64) -> Result<[Seat; 2], Error> {
+    let id = api
+        .create(json!({"game": "uno", "seed": seed,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"},
+                      {"kind": "human"}, {"kind": "bot", "bot": "random"}]}))
+        .await?;
+    let seat = |n: usize, token: String| Seat {
+        id: id.clone(),
+        seat: n,
+        token,
+        acked: Vec::new(),
+    };
+    let first = api.join(&id, 0, "Script 0").await?;
+    let second = api.join(&id, 2, "Script 2").await?;
+    Ok([seat(0, first), seat(2, second)])
+}
+
 /// The seq of the last position a connection was shown, and whether the match was
 /// over there.
 fn seen(client: &Connection) -> (u64, bool) {
@@ -291,20 +310,7 @@ fn a_server_killed_mid_play_loses_no_acknowledged_move() -> Result<(), Error> {
     let mut clients = rt.block_on(async {
         let api = Http::new(addr.clone());
         for m in 0..MATCHES {
-            let id = api
-                .create(json!({"game": "uno", "seed": m,
-                    "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"},
-                              {"kind": "human"}, {"kind": "bot", "bot": "random"}]}))
-                .await?;
-            for seat in [0, 2] {
-                let token = api.join(&id, seat, &format!("Script {seat}")).await?;
-                seats.push(Seat {
-                    id: id.clone(),
-                    seat,
-                    token,
-                    acked: Vec::new(),
-                });
-            }
+            seats.extend(scripted_match(&api, m).await?);
         }
         let mut clients = Vec::new();
         for s in &seats {
@@ -475,21 +481,8 @@ fn the_matches_of_a_killed_server_are_taken_over_by_the_others_on_postgres() -> 
     let mut clients = rt.block_on(async {
         for m in 0..MATCHES {
             let api = Http::new(addrs[m % 3].clone());
-            let id = api
-                .create(json!({"game": "uno", "seed": m,
-                    "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"},
-                              {"kind": "human"}, {"kind": "bot", "bot": "random"}]}))
-                .await?;
-            for seat in [0, 2] {
-                let token = api.join(&id, seat, &format!("Script {seat}")).await?;
-                seats.push(Seat {
-                    id: id.clone(),
-                    seat,
-                    token,
-                    acked: Vec::new(),
-                });
-                at.push(m % 3);
-            }
+            seats.extend(scripted_match(&api, m as u64).await?);
+            at.extend([m % 3, m % 3]);
         }
         let mut clients = Vec::new();
         for (s, server) in seats.iter().zip(&at) {

@@ -22,6 +22,17 @@ pub fn now_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
+/// Two text columns of each row.
+fn text_pairs(
+    rows: &[sqlx::any::AnyRow],
+    first: &str,
+    second: &str,
+) -> Result<Vec<(String, String)>, StoreError> {
+    rows.iter()
+        .map(|row| Ok((row.try_get(first)?, row.try_get(second)?)))
+        .collect()
+}
+
 /// A storage failure (the database is unreachable, refused a write, or holds
 /// something this server did not write).
 #[derive(Debug)]
@@ -467,14 +478,7 @@ impl Store {
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|row| {
-                Ok((
-                    row.try_get::<String, _>("id")?,
-                    row.try_get::<String, _>("server")?,
-                ))
-            })
-            .collect()
+        text_pairs(&rows, "id", "server")
     }
 
     /// Takes match `id` over from server `from` for `server`, if `from`'s heartbeat
@@ -532,14 +536,7 @@ impl Store {
         .bind(server)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|row| {
-                Ok((
-                    row.try_get::<String, _>("id")?,
-                    row.try_get::<String, _>("wanted_by")?,
-                ))
-            })
-            .collect()
+        text_pairs(&rows, "id", "wanted_by")
     }
 
     /// Hands match `id`, which `server` plays (and has stopped), over to the server

@@ -6,8 +6,8 @@
 //! own module.
 
 use decklet_core::{
-    ActionRef, AnyAction, CardId, EngineError, GameEngine, GameState, Moves, Outcome, PlayCard,
-    PlayerId,
+    Action, ActionRef, AnyAction, CardId, EngineError, GameEngine, GameState, Moves, Outcome,
+    PlayCard, PlayerId,
 };
 use decklet_plugins::{DrawCard, EndTurn, create_draw_card_action, create_end_turn_action};
 
@@ -28,6 +28,38 @@ fn catch(player: PlayerId, target: PlayerId) -> CatchUno {
     CatchUno {
         player_id: player,
         target_player_id: target,
+    }
+}
+
+/// Where [`LegalAction::send`] hands a typed engine action.
+trait Sink {
+    type Out;
+    fn take<A: Action>(self, action: A) -> Self::Out;
+}
+
+/// Erases it ([`LegalAction::to_action`]).
+struct Erase;
+
+impl Sink for Erase {
+    type Out = AnyAction;
+    fn take<A: Action>(self, action: A) -> AnyAction {
+        AnyAction::new(action)
+    }
+}
+
+/// Lists it ([`LegalAction::push_to`]).
+impl Sink for &mut Moves {
+    type Out = ();
+    fn take<A: Action>(self, action: A) {
+        self.push(action);
+    }
+}
+
+/// Dispatches it ([`LegalAction::dispatch`]).
+impl Sink for &mut GameEngine {
+    type Out = Result<Outcome, EngineError>;
+    fn take<A: Action>(self, action: A) -> Self::Out {
+        self.dispatch(action)
     }
 }
 
@@ -55,34 +87,30 @@ pub enum LegalAction {
 }
 
 impl LegalAction {
+    /// Hands the engine action for `player`, typed, to `sink`: the one place that
+    /// says which engine action each move is.
+    fn send<S: Sink>(&self, player: PlayerId, sink: S) -> S::Out {
+        match *self {
+            LegalAction::Play(card) => sink.take(PlayCard::new(player, [card])),
+            LegalAction::ChooseColor(color) => sink.take(ChooseColor::new(player, color)),
+            LegalAction::SwapHands(target) => sink.take(swap(player, target)),
+            LegalAction::AcceptDrawFour => sink.take(AcceptDrawFour { player_id: player }),
+            LegalAction::Challenge => sink.take(Challenge { player_id: player }),
+            LegalAction::Draw => sink.take(create_draw_card_action(player, 1)),
+            LegalAction::EndTurn => sink.take(create_end_turn_action(player)),
+            LegalAction::CallUno => sink.take(CallUno { player_id: player }),
+            LegalAction::CatchUno(target) => sink.take(catch(player, target)),
+        }
+    }
+
     /// The engine action for `player`, type-erased.
     pub fn to_action(&self, player: PlayerId) -> AnyAction {
-        match *self {
-            LegalAction::Play(card) => AnyAction::new(PlayCard::new(player, [card])),
-            LegalAction::ChooseColor(color) => AnyAction::new(ChooseColor::new(player, color)),
-            LegalAction::SwapHands(target) => AnyAction::new(swap(player, target)),
-            LegalAction::AcceptDrawFour => AnyAction::new(AcceptDrawFour { player_id: player }),
-            LegalAction::Challenge => AnyAction::new(Challenge { player_id: player }),
-            LegalAction::Draw => AnyAction::new(create_draw_card_action(player, 1)),
-            LegalAction::EndTurn => AnyAction::new(create_end_turn_action(player)),
-            LegalAction::CallUno => AnyAction::new(CallUno { player_id: player }),
-            LegalAction::CatchUno(target) => AnyAction::new(catch(player, target)),
-        }
+        self.send(player, Erase)
     }
 
     /// Adds the engine action for `player` to a seat's listed moves, typed.
     pub fn push_to(&self, player: PlayerId, moves: &mut Moves) {
-        match *self {
-            LegalAction::Play(card) => moves.push(PlayCard::new(player, [card])),
-            LegalAction::ChooseColor(color) => moves.push(ChooseColor::new(player, color)),
-            LegalAction::SwapHands(target) => moves.push(swap(player, target)),
-            LegalAction::AcceptDrawFour => moves.push(AcceptDrawFour { player_id: player }),
-            LegalAction::Challenge => moves.push(Challenge { player_id: player }),
-            LegalAction::Draw => moves.push(create_draw_card_action(player, 1)),
-            LegalAction::EndTurn => moves.push(create_end_turn_action(player)),
-            LegalAction::CallUno => moves.push(CallUno { player_id: player }),
-            LegalAction::CatchUno(target) => moves.push(catch(player, target)),
-        }
+        self.send(player, moves);
     }
 
     /// The move an engine action is, if it is one of UNO's (the inverse of
@@ -145,17 +173,7 @@ impl LegalAction {
         engine: &mut GameEngine,
         player: PlayerId,
     ) -> Result<Outcome, EngineError> {
-        match *self {
-            LegalAction::Play(card) => engine.dispatch(PlayCard::new(player, [card])),
-            LegalAction::ChooseColor(color) => engine.dispatch(ChooseColor::new(player, color)),
-            LegalAction::SwapHands(target) => engine.dispatch(swap(player, target)),
-            LegalAction::AcceptDrawFour => engine.dispatch(AcceptDrawFour { player_id: player }),
-            LegalAction::Challenge => engine.dispatch(Challenge { player_id: player }),
-            LegalAction::Draw => engine.dispatch(create_draw_card_action(player, 1)),
-            LegalAction::EndTurn => engine.dispatch(create_end_turn_action(player)),
-            LegalAction::CallUno => engine.dispatch(CallUno { player_id: player }),
-            LegalAction::CatchUno(target) => engine.dispatch(catch(player, target)),
-        }
+        self.send(player, engine)
     }
 
     /// A short description: `play red 7`, `choose blue`, `draw`, `end turn`.
