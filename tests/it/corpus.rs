@@ -1,7 +1,8 @@
 //! A corpus of malformed logs and states, made by mutating real ones: every one is
 //! refused with an error; none panics; none is accepted.
 
-use decklet::uno::{BotKind, new_uno_engine, play_game, uno_game};
+use crate::uno_bots::{play_uno, uno_bot};
+use decklet::uno::{new_uno_engine, uno_game};
 use decklet::{EngineConfig, GameEngine, GameLog, GameState, Verify};
 use serde_json::{Value, json};
 
@@ -14,9 +15,9 @@ fn real_games() -> Vec<GameEngine> {
             let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, players).unwrap();
             if seed % 3 != 0 {
                 let mut bots: Vec<_> = (0..players)
-                    .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed + i as u64))
+                    .map(|i| uno_bot("random", &uno_game(&[]).unwrap(), seed + i as u64))
                     .collect();
-                play_game(&mut engine, &mut bots, 100_000).unwrap();
+                play_uno(&mut engine, &mut bots, 100_000).unwrap();
             }
             engine
         })

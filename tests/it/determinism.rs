@@ -1,21 +1,22 @@
 //! Golden values: the same seed plays the same game on every platform and release.
 
-use decklet::uno::{BotKind, new_uno_engine, play_game, restart_uno_game, uno_game};
+use crate::uno_bots::{play_uno, uno_bot};
+use decklet::uno::{new_uno_engine, restart_uno_game, uno_game};
 use decklet::{EngineConfig, GameEngine, GameLog, Verify, state_digest};
 
 fn golden_game(seed: u64, players: usize) -> (GameEngine, String) {
     let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, players).unwrap();
     let mut bots: Vec<_> = (0..players)
-        .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed + i as u64))
+        .map(|i| uno_bot("random", &uno_game(&[]).unwrap(), seed + i as u64))
         .collect();
-    let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
+    let report = play_uno(&mut engine, &mut bots, 100_000).unwrap();
     let summary = format!(
         "winner={} actions={} turns={} drawn={} reshuffles={} digest={}",
         engine.state().id_text(report.winner.unwrap()),
-        report.actions,
-        report.turns,
-        report.cards_drawn,
-        report.reshuffles,
+        report.counts.actions,
+        report.counts.turns,
+        report.counts.cards_drawn,
+        report.counts.reshuffles,
         state_digest(engine.state())
     );
     (engine, summary)
@@ -65,9 +66,9 @@ fn a_restarted_engine_plays_the_game_a_new_engine_plays() {
     for (seed, players) in [(42, 4), (7, 3), (8, 6), (9, 2), (42, 4), (11, 10)] {
         // leave the last game unfinished half the time: its zones hold other cards
         let mut bots: Vec<_> = (0..used.initial_players().len())
-            .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed + 100 + i as u64))
+            .map(|i| uno_bot("random", &uno_game(&[]).unwrap(), seed + 100 + i as u64))
             .collect();
-        play_game(&mut used, &mut bots, seed % 2 * 30 + 10).unwrap();
+        play_uno(&mut used, &mut bots, seed % 2 * 30 + 10).unwrap();
         restart_uno_game(&mut used, seed, players).unwrap();
         let fresh = new_uno_engine(&uno_game(&[]).unwrap(), seed, players).unwrap();
         assert_eq!(
@@ -79,9 +80,9 @@ fn a_restarted_engine_plays_the_game_a_new_engine_plays() {
         let (mut a, mut b) = (used, fresh);
         for engine in [&mut a, &mut b] {
             let mut bots: Vec<_> = (0..players)
-                .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed + i as u64))
+                .map(|i| uno_bot("random", &uno_game(&[]).unwrap(), seed + i as u64))
                 .collect();
-            play_game(engine, &mut bots, 100_000).unwrap();
+            play_uno(engine, &mut bots, 100_000).unwrap();
         }
         assert_eq!(a.state(), b.state(), "seed {seed}, {players} players");
         assert_eq!(
@@ -93,9 +94,9 @@ fn a_restarted_engine_plays_the_game_a_new_engine_plays() {
     // the golden game, on the engine that played all of the above
     restart_uno_game(&mut used, 42, 4).unwrap();
     let mut bots: Vec<_> = (0..4)
-        .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), 42 + i))
+        .map(|i| uno_bot("random", &uno_game(&[]).unwrap(), 42 + i))
         .collect();
-    play_game(&mut used, &mut bots, 100_000).unwrap();
+    play_uno(&mut used, &mut bots, 100_000).unwrap();
     assert!(GOLDEN_GAME_42.ends_with(&format!("digest={}", state_digest(used.state()))));
 }
 

@@ -177,7 +177,7 @@ fn no_uno_seat_leaks_over_its_history_under_any_rules() {
         let mut bots: Vec<Box<dyn Bot>> = (0..3)
             .map(|i| {
                 let bot = decklet_uno::HeuristicBot::new(seed * 7 + i).forgetting_uno(0.3);
-                Box::new(decklet_uno::ForAnyGame(bot)) as Box<dyn Bot>
+                Box::new(bot) as Box<dyn Bot>
             })
             .collect();
         play_game(&mut engine, &mut bots, 5_000).unwrap();

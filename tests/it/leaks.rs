@@ -2,15 +2,17 @@
 //! under every preset and house rule, on the standard-deck plugins and on the
 //! high-card example; and the three ways 0.2's seat views leaked, each as a regression.
 
+use crate::uno_bots::ask_uno;
 use decklet::uno::{
-    Bot, HeuristicBot, HouseRule, IsmctsBot, IsmctsConfig, LegalAction, RandomBot, RuleSet,
-    UNO_VAR_CHALLENGE_FROM, UnoChallenged, ask_bot, card_view, current_color, legal_actions,
+    HeuristicBot, HouseRule, LegalAction, RuleSet, UNO_VAR_CHALLENGE_FROM, UnoChallenged,
+    UnoRandomBot, UnoSearchBot, UnoSearchConfig, card_view, current_color, legal_actions,
     new_uno_engine, uno_game,
 };
 use decklet::{
     AnyAction, CardId, EngineError, GameEngine, GameRng, GameState, PlayerId, SeatKnowledge,
     ZoneId, check_seat_leaks, redeal_unseen,
 };
+use decklet_bots::Bot;
 
 /// A UNO position: `moves` moves of heuristic bots that forget to call UNO a third of
 /// the time (so that catches happen), out-of-turn moves included.
@@ -31,14 +33,13 @@ fn uno_position(seed: u64, players: usize, moves: usize, house: &[HouseRule]) ->
         let other = state.seat_order()[step % players];
         let out_of_turn = legal_actions(state, other);
         let (player, choice) = if other != current && !out_of_turn.is_empty() && step % 3 == 0 {
-            let info = state.info_state(other);
-            match bots[step % players].choose_out_of_turn(&info, &out_of_turn) {
+            match ask_uno(&mut bots[step % players], &engine, other) {
                 Some(choice) => (other, choice),
                 None => continue,
             }
         } else {
             let seat = state.seat_index(current).unwrap();
-            (current, ask_bot(&mut bots[seat], state, current).unwrap())
+            (current, ask_uno(&mut bots[seat], &engine, current).unwrap())
         };
         choice.dispatch(&mut engine, player).unwrap();
     }
@@ -56,29 +57,34 @@ fn uno_moves(state: &GameState, player: PlayerId) -> Vec<AnyAction> {
 fn uno_reach(house: &[HouseRule]) -> impl FnMut(&GameState, PlayerId) -> Vec<(String, String)> {
     let game = uno_game(house).unwrap();
     move |state, seat| {
-        let legal = legal_actions(state, seat);
-        if legal.is_empty() {
+        let mut moves = decklet::Moves::new();
+        game.legal_moves(state, seat, &mut moves);
+        if moves.is_empty() {
             return Vec::new();
         }
         let info = state.info_state(seat);
         let mut bots: Vec<Box<dyn Bot>> = vec![
-            Box::new(RandomBot::new(5)),
+            Box::new(UnoRandomBot::new(5)),
             Box::new(HeuristicBot::new(5)),
-            Box::new(IsmctsBot::new(
+            Box::new(UnoSearchBot::new(
                 &game,
-                IsmctsConfig {
+                UnoSearchConfig {
                     iterations: 24,
-                    ..IsmctsConfig::default()
+                    ..UnoSearchConfig::default()
                 },
                 5,
             )),
         ];
         let mut seen = Vec::new();
+        let told = |pick: Option<usize>| {
+            let legal = pick.and_then(|i| LegalAction::of_move(&moves, i));
+            format!("{pick:?} {legal:?}")
+        };
         for bot in &mut bots {
-            let name = bot.name();
-            seen.push((name.to_string(), format!("{:?}", bot.choose(&info, &legal))));
-            let out = bot.choose_out_of_turn(&info, &legal);
-            seen.push((format!("{name} out of turn"), format!("{out:?}")));
+            let name = bot.name().to_string();
+            seen.push((name.clone(), told(bot.choose(&info, &moves))));
+            let out = bot.choose_out_of_turn(&info, &moves);
+            seen.push((format!("{name} out of turn"), told(out)));
         }
         seen
     }
@@ -265,7 +271,7 @@ mod regressions {
                     break;
                 }
                 let seat = state.seat_index(current).unwrap();
-                let choice = ask_bot(&mut bots[seat], state, current).unwrap();
+                let choice = ask_uno(&mut bots[seat], &engine, current).unwrap();
                 choice.dispatch(&mut engine, current).unwrap();
             }
             if found.len() >= count {

@@ -13,6 +13,7 @@ mod kit;
 mod leaks;
 mod pages;
 mod shared_game;
+mod uno_bots;
 mod uno_props;
 mod views;
 

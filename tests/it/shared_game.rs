@@ -3,11 +3,13 @@
 
 use std::sync::Arc;
 
+use crate::uno_bots::{ask_uno, play_uno, uno_bot};
 use decklet::uno::{
-    Bot, BotKind, GameRunner, HouseRule, IsmctsBot, IsmctsConfig, StackingMode, ask_bot,
-    new_uno_engine, uno_game,
+    HouseRule, StackingMode, UnoSearchBot, UnoSearchConfig, new_uno_engine, restart_uno_game,
+    uno_game,
 };
 use decklet::{EngineConfig, GameEngine, Verify};
+use decklet_bots::Bot;
 
 #[test]
 fn a_thousand_engines_share_one_game_and_play_as_if_alone() {
@@ -23,13 +25,13 @@ fn a_thousand_engines_share_one_game_and_play_as_if_alone() {
     assert_eq!(Arc::strong_count(&game), 1001);
     assert!(engines.iter().all(|e| Arc::ptr_eq(e.game(), &game)));
     // every match moves a few times, interleaved with the others
-    let mut bot = BotKind::Heuristic.create(&game, 1);
+    let mut bot = uno_bot("heuristic", &game, 1);
     for _ in 0..5 {
         for engine in &mut engines {
             let Some(player) = engine.state().current_player() else {
                 continue;
             };
-            if let Some(choice) = ask_bot(bot.as_mut(), engine.state(), player) {
+            if let Some(choice) = ask_uno(bot.as_mut(), engine, player) {
                 choice.dispatch(engine, player).unwrap();
             }
         }
@@ -50,26 +52,28 @@ fn a_thousand_engines_share_one_game_and_play_as_if_alone() {
 }
 
 #[test]
-fn forks_replays_runners_and_searches_share_the_game_they_are_given() {
+fn forks_replays_reused_engines_and_searches_share_the_game_they_are_given() {
     let game = uno_game(&[]).unwrap();
     let engine = new_uno_engine(&game, 4, 3).unwrap();
     assert!(Arc::ptr_eq(engine.fork().game(), &game));
     let mut replayed = GameEngine::new(&game, EngineConfig::default());
     replayed.replay(&engine.log(), Verify::Required).unwrap();
     assert!(Arc::ptr_eq(replayed.game(), &game));
-    let mut runner = GameRunner::new(&game);
-    let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|i| BotKind::Random.create(&game, i)).collect();
-    runner.play(9, &mut bots, 10_000).unwrap();
-    assert!(Arc::ptr_eq(runner.engine().game(), &game));
+    let mut reused = new_uno_engine(&game, 8, 3).unwrap();
+    restart_uno_game(&mut reused, 9, 3).unwrap();
+    let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|i| uno_bot("random", &game, i)).collect();
+    play_uno(&mut reused, &mut bots, 10_000).unwrap();
+    assert!(Arc::ptr_eq(reused.game(), &game));
+    drop(reused);
     // a search plays its worlds on engines of the game: one more holder while it has one
     let before = Arc::strong_count(&game);
-    let config = IsmctsConfig {
+    let config = UnoSearchConfig {
         iterations: 20,
-        ..IsmctsConfig::default()
+        ..UnoSearchConfig::default()
     };
-    let mut search = IsmctsBot::new(&game, config, 3);
+    let mut search = UnoSearchBot::new(&game, config, 3);
     let player = engine.state().current_player().unwrap();
-    assert!(ask_bot(&mut search, engine.state(), player).is_some());
+    assert!(ask_uno(&mut search, &engine, player).is_some());
     assert_eq!(
         Arc::strong_count(&game),
         before + 2,

@@ -3,8 +3,9 @@
 
 use std::collections::HashSet;
 
+use crate::uno_bots::{ask_uno, uno_bot};
 use decklet::plugins::CardDrawn;
-use decklet::uno::{BotKind, HouseRule, UnoHandShown, ask_bot, new_uno_engine, uno_game};
+use decklet::uno::{HouseRule, UnoHandShown, new_uno_engine, uno_game};
 use decklet::{AnyEvent, GameEngine, GameState, PlayerId};
 use proptest::prelude::*;
 
@@ -81,7 +82,7 @@ proptest! {
     #[test]
     fn no_view_names_a_hidden_card(seed in any::<u64>(), players in 2usize..=6, moves in 0usize..150) {
         let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, players).unwrap();
-        let mut bots: Vec<_> = (0..players).map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed ^ i as u64)).collect();
+        let mut bots: Vec<_> = (0..players).map(|i| uno_bot("random", &uno_game(&[]).unwrap(), seed ^ i as u64)).collect();
         let mut events = Vec::new();
         for _ in 0..moves {
             if !engine.state().winners().is_empty() {
@@ -89,7 +90,7 @@ proptest! {
             }
             let current = engine.state().current_player().unwrap();
             let seat = engine.state().seat_index(current).unwrap();
-            let choice = ask_bot(bots[seat].as_mut(), engine.state(), current).unwrap();
+            let choice = ask_uno(bots[seat].as_mut(), &engine, current).unwrap();
             let outcome = choice.dispatch(&mut engine, current).unwrap();
             events.extend(outcome.events);
         }
@@ -135,7 +136,7 @@ proptest! {
         moves in 0usize..200,
     ) {
         let mut engine = new_uno_engine(&uno_game(&house).unwrap(), seed, players).unwrap();
-        let mut bots: Vec<_> = (0..players).map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed ^ i as u64)).collect();
+        let mut bots: Vec<_> = (0..players).map(|i| uno_bot("random", &uno_game(&[]).unwrap(), seed ^ i as u64)).collect();
         for _ in 0..moves {
             if !engine.state().winners().is_empty() {
                 break;
@@ -143,7 +144,7 @@ proptest! {
             let before = engine.state().clone();
             let current = before.current_player().unwrap();
             let seat = before.seat_index(current).unwrap();
-            let choice = ask_bot(bots[seat].as_mut(), &before, current).unwrap();
+            let choice = ask_uno(bots[seat].as_mut(), &engine, current).unwrap();
             let outcome = choice.dispatch(&mut engine, current).unwrap();
             let after = engine.state();
             for viewer in after.players() {

@@ -2,7 +2,7 @@
 //!
 //! One reusable [`Table`] holds the deck, the discard pile and the hands as byte
 //! arrays; a card is a byte (`colour << 4 | face`). The rules are decklet UNO's, the
-//! policy is `RandomBot`'s and actions are counted as `decklet simulate` counts them,
+//! policy is `UnoRandomBot`'s and actions are counted as `decklet simulate` counts them,
 //! so actions per game agree with the engine's (the two differ only in their random
 //! streams, so they agree in distribution, not game by game):
 //!

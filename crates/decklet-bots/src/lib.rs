@@ -6,7 +6,7 @@
 //! nothing the seat may not know) and those moves, and picks one. On that:
 //! [`RandomBot`], [`FnBot`] (a bot from a function), [`IsmctsBot`] (search on worlds
 //! sampled from the information state, narrowed by a game's [`Hints`]),
-//! [`play_game`], [`Tournament`] (seat rotation, Wilson intervals) and
+//! [`play_game`], [`ask`] (one bot's move), [`Tournament`] (seat rotation, Wilson intervals) and
 //! [`check_moves`] (the listed moves are exactly what the rules accept).
 //!
 //! ```
@@ -40,7 +40,7 @@ mod tournament;
 pub use bot::{Bot, FnBot, RandomBot};
 pub use ismcts::{Hints, IsmctsBot, IsmctsConfig, NoHints, Playout};
 pub use kit::{MoveMismatch, check_moves};
-pub use play::{GameReport, Scoring, play_game, winners_score};
+pub use play::{GameReport, Scoring, ask, play_game, play_game_with, winners_score};
 pub use tournament::{
     Entrant, NewMatch, Standing, Tournament, TournamentReport, TournamentTally, WIN_UNITS,
     wilson_95,

@@ -1,7 +1,8 @@
-//! [`play_game`]: a started match played to its end by one bot a seat.
+//! [`play_game`]: a started match played to its end by one bot a seat; [`ask`]: one
+//! bot's move.
 
 use decklet_core::{
-    EngineConfig, EngineError, GameEngine, GameState, GameStatus, InfoState, Moves,
+    EngineConfig, EngineError, GameEngine, GameState, GameStatus, InfoState, Moves, PlayerId,
 };
 
 use crate::bot::Bot;
@@ -46,8 +47,36 @@ pub fn play_game(
     bots: &mut [Box<dyn Bot>],
     max_moves: u64,
 ) -> Result<GameReport, EngineError> {
-    play_scored(engine, bots, max_moves, winners_score)
+    play_scored(engine, bots, max_moves, winners_score, &mut |_, _, _| {})
 }
+
+/// [`play_game`], showing each move to `on_move` just before it is made: the position,
+/// the mover's listed moves and the index chosen (what a simulation counts its
+/// statistics from, say).
+///
+/// ```
+/// use decklet_bots::{Bot, RandomBot, play_game_with};
+/// let mut engine = high_card::new_game(5, 2)?;
+/// let mut bots: Vec<Box<dyn Bot>> = vec![Box::new(RandomBot::new(1)), Box::new(RandomBot::new(2))];
+/// let mut seen = 0;
+/// let report = play_game_with(&mut engine, &mut bots, 100, &mut |_, moves, pick| {
+///     assert!(pick < moves.len());
+///     seen += 1;
+/// })?;
+/// assert_eq!(seen, report.moves);
+/// # Ok::<(), decklet_core::EngineError>(())
+/// ```
+pub fn play_game_with(
+    engine: &mut GameEngine,
+    bots: &mut [Box<dyn Bot>],
+    max_moves: u64,
+    on_move: &mut dyn FnMut(&GameState, &Moves, usize),
+) -> Result<GameReport, EngineError> {
+    play_scored(engine, bots, max_moves, winners_score, on_move)
+}
+
+/// What a watcher of [`play_game_with`] is shown of a move.
+type OnMove<'a> = &'a mut dyn FnMut(&GameState, &Moves, usize);
 
 /// [`play_game`] with a game's own scoring.
 pub(crate) fn play_scored(
@@ -55,13 +84,14 @@ pub(crate) fn play_scored(
     bots: &mut [Box<dyn Bot>],
     max_moves: u64,
     scoring: Scoring,
+    on_move: OnMove<'_>,
 ) -> Result<GameReport, EngineError> {
     let config = engine.config().clone();
     engine.set_config(EngineConfig {
         collect_events: bots.iter().any(|b| b.hears()),
         ..config.clone()
     });
-    let result = play_quietly(engine, bots, max_moves);
+    let result = play_quietly(engine, bots, max_moves, on_move);
     engine.set_config(config);
     let (moves, capped) = result?;
     Ok(GameReport {
@@ -75,6 +105,7 @@ fn play_quietly(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
     max_moves: u64,
+    on_move: OnMove<'_>,
 ) -> Result<(u64, bool), EngineError> {
     let game = std::sync::Arc::clone(engine.game());
     let mut moves = Moves::new();
@@ -125,6 +156,7 @@ fn play_quietly(
                 }
             }
             if let Some(pick) = jumped {
+                on_move(engine.state(), &moves, pick);
                 dispatch_heard(engine, bots, &hearing, &moves, pick)?;
                 made += 1;
                 continue;
@@ -148,10 +180,52 @@ fn play_quietly(
         if pick >= moves.len() {
             break;
         }
+        on_move(state, &moves, pick);
         dispatch_heard(engine, bots, &hearing, &moves, pick)?;
         made += 1;
     }
     Ok((made, false))
+}
+
+/// Asks `bot` for `seat`'s move in `engine`'s position: lists the seat's moves into
+/// `moves` and hands the bot what the seat knows (asking
+/// [`choose_out_of_turn`](Bot::choose_out_of_turn) when it is not the seat's turn, of a
+/// bot that [acts out of turn](Bot::acts_out_of_turn)); the index of its move in
+/// `moves`, or `None` when the seat has no move or the bot makes none. Dispatch it with
+/// [`GameEngine::dispatch_move`].
+///
+/// ```
+/// use decklet_bots::{RandomBot, ask};
+/// use decklet_core::Moves;
+/// let mut engine = high_card::new_game(7, 2)?;
+/// let seat = engine.state().current_player().ok_or(decklet_core::EngineError::NoGame)?;
+/// let mut moves = Moves::new();
+/// if let Some(pick) = ask(&mut RandomBot::new(1), &engine, seat, &mut moves) {
+///     engine.dispatch_move(&moves, pick)?;
+/// }
+/// # Ok::<(), decklet_core::EngineError>(())
+/// ```
+pub fn ask(
+    bot: &mut dyn Bot,
+    engine: &GameEngine,
+    seat: PlayerId,
+    moves: &mut Moves,
+) -> Option<usize> {
+    let state = engine.state();
+    engine.game().legal_moves(state, seat, moves);
+    if moves.is_empty() {
+        return None;
+    }
+    let info = match bot.reads_info() {
+        true => state.info_state(seat),
+        false => InfoState::default(),
+    };
+    let pick = match state.current_player() == Some(seat) {
+        true => bot.choose(&info, moves),
+        false if bot.acts_out_of_turn() => bot.choose_out_of_turn(&info, moves),
+        false => None,
+    };
+    pick.filter(|i| *i < moves.len())
 }
 
 /// The information state of the seat at `index`, made or brought up to date in place.

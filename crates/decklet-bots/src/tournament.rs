@@ -188,7 +188,13 @@ impl Tournament {
             })
             .collect();
         let mut engine = (self.new_match)(&self.game, seed, seats)?;
-        let report = play_scored(&mut engine, &mut bots, self.max_moves, self.scoring)?;
+        let report = play_scored(
+            &mut engine,
+            &mut bots,
+            self.max_moves,
+            self.scoring,
+            &mut |_, _, _| {},
+        )?;
         tally.games += 1;
         tally.capped += u64::from(report.capped);
         // the players in seat order are the engine's players in seat order

@@ -92,6 +92,12 @@ pub enum CatalogError {
         /// Its bots.
         known: String,
     },
+    /// A search bot asked for a number of iterations it does not take (`ismcts:0`).
+    #[error("`{name}`: the iterations must be a number from 1 to {MAX_SEARCH_ITERATIONS}")]
+    SearchIterations {
+        /// The name asked for.
+        name: String,
+    },
     /// A log that names no game (written before logs carried one).
     #[error("the log names no game (it was written before logs carried their game string)")]
     NoGameString,
@@ -351,16 +357,10 @@ impl Catalog {
         if let Some(bot) = def.bot(loaded.game(), name, seed) {
             return Ok(bot);
         }
-        let iterations = match name {
-            "random" => return Ok(Box::new(RandomBot::new(seed))),
-            "ismcts" => Some(Some(1_000)),
-            other => other.strip_prefix("ismcts:").map(|n| {
-                n.parse::<u32>()
-                    .ok()
-                    .filter(|n| (1..=MAX_SEARCH_ITERATIONS).contains(n))
-            }),
-        };
-        match iterations {
+        if name == "random" {
+            return Ok(Box::new(RandomBot::new(seed)));
+        }
+        match search_iterations(name) {
             Some(Some(iterations)) => {
                 let config = IsmctsConfig {
                     iterations,
@@ -373,15 +373,31 @@ impl Catalog {
                 }
                 Ok(Box::new(bot))
             }
-            Some(None) | None => Err(self.unknown_bot(def, name)),
+            Some(None) => Err(CatalogError::SearchIterations { name: echo(name) }),
+            None => Err(self.unknown_bot(def, name)),
         }
     }
 
+    /// The error for a bot name `def`'s game does not know.
     fn unknown_bot(&self, def: &dyn GameDef, name: &str) -> CatalogError {
         CatalogError::UnknownBot {
             game: def.name().to_string(),
             name: echo(name),
             known: Catalog::bot_names(def).join(", "),
         }
+    }
+}
+
+/// The iterations a search bot's name asks for: `Some(Some(1,000))` for `ismcts`,
+/// `Some(Some(N))` for `ismcts:N` with N from 1 to [`MAX_SEARCH_ITERATIONS`],
+/// `Some(None)` for another `ismcts:…`, `None` for a name that is not the search's.
+pub(crate) fn search_iterations(name: &str) -> Option<Option<u32>> {
+    match name {
+        "ismcts" => Some(Some(1_000)),
+        other => other.strip_prefix("ismcts:").map(|n| {
+            n.parse::<u32>()
+                .ok()
+                .filter(|n| (1..=MAX_SEARCH_ITERATIONS).contains(n))
+        }),
     }
 }

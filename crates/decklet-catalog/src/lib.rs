@@ -36,7 +36,7 @@ mod hearts;
 mod params;
 mod uno;
 
-pub use catalog::{Catalog, CatalogError, LoadedGame};
+pub use catalog::{Catalog, CatalogError, LoadedGame, MAX_SEARCH_ITERATIONS};
 pub use crazy_eights::CrazyEightsDef;
 pub use decklet_core::GameString;
 pub use def::{BotDef, GameDef, ParamDef, ParamKind};

@@ -8,11 +8,12 @@ use decklet_core::{
     ActionRef, AnyEvent, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
 };
 use decklet_uno::{
-    BotKind, ForAnyGame, LegalAction, UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
-    UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_DRAW, UNO_VAR_ROUND_POINTS, UnoCard, new_uno_engine,
-    uno_game, uno_playout, uno_rules_of,
+    HeuristicBot, LegalAction, UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, UNO_VAR_CURRENT_COLOR,
+    UNO_VAR_PENDING_DRAW, UNO_VAR_ROUND_POINTS, UnoCard, UnoRandomBot, UnoSearchBot,
+    UnoSearchConfig, new_uno_engine, uno_game, uno_playout, uno_rules_of,
 };
 
+use crate::catalog::search_iterations;
 use crate::def::{BotDef, GameDef, ParamDef, ParamKind};
 
 /// The `--house` names of UNO's optional rules, in `HouseRule::ALL`'s order.
@@ -85,8 +86,17 @@ impl GameDef for UnoDef {
     /// is always listed, and uniformly random play rarely ends a game) and `ismcts[:N]`
     /// (the search with UNO's inference of the other hands and cut-off playouts).
     fn bot(&self, game: &Arc<Game>, name: &str, seed: u64) -> Option<Box<dyn Bot>> {
-        let kind: BotKind = name.parse().ok()?;
-        Some(Box::new(ForAnyGame(kind.create(game, seed))))
+        match name {
+            "random" => Some(Box::new(UnoRandomBot::new(seed))),
+            "heuristic" => Some(Box::new(HeuristicBot::new(seed))),
+            other => {
+                let config = UnoSearchConfig {
+                    iterations: search_iterations(other)??,
+                    ..UnoSearchConfig::default()
+                };
+                Some(Box::new(UnoSearchBot::new(game, config, seed)))
+            }
+        }
     }
     fn playout(&self) -> Option<Playout> {
         Some(uno_playout)

@@ -138,19 +138,24 @@ fn every_bot_of_every_game_plays_whole_games() {
             let report = play_game(&mut engine, &mut bots, 20_000).unwrap();
             assert!(report.moves > 0, "{} {name}", def.name());
         }
-        for bad in [
-            "ismcts:0",
-            "ismcts:100001",
-            "ismcts:x",
-            "heuristic strategist",
-            "nobody",
-        ] {
+        for bad in ["heuristic strategist", "nobody"] {
             let error = catalog.bot(&loaded, bad, 1).err().unwrap();
             assert!(
                 matches!(error, CatalogError::UnknownBot { .. }),
                 "{} {bad}: {error}",
                 def.name()
             );
+        }
+        // a search that would think for minutes a move, or not at all, is refused
+        assert!(catalog.bot(&loaded, "ismcts:100000", 1).is_ok());
+        for bad in ["ismcts:0", "ismcts:100001", "ismcts:10000000", "ismcts:x"] {
+            let error = catalog.bot(&loaded, bad, 1).err().unwrap();
+            assert!(
+                matches!(error, CatalogError::SearchIterations { .. }),
+                "{} {bad}: {error}",
+                def.name()
+            );
+            assert!(error.to_string().contains("from 1 to 100000"), "{error}");
         }
     }
     // a game's own bots are its own

@@ -1,11 +1,14 @@
-//! Parsing `--bots` lists and the rules options.
+//! Parsing `--bots` lists and the rules options of UNO's commands; UNO's bots come
+//! from the catalogue, as every game's do.
 
 use std::sync::Arc;
 
 use decklet::Game;
+use decklet::bots::Bot;
 use decklet::uno::{
-    Bot, BotKind, HeuristicBot, HouseRule, RuleSet, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, uno_game,
+    HeuristicBot, HouseRule, RuleSet, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, uno_game_string,
 };
+use decklet_catalog::{Catalog, LoadedGame};
 
 use crate::RuleArgs;
 
@@ -20,19 +23,21 @@ pub fn check_players(players: usize) -> Result<(), String> {
     }
 }
 
-/// Parses `random,heuristic,ismcts:300,…` as given.
-pub fn parse_kinds(spec: &str) -> Result<Vec<BotKind>, String> {
-    spec.split(',')
-        .map(str::parse::<BotKind>)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("--bots: {e}"))
+/// Reads `random,heuristic,ismcts:300,…` as given: each a bot of UNO's in the
+/// catalogue.
+pub fn parse_kinds(spec: &str, rules: &Rules) -> Result<Vec<String>, String> {
+    let kinds: Vec<String> = spec.split(',').map(|n| n.trim().to_string()).collect();
+    for kind in &kinds {
+        rules.bot(kind, 0).map_err(|e| format!("--bots: {e}"))?;
+    }
+    Ok(kinds)
 }
 
-/// Parses `random,heuristic,…` into exactly `seats` kinds (one kind fills every seat).
-pub fn parse_bots(spec: &str, seats: usize) -> Result<Vec<BotKind>, String> {
-    let kinds = parse_kinds(spec)?;
+/// Reads `random,heuristic,…` into exactly `seats` bots (one name fills every seat).
+pub fn parse_bots(spec: &str, seats: usize, rules: &Rules) -> Result<Vec<String>, String> {
+    let kinds = parse_kinds(spec, rules)?;
     match kinds.len() {
-        1 => Ok(vec![kinds[0]; seats]),
+        1 => Ok(vec![kinds[0].clone(); seats]),
         n if n == seats => Ok(kinds),
         n => Err(format!(
             "--bots names {n} bots for {seats} seats (give one kind, or one per seat)"
@@ -51,6 +56,9 @@ pub struct Rules {
     pub forget_uno: f64,
     /// The game of UNO with these rules, built once: every engine and bot shares it.
     pub game: Arc<Game>,
+    /// The catalogue, and the game as it loaded it: where the bots come from.
+    catalog: Catalog,
+    loaded: LoadedGame,
 }
 
 impl PartialEq for Rules {
@@ -72,20 +80,34 @@ impl Rules {
                 args.forget_uno
             ));
         }
-        let game = uno_game(&house).map_err(|e| format!("--rules/--house: {e}"))?;
+        Rules::of(house, args.forget_uno).map_err(|e| format!("--rules/--house: {e}"))
+    }
+
+    /// The rules `house`, heuristic bots forgetting to call UNO that often.
+    pub fn of(house: Vec<HouseRule>, forget_uno: f64) -> Result<Rules, String> {
+        let catalog = Catalog::standard();
+        let loaded = catalog
+            .load(&uno_game_string(&house).to_string())
+            .map_err(|e| e.to_string())?;
         Ok(Rules {
             house,
-            forget_uno: args.forget_uno,
-            game,
+            forget_uno,
+            game: Arc::clone(loaded.game()),
+            catalog,
+            loaded,
         })
     }
 
-    /// A bot of `kind` for these rules (a heuristic one forgets to call UNO as often as
-    /// `--forget-uno` says).
-    pub fn bot(&self, kind: BotKind, seed: u64) -> Box<dyn Bot> {
-        match kind {
-            BotKind::Heuristic => Box::new(HeuristicBot::new(seed).forgetting_uno(self.forget_uno)),
-            kind => kind.create(&self.game, seed),
+    /// UNO's bot called `name` in the catalogue, for these rules (a heuristic one
+    /// forgets to call UNO as often as `--forget-uno` says).
+    pub fn bot(&self, name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
+        match name {
+            "heuristic" => Ok(Box::new(
+                HeuristicBot::new(seed).forgetting_uno(self.forget_uno),
+            )),
+            name => (self.catalog)
+                .bot(&self.loaded, name, seed)
+                .map_err(|e| e.to_string()),
         }
     }
 

@@ -4,7 +4,8 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use decklet::uno::{Bot, BotKind, MatchConfig, play_match};
+use decklet::bots::Bot;
+use decklet::uno::{MatchConfig, play_match};
 use serde::Serialize;
 
 use crate::SimulateArgs;
@@ -69,7 +70,7 @@ fn play_one(
     index: u64,
     args: &SimulateArgs,
     target: u32,
-    kinds: &[BotKind],
+    kinds: &[String],
     rules: &Rules,
 ) -> Result<(Option<usize>, usize, bool), String> {
     let seed = game_seed(args.seed, index);
@@ -79,8 +80,8 @@ fn play_one(
     let mut bots: Vec<Box<dyn Bot>> = kinds
         .iter()
         .enumerate()
-        .map(|(i, kind)| rules.bot(*kind, bot_seed(seed, i)))
-        .collect();
+        .map(|(i, kind)| rules.bot(kind, bot_seed(seed, i)))
+        .collect::<Result<_, _>>()?;
     let (report, log) = play_match(&config, &mut bots, args.max_actions)
         .map_err(|e| format!("match {index}: {e}"))?;
     if let Some(dir) = &args.save_logs {
@@ -129,7 +130,7 @@ struct Summary {
 fn summarise(
     args: &SimulateArgs,
     target: u32,
-    kinds: &[BotKind],
+    kinds: &[String],
     rules: &Rules,
     tally: &Tally,
     threads: usize,
@@ -229,7 +230,7 @@ fn text(s: &Summary) -> String {
 pub fn run(
     args: &SimulateArgs,
     target: u32,
-    kinds: &[BotKind],
+    kinds: &[String],
     rules: &Rules,
 ) -> Result<(), String> {
     if target == 0 {

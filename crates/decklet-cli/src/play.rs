@@ -3,14 +3,15 @@
 //! The program dispatches actions only for the seat they belong to: your input for
 //! `p1`, each bot's choice for its own seat (the engine trusts its caller for identity).
 
+use decklet::bots::Bot;
 use decklet::plugins::CardDrawn;
 use decklet::uno::{
-    Bot, HouseRule, LegalAction, RuleSet, RulesInPlay, UnoCard, UnoChallenged, UnoColor,
-    UnoDrawFour, UnoDrawStacked, UnoDrawTwo, UnoHandShown, UnoHandsRotated, UnoPlayerReversed,
-    UnoPlayerSkipped, UnoRoundScored, ask_bot, card_view, current_color, discard_top,
-    legal_actions, out_of_turn_order, pending_draw, show_move,
+    HouseRule, LegalAction, RuleSet, RulesInPlay, UnoCard, UnoChallenged, UnoColor, UnoDrawFour,
+    UnoDrawStacked, UnoDrawTwo, UnoHandShown, UnoHandsRotated, UnoPlayerReversed, UnoPlayerSkipped,
+    UnoRoundScored, card_view, current_color, discard_top, legal_actions, out_of_turn_order,
+    pending_draw,
 };
-use decklet::{EngineConfig, GameEngine, GameState, InfoState, Outcome, Player, PlayerId};
+use decklet::{EngineConfig, GameEngine, GameState, InfoState, Moves, Outcome, Player, PlayerId};
 use owo_colors::{OwoColorize, Stream};
 
 use crate::PlayArgs;
@@ -492,7 +493,8 @@ fn bot_of<'b>(
     bots.get_mut(index.checked_sub(1)?)
 }
 
-/// Makes `player`'s move, first shown to the bots that follow the game.
+/// Makes `player`'s move; then each bot that follows the game hears it, as its seat
+/// does (what the seat knew before, and the move's events as the seat sees them).
 fn make_move(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
@@ -500,11 +502,25 @@ fn make_move(
     action: LegalAction,
 ) -> Result<Outcome, String> {
     let state = engine.state();
-    let mut seats: Vec<InfoState> = (state.players().skip(1))
-        .map(|p| state.info_state(p))
+    let seats: Vec<PlayerId> = state.players().skip(1).collect();
+    let befores: Vec<Option<InfoState>> = (seats.iter().zip(bots.iter()))
+        .map(|(seat, bot)| bot.hears().then(|| state.info_state(*seat)))
         .collect();
-    show_move(seats.iter_mut().zip(bots.iter_mut()), state, player, action);
-    action.dispatch(engine, player).map_err(|e| e.to_string())
+    let outcome = action.dispatch(engine, player).map_err(|e| e.to_string())?;
+    for ((bot, before), seat) in bots.iter_mut().zip(&befores).zip(&seats) {
+        if let Some(before) = before {
+            let heard: Vec<_> = outcome.events.iter().map(|e| e.view_for(*seat)).collect();
+            bot.hear(before, &heard);
+        }
+    }
+    Ok(outcome)
+}
+
+/// What `bot` does for `player` now (in turn or out of it), in UNO's words.
+fn bot_move(bot: &mut dyn Bot, engine: &GameEngine, player: PlayerId) -> Option<LegalAction> {
+    let mut moves = Moves::new();
+    let pick = decklet::bots::ask(bot, engine, player, &mut moves)?;
+    LegalAction::of_move(&moves, pick)
 }
 
 /// Offers every seat but the current player's its moves out of turn (a jump-in), in
@@ -558,7 +574,7 @@ fn offer_out_of_turn(
             }
         } else {
             match bot_of(bots, state, player) {
-                Some(bot) => bot.choose_out_of_turn(&state.info_state(player), &moves),
+                Some(bot) => bot_move(bot.as_mut(), engine, player),
                 None => None,
             }
         };
@@ -684,7 +700,7 @@ pub(crate) fn play_round(
             let Some(bot) = bot_of(&mut table.bots, state, current) else {
                 return Err(format!("no bot for {who}"));
             };
-            let Some(action) = ask_bot(bot.as_mut(), state, current) else {
+            let Some(action) = bot_move(bot.as_mut(), engine, current) else {
                 return Err(format!("{who} has no move"));
             };
             let outcome = make_move(engine, &mut table.bots, current, action)?;
@@ -714,8 +730,8 @@ pub(crate) fn again(args: &PlayArgs, seed: u64, rules: &Rules) -> String {
 /// Runs `decklet play`.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
     check_players(args.players)?;
-    let kinds = parse_bots(&args.bots, args.players - 1)?;
     let rules = Rules::parse(&args.rules)?;
+    let kinds = parse_bots(&args.bots, args.players - 1, &rules)?;
     let log = open_log(args)?;
     let seed = match args.seed {
         Some(seed) => seed,
@@ -739,8 +755,8 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let bots = kinds
         .iter()
         .enumerate()
-        .map(|(i, k)| rules.bot(*k, bot_seed(seed, i + 1)))
-        .collect();
+        .map(|(i, k)| rules.bot(k, bot_seed(seed, i + 1)))
+        .collect::<Result<_, _>>()?;
     say!(
         "decklet UNO: {} players. You are p1. (The seed is shown when the game ends.)",
         args.players

@@ -4,8 +4,7 @@
 //! the log saved is a match log that `decklet replay` checks round by round.
 
 use decklet::uno::{
-    BotKind, MAX_MATCH_ROUNDS, MatchConfig, MatchLog, MatchReport, round_players, round_score,
-    round_seed, uno_game,
+    MAX_MATCH_ROUNDS, MatchConfig, MatchLog, MatchReport, round_players, round_score, round_seed,
 };
 use decklet::{EngineConfig, GameEngine, GameLog, GameState, Player};
 
@@ -17,7 +16,7 @@ use crate::runner::bot_seed;
 
 /// Round `round`'s players: the match's seating, named as `play` names them ("You",
 /// then "Bot 2 (heuristic)", …).
-fn named_players(kinds: &[BotKind], round: u32) -> Vec<Player> {
+fn named_players(kinds: &[String], round: u32) -> Vec<Player> {
     let mut players = round_players(kinds.len() + 1, round);
     for (i, player) in players.iter_mut().enumerate() {
         player.name = match i.checked_sub(1).and_then(|k| kinds.get(k)) {
@@ -39,7 +38,7 @@ fn scores_line(state: &GameState, report: &MatchReport, target: u32) -> String {
 /// Runs `decklet play --match TARGET`.
 pub fn run(
     args: &PlayArgs,
-    kinds: &[BotKind],
+    kinds: &[String],
     rules: Rules,
     seed: u64,
     target: u32,
@@ -51,15 +50,10 @@ pub fn run(
         .with_target(target);
     // a match is scored: the scoring rule joins the rules asked for
     let house = config.rules_in_play();
-    let game = uno_game(&house).map_err(|e| e.to_string())?;
-    let rules = Rules {
-        house,
-        game,
-        ..rules
-    };
+    let rules = Rules::of(house, rules.forget_uno)?;
     let bots = (kinds.iter().enumerate())
-        .map(|(i, k)| rules.bot(*k, bot_seed(seed, i + 1)))
-        .collect();
+        .map(|(i, k)| rules.bot(k, bot_seed(seed, i + 1)))
+        .collect::<Result<_, _>>()?;
     let mut table = Table {
         bots,
         lines: Lines::stdin(),

@@ -4,7 +4,9 @@ use std::fmt::Write as _;
 use std::fs;
 use std::time::Instant;
 
-use decklet::uno::{Bot, BotKind, GameRunner, HouseRule};
+use decklet::GameEngine;
+use decklet::bots::{Bot, play_game_with};
+use decklet::uno::{GameCounter, HouseRule, restart_uno_game};
 use serde::Serialize;
 
 use crate::SimulateArgs;
@@ -94,34 +96,59 @@ impl crate::runner::Tally for Tally {
     }
 }
 
+/// What a worker keeps between its games: an engine (every game is dealt afresh on
+/// it) and the counter listening to it.
+struct Worker {
+    engine: GameEngine,
+    counter: GameCounter,
+}
+
 fn run_one(
-    runner: &mut Option<GameRunner>,
+    worker: &mut Option<Worker>,
     index: u64,
     args: &SimulateArgs,
-    kinds: &[BotKind],
+    kinds: &[String],
     rules: &Rules,
 ) -> Result<GameResult, String> {
     let seed = game_seed(args.seed, index);
-    // one runner per worker, reused: every game is created afresh on its engine
-    let runner = runner.get_or_insert_with(|| GameRunner::new(&rules.game));
+    let Worker { engine, counter } = match worker {
+        Some(worker) => worker,
+        none => {
+            let mut engine = GameEngine::new(&rules.game, Default::default());
+            let counter = GameCounter::attach(&mut engine);
+            none.insert(Worker { engine, counter })
+        }
+    };
+    restart_uno_game(engine, seed, kinds.len()).map_err(|e| format!("game {index}: {e}"))?;
+    counter.begin();
     let mut bots: Vec<Box<dyn Bot>> = kinds
         .iter()
         .enumerate()
-        .map(|(seat, kind)| rules.bot(*kind, bot_seed(seed, seat)))
-        .collect();
-    let report = runner
-        .play(seed, &mut bots, args.max_actions)
-        .map_err(|e| format!("game {index}: {e}"))?;
+        .map(|(seat, kind)| rules.bot(kind, bot_seed(seed, seat)))
+        .collect::<Result<_, _>>()?;
+    let report = play_game_with(
+        engine,
+        &mut bots,
+        args.max_actions,
+        &mut |_, moves, pick| counter.count_move(moves, pick),
+    )
+    .map_err(|e| format!("game {index}: {e}"))?;
     if let Some(dir) = &args.save_logs {
-        crate::output::save_log(dir, "game", index, &runner.engine().log())?;
+        crate::output::save_log(dir, "game", index, &engine.log())?;
     }
+    let state = engine.state();
+    let counts = counter.finish(state);
+    let winner_seat = match state.winners() {
+        [winner] => state.seat_index(*winner),
+        _ => None,
+    };
     Ok(GameResult {
-        winner_seat: report.winner_seat,
-        actions: report.actions,
-        turns: report.turns,
-        dispatched: report.dispatched,
-        drawn: report.cards_drawn,
-        reshuffles: report.reshuffles,
+        winner_seat,
+        actions: counts.actions,
+        turns: counts.turns,
+        dispatched: counts.dispatched,
+        drawn: counts.cards_drawn,
+        reshuffles: counts.reshuffles,
         capped: report.capped,
     })
 }
@@ -201,7 +228,7 @@ fn share_of(wins: u64, finished: u64) -> (f64, [f64; 2]) {
 
 fn summarise(
     args: &SimulateArgs,
-    kinds: &[BotKind],
+    kinds: &[String],
     house: &[HouseRule],
     tally: &Tally,
     seconds: f64,
@@ -230,17 +257,21 @@ fn summarise(
             }
         })
         .collect();
-    let mut distinct: Vec<BotKind> = kinds.to_vec();
-    distinct.sort();
-    distinct.dedup();
+    // each bot once, in the order `--bots` first names it
+    let mut distinct: Vec<&String> = Vec::new();
+    for kind in kinds {
+        if !distinct.contains(&kind) {
+            distinct.push(kind);
+        }
+    }
     let wins_by_bot = distinct
         .iter()
         .map(|kind| {
-            let seats = kinds.iter().filter(|k| *k == kind).count();
+            let seats = kinds.iter().filter(|k| k == kind).count();
             let wins: u64 = kinds
                 .iter()
                 .zip(seat_wins)
-                .filter(|(k, _)| *k == kind)
+                .filter(|(k, _)| k == kind)
                 .map(|(_, w)| *w)
                 .sum();
             let (share, ci95) = share_of(wins, finished);
@@ -379,8 +410,8 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
-    let kinds = parse_bots(&args.bots, args.players)?;
     let rules = Rules::parse(&args.rules)?;
+    let kinds = parse_bots(&args.bots, args.players, &rules)?;
     if let Some(dir) = &args.save_logs {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }

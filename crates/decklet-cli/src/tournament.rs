@@ -46,9 +46,9 @@ fn plan(args: &TournamentArgs) -> Result<TournamentPlan, String> {
     let uno = game.name == UNO_GAME;
     if uno {
         // each option's own message, as the other commands give it
-        Rules::parse(&args.rules)?;
+        let rules = Rules::parse(&args.rules)?;
         check_players(args.players)?;
-        parse_kinds(&args.bots)?;
+        parse_kinds(&args.bots, &rules)?;
     } else if !args.rules.is_default() {
         return Err(UNO_RULES_ONLY.into());
     }

@@ -120,7 +120,7 @@ fn bad_flags_are_refused_with_a_message() {
     let (_, err) = run_err(&["simulate", "--players", "11"]);
     assert!(err.contains("--players must be from 2 to 10"), "{err}");
     let (_, err) = run_err(&["simulate", "--bots", "genius"]);
-    assert!(err.contains("unknown bot `genius`"), "{err}");
+    assert!(err.contains("`genius` is not a bot of uno"), "{err}");
     let (_, err) = run_err(&["simulate", "--players", "3", "--bots", "random,random"]);
     assert!(err.contains("2 bots for 3 seats"), "{err}");
     let (_, err) = run_err(&["simulate", "--threads", "0"]);

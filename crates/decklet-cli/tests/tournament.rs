@@ -121,7 +121,7 @@ fn bad_tournaments_are_refused_with_a_message() {
     let err = run_err(&["tournament", "--bots", "random,ismcts:0"]);
     assert!(err.contains("iterations"), "{err}");
     let err = run_err(&["tournament", "--bots", "random,clever"]);
-    assert!(err.contains("unknown bot `clever`"), "{err}");
+    assert!(err.contains("`clever` is not a bot of uno"), "{err}");
     let err = run_err(&["tournament", "--games", "0"]);
     assert!(err.contains("--games"), "{err}");
     let err = run_err(&["tournament", "--players", "11"]);

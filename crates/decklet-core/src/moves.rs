@@ -64,6 +64,12 @@ impl Moves {
 
     /// Adds a move at the end.
     pub fn push<A: Action>(&mut self, action: A) {
+        self.extend(std::iter::once(action));
+    }
+
+    /// Adds the moves of `actions` at the end, in order (their type's list is found
+    /// once).
+    pub fn extend<A: Action>(&mut self, actions: impl IntoIterator<Item = A>) {
         let id = TypeId::of::<A>();
         let at = match self.lists.iter().position(|(of, _)| *of == id) {
             Some(at) => at,
@@ -73,23 +79,19 @@ impl Moves {
             }
         };
         // the list at `at` holds `A`s: found by its type, or made just now
-        if let Some(list) = self
+        let Some(list) = self
             .lists
             .get_mut(at)
             .and_then(|(_, l)| l.as_any_mut().downcast_mut::<Vec<A>>())
-        {
+        else {
+            return;
+        };
+        for action in actions {
             self.order.push(Slot {
                 list: at as u32,
                 index: list.len() as u32,
             });
             list.push(action);
-        }
-    }
-
-    /// Adds the moves of `actions` at the end, in order.
-    pub fn extend<A: Action>(&mut self, actions: impl IntoIterator<Item = A>) {
-        for action in actions {
-            self.push(action);
         }
     }
 
@@ -117,6 +119,43 @@ impl Moves {
         self.lists
             .get(slot.list as usize)?
             .1
+            .get(slot.index as usize)
+    }
+
+    /// Whether the move at `index` is an `A` (`false` past the end): read from the
+    /// list it is in, without looking at the move.
+    ///
+    /// ```
+    /// use decklet_core::*;
+    /// let mut engine = GameEngine::default();
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+    /// let p1 = engine.state().player_id("p1").ok_or(EngineError::NoGame)?;
+    /// let moves = Moves::from(vec![PlayCard::new(p1, [])]);
+    /// assert!(moves.is::<PlayCard>(0));
+    /// assert!(!moves.is::<PlayCard>(1));
+    /// assert_eq!(moves.get_as::<PlayCard>(0).map(|p| p.player_id), Some(p1));
+    /// # Ok::<(), EngineError>(())
+    /// ```
+    #[inline]
+    pub fn is<A: Action>(&self, index: usize) -> bool {
+        self.order.get(index).is_some_and(|slot| {
+            self.lists
+                .get(slot.list as usize)
+                .is_some_and(|(id, _)| *id == TypeId::of::<A>())
+        })
+    }
+
+    /// The move at `index`, if it is an `A`.
+    #[inline]
+    pub fn get_as<A: Action>(&self, index: usize) -> Option<&A> {
+        let slot = self.order.get(index)?;
+        let (id, list) = self.lists.get(slot.list as usize)?;
+        if *id != TypeId::of::<A>() {
+            return None;
+        }
+        list.as_any()
+            .downcast_ref::<Vec<A>>()?
+            .as_slice()
             .get(slot.index as usize)
     }
 
@@ -230,6 +269,7 @@ impl Action for NoMove {
 
 /// A vector of one action type, seen without its type.
 trait KindList: Send + Sync {
+    fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
     fn get(&self, index: usize) -> Option<ActionRef<'_>>;
     fn clear(&mut self);
@@ -239,6 +279,9 @@ trait KindList: Send + Sync {
 }
 
 impl<A: Action> KindList for Vec<A> {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }

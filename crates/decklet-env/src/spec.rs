@@ -4,14 +4,14 @@
 use std::sync::Arc;
 
 use decklet_bots::{FnBot, IsmctsBot, IsmctsConfig, RandomBot};
-use decklet_catalog::{Catalog, GameString};
-use decklet_core::{AnyEvent, InfoState, Moves, PlayerId};
+use decklet_catalog::{Catalog, GameDef, GameString, MAX_SEARCH_ITERATIONS, UnoDef};
+use decklet_core::{AnyEvent, InfoState, Moves, PlayerId, echo};
 use decklet_crazy_eights::CRAZY_EIGHTS_GAME;
 use decklet_crazy_eights::{
     C8_MAX_PLAYERS, C8_MIN_PLAYERS, CrazyEightsOptions, c8_returns, strategist_choice,
     strategist_playout,
 };
-use decklet_uno::{BotKind, ForAnyGame, UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS};
+use decklet_uno::{UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS};
 
 use crate::crazy_eights::CrazyEightsEncoding;
 use crate::encoding::Encoding;
@@ -149,10 +149,15 @@ impl GameSpec {
     /// search with the strategist's playouts); any other game's from its catalogue.
     pub fn bot(&self, name: &str, seed: u64) -> Result<SeatBot, String> {
         match &self.game {
-            Game::Uno(uno) => {
-                let kind: BotKind = name.parse()?;
-                Ok(SeatBot(Box::new(ForAnyGame(kind.create(uno.game(), seed)))))
-            }
+            Game::Uno(uno) => UnoDef
+                .bot(uno.game(), name.trim(), seed)
+                .map(SeatBot)
+                .ok_or_else(|| {
+                    format!(
+                        "unknown bot `{}` for uno (known: random, heuristic, ismcts, ismcts:N with N from 1 to {MAX_SEARCH_ITERATIONS})",
+                        echo(name)
+                    )
+                }),
             Game::CrazyEights(c8) => crazy_eights_bot(c8.game(), name, seed).map(SeatBot),
             Game::Generic(generic, catalog) => catalog
                 .bot(generic.loaded(), name.trim(), seed)
@@ -204,8 +209,8 @@ pub fn crazy_eights_bot(
     Ok(Box::new(bot))
 }
 
-/// A bot that plays a seat of a [`Table`]: a `decklet_bots::Bot` of any game (UNO's
-/// seated through `decklet_uno::ForAnyGame`), asked in turn, and out of turn in a
+/// A bot that plays a seat of a [`Table`]: a `decklet_bots::Bot` of any game, asked in
+/// turn, and out of turn in a
 /// window where it acts out of turn (else it waits).
 pub struct SeatBot(Box<dyn decklet_bots::Bot>);
 

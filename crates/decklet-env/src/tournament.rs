@@ -32,12 +32,12 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use decklet_bots::{Entrant, Tournament, wilson_95};
-use decklet_catalog::{Catalog, GameString};
-use decklet_core::{Game, derive_seed, splitmix64};
+use decklet_bots::{Bot, Entrant, Tournament, play_game, wilson_95};
+use decklet_catalog::{Catalog, GameString, LoadedGame};
+use decklet_core::{GameEngine, derive_seed, splitmix64};
 use decklet_uno::{
-    Bot, BotKind, GameRunner, HeuristicBot, HouseRule, RuleSet, UNO_GAME, UNO_MAX_PLAYERS,
-    UNO_MIN_PLAYERS, uno_game, uno_rules_of,
+    HeuristicBot, HouseRule, RuleSet, UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, restart_uno_game,
+    uno_game_string, uno_rules_of,
 };
 use serde::{Deserialize, Serialize};
 
@@ -104,9 +104,11 @@ enum Plan {
 }
 
 struct UnoPlan {
-    kinds: Vec<BotKind>,
+    /// The entries' bots, by name.
+    kinds: Vec<String>,
     house: Vec<HouseRule>,
-    game: Arc<Game>,
+    catalog: Catalog,
+    loaded: LoadedGame,
     tables: Vec<Vec<usize>>,
     per_table: u64,
 }
@@ -119,9 +121,10 @@ impl std::fmt::Debug for TournamentPlan {
     }
 }
 
-/// What a worker keeps between the games it plays (an UNO engine to reuse).
+/// What a worker keeps between the games it plays (an UNO engine to reuse: every game
+/// is dealt afresh on it).
 #[derive(Default)]
-pub struct Scratch(Option<GameRunner>);
+pub struct Scratch(Option<GameEngine>);
 
 /// What games of a tournament add up to. Tallies of the same plan merge, in any
 /// order, to the same totals bit for bit; their JSON (serde) carries them between
@@ -340,7 +343,7 @@ impl TournamentPlan {
         }
         let string = game_string(&spec.game)?;
         let plan = match string.name.as_str() {
-            UNO_GAME => Plan::Uno(uno_plan(spec, &string)?),
+            UNO_GAME => Plan::Uno(uno_plan(spec, &string, catalog)?),
             _ => Plan::Game(catalog_plan(spec, &string, catalog)?),
         };
         Ok(TournamentPlan {
@@ -556,24 +559,26 @@ impl UnoPlan {
             .ok_or("a game past the last table")?;
         let seated = seating(table, index % self.per_table);
         let seed = game_seed(spec.seed, index);
-        // one runner per worker, reused: every game is created afresh on its engine
-        let runner = scratch.0.get_or_insert_with(|| GameRunner::new(&self.game));
+        // one engine per worker, reused: every game is dealt afresh on it
+        let engine = match &mut scratch.0 {
+            Some(engine) => engine,
+            none => none.insert(GameEngine::new(self.loaded.game(), Default::default())),
+        };
+        restart_uno_game(engine, seed, seated.len()).map_err(|e| format!("game {index}: {e}"))?;
         let mut bots: Vec<Box<dyn Bot>> = Vec::with_capacity(seated.len());
         for (seat, entry) in seated.iter().enumerate() {
-            let kind = *self.kinds.get(*entry).ok_or("an entry past the last")?;
-            bots.push(uno_bot(
-                kind,
-                &self.game,
-                spec.forget_uno,
-                bot_seed(seed, seat),
-            ));
+            let kind = self.kinds.get(*entry).ok_or("an entry past the last")?;
+            bots.push(self.bot(kind, spec.forget_uno, bot_seed(seed, seat))?);
         }
-        let report = runner
-            .play(seed, &mut bots, spec.max_actions)
+        let report = play_game(engine, &mut bots, spec.max_actions)
             .map_err(|e| format!("game {index}: {e}"))?;
-        let winner = report
-            .winner_seat
-            .and_then(|seat| seated.get(seat).copied());
+        let state = engine.state();
+        let winner = match state.winners() {
+            [winner] => state
+                .seat_index(*winner)
+                .and_then(|seat| seated.get(seat).copied()),
+            _ => None,
+        };
         if let TournamentTally::Uno {
             games,
             wins,
@@ -604,26 +609,31 @@ impl UnoPlan {
     }
 }
 
-/// An UNO bot of `kind` (a heuristic one forgetting to call UNO that often).
-fn uno_bot(kind: BotKind, game: &Arc<Game>, forget_uno: f64, seed: u64) -> Box<dyn Bot> {
-    match kind {
-        BotKind::Heuristic => Box::new(HeuristicBot::new(seed).forgetting_uno(forget_uno)),
-        kind => kind.create(game, seed),
+impl UnoPlan {
+    /// The catalogue's UNO bot called `name` (a heuristic one forgetting to call UNO
+    /// that often).
+    fn bot(&self, name: &str, forget_uno: f64, seed: u64) -> Result<Box<dyn Bot>, String> {
+        match name {
+            "heuristic" => Ok(Box::new(HeuristicBot::new(seed).forgetting_uno(forget_uno))),
+            name => (self.catalog)
+                .bot(&self.loaded, name, seed)
+                .map_err(|e| e.to_string()),
+        }
     }
 }
 
-fn uno_plan(spec: &TournamentSpec, string: &GameString) -> Result<UnoPlan, String> {
+fn uno_plan(
+    spec: &TournamentSpec,
+    string: &GameString,
+    catalog: &Catalog,
+) -> Result<UnoPlan, String> {
     let players = spec.players;
     if !(UNO_MIN_PLAYERS..=UNO_MAX_PLAYERS).contains(&players) {
         return Err(format!(
             "UNO is played by {UNO_MIN_PLAYERS} to {UNO_MAX_PLAYERS} players, not {players}"
         ));
     }
-    let kinds = spec
-        .bots
-        .iter()
-        .map(|b| b.parse::<BotKind>())
-        .collect::<Result<Vec<_>, _>>()?;
+    let kinds: Vec<String> = spec.bots.iter().map(|b| b.trim().to_string()).collect();
     if kinds.len() < players {
         return Err(format!(
             "{} bots for {players} seats: a table needs one bot per seat",
@@ -648,7 +658,13 @@ fn uno_plan(spec: &TournamentSpec, string: &GameString) -> Result<UnoPlan, Strin
             );
         }
     };
-    let game = uno_game(&house).map_err(|e| e.to_string())?;
+    let loaded = catalog
+        .load(&uno_game_string(&house).to_string())
+        .map_err(|e| e.to_string())?;
+    for name in &kinds {
+        // checked now, so that making one in a game cannot fail
+        catalog.bot(&loaded, name, 0).map_err(|e| e.to_string())?;
+    }
     let per_table = spec.games.div_ceil(players as u64) * players as u64;
     let tables = tables(kinds.len(), players);
     per_table
@@ -658,7 +674,8 @@ fn uno_plan(spec: &TournamentSpec, string: &GameString) -> Result<UnoPlan, Strin
     Ok(UnoPlan {
         kinds,
         house,
-        game,
+        catalog: catalog.clone(),
+        loaded,
         tables,
         per_table,
     })
@@ -778,7 +795,7 @@ fn seating(table: &[usize], k: u64) -> Vec<usize> {
 }
 
 /// The entries' names: a bot's name, with `#2`, `#3`… on its repeats.
-fn labels(kinds: &[BotKind]) -> Vec<String> {
+fn labels(kinds: &[String]) -> Vec<String> {
     kinds
         .iter()
         .enumerate()

@@ -6,11 +6,30 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use decklet_core::{EngineConfig, GameEngine, Verify};
+use decklet_bots::{Bot, ask, play_game_with};
+use decklet_core::{EngineConfig, GameEngine, Moves, Verify};
 use decklet_uno::{
-    Bot, BotKind, IsmctsBot, IsmctsConfig, RandomBot, ask_bot, card_view, current_color,
-    legal_actions, new_uno_engine, play_game, uno_game,
+    GameCounter, UnoRandomBot, UnoSearchBot, UnoSearchConfig, card_view, current_color,
+    legal_actions, new_uno_engine, uno_game,
 };
+
+/// Random bots for four seats.
+fn random_bots(seed: u64) -> Vec<Box<dyn Bot>> {
+    (0..4)
+        .map(|i| Box::new(UnoRandomBot::new(seed * 4 + i)) as Box<dyn Bot>)
+        .collect()
+}
+
+/// Plays a started game to its end; the actions, counted as `decklet simulate` counts.
+fn play(engine: &mut GameEngine, seed: u64) -> u64 {
+    let mut counter = GameCounter::attach(engine);
+    counter.begin();
+    play_game_with(engine, &mut random_bots(seed), 100_000, &mut |_, m, i| {
+        counter.count_move(m, i)
+    })
+    .unwrap();
+    counter.finish(engine.state()).actions
+}
 
 fn playout(c: &mut Criterion) {
     let game = uno_game(&[]).unwrap();
@@ -20,10 +39,7 @@ fn playout(c: &mut Criterion) {
     let mut actions = 0;
     for seed in 0..games {
         let mut engine = new_uno_engine(&game, seed, 4).unwrap();
-        let mut bots: Vec<Box<dyn Bot>> = (0..4)
-            .map(|i| BotKind::Random.create(&game, seed * 4 + i))
-            .collect();
-        actions += play_game(&mut engine, &mut bots, 100_000).unwrap().actions;
+        actions += play(&mut engine, seed);
     }
     eprintln!(
         "mean actions/game (counted as `decklet simulate` counts): {:.1}",
@@ -35,20 +51,14 @@ fn playout(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             let mut engine = new_uno_engine(&game, seed, 4).unwrap();
-            let mut bots: Vec<Box<dyn Bot>> = (0..4)
-                .map(|i| BotKind::Random.create(&game, seed * 4 + i))
-                .collect();
-            black_box(play_game(&mut engine, &mut bots, 100_000).unwrap())
+            black_box(play(&mut engine, seed))
         })
     });
     // the same games, replayed from their logs (create_game to the win)
     let logs: Vec<_> = (0..64u64)
         .map(|seed| {
             let mut engine = new_uno_engine(&game, seed, 4).unwrap();
-            let mut bots: Vec<Box<dyn Bot>> = (0..4)
-                .map(|i| BotKind::Random.create(&game, seed * 4 + i))
-                .collect();
-            play_game(&mut engine, &mut bots, 100_000).unwrap();
+            play(&mut engine, seed);
             engine.log()
         })
         .collect();
@@ -81,10 +91,7 @@ fn playout(c: &mut Criterion) {
             next = (next + 1) % logs.len();
             let seed = next as u64;
             let mut engine = new_uno_engine(&game, seed, 4).unwrap();
-            let mut bots: Vec<Box<dyn Bot>> = (0..4)
-                .map(|i| BotKind::Random.create(&game, seed * 4 + i))
-                .collect();
-            black_box(play_game(&mut engine, &mut bots, 100_000).unwrap())
+            black_box(play(&mut engine, seed))
         })
     });
     // a new match: an engine of the built game, its players created and the deal made,
@@ -106,20 +113,21 @@ fn playout(c: &mut Criterion) {
 
     // cloning a mid-game state, as a search bot would
     let mut engine = new_uno_engine(&game, 5, 4).unwrap();
-    let mut bot = RandomBot::new(1);
+    let mut bot = UnoRandomBot::new(1);
+    let mut moves = Moves::new();
     // 30 moves in, at a choice (two legal moves at least: a search has work to do)
     for _ in 0..30 {
         let player = engine.state().current_player().unwrap();
-        let choice = ask_bot(&mut bot, engine.state(), player).unwrap();
-        choice.dispatch(&mut engine, player).unwrap();
+        let choice = ask(&mut bot, &engine, player, &mut moves).unwrap();
+        engine.dispatch_move(&moves, choice).unwrap();
     }
     loop {
         let player = engine.state().current_player().unwrap();
         if legal_actions(engine.state(), player).len() >= 2 {
             break;
         }
-        let choice = ask_bot(&mut bot, engine.state(), player).unwrap();
-        choice.dispatch(&mut engine, player).unwrap();
+        let choice = ask(&mut bot, &engine, player, &mut moves).unwrap();
+        engine.dispatch_move(&moves, choice).unwrap();
     }
     let state = engine.state().clone();
     eprintln!(
@@ -183,15 +191,15 @@ fn playout(c: &mut Criterion) {
         "determinize a mid-game information state, one hand limited",
         |b| b.iter(|| black_box(info.determinize(&limited, &mut rng))),
     );
-    let legal = legal_actions(&state, seat);
+    engine.game().legal_moves(&state, seat, &mut moves);
     let mut search = c.benchmark_group("ismcts");
     search.sample_size(10);
     search.throughput(Throughput::Elements(1000));
     search.bench_function(
         "1000 iterations, 4-player mid-game (elements: iterations)",
         |b| {
-            let mut bot = IsmctsBot::new(&game, IsmctsConfig::default(), 7);
-            b.iter(|| black_box(bot.choose(&info, &legal)))
+            let mut bot = UnoSearchBot::new(&game, UnoSearchConfig::default(), 7);
+            b.iter(|| black_box(bot.choose(&info, &moves)))
         },
     );
     search.finish();

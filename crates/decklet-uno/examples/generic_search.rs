@@ -1,5 +1,5 @@
 //! The search bot of any game (`decklet-bots`) on UNO, with and without UNO's inference
-//! of the other hands (`UnoHints`), both playing out with `RandomBot`'s policy
+//! of the other hands (`UnoHints`), both playing out with `UnoRandomBot`'s policy
 //! (`uno_playout`): a heads-up tournament, seats rotating, then the iterations a second.
 //!
 //! `cargo run --release -p decklet-uno --example generic_search -- [GAMES] [ITERATIONS]`

@@ -1,182 +1,88 @@
-//! Bots: the [`Bot`] interface, [`RandomBot`] and [`HeuristicBot`]. A bot is handed
-//! what its seat knows ([`InfoState`], an owned value holding nothing else) and the
-//! seat's legal actions, and returns one of them; no other hand, no order of the deck,
-//! no hidden variable and no RNG of the game is in anything it is given.
-
-use std::fmt;
-use std::str::FromStr;
+//! UNO's bots, bots of any game ([`decklet_bots::Bot`]): [`UnoRandomBot`] and
+//! [`HeuristicBot`]. A bot is handed what its seat knows ([`InfoState`], an owned value
+//! holding nothing else) and the seat's listed moves, and answers the index of one; no
+//! other hand, no order of the deck, no hidden variable and no RNG of the game is in
+//! anything it is given. Each reads the listed moves in UNO's words ([`LegalAction`])
+//! and decides by a policy on them, the same policy the search plays out with.
 
 use std::borrow::Cow;
 
-use decklet_core::{CardId, Game, GameRng, GameState, InfoState, Moves, PlayerId, Var, VarType};
+use decklet_core::{
+    CardId, GameRng, GameState, InfoState, Moves, PlayCard, PlayerId, Var, VarType,
+};
 use decklet_plugins::{TURN_VARIABLE_DIRECTION, next_player_in, next_player_seen};
-use std::sync::Arc;
 
+use crate::actions::ChooseColor;
 use crate::cards::{UnoColor, UnoFace};
-use crate::house::UNO_VAR_CHALLENGE_FROM;
+use crate::house::{
+    AcceptDrawFour, CallUno, CatchUno, Challenge, SwapHands, UNO_VAR_CHALLENGE_FROM,
+};
 use crate::legal::legal_actions;
 use crate::legal_action::LegalAction;
 use crate::state::{UnoTable, seen_uno_table, uno_table};
 
-/// A player program. The engine's side ([`play_game`](crate::play_game), the CLI)
-/// asks it for a move whenever its seat has legal actions, handing it the seat's
-/// information state and those actions ([`legal_actions`]); the bot answers with one of
-/// them.
-///
-/// ```
-/// use decklet_core::InfoState;
-/// use decklet_uno::{Bot, LegalAction};
-///
-/// /// Always the last legal action (drawing, when it may).
-/// struct Last;
-///
-/// impl Bot for Last {
-///     fn name(&self) -> &'static str {
-///         "last"
-///     }
-///     fn choose(&mut self, _info: &InfoState, legal: &[LegalAction]) -> Option<LegalAction> {
-///         legal.last().copied()
-///     }
-/// }
-/// ```
-pub trait Bot: Send {
-    /// A short name, e.g. `random`.
-    fn name(&self) -> &'static str;
-    /// The bot's move: one of `legal` (the seat's legal actions now, not empty), chosen
-    /// from what the seat knows (`info`); `None` to give up.
-    fn choose(&mut self, info: &InfoState, legal: &[LegalAction]) -> Option<LegalAction>;
-
-    /// A move out of turn (a jump-in, under that house rule): one of `legal` (what the
-    /// seat may do now although it is not its turn), or `None` to let play go on. The
-    /// default never acts out of turn.
-    fn choose_out_of_turn(
-        &mut self,
-        info: &InfoState,
-        legal: &[LegalAction],
-    ) -> Option<LegalAction> {
-        let _ = (info, legal);
-        None
-    }
-
-    /// Whether the bot reads the information state it is handed. A bot that chooses
-    /// from the legal moves alone (as [`RandomBot`] does) says no, and the game loops
-    /// then hand it an empty information state (`InfoState::default()`) instead of
-    /// making the seat's: that costs about a quarter of a random game. The default is
-    /// yes.
-    fn reads_info(&self) -> bool {
-        true
-    }
-
-    /// Whether the bot follows the game's moves ([`observe`](Self::observe)). The game
-    /// loops ask once per game; the default is no, and then nothing is shown.
-    fn observes(&self) -> bool {
-        false
-    }
-
-    /// The public history, one move at a time: `player` (any seat, this one included)
-    /// is about to make `action`; `info` is what this bot's seat knows of the position
-    /// before it. Every UNO move is public (a played card is face up, a draw shows how
-    /// many cards, not which), so the moves are what a seat hears of the game; what
-    /// follows from them (the effects, the penalties) the next view shows. The default
-    /// ignores them.
-    fn observe(&mut self, info: &InfoState, player: PlayerId, action: LegalAction) {
-        let _ = (info, player, action);
-    }
+/// A seat's listed moves read in UNO's words: each of UNO's moves, with its index in
+/// the list (a move of another plugin's is left out). Kept by a bot and refilled at
+/// each decision, so that reading allocates nothing once grown.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Reading {
+    legal: Vec<LegalAction>,
+    at: Vec<usize>,
 }
 
-/// A boxed bot is a bot (so that `ForAnyGame(kind.create(…))` seats any of them).
-impl<B: Bot + ?Sized> Bot for Box<B> {
-    fn name(&self) -> &'static str {
-        (**self).name()
-    }
-    fn choose(&mut self, info: &InfoState, legal: &[LegalAction]) -> Option<LegalAction> {
-        (**self).choose(info, legal)
-    }
-    fn choose_out_of_turn(
-        &mut self,
-        info: &InfoState,
-        legal: &[LegalAction],
-    ) -> Option<LegalAction> {
-        (**self).choose_out_of_turn(info, legal)
-    }
-    fn reads_info(&self) -> bool {
-        (**self).reads_info()
-    }
-    fn observes(&self) -> bool {
-        (**self).observes()
-    }
-    fn observe(&mut self, info: &InfoState, player: PlayerId, action: LegalAction) {
-        (**self).observe(info, player, action);
-    }
-}
-
-/// Shows the move `player` is about to make in `state` to every bot that
-/// [observes](Bot::observe) it, each with what its own seat knows: `seated` pairs each
-/// bot with the information state of the seat it plays (refreshed here).
-pub fn show_move<'b>(
-    seated: impl IntoIterator<Item = (&'b mut InfoState, &'b mut Box<dyn Bot>)>,
-    state: &GameState,
-    player: PlayerId,
-    action: LegalAction,
-) {
-    for (info, bot) in seated {
-        if bot.observes() {
-            info.refresh(state);
-            bot.observe(info, player, action);
+impl Reading {
+    /// Reads `moves`; returns UNO's moves among them, in order.
+    pub(crate) fn read(&mut self, moves: &Moves) -> &[LegalAction] {
+        self.legal.clear();
+        self.at.clear();
+        for index in 0..moves.len() {
+            if let Some(action) = LegalAction::of_move(moves, index) {
+                self.legal.push(action);
+                self.at.push(index);
+            }
         }
+        &self.legal
+    }
+
+    /// The index in the list last read of the move `chosen` (one of those read).
+    pub(crate) fn index_of(&self, chosen: LegalAction) -> Option<usize> {
+        let k = self.legal.iter().position(|a| *a == chosen)?;
+        self.at.get(k).copied()
     }
 }
 
-/// Asks `bot` for `player`'s move in `state`: hands it the player's information state
-/// and legal actions; `None` when the player has no legal action (or the bot gives up).
+/// UNO's random player, the policy of the no-engine loop: a uniformly chosen playable
+/// card if there is one (a wild's colour uniformly too), otherwise draw; after drawing,
+/// play the drawn card if it is playable, else end the turn; out of turn, acting or
+/// not uniformly. (Uniformly random play over every listed move, as
+/// `decklet_bots::RandomBot` plays any game, rarely ends a game of UNO: drawing is
+/// always listed.) Seeded; its RNG is its own. The catalogue's `random` for UNO.
 ///
 /// ```
-/// use decklet_uno::{ask_bot, legal_actions, new_uno_engine, uno_game, HeuristicBot};
-/// let engine = new_uno_engine(&uno_game(&[])?, 5, 3)?;
-/// let state = engine.state();
+/// use decklet_bots::Bot;
+/// use decklet_core::Moves;
+/// use decklet_uno::{new_uno_engine, uno_game, UnoRandomBot};
+/// let engine = new_uno_engine(&uno_game(&[])?, 3, 4)?;
+/// let (state, game) = (engine.state(), engine.game());
 /// let player = state.current_player().ok_or("nobody's turn")?;
-/// let choice = ask_bot(&mut HeuristicBot::new(1), state, player).ok_or("no move")?;
-/// assert!(legal_actions(state, player).contains(&choice));
+/// let mut moves = Moves::new();
+/// game.legal_moves(state, player, &mut moves);
+/// let choice = UnoRandomBot::new(9).choose(&state.info_state(player), &moves);
+/// assert!(choice.is_some_and(|i| i < moves.len()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn ask_bot<B: Bot + ?Sized>(
-    bot: &mut B,
-    state: &GameState,
-    player: PlayerId,
-) -> Option<LegalAction> {
-    let legal = legal_actions(state, player);
-    if legal.is_empty() {
-        return None;
-    }
-    bot.choose(&state.info_state(player), &legal)
-}
-
-/// Random play, the policy of the no-engine loop: a uniformly chosen playable card if
-/// there is one (a wild's colour uniformly too), otherwise draw; after drawing, play
-/// the drawn card if it is playable, else end the turn; out of turn, acting or not
-/// uniformly. Seeded; its RNG is its own.
-///
-/// ```
-/// use decklet_uno::{new_uno_engine, uno_game, Bot, RandomBot, legal_actions};
-/// let engine = new_uno_engine(&uno_game(&[])?, 3, 4)?;
-/// let state = engine.state();
-/// if let Some(player) = state.current_player() {
-///     let legal = legal_actions(state, player);
-///     let choice = RandomBot::new(9).choose(&state.info_state(player), &legal);
-///     assert!(choice.is_some_and(|c| legal.contains(&c)));
-/// }
-/// # Ok::<(), decklet_core::EngineError>(())
-/// ```
 #[derive(Debug, Clone)]
-pub struct RandomBot {
+pub struct UnoRandomBot {
     rng: GameRng,
+    reading: Reading,
 }
 
-impl RandomBot {
+impl UnoRandomBot {
     /// A bot with its own seeded RNG.
     pub fn new(seed: u64) -> Self {
-        RandomBot {
+        UnoRandomBot {
             rng: GameRng::seed_from(seed),
+            reading: Reading::default(),
         }
     }
 
@@ -189,45 +95,89 @@ impl RandomBot {
     }
 }
 
-/// [`RandomBot`]'s policy with the caller's RNG: the move from the legal actions
-/// alone.
-#[inline]
-pub fn random_pick(legal: &[LegalAction], rng: &mut GameRng) -> Option<LegalAction> {
-    {
-        let side = |a: &LegalAction| matches!(a, LegalAction::CallUno | LegalAction::CatchUno(_));
-        let mut legal = legal;
-        if legal.last().is_some_and(side) {
-            let extra = legal.iter().rev().take_while(|a| side(a)).count();
-            let k = rng.index(extra + 1);
-            let (moves, sides) = legal.split_at(legal.len() - extra);
-            if let Some(choice) = sides.get(k) {
-                return Some(*choice);
-            }
-            legal = moves;
+/// What a move is to the random policy: a choice (a play, a colour, a hand to take,
+/// an answer to a wild draw four), a side move (a call or a catch), or another (draw,
+/// end the turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Choice,
+    Side,
+    Other,
+}
+
+impl Kind {
+    /// What `action` is.
+    #[inline]
+    fn of(action: &LegalAction) -> Kind {
+        match action {
+            LegalAction::Play(_)
+            | LegalAction::ChooseColor(_)
+            | LegalAction::SwapHands(_)
+            | LegalAction::AcceptDrawFour
+            | LegalAction::Challenge => Kind::Choice,
+            LegalAction::CallUno | LegalAction::CatchUno(_) => Kind::Side,
+            LegalAction::Draw | LegalAction::EndTurn => Kind::Other,
         }
-        // the plays and the colour choices come first in `legal_actions`: pick one of
-        // them uniformly; without any, the only other move (draw, or end the turn)
-        let choices = legal
-            .iter()
-            .take_while(|a| {
-                matches!(
-                    a,
-                    LegalAction::Play(_)
-                        | LegalAction::ChooseColor(_)
-                        | LegalAction::SwapHands(_)
-                        | LegalAction::AcceptDrawFour
-                        | LegalAction::Challenge
-                )
-            })
-            .count();
-        if choices == 0 {
-            return legal.first().copied();
+    }
+
+    /// What the move at `index` of `moves` is, told by its type alone (a move that is
+    /// not UNO's is another).
+    #[inline]
+    fn at(moves: &Moves, index: usize) -> Kind {
+        if moves.is::<PlayCard>(index)
+            || moves.is::<ChooseColor>(index)
+            || moves.is::<SwapHands>(index)
+            || moves.is::<AcceptDrawFour>(index)
+            || moves.is::<Challenge>(index)
+        {
+            Kind::Choice
+        } else if moves.is::<CallUno>(index) || moves.is::<CatchUno>(index) {
+            Kind::Side
+        } else {
+            Kind::Other
         }
-        legal.get(rng.index(choices)).copied()
     }
 }
 
-/// [`RandomBot`]'s policy as the playout of the search bot of any game
+/// [`UnoRandomBot`]'s policy on a list of `len` moves whose kinds `kind` tells: the
+/// index of its move. Under calling UNO the calls and catches (listed last) are chosen
+/// uniformly among themselves and "play on"; playing on picks one of the choices
+/// (listed first) uniformly, and without any the only other move (draw, or end the
+/// turn).
+#[inline]
+fn random_index(len: usize, kind: impl Fn(usize) -> Kind, rng: &mut GameRng) -> Option<usize> {
+    let mut len = len;
+    if len > 0 && kind(len - 1) == Kind::Side {
+        let extra = (0..len)
+            .rev()
+            .take_while(|i| kind(*i) == Kind::Side)
+            .count();
+        let k = rng.index(extra + 1);
+        if k < extra {
+            return Some(len - extra + k);
+        }
+        len -= extra;
+    }
+    let choices = (0..len).take_while(|i| kind(*i) == Kind::Choice).count();
+    match choices {
+        0 => (len > 0).then_some(0),
+        _ => Some(rng.index(choices)),
+    }
+}
+
+/// [`UnoRandomBot`]'s policy with the caller's RNG: the move from the legal actions
+/// alone.
+#[inline]
+pub fn random_pick(legal: &[LegalAction], rng: &mut GameRng) -> Option<LegalAction> {
+    let index = random_index(
+        legal.len(),
+        |i| legal.get(i).map_or(Kind::Other, Kind::of),
+        rng,
+    )?;
+    legal.get(index).copied()
+}
+
+/// [`UnoRandomBot`]'s policy as the playout of the search bot of any game
 /// (`decklet_bots::IsmctsBot::with_playout`): the index in `moves` of the move it
 /// picks from UNO's legal actions. `moves` is the game's listed moves, UNO's first (as
 /// in every game of [`uno_game`](crate::uno_game)). Uniformly random play over every
@@ -247,27 +197,30 @@ pub fn uno_playout(
         .filter(|i| *i < moves.len())
 }
 
-impl Bot for RandomBot {
-    fn name(&self) -> &'static str {
+impl decklet_bots::Bot for UnoRandomBot {
+    fn name(&self) -> &str {
         "random"
     }
 
-    fn choose(&mut self, _info: &InfoState, legal: &[LegalAction]) -> Option<LegalAction> {
-        self.pick(legal)
+    /// The policy read off the listed moves' types: no move is decoded.
+    fn choose(&mut self, _info: &InfoState, moves: &Moves) -> Option<usize> {
+        random_index(moves.len(), |i| Kind::at(moves, i), &mut self.rng)
     }
 
-    /// No: it chooses from the legal moves alone.
+    /// No: it chooses from the listed moves alone.
     fn reads_info(&self) -> bool {
         false
     }
 
+    fn acts_out_of_turn(&self) -> bool {
+        true
+    }
+
     /// Uniformly among the moves and letting play go on.
-    fn choose_out_of_turn(
-        &mut self,
-        _info: &InfoState,
-        legal: &[LegalAction],
-    ) -> Option<LegalAction> {
-        legal.get(self.rng.index(legal.len() + 1)).copied()
+    fn choose_out_of_turn(&mut self, _info: &InfoState, moves: &Moves) -> Option<usize> {
+        let legal = self.reading.read(moves);
+        let pick = legal.get(self.rng.index(legal.len() + 1)).copied()?;
+        self.reading.index_of(pick)
     }
 }
 
@@ -283,6 +236,7 @@ pub struct HeuristicBot {
     rng: GameRng,
     /// How often it forgets to call UNO, in millionths.
     forget_uno: u32,
+    reading: Reading,
 }
 
 impl HeuristicBot {
@@ -291,6 +245,7 @@ impl HeuristicBot {
         HeuristicBot {
             rng: GameRng::seed_from(seed),
             forget_uno: 0,
+            reading: Reading::default(),
         }
     }
 
@@ -320,6 +275,17 @@ impl HeuristicBot {
 }
 
 impl HeuristicBot {
+    /// Out of turn: a catch, a call, else a jump-in.
+    pub(crate) fn out_of_turn(&mut self, legal: &[LegalAction]) -> Option<LegalAction> {
+        if let Some(uno) = self.uno_move(legal) {
+            return Some(uno);
+        }
+        legal
+            .iter()
+            .find(|a| matches!(a, LegalAction::Play(_)))
+            .copied()
+    }
+
     /// A catch if it may make one, else a call of UNO if it may and remembers.
     fn uno_move(&mut self, legal: &[LegalAction]) -> Option<LegalAction> {
         let catch = legal.iter().find(|a| matches!(a, LegalAction::CatchUno(_)));
@@ -431,29 +397,29 @@ fn color_counts(view: &impl Sight) -> [usize; 4] {
     counts
 }
 
-impl Bot for HeuristicBot {
-    fn name(&self) -> &'static str {
+impl decklet_bots::Bot for HeuristicBot {
+    fn name(&self) -> &str {
         "heuristic"
+    }
+
+    fn choose(&mut self, info: &InfoState, moves: &Moves) -> Option<usize> {
+        let mut reading = std::mem::take(&mut self.reading);
+        let pick = self.decide(info, reading.read(moves));
+        self.reading = reading;
+        self.reading.index_of(pick?)
+    }
+
+    fn acts_out_of_turn(&self) -> bool {
+        true
     }
 
     /// Catches whoever it can, calls UNO (unless it forgets), and always jumps in: a
     /// card out of the hand for free.
-    fn choose_out_of_turn(
-        &mut self,
-        _info: &InfoState,
-        legal: &[LegalAction],
-    ) -> Option<LegalAction> {
-        if let Some(uno) = self.uno_move(legal) {
-            return Some(uno);
-        }
-        legal
-            .iter()
-            .find(|a| matches!(a, LegalAction::Play(_)))
-            .copied()
-    }
-
-    fn choose(&mut self, info: &InfoState, legal: &[LegalAction]) -> Option<LegalAction> {
-        self.decide(info, legal)
+    fn choose_out_of_turn(&mut self, _info: &InfoState, moves: &Moves) -> Option<usize> {
+        let mut reading = std::mem::take(&mut self.reading);
+        let pick = self.out_of_turn(reading.read(moves));
+        self.reading = reading;
+        self.reading.index_of(pick?)
     }
 }
 
@@ -548,94 +514,5 @@ impl HeuristicBot {
             return legal.get(index).copied();
         }
         legal.first().copied()
-    }
-}
-
-/// The kinds of bot, by name: `random`, `heuristic`, `ismcts` (1,000 iterations per
-/// move) or `ismcts:N` (N iterations).
-///
-/// ```
-/// use decklet_uno::BotKind;
-/// assert_eq!("ismcts:300".parse::<BotKind>(), Ok(BotKind::Ismcts(300)));
-/// assert_eq!(BotKind::Ismcts(300).to_string(), "ismcts:300");
-/// assert_eq!("ismcts".parse::<BotKind>(), Ok(BotKind::Ismcts(1000)));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum BotKind {
-    /// [`RandomBot`].
-    Random,
-    /// [`HeuristicBot`].
-    Heuristic,
-    /// [`IsmctsBot`](crate::IsmctsBot) with this many iterations per move.
-    Ismcts(u32),
-}
-
-/// The most iterations `ismcts:N` accepts: 100,000, a few seconds a move on one core
-/// (1,000, the default, takes about 25 ms), so that no bot named on a command line
-/// thinks for minutes.
-pub const MAX_ISMCTS_ITERATIONS: u32 = 100_000;
-
-impl BotKind {
-    /// A new bot of this kind for `game` (see [`uno_game`](crate::uno_game)), seeded (a
-    /// search bot plays its worlds in that game). A heuristic bot that forgets to call
-    /// UNO is [`HeuristicBot::forgetting_uno`].
-    ///
-    /// ```
-    /// use decklet_uno::{uno_game, BotKind};
-    /// let game = uno_game(&[])?;
-    /// assert_eq!(BotKind::Ismcts(250).create(&game, 1).name(), "ismcts");
-    /// # Ok::<(), decklet_core::EngineError>(())
-    /// ```
-    pub fn create(self, game: &Arc<Game>, seed: u64) -> Box<dyn Bot> {
-        match self {
-            BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Heuristic => Box::new(HeuristicBot::new(seed)),
-            BotKind::Ismcts(iterations) => Box::new(crate::ismcts::IsmctsBot::new(
-                game,
-                crate::ismcts::IsmctsConfig {
-                    iterations,
-                    ..Default::default()
-                },
-                seed,
-            )),
-        }
-    }
-
-    /// The kind's name, without its iterations.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            BotKind::Random => "random",
-            BotKind::Heuristic => "heuristic",
-            BotKind::Ismcts(_) => "ismcts",
-        }
-    }
-}
-
-impl fmt::Display for BotKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BotKind::Ismcts(iterations) => write!(f, "ismcts:{iterations}"),
-            other => f.write_str(other.as_str()),
-        }
-    }
-}
-
-impl FromStr for BotKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim() {
-            "random" => Ok(BotKind::Random),
-            "heuristic" => Ok(BotKind::Heuristic),
-            "ismcts" => Ok(BotKind::Ismcts(1000)),
-            other => match other.strip_prefix("ismcts:").map(str::parse::<u32>) {
-                Some(Ok(n)) if (1..=MAX_ISMCTS_ITERATIONS).contains(&n) => Ok(BotKind::Ismcts(n)),
-                Some(_) => Err(format!(
-                    "`{other}`: the iterations must be a number from 1 to {MAX_ISMCTS_ITERATIONS}"
-                )),
-                None => Err(format!(
-                    "unknown bot `{other}` (known: random, heuristic, ismcts, ismcts:N)"
-                )),
-            },
-        }
     }
 }

@@ -14,9 +14,9 @@
 //! mostly is: it bluffs only against a next player close to winning) still plays it
 //! that way; the seat keeps that as it keeps a draw.
 //!
-//! Against a player who draws although they could play (`RandomBot`), or who bluffs,
+//! Against a player who draws although they could play (`UnoRandomBot`), or who bluffs,
 //! the inference is wrong: a search bot that may meet one can leave it off
-//! ([`IsmctsConfig::infer_from_draws`](crate::IsmctsConfig)).
+//! ([`UnoSearchConfig::infer_from_draws`](crate::UnoSearchConfig)).
 //!
 //! [`UnoHints`] is the same knowledge for the search bot of any game
 //! (`decklet_bots::IsmctsBot`): it learns from what its seat hears of each move (the
@@ -266,20 +266,32 @@ impl Hints for UnoHints {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bots::{RandomBot, ask_bot};
+    use crate::bots::UnoRandomBot;
     use crate::sim::{new_uno_engine, uno_game};
+    use decklet_core::{GameEngine, Moves};
+
+    /// `bot`'s move for `player`, in UNO's words.
+    fn ask_uno(
+        bot: &mut dyn decklet_bots::Bot,
+        engine: &GameEngine,
+        player: PlayerId,
+    ) -> Option<LegalAction> {
+        let mut moves = Moves::new();
+        let pick = decklet_bots::ask(bot, engine, player, &mut moves)?;
+        LegalAction::of_move(&moves, pick)
+    }
 
     /// After a draw and an ended turn, every card of the hand is outside the set; a
     /// play of a card outside it may have been one of them.
     #[test]
     fn a_draw_then_a_pass_bounds_the_whole_hand() -> Result<(), Box<dyn std::error::Error>> {
         let mut engine = new_uno_engine(&uno_game(&[])?, 11, 2)?;
-        let mut bot = RandomBot::new(3);
+        let mut bot = UnoRandomBot::new(3);
         // a few moves in, so that a new game is seen to start again
         for _ in 0..6 {
             let state = engine.state();
             let player = state.current_player().ok_or("nobody's turn")?;
-            let action = ask_bot(&mut bot, state, player).ok_or("no move")?;
+            let action = ask_uno(&mut bot, &engine, player).ok_or("no move")?;
             action.dispatch(&mut engine, player)?;
         }
         let state = engine.state();
@@ -377,7 +389,7 @@ mod tests {
                     if !state.winners().is_empty() {
                         break;
                     }
-                    let action = ask_bot(&mut bot, state, player).ok_or("no move")?;
+                    let action = ask_uno(&mut bot, &engine, player).ok_or("no move")?;
                     let befores: Vec<InfoState> =
                         seats.iter().map(|s| state.info_state(*s)).collect();
                     let outcome = action.dispatch(&mut engine, player)?;

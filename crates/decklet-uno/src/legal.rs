@@ -20,7 +20,7 @@
 //! ```
 
 use decklet_core::{
-    ActionOrigin, ActionRef, CardId, GameData, GameState, GameStatus, PlayCard, PlayerId,
+    ActionOrigin, ActionRef, CardId, GameData, GameState, GameStatus, Moves, PlayCard, PlayerId,
 };
 use decklet_plugins::{DrawCard, EndTurn};
 
@@ -247,14 +247,86 @@ fn no_colour_pending(state: &GameState) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// Where UNO's listing of a seat's moves puts them: a vector of [`LegalAction`]s (what
+/// [`legal_actions`] returns, what UNO's search reads), or the seat's [`Moves`] as the
+/// engine actions they are ([`SeatMoves`], what the game lists to every tool). One
+/// listing, [`list_moves`], fills either; the rules' hooks write through this too.
+pub trait MoveList {
+    /// Adds a move at the end.
+    fn push(&mut self, action: LegalAction);
+    /// Adds a play of each of these cards at the end, in order.
+    fn push_plays(&mut self, cards: &mut dyn Iterator<Item = CardId>) {
+        for card in cards {
+            self.push(LegalAction::Play(card));
+        }
+    }
+    /// Whether a move listed so far passes `test`.
+    fn any(&self, test: &dyn Fn(LegalAction) -> bool) -> bool;
+    /// Keeps only the moves listed so far that pass `keep` (a move that is not UNO's
+    /// stays).
+    fn retain(&mut self, keep: &dyn Fn(LegalAction) -> bool);
+}
+
+impl dyn MoveList + '_ {
+    /// Adds these moves at the end, in order.
+    pub fn extend(&mut self, actions: impl IntoIterator<Item = LegalAction>) {
+        for action in actions {
+            self.push(action);
+        }
+    }
+}
+
+impl MoveList for Vec<LegalAction> {
+    #[inline]
+    fn push(&mut self, action: LegalAction) {
+        Vec::push(self, action);
+    }
+    fn any(&self, test: &dyn Fn(LegalAction) -> bool) -> bool {
+        self.iter().any(|a| test(*a))
+    }
+    fn retain(&mut self, keep: &dyn Fn(LegalAction) -> bool) {
+        Vec::retain(self, |a| keep(*a));
+    }
+}
+
+/// A seat's [`Moves`], listed in UNO's words: each move goes in as the engine action it
+/// is, for `seat` ([`LegalAction::push_to`]), a run of plays at once.
+#[derive(Debug)]
+pub struct SeatMoves<'m> {
+    /// Whose moves.
+    pub seat: PlayerId,
+    /// The list.
+    pub moves: &'m mut Moves,
+}
+
+impl MoveList for SeatMoves<'_> {
+    #[inline]
+    fn push(&mut self, action: LegalAction) {
+        action.push_to(self.seat, self.moves);
+    }
+    #[inline]
+    fn push_plays(&mut self, cards: &mut dyn Iterator<Item = CardId>) {
+        let seat = self.seat;
+        self.moves
+            .extend(cards.map(|card| PlayCard::new(seat, [card])));
+    }
+    fn any(&self, test: &dyn Fn(LegalAction) -> bool) -> bool {
+        (0..self.moves.len()).any(|i| LegalAction::of_move(self.moves, i).is_some_and(test))
+    }
+    fn retain(&mut self, keep: &dyn Fn(LegalAction) -> bool) {
+        self.moves
+            .retain(|m| LegalAction::of_action(m).is_none_or(keep));
+    }
+}
+
 /// A rule's part of the list of legal moves: it appends (or withdraws) moves of
-/// `player` in `state`, whose UNO table is the third argument.
-pub type MoveHook = fn(&GameState, &UnoTable, PlayerId, &mut Vec<LegalAction>);
+/// `player` in `state`, whose UNO table is the second argument.
+pub type MoveHook = fn(&GameState, &UnoTable, PlayerId, &mut dyn MoveList);
 
 /// A rule's pending answer: when something waits for `player`'s answer under the rule
 /// (a hand to take, a challenge, a penalty), it lists the answers and returns `true`;
 /// they replace the turn's moves.
-pub type AnswerHook = fn(&GameState, &UnoTable, PlayerId, &mut Vec<LegalAction>) -> bool;
+pub type AnswerHook = fn(&GameState, &UnoTable, PlayerId, &mut dyn MoveList) -> bool;
 
 /// How the rules in play change the list of legal moves: part of the game's declared
 /// data ([`GameData`]), empty in classic UNO. Each house rule adds its hooks when the
@@ -343,6 +415,13 @@ pub fn legal_actions(state: &GameState, player: PlayerId) -> Vec<LegalAction> {
 /// [`legal_actions`] into a vector the caller reuses.
 pub fn legal_actions_into(state: &GameState, player: PlayerId, out: &mut Vec<LegalAction>) {
     out.clear();
+    list_moves(state, player, out);
+}
+
+/// The moves of [`legal_actions`], added to `out` (a vector, or a seat's [`Moves`]
+/// through [`SeatMoves`]).
+#[inline]
+pub fn list_moves<O: MoveList>(state: &GameState, player: PlayerId, out: &mut O) {
     if state.status() != GameStatus::Playing || !state.winners().is_empty() {
         return;
     }
@@ -362,7 +441,7 @@ pub fn may_play_a_card(state: &GameState, player: PlayerId) -> bool {
     if state.status() != GameStatus::Playing || !state.winners().is_empty() {
         return false;
     }
-    let mut moves = Vec::new();
+    let mut moves: Vec<LegalAction> = Vec::new();
     let table = uno_table(state);
     turn_moves(
         state,
@@ -376,12 +455,12 @@ pub fn may_play_a_card(state: &GameState, player: PlayerId) -> bool {
 
 /// The moves of [`legal_actions`] but the side moves, for a game being played.
 #[inline]
-fn turn_moves(
+fn turn_moves<O: MoveList>(
     state: &GameState,
     table: Option<&UnoTable>,
     hooks: &UnoMoveHooks,
     player: PlayerId,
-    out: &mut Vec<LegalAction>,
+    out: &mut O,
 ) {
     if state.current_player() != Some(player) {
         if let Some(table) = table {
@@ -392,7 +471,9 @@ fn turn_moves(
         return;
     }
     if is_color_pending(state) {
-        out.extend(UnoColor::ALL.map(LegalAction::ChooseColor));
+        for color in UnoColor::ALL {
+            out.push(LegalAction::ChooseColor(color));
+        }
         return;
     }
     let Some(table) = table else {
@@ -416,16 +497,12 @@ fn turn_moves(
     };
     match drawn_this_turn(state, player) {
         Some(drawn) => {
-            out.extend(drawn.filter(playable).map(LegalAction::Play));
+            out.push_plays(&mut drawn.filter(playable).into_iter());
             out.push(LegalAction::EndTurn);
         }
         None => {
             let hand = state.hand(player);
-            out.extend(
-                hand.iter()
-                    .filter(|c| playable(c))
-                    .map(|c| LegalAction::Play(*c)),
-            );
+            out.push_plays(&mut hand.iter().copied().filter(playable));
             out.push(LegalAction::Draw);
         }
     }

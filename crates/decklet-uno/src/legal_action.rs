@@ -167,6 +167,42 @@ impl LegalAction {
             .map(|catch| LegalAction::CatchUno(catch.target_player_id))
     }
 
+    /// The move at `index` of a seat's listed moves, if it is one of UNO's: what
+    /// [`of_action`](Self::of_action) says of it, read from the list by type (the
+    /// commonest kinds first) without looking each kind up on the move.
+    ///
+    /// ```
+    /// use decklet_core::Moves;
+    /// use decklet_uno::{LegalAction, legal_actions, new_uno_engine, uno_game};
+    /// let engine = new_uno_engine(&uno_game(&[])?, 1, 2)?;
+    /// let (state, game) = (engine.state(), engine.game());
+    /// let p1 = state.current_player().ok_or("nobody's turn")?;
+    /// let mut moves = Moves::new();
+    /// game.legal_moves(state, p1, &mut moves);
+    /// let read: Vec<_> = (0..moves.len()).filter_map(|i| LegalAction::of_move(&moves, i)).collect();
+    /// assert_eq!(read, legal_actions(state, p1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn of_move(moves: &Moves, index: usize) -> Option<LegalAction> {
+        if let Some(play) = moves.get_as::<PlayCard>(index) {
+            return match play.card_ids.as_slice() {
+                [card] => Some(LegalAction::Play(*card)),
+                _ => None,
+            };
+        }
+        if let Some(draw) = moves.get_as::<DrawCard>(index) {
+            return (draw.count == 1).then_some(LegalAction::Draw);
+        }
+        if moves.is::<EndTurn>(index) {
+            return Some(LegalAction::EndTurn);
+        }
+        if let Some(choice) = moves.get_as::<ChooseColor>(index) {
+            return choice.color.parse().ok().map(LegalAction::ChooseColor);
+        }
+        moves.get(index).and_then(LegalAction::of_action)
+    }
+
     /// Dispatches the action for `player` ([`GameEngine::dispatch`]).
     pub fn dispatch(
         &self,

@@ -3,12 +3,15 @@
 //! A complete UNO for the decklet engine, faithful to the original reference system:
 //! the 108-card deck, its eight rules (plus our turn discipline), the actions
 //! `PLAY_CARD`, `CHOOSE_COLOR` and `UNO_FLIP_INITIAL`, one effect function per card type,
-//! the reference's events with their payloads, [`legal_actions`], and bots.
+//! the reference's events with their payloads, [`legal_actions`], and bots of any game
+//! (`decklet_bots::Bot`) that know UNO: [`UnoRandomBot`], [`HeuristicBot`] and the
+//! search [`UnoSearchBot`].
 //!
 //! ```
-//! use decklet_core::{EngineConfig, Game, GameEngine, Player};
+//! use decklet_bots::ask;
+//! use decklet_core::{EngineConfig, Game, GameEngine, Moves, Player};
 //! use decklet_plugins::{DrawPlugin, TurnPlugin};
-//! use decklet_uno::{ask_bot, legal_actions, UnoPlugin, UnoGameWon, RandomBot};
+//! use decklet_uno::{LegalAction, legal_actions, UnoPlugin, UnoGameWon, UnoRandomBot};
 //!
 //! let game = Game::builder()
 //!     .plugin(TurnPlugin)
@@ -24,14 +27,15 @@
 //! ])?;
 //! engine.start()?;
 //!
-//! let mut bot = RandomBot::new(7);
+//! let (mut bot, mut moves) = (UnoRandomBot::new(7), Moves::new());
 //! while let Some(player) = engine.state().current_player() {
 //!     if !engine.state().winners().is_empty() {
 //!         break;
 //!     }
-//!     let Some(choice) = ask_bot(&mut bot, engine.state(), player) else { break };
-//!     assert!(legal_actions(engine.state(), player).contains(&choice));
-//!     choice.dispatch(&mut engine, player)?;
+//!     let Some(choice) = ask(&mut bot, &engine, player, &mut moves) else { break };
+//!     let legal = LegalAction::of_move(&moves, choice).ok_or(decklet_core::EngineError::NoGame)?;
+//!     assert!(legal_actions(engine.state(), player).contains(&legal));
+//!     engine.dispatch_move(&moves, choice)?;
 //! }
 //! assert_eq!(engine.state().winners().len(), 1);
 //! # Ok::<(), decklet_core::EngineError>(())
@@ -43,14 +47,12 @@
 )]
 
 pub mod actions;
-pub mod any_game;
 pub mod bots;
 pub mod cards;
 pub mod def;
 pub mod effects;
 pub mod events;
 pub mod house;
-pub mod ismcts;
 pub mod knowledge;
 pub mod legal;
 pub mod legal_action;
@@ -58,6 +60,7 @@ pub mod match_play;
 pub mod narrate;
 pub mod plugin;
 pub mod rules;
+pub mod search;
 pub mod sim;
 pub mod state;
 #[cfg(feature = "proptest")]
@@ -68,11 +71,7 @@ pub use actions::{
     choose_color_handler, create_play_card_action, create_uno_flip_initial_action,
     flip_initial_card, flip_initial_card_handler, play_card_handler,
 };
-pub use any_game::ForAnyGame;
-pub use bots::{
-    Bot, BotKind, HeuristicBot, MAX_ISMCTS_ITERATIONS, RandomBot, ask_bot, random_pick, show_move,
-    uno_playout,
-};
+pub use bots::{HeuristicBot, UnoRandomBot, random_pick, uno_playout};
 pub use cards::{
     CARD_TYPE_DRAW2, CARD_TYPE_NUMBER, CARD_TYPE_REVERSE, CARD_TYPE_SKIP, CARD_TYPE_WILD,
     CARD_TYPE_WILD_DRAW4, UnoCard, UnoColor, UnoFace, create_shuffled_uno_deck, create_uno_deck,
@@ -109,12 +108,11 @@ pub use house::{
     card_points, catch_target, exposed_player, is_challenge_pending, is_swap_pending,
     jump_in_cards, may_call_uno, may_jump_in, points_left, swap_targets,
 };
-pub use ismcts::{IsmctsBot, IsmctsConfig};
 pub use knowledge::{HandKnowledge, UnoHints, heard_move};
 pub use legal::{
-    AnswerHook, MoveHook, Pile, Refusal, UnoMoveHooks, check_matches_pile, check_turn_discipline,
-    check_wild_draw_four, is_side_action, legal_actions, legal_actions_into, may_play_a_card,
-    playable_now,
+    AnswerHook, MoveHook, MoveList, Pile, Refusal, SeatMoves, UnoMoveHooks, check_matches_pile,
+    check_turn_discipline, check_wild_draw_four, is_side_action, legal_actions, legal_actions_into,
+    list_moves, may_play_a_card, playable_now,
 };
 pub use legal_action::{LegalAction, candidate_actions};
 pub use match_play::{
@@ -131,9 +129,10 @@ pub use rules::{
     UNO_RULE_GAME_NOT_WON, UNO_RULE_GAME_STARTED, UNO_RULE_PLAYER_OWNS_CARD, UNO_RULE_PLAYER_TURN,
     UNO_RULE_SINGLE_CARD, UNO_RULE_TURN_DISCIPLINE, uno_rules,
 };
+pub use search::{PlayoutPolicy, UnoSearchBot, UnoSearchConfig};
 pub use sim::{
-    GameReport, GameRunner, UNO_GAME_ID, default_players, new_uno_engine, out_of_turn_order,
-    play_game, restart_uno_game, uno_builder, uno_game,
+    GameCounter, GameCounts, UNO_GAME_ID, default_players, new_uno_engine, out_of_turn_order,
+    restart_uno_game, uno_builder, uno_game,
 };
 pub use state::{
     UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,

@@ -3,10 +3,11 @@
 //! seed, and one [`MatchLog`] (every round's game log) reproduces the whole match.
 //!
 //! ```
-//! use decklet_uno::{Bot, BotKind, MatchConfig, play_match, replay_match, uno_game};
+//! use decklet_bots::Bot;
+//! use decklet_uno::{HeuristicBot, MatchConfig, play_match, replay_match};
 //! let config = MatchConfig::new(7, 3).with_target(200);
-//! let game = uno_game(&config.rules)?;
-//! let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|i| BotKind::Heuristic.create(&game, i)).collect();
+//! let mut bots: Vec<Box<dyn Bot>> =
+//!     (0..3).map(|i| Box::new(HeuristicBot::new(i)) as Box<dyn Bot>).collect();
 //! let (report, log) = play_match(&config, &mut bots, 100_000)?;
 //! assert!(report.scores.iter().any(|s| *s >= 200));
 //! assert_eq!(replay_match(&log)?, report);
@@ -19,9 +20,10 @@ use decklet_core::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::bots::Bot;
+use decklet_bots::{Bot, play_game};
+
 use crate::house::{HouseRule, UNO_VAR_ROUND_POINTS};
-use crate::sim::{UNO_GAME_ID, default_players, play_game, uno_game};
+use crate::sim::{UNO_GAME_ID, default_players, uno_game};
 use crate::state::{UNO_MAX_PLAYERS, UNO_MIN_PLAYERS};
 
 /// The format of a match log.
@@ -215,7 +217,8 @@ fn start_round(
 }
 
 /// Plays a match: `bots[i]` plays player `p{i+1}` wherever they sit; each round is
-/// played by [`play_game`] (capped at `max_dispatches`). Returns the report and the
+/// played by the game loop of any game (`decklet_bots::play_game`, capped at
+/// `max_dispatches` moves). Returns the report and the
 /// log that [`replay_match`] checks.
 pub fn play_match(
     config: &MatchConfig,

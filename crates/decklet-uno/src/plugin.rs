@@ -275,9 +275,7 @@ impl GamePlugin for UnoPlugin {
         seat: decklet_core::PlayerId,
         moves: &mut decklet_core::Moves,
     ) {
-        for action in crate::legal::legal_actions(state, seat) {
-            action.push_to(seat, moves);
-        }
+        crate::legal::list_moves(state, seat, &mut crate::legal::SeatMoves { seat, moves });
     }
     fn rules(&self) -> Vec<Rule> {
         uno_rules()

@@ -1,20 +1,17 @@
-//! The game of UNO ([`uno_game`]) and whole games played with bots: [`new_uno_engine`],
-//! [`play_game`] and [`GameRunner`].
+//! The game of UNO ([`uno_game`]), its matches ([`new_uno_engine`],
+//! [`restart_uno_game`]) and what a simulation counts of a game ([`GameCounter`]).
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, LazyLock};
 
 use decklet_core::{
-    EngineConfig, EngineError, Game, GameBuilder, GameEngine, GameState, InfoState, Player,
-    PlayerId, SubscriptionId,
+    EngineConfig, EngineError, Game, GameBuilder, GameEngine, GameState, Moves, PlayCard, Player,
+    PlayerId,
 };
-use decklet_plugins::{DeckReshuffled, DrawPlugin, TurnPlugin};
+use decklet_plugins::{DeckReshuffled, DrawCard, DrawPlugin, EndTurn, TurnPlugin};
 
-use crate::bots::{Bot, show_move};
 use crate::events::{UnoDrawFour, UnoDrawTwo};
 use crate::house::HouseRule;
-use crate::legal::{UnoMoveHooks, legal_actions_into};
-use crate::legal_action::LegalAction;
 use crate::plugin::UnoPlugin;
 
 /// The game of UNO with these house rules: Turn, Draw, UNO, then the house rules'
@@ -165,251 +162,126 @@ pub fn restart_uno_game(
     started.map(|_| ())
 }
 
-/// What one game did. `actions` and `turns` count the way the reference no-engine loop
-/// does (a play, a draw, a pass and each forced draw are one action each; a turn ends
-/// with a play or a pass), so games compare one to one.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GameReport {
-    /// The winner, if the game ended.
-    pub winner: Option<PlayerId>,
-    /// The winner's index in seat order.
-    pub winner_seat: Option<usize>,
+/// What `decklet simulate` counts of a game of UNO, the way the reference no-engine
+/// loop counts (a play, a draw, a pass and each forced draw are one action each; a
+/// turn ends with a play or a pass), so that games compare one to one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameCounts {
     /// Plays + draws + passes + forced draws.
     pub actions: u64,
     /// Plays + passes.
     pub turns: u64,
-    /// Actions dispatched to the engine (plays, colour choices, draws, end turns).
+    /// Moves dispatched to the engine (plays, colour choices, draws, end turns, …).
     pub dispatched: u64,
     /// Cards drawn, deal included.
     pub cards_drawn: u64,
     /// Times the discard pile was shuffled back into the deck.
     pub reshuffles: u64,
-    /// The game hit the dispatch cap before anyone won.
-    pub capped: bool,
 }
 
-/// What [`play_game`] and [`GameRunner`] count from the events, shared with their
-/// subscriptions. Only rare events are listened to, so the common ones are never
-/// stored (see [`EngineConfig::collect_events`]); the cards drawn are counted from the
-/// hands instead.
+/// The rare events a [`GameCounter`] listens to, shared with its subscriptions. The
+/// common ones are counted from the moves, so they need not be stored (see
+/// [`EngineConfig::collect_events`]).
 #[derive(Debug, Default)]
 struct EventCounts {
     reshuffles: AtomicU64,
     forced_draws: AtomicU64,
 }
 
-impl EventCounts {
-    /// Subscribes to the counted events; returns the subscriptions.
-    fn subscribe(counts: &Arc<EventCounts>, engine: &mut GameEngine) -> [SubscriptionId; 3] {
-        let (a, b, c) = (Arc::clone(counts), Arc::clone(counts), Arc::clone(counts));
-        [
-            engine.subscribe(move |_: &DeckReshuffled| {
-                a.reshuffles.fetch_add(1, Ordering::Relaxed);
-            }),
-            engine.subscribe(move |_: &UnoDrawTwo| {
-                b.forced_draws.fetch_add(1, Ordering::Relaxed);
-            }),
-            engine.subscribe(move |_: &UnoDrawFour| {
-                c.forced_draws.fetch_add(1, Ordering::Relaxed);
-            }),
-        ]
-    }
-
-    /// Zero again, for the next game.
-    fn reset(&self) {
-        self.reshuffles.store(0, Ordering::Relaxed);
-        self.forced_draws.store(0, Ordering::Relaxed);
-    }
-}
-
-/// Plays a started game to the end: the current player's bot (`bots[i]` plays the i-th
-/// player in seat order) chooses, the engine applies. Under a house rule with moves
-/// out of turn (*jump-in*, calling UNO), before each move of the current player the other seats are
-/// asked first, in seat order starting after the current player
-/// ([`Bot::choose_out_of_turn`]); the first that acts makes its move. Stops after
-/// `max_dispatches` (reported as `capped`). The game's events are not collected while
-/// it plays (the report counts what it needs; subscribers still hear everything), and
-/// the engine's settings are as they were afterwards. To play many games, a
-/// [`GameRunner`] does the same without subscribing and unsubscribing its counts for
-/// each.
-pub fn play_game(
-    engine: &mut GameEngine,
-    bots: &mut [Box<dyn Bot>],
-    max_dispatches: u64,
-) -> Result<GameReport, EngineError> {
-    let counts = Arc::new(EventCounts::default());
-    let subscriptions = EventCounts::subscribe(&counts, engine);
-    let config = engine.config().clone();
-    engine.set_config(EngineConfig {
-        collect_events: false,
-        ..config.clone()
-    });
-    let result = play_counted(engine, bots, max_dispatches, &counts);
-    engine.set_config(config);
-    for subscription in subscriptions {
-        engine.unsubscribe(subscription);
-    }
-    result
-}
-
-/// An engine with UNO's plugins that plays game after game: each game is created afresh
-/// on the same engine ([`restart_uno_game`]) and played as [`play_game`] plays it,
-/// while the events a [`GameReport`] counts are listened to once for every game. What
-/// `decklet simulate` and `decklet tournament` play with, one runner per thread.
+/// Counts games of UNO played one after another on one engine: attached once (it
+/// subscribes to the few events it needs), told each move as the game loop of any game
+/// shows it (`decklet_bots::play_game_with`), started afresh after each new deal and
+/// read at each game's end.
 ///
 /// ```
-/// use decklet_uno::{Bot, BotKind, GameRunner, uno_game};
+/// use decklet_bots::{Bot, play_game_with};
+/// use decklet_uno::{GameCounter, UnoRandomBot, restart_uno_game, new_uno_engine, uno_game};
 /// let game = uno_game(&[])?;
-/// let mut runner = GameRunner::new(&game);
+/// let mut engine = new_uno_engine(&game, 1, 4)?;
+/// let mut counter = GameCounter::attach(&mut engine);
 /// for seed in 1..=3 {
+///     restart_uno_game(&mut engine, seed, 4)?;
+///     counter.begin();
 ///     let mut bots: Vec<Box<dyn Bot>> =
-///         (0..4).map(|seat| BotKind::Random.create(&game, seed * 10 + seat)).collect();
-///     let report = runner.play(seed, &mut bots, 10_000)?;
-///     assert!(report.winner.is_some());
-///     assert_eq!(runner.engine().state().winners().first(), report.winner.as_ref());
+///         (0..4).map(|seat| Box::new(UnoRandomBot::new(seed * 10 + seat)) as Box<dyn Bot>).collect();
+///     let report = play_game_with(&mut engine, &mut bots, 10_000, &mut |_, moves, pick| {
+///         counter.count_move(moves, pick)
+///     })?;
+///     let counts = counter.finish(engine.state());
+///     assert_eq!(counts.dispatched, report.moves);
+///     assert!(counts.turns <= counts.actions && counts.cards_drawn >= 28);
 /// }
 /// # Ok::<(), decklet_core::EngineError>(())
 /// ```
-pub struct GameRunner {
-    engine: GameEngine,
-    counts: Arc<EventCounts>,
+#[derive(Debug)]
+pub struct GameCounter {
+    events: Arc<EventCounts>,
+    counts: GameCounts,
+    plays: u64,
 }
 
-impl GameRunner {
-    /// A runner of `game` (see [`uno_game`]), which collects no events; it holds no
-    /// match until the first [`play`](Self::play).
-    pub fn new(game: &Arc<Game>) -> GameRunner {
-        let config = EngineConfig {
-            collect_events: false,
-            ..EngineConfig::default()
-        };
-        let mut engine = GameEngine::new(game, config);
-        let counts = Arc::new(EventCounts::default());
-        EventCounts::subscribe(&counts, &mut engine);
-        GameRunner { engine, counts }
-    }
-
-    /// Creates the game of `seed` for as many default players as there are bots
-    /// ([`restart_uno_game`]), and plays it to the end ([`play_game`]).
-    pub fn play(
-        &mut self,
-        seed: u64,
-        bots: &mut [Box<dyn Bot>],
-        max_dispatches: u64,
-    ) -> Result<GameReport, EngineError> {
-        restart_uno_game(&mut self.engine, seed, bots.len())?;
-        self.counts.reset();
-        play_counted(&mut self.engine, bots, max_dispatches, &self.counts)
-    }
-
-    /// The engine, with the last game played (its state and log).
-    pub fn engine(&self) -> &GameEngine {
-        &self.engine
-    }
-}
-
-/// [`play_game`], with `counts` listening (and zero).
-fn play_counted(
-    engine: &mut GameEngine,
-    bots: &mut [Box<dyn Bot>],
-    max_dispatches: u64,
-    counts: &EventCounts,
-) -> Result<GameReport, EngineError> {
-    let players = engine.state().player_count();
-    if bots.len() != players {
-        return Err(EngineError::InvalidState {
-            message: format!("{} bots for {players} players", bots.len()),
+impl GameCounter {
+    /// A counter of the games played on `engine` (one of UNO's game).
+    pub fn attach(engine: &mut GameEngine) -> GameCounter {
+        let events = Arc::new(EventCounts::default());
+        let (a, b, c) = (
+            Arc::clone(&events),
+            Arc::clone(&events),
+            Arc::clone(&events),
+        );
+        engine.subscribe(move |_: &DeckReshuffled| {
+            a.reshuffles.fetch_add(1, Ordering::Relaxed);
         });
+        engine.subscribe(move |_: &UnoDrawTwo| {
+            b.forced_draws.fetch_add(1, Ordering::Relaxed);
+        });
+        engine.subscribe(move |_: &UnoDrawFour| {
+            c.forced_draws.fetch_add(1, Ordering::Relaxed);
+        });
+        GameCounter {
+            events,
+            counts: GameCounts::default(),
+            plays: 0,
+        }
     }
-    let mut report = GameReport::default();
-    let plays = play_turns(engine, bots, max_dispatches, &mut report)?;
-    // cards only enter hands by drawing (the deal included) and only leave them by
-    // being played: drawn = in hands now + played
-    let state = engine.state();
-    let in_hands: u64 = state.players().map(|p| state.hand(p).len() as u64).sum();
-    report.cards_drawn = in_hands + plays;
-    report.reshuffles += counts.reshuffles.load(Ordering::Relaxed);
-    report.actions += counts.forced_draws.load(Ordering::Relaxed);
-    report.winner = state.winners().first().copied();
-    report.winner_seat = report.winner.and_then(|w| state.seat_index(w));
-    Ok(report)
-}
 
-/// The turns of [`play_game`]: bots choose, the engine applies, until a win or the cap.
-/// Returns how many cards were played.
-fn play_turns(
-    engine: &mut GameEngine,
-    bots: &mut [Box<dyn Bot>],
-    max_dispatches: u64,
-    report: &mut GameReport,
-) -> Result<u64, EngineError> {
-    let mut plays = 0;
-    let mut legal = Vec::new();
-    // moves out of turn exist only under some rules: no cost otherwise
-    let out_of_turn = UnoMoveHooks::of(engine.state()).acts_out_of_turn();
-    let observing = bots.iter().any(|b| b.observes());
-    let mut seats = Seats::new(engine.state(), bots, observing);
-    while engine.state().winners().is_empty() {
-        if report.dispatched >= max_dispatches {
-            report.capped = true;
-            return Ok(plays);
-        }
-        if out_of_turn
-            && let Some(choice) =
-                offer_out_of_turn(engine, bots, &mut seats, observing, &mut legal)?
-        {
-            report.dispatched += 1;
-            if let LegalAction::Play(_) = choice {
-                // a jump-in: a play and a turn
-                report.actions += 1;
-                report.turns += 1;
-                plays += 1;
-            }
-            continue;
-        }
-        let state = engine.state();
-        let Some(current) = state.current_player() else {
-            return Err(EngineError::InvalidState {
-                message: "no current player".into(),
-            });
-        };
-        let seat = state.seat_index(current).unwrap_or(0);
-        let Some(bot) = bots.get_mut(seat) else {
-            return Err(EngineError::InvalidState {
-                message: "no bot for the player".into(),
-            });
-        };
-        legal_actions_into(state, current, &mut legal);
-        let choice = match legal.is_empty() {
-            true => None,
-            false => bot.choose(seats.for_seat(state, seat), &legal),
-        };
-        let Some(choice) = choice else {
-            return Err(EngineError::InvalidState {
-                message: format!("{} has no legal action", state.id_text(current)),
-            });
-        };
-        match choice {
-            LegalAction::Play(_) | LegalAction::EndTurn => {
-                report.actions += 1;
-                report.turns += 1;
-            }
-            LegalAction::Draw => report.actions += 1,
-            LegalAction::ChooseColor(_)
-            | LegalAction::SwapHands(_)
-            | LegalAction::AcceptDrawFour
-            | LegalAction::Challenge
-            | LegalAction::CallUno
-            | LegalAction::CatchUno(_) => {}
-        }
-        if observing {
-            show_move(seats.all().zip(bots.iter_mut()), state, current, choice);
-        }
-        choice.dispatch(engine, current)?;
-        report.dispatched += 1;
-        plays += u64::from(matches!(choice, LegalAction::Play(_)));
+    /// Zero again: a new game has been dealt (what its deal did is not counted).
+    pub fn begin(&mut self) {
+        self.events.reshuffles.store(0, Ordering::Relaxed);
+        self.events.forced_draws.store(0, Ordering::Relaxed);
+        self.counts = GameCounts::default();
+        self.plays = 0;
     }
-    Ok(plays)
+
+    /// Counts the move at `index` of `moves`, about to be made (told by its type: a
+    /// play, ending the turn, a draw; anything else is only dispatched).
+    pub fn count_move(&mut self, moves: &Moves, index: usize) {
+        let counts = &mut self.counts;
+        counts.dispatched += 1;
+        if moves.is::<PlayCard>(index) {
+            counts.actions += 1;
+            counts.turns += 1;
+            self.plays += 1;
+        } else if moves.is::<EndTurn>(index) {
+            counts.actions += 1;
+            counts.turns += 1;
+        } else if moves.is::<DrawCard>(index) {
+            counts.actions += 1;
+        }
+    }
+
+    /// What the game counted, now that it is over (or capped): `state` is its end.
+    pub fn finish(&self, state: &GameState) -> GameCounts {
+        // cards only enter hands by drawing (the deal included) and only leave them by
+        // being played: drawn = in hands now + played
+        let in_hands: u64 = state.players().map(|p| state.hand(p).len() as u64).sum();
+        GameCounts {
+            cards_drawn: in_hands + self.plays,
+            reshuffles: self.events.reshuffles.load(Ordering::Relaxed),
+            actions: self.counts.actions + self.events.forced_draws.load(Ordering::Relaxed),
+            ..self.counts
+        }
+    }
 }
 
 /// The seats offered their moves out of turn, in the order they are asked: every player
@@ -434,85 +306,4 @@ pub fn out_of_turn_order(state: &GameState) -> Vec<PlayerId> {
     (1..order.len())
         .filter_map(|k| order.get((start + k) % order.len()).copied())
         .collect()
-}
-
-/// What each seat knows, in seat order (as the bots are): for a seat whose bot reads
-/// it, made the first time the bot is asked (for every seat at the start, when some
-/// bot follows the moves) and brought up to date each time it is handed over; for the
-/// others, the empty one.
-struct Seats {
-    /// Whether the seat's bot reads its information state, and that state once made.
-    slots: Vec<(bool, Option<InfoState>)>,
-    empty: &'static InfoState,
-}
-
-/// What a bot that does not read its information state is handed.
-static EMPTY: LazyLock<InfoState> = LazyLock::new(InfoState::default);
-
-impl Seats {
-    fn new(state: &GameState, bots: &[Box<dyn Bot>], observing: bool) -> Seats {
-        let order = state.seat_order().iter();
-        let slots = order
-            .zip(bots)
-            .map(|(p, bot)| (bot.reads_info(), observing.then(|| state.info_state(*p))))
-            .collect();
-        Seats {
-            slots,
-            empty: &EMPTY,
-        }
-    }
-
-    /// What the bot in seat `seat` of `state` is handed.
-    #[inline]
-    fn for_seat(&mut self, state: &GameState, seat: usize) -> &InfoState {
-        let (Some((true, slot)), Some(&player)) =
-            (self.slots.get_mut(seat), state.seat_order().get(seat))
-        else {
-            return self.empty;
-        };
-        match slot {
-            Some(info) => {
-                info.refresh(state);
-                info
-            }
-            None => slot.insert(state.info_state(player)),
-        }
-    }
-
-    /// Every seat's information state made so far, in seat order.
-    fn all(&mut self) -> impl Iterator<Item = &mut InfoState> {
-        self.slots.iter_mut().filter_map(|(_, info)| info.as_mut())
-    }
-}
-
-/// Offers the other seats their moves out of turn ([`out_of_turn_order`]); the first
-/// bot that acts makes its move. Returns the move, or `None` when nobody acted.
-fn offer_out_of_turn(
-    engine: &mut GameEngine,
-    bots: &mut [Box<dyn Bot>],
-    seats: &mut Seats,
-    observing: bool,
-    legal: &mut Vec<LegalAction>,
-) -> Result<Option<LegalAction>, EngineError> {
-    for player in out_of_turn_order(engine.state()) {
-        let state = engine.state();
-        legal_actions_into(state, player, legal);
-        if legal.is_empty() {
-            continue;
-        }
-        let Some(seat) = state.seat_index(player) else {
-            continue;
-        };
-        let Some(bot) = bots.get_mut(seat) else {
-            continue;
-        };
-        if let Some(choice) = bot.choose_out_of_turn(seats.for_seat(state, seat), legal) {
-            if observing {
-                show_move(seats.all().zip(bots.iter_mut()), state, player, choice);
-            }
-            choice.dispatch(engine, player)?;
-            return Ok(Some(choice));
-        }
-    }
-    Ok(None)
 }

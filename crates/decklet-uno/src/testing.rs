@@ -20,7 +20,7 @@ use std::ops::RangeInclusive;
 use decklet_core::{EngineError, GameEngine, GameState};
 use proptest::prelude::*;
 
-use crate::bots::{RandomBot, ask_bot};
+use crate::bots::UnoRandomBot;
 use crate::legal::legal_actions;
 use crate::legal_action::LegalAction;
 use crate::sim::{new_uno_engine, uno_game};
@@ -31,7 +31,7 @@ pub fn seed() -> impl Strategy<Value = u64> {
 }
 
 /// A recipe for a game in progress: a seed, a player count and a number of random
-/// legal moves (made by a [`RandomBot`] seeded from the game seed).
+/// legal moves (made by an [`UnoRandomBot`] seeded from the game seed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSetup {
     /// The game seed.
@@ -46,15 +46,16 @@ impl GameSetup {
     /// Builds the engine and makes the moves.
     pub fn build(&self) -> Result<GameEngine, EngineError> {
         let mut engine = new_uno_engine(&uno_game(&[])?, self.seed, self.players)?;
-        let mut bot = RandomBot::new(self.seed ^ 0x9e37_79b9_7f4a_7c15);
+        let mut bot = UnoRandomBot::new(self.seed ^ 0x9e37_79b9_7f4a_7c15);
+        let mut moves = decklet_core::Moves::new();
         for _ in 0..self.moves {
             let Some(player) = engine.state().current_player() else {
                 break;
             };
-            let Some(choice) = ask_bot(&mut bot, engine.state(), player) else {
+            let Some(choice) = decklet_bots::ask(&mut bot, &engine, player, &mut moves) else {
                 break;
             };
-            choice.dispatch(&mut engine, player)?;
+            engine.dispatch_move(&moves, choice)?;
         }
         Ok(engine)
     }

@@ -4,9 +4,9 @@
 //! `cargo run -p decklet --example uno_effects` prints lines such as `skipped: p2`,
 //! `reversed, new dir: -1`, `draw 2: p3`, `draw 4: p1`.
 
+use decklet::bots::{Bot, play_game};
 use decklet::uno::{
-    BotKind, UNO_DRAW_FOUR, UNO_DRAW_TWO, UNO_PLAYER_REVERSED, UNO_PLAYER_SKIPPED, UnoPlugin,
-    play_game,
+    UNO_DRAW_FOUR, UNO_DRAW_TWO, UNO_PLAYER_REVERSED, UNO_PLAYER_SKIPPED, UnoPlugin, UnoRandomBot,
 };
 use decklet::{DrawPlugin, EngineConfig, EngineError, Game, GameEngine, Player, TurnPlugin};
 
@@ -48,8 +48,8 @@ fn main() -> Result<(), EngineError> {
     engine.start()?;
     // Playing cards and choosing colours: UnoPlugin dispatches the matching effects.
     // Bots seeded so that this game shows all four effects.
-    let mut bots: Vec<_> = (0..3)
-        .map(|seat| BotKind::Random.create(&game, 10 + seat))
+    let mut bots: Vec<Box<dyn Bot>> = (0..3)
+        .map(|seat| Box::new(UnoRandomBot::new(10 + seat)) as Box<dyn Bot>)
         .collect();
     play_game(&mut engine, &mut bots, 100_000)?;
     Ok(())

@@ -4,7 +4,8 @@
 //!
 //! `cargo run -p decklet --example uno_plugin` prints `winner: ["p…"]`.
 
-use decklet::uno::{BotKind, UNO_GAME_WON, UnoPlugin, play_game};
+use decklet::bots::{Bot, play_game};
+use decklet::uno::{UNO_GAME_WON, UnoPlugin, UnoRandomBot};
 use decklet::{DrawPlugin, EngineConfig, EngineError, Game, GameEngine, Player, TurnPlugin};
 
 fn main() -> Result<(), EngineError> {
@@ -30,8 +31,8 @@ fn main() -> Result<(), EngineError> {
     ])?;
     engine.start()?;
 
-    let mut bots: Vec<_> = (0..3)
-        .map(|seat| BotKind::Random.create(&game, seat))
+    let mut bots: Vec<Box<dyn Bot>> = (0..3)
+        .map(|seat| Box::new(UnoRandomBot::new(seat)) as Box<dyn Bot>)
         .collect();
     play_game(&mut engine, &mut bots, 100_000)?;
     Ok(())

@@ -107,6 +107,8 @@ pub use decklet_env as env;
 
 /// The names most programs use.
 pub mod prelude {
+    #[cfg(feature = "bots")]
+    pub use decklet_bots::Bot;
     pub use decklet_core::{
         Action, ActionHandler, AnyAction, AnyEvent, CardId, EngineConfig, EngineError, Event,
         EventHandler, Game, GameContext, GameEngine, GamePlugin, GameState, GameStatus, Player,
@@ -116,6 +118,6 @@ pub mod prelude {
     pub use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
     #[cfg(feature = "uno")]
     pub use decklet_uno::{
-        Bot, ChooseColor, LegalAction, PlayCard, UnoPlugin, legal_actions, new_uno_engine, uno_game,
+        ChooseColor, LegalAction, PlayCard, UnoPlugin, legal_actions, new_uno_engine, uno_game,
     };
 }

@@ -1,9 +1,10 @@
 //! A four-player UNO game between a heuristic bot and three random bots, on the
 //! single crates (no facade), replayed from its log at the end.
 
-use decklet_core::{EngineConfig, EngineError, Game, GameEngine, Player, Verify};
+use decklet_bots::{Bot, ask};
+use decklet_core::{EngineConfig, EngineError, Game, GameEngine, Moves, Player, Verify};
 use decklet_plugins::{DrawPlugin, TurnPlugin};
-use decklet_uno::{Bot, HeuristicBot, RandomBot, UnoGameWon, UnoPlugin, ask_bot};
+use decklet_uno::{HeuristicBot, UnoGameWon, UnoPlugin, UnoRandomBot};
 
 fn main() -> Result<(), EngineError> {
     // The game: its plugins, in order, checked once; every match of it shares it.
@@ -30,18 +31,19 @@ fn main() -> Result<(), EngineError> {
     // Seat 1 plays the heuristic bot, the others random bots, each with its own seed.
     let mut bots: Vec<Box<dyn Bot>> = vec![
         Box::new(HeuristicBot::new(1)),
-        Box::new(RandomBot::new(2)),
-        Box::new(RandomBot::new(3)),
-        Box::new(RandomBot::new(4)),
+        Box::new(UnoRandomBot::new(2)),
+        Box::new(UnoRandomBot::new(3)),
+        Box::new(UnoRandomBot::new(4)),
     ];
+    let mut moves = Moves::new();
     while let (Some(player), []) = (engine.state().current_player(), engine.state().winners()) {
         let Some(seat) = engine.state().seat_index(player) else {
             break;
         };
-        let Some(choice) = ask_bot(bots[seat].as_mut(), engine.state(), player) else {
+        let Some(choice) = ask(bots[seat].as_mut(), &engine, player, &mut moves) else {
             break;
         };
-        choice.dispatch(&mut engine, player)?;
+        engine.dispatch_move(&moves, choice)?;
     }
     let state = engine.state();
     for winner in state.winners() {

@@ -32,7 +32,7 @@ use decklet_plugins::{CardDrawn, create_draw_card_action};
 use serde::{Deserialize, Serialize};
 
 use super::{RulesInPlay, UnoChallenged, UnoHandsRotated};
-use crate::legal::{UnoMoveHooks, may_play_a_card};
+use crate::legal::{MoveList, UnoMoveHooks, may_play_a_card};
 use crate::legal_action::LegalAction;
 use crate::plugin::UNO_PLUGIN_ID;
 use crate::state::UnoTable;
@@ -190,13 +190,13 @@ pub fn catch_target(state: &GameState, player: PlayerId) -> Option<PlayerId> {
 
 /// The side moves of calling UNO, for any player in or out of turn, after their other
 /// moves (`moves`): catching the exposed player, then calling UNO.
-fn side_moves(state: &GameState, _: &UnoTable, player: PlayerId, moves: &mut Vec<LegalAction>) {
+fn side_moves(state: &GameState, _: &UnoTable, player: PlayerId, moves: &mut dyn MoveList) {
     // the hook runs only in a game being played under the rule
     let exposed = named(state, &UNO_VAR_UNO_EXPOSED).filter(|p| state.hand(*p).len() == 1);
     if let Some(target) = exposed.filter(|t| *t != player && state.hand_zone(player).is_some()) {
         moves.push(LegalAction::CatchUno(target));
     }
-    let may_play = |moves: &[LegalAction]| moves.iter().any(|m| matches!(m, LegalAction::Play(_)));
+    let may_play = |moves: &dyn MoveList| moves.any(&|m| matches!(m, LegalAction::Play(_)));
     if call_refusal_when(state, player, exposed, || may_play(moves)).is_none() {
         moves.push(LegalAction::CallUno);
     }

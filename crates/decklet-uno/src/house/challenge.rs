@@ -35,7 +35,7 @@ use super::RulesInPlay;
 use crate::cards::UnoColor;
 use crate::effects::UnoEffects;
 use crate::events::UnoDrawFour;
-use crate::legal::{UnoMoveHooks, is_side_action};
+use crate::legal::{MoveList, UnoMoveHooks, is_side_action};
 use crate::legal_action::LegalAction;
 use crate::plugin::UNO_PLUGIN_ID;
 use crate::rules::UNO_RULE_CAN_PLAY_WILD_DRAW_FOUR;
@@ -129,12 +129,7 @@ impl Event for UnoChallenged {
 }
 
 /// The answers of a pending challenge: accept the wild draw four, or challenge it.
-fn challenge_moves(
-    state: &GameState,
-    _: &UnoTable,
-    _: PlayerId,
-    out: &mut Vec<LegalAction>,
-) -> bool {
+fn challenge_moves(state: &GameState, _: &UnoTable, _: PlayerId, out: &mut dyn MoveList) -> bool {
     if !is_challenge_pending(state) {
         return false;
     }

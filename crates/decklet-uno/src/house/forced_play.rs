@@ -8,7 +8,7 @@ use decklet_core::{ActionOrigin, GameData, GamePlugin, GameState, PlayerId, Rule
 use decklet_plugins::EndTurn;
 
 use super::RulesInPlay;
-use crate::legal::{UnoMoveHooks, playable_now};
+use crate::legal::{MoveList, UnoMoveHooks, playable_now};
 use crate::legal_action::LegalAction;
 use crate::plugin::UNO_PLUGIN_ID;
 use crate::rules::UNO_RULE_TURN_DISCIPLINE;
@@ -18,10 +18,10 @@ use crate::state::{UnoTable, drawn_this_turn};
 pub const FORCED_PLAY_PLUGIN_ID: &str = "uno-forced-play";
 
 /// After a draw, a playable drawn card must be played: ending the turn is withdrawn.
-fn must_play(state: &GameState, _: &UnoTable, player: PlayerId, out: &mut Vec<LegalAction>) {
-    let plays = out.iter().any(|m| matches!(m, LegalAction::Play(_)));
+fn must_play(state: &GameState, _: &UnoTable, player: PlayerId, out: &mut dyn MoveList) {
+    let plays = out.any(&|m| matches!(m, LegalAction::Play(_)));
     if plays && drawn_this_turn(state, player).is_some() {
-        out.retain(|m| *m != LegalAction::EndTurn);
+        out.retain(&|m| m != LegalAction::EndTurn);
     }
 }
 

@@ -10,9 +10,9 @@
 //!
 //! The plugin lists its moves for the players whose turn it is not
 //! ([`UnoMoveHooks::out_of_turn`](crate::UnoMoveHooks)). Out-of-turn moves are offered to each seat by the game loop
-//! ([`play_game`](crate::play_game)): before each move of the current player, the other
+//! (`decklet_bots::play_game`): before each move of the current player, the other
 //! seats, in seat order starting after the current player, are asked in turn
-//! ([`Bot::choose_out_of_turn`](crate::Bot::choose_out_of_turn)); the first that acts
+//! (`decklet_bots::Bot::choose_out_of_turn`), where the game may list moves out of turn ([`GamePlugin::moves_out_of_turn`](decklet_core::GamePlugin::moves_out_of_turn)); the first that acts
 //! takes the move.
 
 use decklet_core::{
@@ -21,7 +21,7 @@ use decklet_core::{
 };
 
 use super::RulesInPlay;
-use crate::legal::UnoMoveHooks;
+use crate::legal::{MoveList, UnoMoveHooks};
 use crate::legal_action::LegalAction;
 use crate::plugin::UNO_PLUGIN_ID;
 use crate::rules::UNO_RULE_PLAYER_TURN;
@@ -77,12 +77,7 @@ pub fn jump_in_cards(state: &GameState, player: PlayerId) -> Vec<CardId> {
 
 /// The out-of-turn moves of *jump-in*: the cards of `player`'s hand identical to the
 /// top of the pile (a coloured card), in hand order, when nothing waits for an answer.
-fn jump_in_moves(
-    state: &GameState,
-    table: &UnoTable,
-    player: PlayerId,
-    out: &mut Vec<LegalAction>,
-) {
+fn jump_in_moves(state: &GameState, table: &UnoTable, player: PlayerId, out: &mut dyn MoveList) {
     let Some(top) = state.top(table.discard).and_then(|card| table.card(card)) else {
         return;
     };

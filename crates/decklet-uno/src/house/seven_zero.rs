@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use super::RulesInPlay;
 use crate::cards::UnoFace;
 use crate::effects::{UnoEffects, current_direction};
-use crate::legal::{UnoMoveHooks, is_side_action};
+use crate::legal::{MoveList, UnoMoveHooks, is_side_action};
 use crate::legal_action::LegalAction;
 use crate::plugin::UNO_PLUGIN_ID;
 use crate::state::{UnoTable, discard_top};
@@ -95,7 +95,7 @@ fn swap_moves(
     state: &decklet_core::GameState,
     _: &UnoTable,
     player: PlayerId,
-    out: &mut Vec<LegalAction>,
+    out: &mut dyn MoveList,
 ) -> bool {
     if !is_swap_pending(state) {
         return false;

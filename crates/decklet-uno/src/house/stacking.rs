@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use super::RulesInPlay;
 use crate::cards::UnoFace;
 use crate::effects::{UnoEffects, current_direction, next_player};
-use crate::legal::UnoMoveHooks;
+use crate::legal::{MoveList, UnoMoveHooks};
 use crate::legal_action::LegalAction;
 use crate::plugin::UNO_PLUGIN_ID;
 use crate::rules::{UNO_RULE_CAN_PLAY_CARD, UNO_RULE_CAN_PLAY_WILD_DRAW_FOUR};
@@ -109,7 +109,7 @@ fn penalty_moves(
     state: &GameState,
     _: &UnoTable,
     player: PlayerId,
-    out: &mut Vec<LegalAction>,
+    out: &mut dyn MoveList,
 ) -> bool {
     if pending_draw(state) == 0 || drawn_this_turn(state, player).is_some() {
         return false;

@@ -1,18 +1,18 @@
-//! UNO's bots in the game loop written for every game (`decklet_bots::play_game`), as
-//! [`ForAnyGame`] seats them: they act out of turn where the rules list them moves then
-//! (a jump-in, a catch), in windows seat after seat from the player to move, and a bot
-//! that follows the game hears every move.
+//! UNO's bots in the game loop written for every game (`decklet_bots::play_game`): they
+//! act out of turn where the rules list them moves then (a jump-in, a catch), in
+//! windows seat after seat from the player to move, and a bot that follows the game
+//! hears every move.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use decklet_bots::{Bot, play_game};
 use decklet_core::{AnyEvent, InfoState};
-use decklet_uno::{ForAnyGame, HeuristicBot, HouseRule, RuleSet, new_uno_engine, uno_game};
+use decklet_uno::{HeuristicBot, HouseRule, RuleSet, new_uno_engine, uno_game};
 
 /// The heuristic bot, counting its moves out of turn and the moves it hears.
 struct Counted {
-    inner: ForAnyGame<HeuristicBot>,
+    inner: HeuristicBot,
     out_of_turn: Arc<AtomicU64>,
     heard: Arc<AtomicU64>,
 }
@@ -59,7 +59,7 @@ fn uno_s_bots_jump_in_and_catch_out_of_turn_in_the_loop_of_every_game() {
         let mut bots: Vec<Box<dyn Bot>> = (0..4)
             .map(|i| {
                 Box::new(Counted {
-                    inner: ForAnyGame(HeuristicBot::new(seed * 10 + i).forgetting_uno(0.5)),
+                    inner: HeuristicBot::new(seed * 10 + i).forgetting_uno(0.5),
                     out_of_turn: Arc::clone(&out_of_turn),
                     heard: Arc::clone(&heard),
                 }) as Box<dyn Bot>
@@ -74,5 +74,5 @@ fn uno_s_bots_jump_in_and_catch_out_of_turn_in_the_loop_of_every_game() {
     // every bot heard every move
     assert_eq!(heard.load(Ordering::SeqCst), 4 * moves);
     // a bot that does not follow the game does not hear it
-    assert!(!ForAnyGame(HeuristicBot::new(1)).hears());
+    assert!(!HeuristicBot::new(1).hears());
 }

@@ -2,6 +2,7 @@
 //! late call, the catch and its window, calls and catches while something waits.
 
 use crate::common::*;
+use decklet_bots::Bot;
 use decklet_core::*;
 use decklet_uno::*;
 
@@ -323,20 +324,18 @@ fn without_the_rule_there_is_no_call_and_no_catch() {
 fn the_heuristic_bot_calls_and_catches_and_forgets_when_told() {
     let engine = three(&[], usual());
     let p1 = id(&engine, "p1");
-    let state = engine.state();
     assert_eq!(
-        ask_bot(&mut HeuristicBot::new(1), state, p1),
+        ask_uno(&mut HeuristicBot::new(1), &engine, p1),
         Some(LegalAction::CallUno)
     );
     assert_ne!(
-        ask_bot(&mut HeuristicBot::new(1).forgetting_uno(1.0), state, p1),
+        ask_uno(&mut HeuristicBot::new(1).forgetting_uno(1.0), &engine, p1),
         Some(LegalAction::CallUno)
     );
     let mut engine = engine;
     play(&mut engine, "p1", card("red", "7")).unwrap();
     let p3 = id(&engine, "p3");
-    let legal = legal_actions(engine.state(), p3);
-    let choice = HeuristicBot::new(1).choose_out_of_turn(&engine.state().info_state(p3), &legal);
+    let choice = ask_uno(&mut HeuristicBot::new(1), &engine, p3);
     assert_eq!(choice, Some(LegalAction::CatchUno(p1)));
 }
 
@@ -353,7 +352,7 @@ fn simulated_games_with_forgetful_bots_see_catches() {
         let mut bots: Vec<Box<dyn Bot>> = (0..4)
             .map(|k| Box::new(HeuristicBot::new(seed * 10 + k).forgetting_uno(0.5)) as Box<dyn Bot>)
             .collect();
-        let report = play_game(&mut engine, &mut bots, 10_000).unwrap();
+        let report = play_uno(&mut engine, &mut bots, 10_000).unwrap();
         assert!(report.winner.is_some());
         caught += counter.load(std::sync::atomic::Ordering::Relaxed);
     }
@@ -367,9 +366,9 @@ fn simulated_games_with_forgetful_bots_see_catches() {
             c.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         });
         let mut bots: Vec<Box<dyn Bot>> = (0..4)
-            .map(|k| BotKind::Heuristic.create(&uno_game(&[CALL]).unwrap(), seed * 10 + k))
+            .map(|k| uno_bot("heuristic", &uno_game(&[CALL]).unwrap(), seed * 10 + k))
             .collect();
-        play_game(&mut engine, &mut bots, 10_000).unwrap();
+        play_uno(&mut engine, &mut bots, 10_000).unwrap();
         assert_eq!(counter.load(std::sync::atomic::Ordering::Relaxed), 0);
     }
 }

@@ -296,3 +296,64 @@ pub fn three_players(house: &[HouseRule], hands: [Vec<CardId>; 3]) -> GameEngine
     );
     engine
 }
+
+/// UNO's bot of this name (`random`, `heuristic`, `ismcts:N`), seeded, for `game`.
+pub fn uno_bot(name: &str, game: &std::sync::Arc<Game>, seed: u64) -> Box<dyn decklet_bots::Bot> {
+    match name {
+        "random" => Box::new(UnoRandomBot::new(seed)),
+        "heuristic" => Box::new(HeuristicBot::new(seed)),
+        other => {
+            let iterations = other
+                .strip_prefix("ismcts:")
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(1_000);
+            let config = UnoSearchConfig {
+                iterations,
+                ..UnoSearchConfig::default()
+            };
+            Box::new(UnoSearchBot::new(game, config, seed))
+        }
+    }
+}
+
+/// `bot`'s move for `player` in `engine`'s position, in UNO's words.
+pub fn ask_uno(
+    bot: &mut dyn decklet_bots::Bot,
+    engine: &GameEngine,
+    player: PlayerId,
+) -> Option<LegalAction> {
+    let mut moves = Moves::new();
+    let pick = decklet_bots::ask(bot, engine, player, &mut moves)?;
+    LegalAction::of_move(&moves, pick)
+}
+
+/// What a game played by [`play_uno`] did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    pub winner: Option<PlayerId>,
+    pub winner_seat: Option<usize>,
+    pub counts: GameCounts,
+    pub capped: bool,
+}
+
+/// Plays a started game to its end with the game loop of any game, counting it as
+/// `decklet simulate` does.
+pub fn play_uno(
+    engine: &mut GameEngine,
+    bots: &mut [Box<dyn decklet_bots::Bot>],
+    max_moves: u64,
+) -> Result<Played, EngineError> {
+    let mut counter = GameCounter::attach(engine);
+    counter.begin();
+    let report = decklet_bots::play_game_with(engine, bots, max_moves, &mut |_, moves, pick| {
+        counter.count_move(moves, pick)
+    })?;
+    let state = engine.state();
+    let winner = state.winners().first().copied();
+    Ok(Played {
+        winner,
+        winner_seat: winner.and_then(|w| state.seat_index(w)),
+        counts: counter.finish(state),
+        capped: report.capped,
+    })
+}

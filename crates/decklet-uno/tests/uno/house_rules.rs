@@ -1,6 +1,7 @@
 //! The house rules, paragraph by paragraph: draw until playable, forced play, and both.
 
 use crate::common::*;
+use decklet_bots::Bot;
 use decklet_core::*;
 use decklet_plugins::*;
 use decklet_uno::*;
@@ -808,9 +809,9 @@ fn bots_jump_in_during_a_simulated_game_and_the_log_replays() {
     for seed in 0..20 {
         let mut engine = new_uno_engine(&uno_game(&[JUMP]).unwrap(), seed, 4).unwrap();
         let mut bots: Vec<Box<dyn Bot>> = (0..4)
-            .map(|i| BotKind::Heuristic.create(&uno_game(&[]).unwrap(), seed + i))
+            .map(|i| uno_bot("heuristic", &uno_game(&[]).unwrap(), seed + i))
             .collect();
-        let report = play_game(&mut engine, &mut bots, 10_000).unwrap();
+        let report = play_uno(&mut engine, &mut bots, 10_000).unwrap();
         assert!(report.winner.is_some());
         // a jump-in is a play by someone whose turn it was not: replay the log action
         // by action and count them

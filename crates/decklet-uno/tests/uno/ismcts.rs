@@ -3,13 +3,15 @@
 
 use std::time::Duration;
 
+use crate::common::ask_uno;
+use decklet_bots::Bot;
 use decklet_core::*;
 use decklet_uno::*;
 
-fn config(iterations: u32) -> IsmctsConfig {
-    IsmctsConfig {
+fn config(iterations: u32) -> UnoSearchConfig {
+    UnoSearchConfig {
         iterations,
-        ..IsmctsConfig::default()
+        ..UnoSearchConfig::default()
     }
 }
 
@@ -17,7 +19,7 @@ fn config(iterations: u32) -> IsmctsConfig {
 fn game(seed: u64, iterations: u32) -> (Vec<LegalAction>, GameEngine) {
     let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, 2).unwrap();
     let mut bots: Vec<Box<dyn Bot>> = vec![
-        Box::new(IsmctsBot::new(
+        Box::new(UnoSearchBot::new(
             &uno_game(&[]).unwrap(),
             config(iterations),
             seed,
@@ -29,8 +31,8 @@ fn game(seed: u64, iterations: u32) -> (Vec<LegalAction>, GameEngine) {
         let state = engine.state();
         let player = state.current_player().unwrap();
         let seat = state.seat_index(player).unwrap();
-        let choice = ask_bot(bots[seat].as_mut(), state, player).unwrap();
-        assert!(legal_actions(state, player).contains(&choice));
+        let choice = ask_uno(bots[seat].as_mut(), &engine, player).unwrap();
+        assert!(legal_actions(engine.state(), player).contains(&choice));
         choice.dispatch(&mut engine, player).unwrap();
         moves.push(choice);
     }
@@ -60,16 +62,16 @@ fn a_time_budget_stops_the_search() {
     let engine = new_uno_engine(&uno_game(&[]).unwrap(), 2, 4).unwrap();
     let state = engine.state();
     let player = state.current_player().unwrap();
-    let mut bot = IsmctsBot::new(
+    let mut bot = UnoSearchBot::new(
         &uno_game(&[]).unwrap(),
-        IsmctsConfig {
+        UnoSearchConfig {
             iterations: 10_000_000,
             time: Some(Duration::from_millis(20)),
-            ..IsmctsConfig::default()
+            ..UnoSearchConfig::default()
         },
         1,
     );
-    let choice = ask_bot(&mut bot, state, player).unwrap();
+    let choice = ask_uno(&mut bot, &engine, player).unwrap();
     assert!(legal_actions(state, player).contains(&choice));
     assert!(bot.last_iterations() > 0 && bot.last_iterations() < 10_000_000);
 }
@@ -83,8 +85,9 @@ fn the_search_does_not_depend_on_hidden_cards() {
         let state = engine.state().clone();
         let p1 = state.player_id("p1").unwrap();
         let p2 = state.player_id("p2").unwrap();
-        let legal = legal_actions(&state, p1);
-        if state.current_player() != Some(p1) || legal.len() < 2 {
+        let mut moves = Moves::new();
+        engine.game().legal_moves(&state, p1, &mut moves);
+        if state.current_player() != Some(p1) || moves.len() < 2 {
             continue;
         }
         let other = state
@@ -92,26 +95,12 @@ fn the_search_does_not_depend_on_hidden_cards() {
             .determinize(&SeatKnowledge::default(), &mut GameRng::seed_from(seed))
             .unwrap();
         assert_ne!(other.hand(p2), state.hand(p2));
-        let a = IsmctsBot::new(&uno_game(&[]).unwrap(), config(60), 3)
-            .choose(&state.info_state(p1), &legal);
-        let b = IsmctsBot::new(&uno_game(&[]).unwrap(), config(60), 3)
-            .choose(&other.info_state(p1), &legal);
+        let a = UnoSearchBot::new(&uno_game(&[]).unwrap(), config(60), 3)
+            .choose(&state.info_state(p1), &moves);
+        let b = UnoSearchBot::new(&uno_game(&[]).unwrap(), config(60), 3)
+            .choose(&other.info_state(p1), &moves);
         assert_eq!(a, b, "seed {seed}");
         checked += 1;
     }
     assert!(checked >= 5, "only {checked} positions checked");
-}
-
-#[test]
-fn bot_kinds_name_the_search_bot_with_its_iterations() {
-    assert_eq!("ismcts:250".parse::<BotKind>(), Ok(BotKind::Ismcts(250)));
-    assert_eq!("ismcts".parse::<BotKind>(), Ok(BotKind::Ismcts(1000)));
-    assert!("ismcts:0".parse::<BotKind>().is_err());
-    assert!("ismcts:many".parse::<BotKind>().is_err());
-    assert_eq!(
-        BotKind::Ismcts(250)
-            .create(&uno_game(&[]).unwrap(), 1)
-            .name(),
-        "ismcts"
-    );
 }

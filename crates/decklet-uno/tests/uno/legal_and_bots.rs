@@ -1,6 +1,7 @@
 //! `legal_actions` at chosen positions, bots, full games and replay.
 
 use crate::common::*;
+use decklet_bots::Bot;
 use decklet_core::*;
 use decklet_plugins::*;
 use decklet_uno::*;
@@ -73,7 +74,7 @@ fn every_candidate_is_accepted_iff_listed() {
     for seed in 0..30 {
         let mut engine =
             new_uno_engine(&uno_game(&[]).unwrap(), seed, 2 + (seed as usize % 5)).unwrap();
-        let mut bot = RandomBot::new(seed);
+        let mut bot = UnoRandomBot::new(seed);
         for _ in 0..60 {
             if !engine.state().winners().is_empty() {
                 break;
@@ -92,7 +93,7 @@ fn every_candidate_is_accepted_iff_listed() {
                 }
             }
             let player = state.current_player().unwrap();
-            let choice = ask_bot(&mut bot, &state, player).unwrap();
+            let choice = ask_uno(&mut bot, &engine, player).unwrap();
             engine.dispatch_any(choice.to_action(player)).unwrap();
         }
     }
@@ -100,17 +101,16 @@ fn every_candidate_is_accepted_iff_listed() {
 
 #[test]
 fn bots_choose_legal_moves_and_leave_the_game_rng_alone() {
-    for kind in [BotKind::Random, BotKind::Heuristic] {
+    for kind in ["random", "heuristic", "ismcts:50"] {
         let engine = new_uno_engine(&uno_game(&[]).unwrap(), 5, 4).unwrap();
         let before = json(engine.state());
         let player = engine.state().current_player().unwrap();
-        let mut bot = kind.create(&uno_game(&[]).unwrap(), 1);
-        let choice = ask_bot(bot.as_mut(), engine.state(), player).unwrap();
+        let mut bot = uno_bot(kind, &uno_game(&[]).unwrap(), 1);
+        let choice = ask_uno(bot.as_mut(), &engine, player).unwrap();
         assert!(legal_actions(engine.state(), player).contains(&choice));
         assert_eq!(json(engine.state()), before);
-        assert_eq!(kind.as_str().parse::<BotKind>().unwrap(), kind);
+        assert_eq!(kind.split(':').next(), Some(bot.name()));
     }
-    assert!("clever".parse::<BotKind>().is_err());
 }
 
 #[test]
@@ -118,9 +118,9 @@ fn random_bot_is_deterministic_for_its_seed() {
     let run = |seed: u64| {
         let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), 11, 3).unwrap();
         let mut bots: Vec<Box<dyn Bot>> = (0..3)
-            .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed + i))
+            .map(|i| uno_bot("random", &uno_game(&[]).unwrap(), seed + i))
             .collect();
-        let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
+        let report = play_uno(&mut engine, &mut bots, 100_000).unwrap();
         (report, json(engine.state()))
     };
     assert_eq!(run(1), run(1));
@@ -132,9 +132,9 @@ fn random_bot_is_deterministic_for_its_seed() {
 fn a_reused_engine_plays_each_game_as_a_new_engine_would() {
     let play = |engine: &mut GameEngine, seed: u64, players: usize| {
         let mut bots: Vec<Box<dyn Bot>> = (0..players)
-            .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed * 7 + i as u64))
+            .map(|i| uno_bot("random", &uno_game(&[]).unwrap(), seed * 7 + i as u64))
             .collect();
-        play_game(engine, &mut bots, 100_000).unwrap()
+        play_uno(engine, &mut bots, 100_000).unwrap()
     };
     let mut reused = new_uno_engine(&uno_game(&[]).unwrap(), 1, 6).unwrap();
     play(&mut reused, 1, 6);
@@ -161,53 +161,61 @@ fn a_reused_engine_plays_each_game_as_a_new_engine_would() {
     }
 }
 
+/// One counter attached to an engine that plays game after game counts each game as
+/// a counter of a new engine would, and what the deals do is not counted.
 #[test]
-fn a_runner_plays_each_game_as_play_game_on_a_new_engine_would() {
+fn a_counter_counts_each_game_of_a_reused_engine_as_on_a_new_engine() {
     let bots = |seed: u64, players: usize| -> Vec<Box<dyn Bot>> {
         (0..players)
-            .map(|i| BotKind::Heuristic.create(&uno_game(&[]).unwrap(), seed * 7 + i as u64))
+            .map(|i| uno_bot("heuristic", &uno_game(&[]).unwrap(), seed * 7 + i as u64))
             .collect()
     };
     for house in [
         vec![],
         vec![HouseRule::DrawUntilPlayable, HouseRule::SevenZero],
     ] {
-        let mut runner = GameRunner::new(&uno_game(&house).unwrap());
+        let game = uno_game(&house).unwrap();
+        let mut reused = new_uno_engine(&game, 1, 4).unwrap();
+        let mut counter = GameCounter::attach(&mut reused);
         let mut reshuffles = 0;
         for (seed, players) in [(2, 4), (3, 10), (4, 2), (5, 10), (6, 4), (7, 10)] {
-            let a = runner
-                .play(seed, &mut bots(seed, players), 100_000)
-                .unwrap();
-            let mut fresh = new_uno_engine(&uno_game(&house).unwrap(), seed, players).unwrap();
-            let b = play_game(&mut fresh, &mut bots(seed, players), 100_000).unwrap();
-            assert_eq!(a, b, "seed {seed}: report");
-            let reused = runner.engine();
+            restart_uno_game(&mut reused, seed, players).unwrap();
+            counter.begin();
+            decklet_bots::play_game_with(
+                &mut reused,
+                &mut bots(seed, players),
+                100_000,
+                &mut |_, m, i| counter.count_move(m, i),
+            )
+            .unwrap();
+            let a = counter.finish(reused.state());
+            let mut fresh = new_uno_engine(&game, seed, players).unwrap();
+            let b = play_uno(&mut fresh, &mut bots(seed, players), 100_000).unwrap();
+            assert_eq!(a, b.counts, "seed {seed}: counts");
             assert_eq!(json(reused.state()), json(fresh.state()), "seed {seed}");
             let log = |e: &GameEngine| serde_json::to_string(&e.log()).unwrap();
-            assert_eq!(log(reused), log(&fresh), "seed {seed}: log");
+            assert_eq!(log(&reused), log(&fresh), "seed {seed}: log");
             reshuffles += a.reshuffles;
         }
         // the counted events happened, and were counted once a game
         assert!(reshuffles > 0, "{house:?}");
     }
-    let mut runner = GameRunner::new(&uno_game(&[]).unwrap());
-    assert!(runner.play(1, &mut bots(1, 1), 100).is_err());
 }
 
 #[test]
 fn bot_games_end_with_a_winner_and_replay_exactly() {
     for seed in 0..30 {
-        for kind in [BotKind::Random, BotKind::Heuristic] {
+        for kind in ["random", "heuristic"] {
             let players = 2 + (seed as usize % 9);
             let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, players).unwrap();
             let mut bots: Vec<Box<dyn Bot>> = (0..players)
-                .map(|i| kind.create(&uno_game(&[]).unwrap(), seed * 31 + i as u64))
+                .map(|i| uno_bot(kind, &uno_game(&[]).unwrap(), seed * 31 + i as u64))
                 .collect();
-            let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
+            let report = play_uno(&mut engine, &mut bots, 100_000).unwrap();
             assert!(!report.capped);
             let winner = report.winner.unwrap();
             assert!(engine.state().hand(winner).is_empty());
-            assert!(report.actions >= report.turns);
+            assert!(report.counts.actions >= report.counts.turns);
             let text = serde_json::to_string(&engine.log()).unwrap();
             let mut replayed = GameEngine::new(&uno_game(&[]).unwrap(), EngineConfig::default());
             replayed
@@ -226,16 +234,16 @@ fn heuristic_beats_random_more_often_than_not() {
         let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, 2).unwrap();
         let mut bots: Vec<Box<dyn Bot>> = if seed % 2 == 0 {
             vec![
-                BotKind::Heuristic.create(&uno_game(&[]).unwrap(), seed),
-                BotKind::Random.create(&uno_game(&[]).unwrap(), seed),
+                uno_bot("heuristic", &uno_game(&[]).unwrap(), seed),
+                uno_bot("random", &uno_game(&[]).unwrap(), seed),
             ]
         } else {
             vec![
-                BotKind::Random.create(&uno_game(&[]).unwrap(), seed),
-                BotKind::Heuristic.create(&uno_game(&[]).unwrap(), seed),
+                uno_bot("random", &uno_game(&[]).unwrap(), seed),
+                uno_bot("heuristic", &uno_game(&[]).unwrap(), seed),
             ]
         };
-        let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
+        let report = play_uno(&mut engine, &mut bots, 100_000).unwrap();
         let heuristic_seat = if seed % 2 == 0 { 0 } else { 1 };
         if report.winner_seat == Some(heuristic_seat) {
             heuristic_wins += 1;
@@ -273,9 +281,9 @@ fn the_game_report_counts_what_the_events_tell() {
         });
         restart_uno_game(&mut engine, seed, players).unwrap();
         let mut bots: Vec<Box<dyn Bot>> = (0..players)
-            .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), seed * 16 + i as u64))
+            .map(|i| uno_bot("random", &uno_game(&[]).unwrap(), seed * 16 + i as u64))
             .collect();
-        let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
+        let report = play_uno(&mut engine, &mut bots, 100_000).unwrap().counts;
         let (drawn, reshuffles, forced, colours) = *heard.lock().unwrap();
         assert_eq!(report.cards_drawn, drawn, "seed {seed}");
         assert_eq!(report.reshuffles, reshuffles, "seed {seed}");
@@ -293,10 +301,10 @@ fn the_game_report_counts_what_the_events_tell() {
     );
 }
 
-/// The moves a bot was shown, in order.
-type Seen = Arc<Mutex<Vec<(PlayerId, LegalAction)>>>;
+/// What a bot heard of each move: the kinds of the move's events, in order.
+type Seen = Arc<Mutex<Vec<Vec<&'static str>>>>;
 
-/// A heuristic player that writes down every move it is shown.
+/// A heuristic player that writes down every move it hears.
 struct Witness {
     play: HeuristicBot,
     seen: Seen,
@@ -304,22 +312,23 @@ struct Witness {
 }
 
 impl Bot for Witness {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "witness"
     }
-    fn choose(&mut self, view: &InfoState, legal: &[LegalAction]) -> Option<LegalAction> {
-        self.play.choose(view, legal)
+    fn choose(&mut self, view: &InfoState, moves: &Moves) -> Option<usize> {
+        self.play.choose(view, moves)
     }
-    fn observes(&self) -> bool {
+    fn hears(&self) -> bool {
         self.follows
     }
-    fn observe(&mut self, _view: &InfoState, player: PlayerId, action: LegalAction) {
-        self.seen.lock().unwrap().push((player, action));
+    fn hear(&mut self, _before: &InfoState, events: &[AnyEvent]) {
+        let kinds = events.iter().map(|e| e.kind()).collect();
+        self.seen.lock().unwrap().push(kinds);
     }
 }
 
 #[test]
-fn bots_that_follow_the_game_are_shown_every_move_before_it_is_made() {
+fn bots_that_follow_the_game_hear_every_move() {
     let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), 31, 3).unwrap();
     let logs: Vec<Seen> = (0..3).map(|_| Arc::default()).collect();
     let mut bots: Vec<Box<dyn Bot>> = logs
@@ -333,47 +342,29 @@ fn bots_that_follow_the_game_are_shown_every_move_before_it_is_made() {
             })
         })
         .collect();
-    let report = play_game(&mut engine, &mut bots, 10_000).unwrap();
+    let report = play_uno(&mut engine, &mut bots, 10_000).unwrap();
     assert!(report.winner.is_some());
     let seen = logs[0].lock().unwrap().clone();
-    assert_eq!(seen.len() as u64, report.dispatched);
+    assert_eq!(seen.len() as u64, report.counts.dispatched);
+    assert_eq!(seen.len(), engine.log().actions.len());
+    assert!(seen.iter().all(|kinds| !kinds.is_empty()));
     assert_eq!(
         *logs[2].lock().unwrap(),
         seen,
-        "every follower sees the same moves"
+        "every follower hears the same moves"
     );
     assert!(
         logs[1].lock().unwrap().is_empty(),
-        "a bot that does not follow is shown nothing"
+        "a bot that does not follow hears nothing"
     );
-    // they are the game's moves, in order: made again, they give the same game
-    let mut again = new_uno_engine(&uno_game(&[]).unwrap(), 31, 3).unwrap();
-    for (player, action) in &seen {
-        action.dispatch(&mut again, *player).unwrap();
-    }
-    assert_eq!(state_digest(again.state()), state_digest(engine.state()));
-    // and following the game changes no move: the same game as bots that do not follow
+    // following the game changes no move: the same game as bots that do not follow
     let mut plain_engine = new_uno_engine(&uno_game(&[]).unwrap(), 31, 3).unwrap();
     let mut plain: Vec<Box<dyn Bot>> = (0..3)
         .map(|i| Box::new(HeuristicBot::new(5 + i)) as Box<dyn Bot>)
         .collect();
-    play_game(&mut plain_engine, &mut plain, 10_000).unwrap();
+    play_uno(&mut plain_engine, &mut plain, 10_000).unwrap();
     assert_eq!(
         state_digest(plain_engine.state()),
         state_digest(engine.state())
     );
-}
-
-/// A bot named on a command line cannot think for minutes a move: 0.2 accepted
-/// `ismcts:10000000` (about 35 minutes a move).
-#[test]
-fn search_iterations_are_bounded() {
-    assert_eq!(
-        "ismcts:100000".parse::<BotKind>(),
-        Ok(BotKind::Ismcts(100_000))
-    );
-    for too_many in ["ismcts:100001", "ismcts:10000000", "ismcts:0"] {
-        let err = too_many.parse::<BotKind>().unwrap_err();
-        assert!(err.contains("from 1 to 100000"), "{err}");
-    }
 }

@@ -1,12 +1,13 @@
 //! A match to 500: rounds scored, the first seat moving on, one seed and one log for
 //! the whole match.
 
+use decklet_bots::{Bot, play_game};
 use decklet_core::{EngineConfig, EngineError, GameEngine, GameLog, GameStatus, Verify};
 use decklet_uno::*;
 
 fn bots(n: usize, seed: u64) -> Vec<Box<dyn Bot>> {
     (0..n as u64)
-        .map(|i| BotKind::Heuristic.create(&uno_game(&[]).unwrap(), seed * 100 + i))
+        .map(|i| Box::new(HeuristicBot::new(seed * 100 + i)) as Box<dyn Bot>)
         .collect()
 }
 

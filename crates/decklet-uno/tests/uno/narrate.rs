@@ -5,9 +5,10 @@
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
 
+use decklet_bots::{Bot, play_game};
 use decklet_core::AnyEvent;
 use decklet_uno::{
-    BotKind, HouseRule, RuleSet, is_narrated, narrate, new_uno_engine, play_game, uno_game,
+    HeuristicBot, HouseRule, RuleSet, UnoRandomBot, is_narrated, narrate, new_uno_engine, uno_game,
 };
 
 fn rule_sets() -> Vec<Vec<HouseRule>> {
@@ -39,14 +40,13 @@ fn every_event_kind_of_every_rule_is_told() {
             let heard: Arc<Mutex<Vec<AnyEvent>>> = Arc::default();
             let sink = Arc::clone(&heard);
             engine.subscribe_all(move |e| sink.lock().unwrap().push(e.clone()));
-            let mut bots: Vec<_> = (0..players)
-                .map(|s| {
-                    let kind = if s % 2 == 0 {
-                        BotKind::Heuristic
-                    } else {
-                        BotKind::Random
-                    };
-                    kind.create(&game, seed * 10 + s as u64)
+            let mut bots: Vec<Box<dyn Bot>> = (0..players)
+                .map(|s| -> Box<dyn Bot> {
+                    let seed = seed * 10 + s as u64;
+                    match s % 2 {
+                        0 => Box::new(HeuristicBot::new(seed)),
+                        _ => Box::new(UnoRandomBot::new(seed)),
+                    }
                 })
                 .collect();
             play_game(&mut engine, &mut bots, 3_000).unwrap();

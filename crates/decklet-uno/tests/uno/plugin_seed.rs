@@ -2,6 +2,7 @@
 //! event handlers and the notes.
 
 use crate::common::*;
+use decklet_bots::Bot;
 use decklet_core::*;
 use decklet_plugins::*;
 use decklet_uno::*;
@@ -387,9 +388,9 @@ fn the_seed_example_runs_and_announces_the_winner() {
         .unwrap();
     engine.start().unwrap();
     let mut bots: Vec<Box<dyn Bot>> = (0..3)
-        .map(|i| BotKind::Random.create(&uno_game(&[]).unwrap(), i))
+        .map(|i| uno_bot("random", &uno_game(&[]).unwrap(), i))
         .collect();
-    let report = play_game(&mut engine, &mut bots, 100_000).unwrap();
+    let report = play_uno(&mut engine, &mut bots, 100_000).unwrap();
     let winner = report.winner.unwrap();
     assert_eq!(
         *winners.lock().unwrap(),

@@ -1,5 +1,10 @@
-//! [`IsmctsBot`]: single-observer information-set Monte Carlo tree search (Cowling,
-//! Powley and Whitehouse, 2012), over whatever plugins the game runs.
+//! [`UnoSearchBot`]: UNO's own search, single-observer information-set Monte Carlo
+//! tree search (Cowling, Powley and Whitehouse, 2012), over whatever plugins the game
+//! runs: a bot of any game ([`decklet_bots::Bot`]) that plays UNO only, and what the
+//! catalogue's `ismcts` is for UNO. It knows more of UNO than the search of any game
+//! (`decklet_bots::IsmctsBot`) does: it plays its playouts out with the heuristic's
+//! policy, cuts them short and scores the cards held, tells moves apart by what the card
+//! is (two red sevens are one move), and learns from the moves it hears.
 //!
 //! One tree per move, of the moves made from the bot's information set. Each iteration:
 //! 1. **determinize**: sample a whole game the seat cannot tell from the real one and
@@ -12,8 +17,8 @@
 //!    counts one more *availability*: the number of iterations it could have been
 //!    chosen in stands for the parent's visits);
 //! 3. **expand**: add one untried legal action, chosen at random, and play it;
-//! 4. **play out** with [`HeuristicBot`]'s policy ([`Playout`]) to the end, or, with a
-//!    cutoff ([`IsmctsConfig::cutoff`]), for that many actions: then each player's
+//! 4. **play out** with [`HeuristicBot`]'s policy ([`PlayoutPolicy`]) to the end, or, with a
+//!    cutoff ([`UnoSearchConfig::cutoff`]), for that many actions: then each player's
 //!    share of the win is proportional to 1.5 to the power of minus their cards;
 //! 5. **back up**: every node on the path counts a visit, and a win (or its share)
 //!    when the player who made its move won.
@@ -24,18 +29,20 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use decklet_core::{EngineConfig, Game, GameEngine, GameRng, InfoState, PlayerId, SeatKnowledge};
+use decklet_core::{
+    AnyEvent, EngineConfig, Game, GameEngine, GameRng, InfoState, Moves, PlayerId, SeatKnowledge,
+};
 
-use crate::bots::{Bot, HeuristicBot, InWorld, RandomBot};
+use crate::bots::{HeuristicBot, InWorld, Reading, random_pick};
 use crate::cards::UnoCard;
 use crate::knowledge::HandKnowledge;
 use crate::legal::legal_actions_into;
 use crate::legal_action::LegalAction;
 use crate::state::{UnoTable, seen_uno_table, uno_table};
 
-/// How long an [`IsmctsBot`] thinks, and how it weighs exploring against winning.
+/// How long an [`UnoSearchBot`] thinks, and how it weighs exploring against winning.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct IsmctsConfig {
+pub struct UnoSearchConfig {
     /// Iterations per move.
     pub iterations: u32,
     /// A time limit per move, as well (`None`: the iterations alone decide, and the bot
@@ -47,27 +54,27 @@ pub struct IsmctsConfig {
     /// win).
     pub max_playout: u32,
     /// How playouts choose their moves.
-    pub playout: Playout,
+    pub playout: PlayoutPolicy,
     /// Stop a playout after this many actions (20 by default) and score the position
     /// instead: each player's share of the win is proportional to 1.5 to the power of
     /// minus the cards they hold. `None`: play every playout to the end (about twice
     /// as slow, and weaker: see `docs/bots.md`).
     pub cutoff: Option<u32>,
-    /// Learn from the moves seen ([`Bot::observe`]) that a player who drew instead of
+    /// Learn from the moves heard (`decklet_bots::Bot::hear`) that a player who drew instead of
     /// playing held no playable card ([`HandKnowledge`]), and sample only worlds that
     /// agree (on by default). That holds against players who play whenever they can
     /// (`HeuristicBot`, this bot); against one who draws at random it misleads.
     pub infer_from_draws: bool,
 }
 
-impl Default for IsmctsConfig {
+impl Default for UnoSearchConfig {
     fn default() -> Self {
-        IsmctsConfig {
+        UnoSearchConfig {
             iterations: 1000,
             time: None,
             exploration: 0.7,
             max_playout: 2000,
-            playout: Playout::default(),
+            playout: PlayoutPolicy::default(),
             cutoff: Some(20),
             infer_from_draws: true,
         }
@@ -130,8 +137,8 @@ impl Move {
 
 /// How playouts choose their moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Playout {
-    /// [`RandomBot`]'s policy: fast.
+pub enum PlayoutPolicy {
+    /// [`UnoRandomBot`](crate::UnoRandomBot)'s policy: fast.
     Random,
     /// [`HeuristicBot`]'s policy: slower, and the searches it feeds play better.
     #[default]
@@ -142,22 +149,26 @@ pub enum Playout {
 /// information state: every world it searches is sampled from it.
 ///
 /// ```
-/// use decklet_uno::{ask_bot, legal_actions, new_uno_engine, uno_game, IsmctsBot, IsmctsConfig};
+/// use decklet_bots::ask;
+/// use decklet_core::Moves;
+/// use decklet_uno::{new_uno_engine, uno_game, UnoSearchBot, UnoSearchConfig};
 /// let game = uno_game(&[])?;
 /// let engine = new_uno_engine(&game, 3, 2)?;
-/// let state = engine.state();
-/// let player = state.current_player().ok_or("nobody's turn")?;
-/// let config = IsmctsConfig { iterations: 50, ..IsmctsConfig::default() };
-/// let choice = ask_bot(&mut IsmctsBot::new(&game, config, 1), state, player).ok_or("no move")?;
-/// assert!(legal_actions(state, player).contains(&choice));
+/// let player = engine.state().current_player().ok_or("nobody's turn")?;
+/// let config = UnoSearchConfig { iterations: 50, ..UnoSearchConfig::default() };
+/// let mut moves = Moves::new();
+/// let choice = ask(&mut UnoSearchBot::new(&game, config, 1), &engine, player, &mut moves);
+/// assert!(choice.is_some_and(|i| i < moves.len()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct IsmctsBot {
-    config: IsmctsConfig,
+pub struct UnoSearchBot {
+    config: UnoSearchConfig,
     game: Arc<Game>,
     rng: GameRng,
-    random: RandomBot,
+    /// The random playouts' own RNG.
+    random: GameRng,
     heuristic: HeuristicBot,
+    reading: Reading,
     /// The engine the worlds are played in (made at the first move).
     engine: Option<GameEngine>,
     nodes: Vec<Node>,
@@ -173,29 +184,30 @@ pub struct IsmctsBot {
     known: SeatKnowledge,
 }
 
-impl std::fmt::Debug for IsmctsBot {
+impl std::fmt::Debug for UnoSearchBot {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("IsmctsBot")
+        f.debug_struct("UnoSearchBot")
             .field("config", &self.config)
             .field("game", &self.game)
             .finish_non_exhaustive()
     }
 }
 
-impl IsmctsBot {
+impl UnoSearchBot {
     /// A search bot for `game` (see [`uno_game`](crate::uno_game)), seeded: the match it
     /// is asked to play must be one of that game, whose worlds it plays on engines of
     /// it, and [`legal_actions`](crate::legal_actions) must list its moves.
-    pub fn new(game: &Arc<Game>, config: IsmctsConfig, seed: u64) -> Self {
+    pub fn new(game: &Arc<Game>, config: UnoSearchConfig, seed: u64) -> Self {
         let mut rng = GameRng::seed_from(seed);
-        let random = RandomBot::new(rng.next_u64());
+        let random = GameRng::seed_from(rng.next_u64());
         let heuristic = HeuristicBot::new(rng.next_u64());
-        IsmctsBot {
+        UnoSearchBot {
             config,
             game: Arc::clone(game),
             rng,
             random,
             heuristic,
+            reading: Reading::default(),
             engine: None,
             nodes: Vec::new(),
             legal: Vec::new(),
@@ -208,7 +220,7 @@ impl IsmctsBot {
     }
 
     /// The configuration.
-    pub fn config(&self) -> &IsmctsConfig {
+    pub fn config(&self) -> &UnoSearchConfig {
         &self.config
     }
 
@@ -350,15 +362,15 @@ impl IsmctsBot {
             };
             legal_actions_into(state, current, &mut self.legal);
             let action = match self.config.playout {
-                Playout::Random => self.random.pick(&self.legal),
-                Playout::Heuristic if self.legal.len() > 1 => {
+                PlayoutPolicy::Random => random_pick(&self.legal, &mut self.random),
+                PlayoutPolicy::Heuristic if self.legal.len() > 1 => {
                     let seat = InWorld {
                         world: state,
                         seat: current,
                     };
                     self.heuristic.decide(&seat, &self.legal)
                 }
-                Playout::Heuristic => self.legal.first().copied(),
+                PlayoutPolicy::Heuristic => self.legal.first().copied(),
             };
             let Some(action) = action else {
                 break;
@@ -388,32 +400,48 @@ impl IsmctsBot {
     }
 }
 
-impl Bot for IsmctsBot {
-    fn name(&self) -> &'static str {
+impl decklet_bots::Bot for UnoSearchBot {
+    fn name(&self) -> &str {
         "ismcts"
+    }
+
+    fn choose(&mut self, info: &InfoState, moves: &Moves) -> Option<usize> {
+        let mut reading = std::mem::take(&mut self.reading);
+        let pick = self.search(info, reading.read(moves));
+        self.reading = reading;
+        self.reading.index_of(pick?)
+    }
+
+    fn acts_out_of_turn(&self) -> bool {
+        true
     }
 
     /// Out of turn the search does not run (its tree follows the current player): the
     /// heuristic's choice (catch, call UNO, jump in).
-    fn choose_out_of_turn(
-        &mut self,
-        info: &InfoState,
-        legal: &[LegalAction],
-    ) -> Option<LegalAction> {
-        self.heuristic.choose_out_of_turn(info, legal)
+    fn choose_out_of_turn(&mut self, _info: &InfoState, moves: &Moves) -> Option<usize> {
+        let mut reading = std::mem::take(&mut self.reading);
+        let pick = self.heuristic.out_of_turn(reading.read(moves));
+        self.reading = reading;
+        self.reading.index_of(pick?)
     }
 
-    fn observes(&self) -> bool {
+    fn hears(&self) -> bool {
         self.config.infer_from_draws
     }
 
-    fn observe(&mut self, info: &InfoState, player: PlayerId, action: LegalAction) {
-        if self.config.infer_from_draws {
-            self.knowledge.observe(info, player, action);
+    /// Learns from every move heard, as [`UnoHints`](crate::UnoHints) does.
+    fn hear(&mut self, before: &InfoState, events: &[AnyEvent]) {
+        if self.config.infer_from_draws
+            && let Some((player, action)) = crate::heard_move(before, events)
+        {
+            self.knowledge.observe(before, player, action);
         }
     }
+}
 
-    fn choose(&mut self, view: &InfoState, legal: &[LegalAction]) -> Option<LegalAction> {
+impl UnoSearchBot {
+    /// The search's move among `legal`, the seat's moves in UNO's words.
+    fn search(&mut self, view: &InfoState, legal: &[LegalAction]) -> Option<LegalAction> {
         if legal.len() <= 1 {
             return legal.first().copied();
         }
@@ -475,14 +503,14 @@ mod tests {
                 distinct.push(m);
             }
         }
-        let config = IsmctsConfig {
+        let config = UnoSearchConfig {
             iterations: distinct.len() as u32, // one expansion of each root move
             cutoff: Some(0),
-            ..IsmctsConfig::default()
+            ..UnoSearchConfig::default()
         };
         let game = uno_game(&[]).unwrap(); // ok: a test; UNO's own plugins always build
-        let mut bot = IsmctsBot::new(&game, config, 1);
-        bot.choose(&state.info_state(seat), &legal);
+        let mut bot = UnoSearchBot::new(&game, config, 1);
+        bot.search(&state.info_state(seat), &legal);
         let root = &bot.nodes[0];
         assert_eq!(root.children.len(), distinct.len());
         for child in &root.children {
