@@ -254,9 +254,13 @@ fn no_colour_pending(state: &GameState) -> Result<(), Refusal> {
 pub trait MoveList {
     /// Adds a move at the end.
     fn push(&mut self, action: LegalAction);
-    /// Adds a play of each of these cards at the end, in order.
-    fn push_plays(&mut self, cards: &mut dyn Iterator<Item = CardId>) {
-        for card in cards {
+    /// Adds a play of each card of `cards` that passes `playable` at the end, in order
+    /// (one loop, the test inlined into it).
+    fn push_plays(&mut self, cards: &[CardId], playable: impl FnMut(&CardId) -> bool)
+    where
+        Self: Sized,
+    {
+        for card in cards.iter().copied().filter(playable) {
             self.push(LegalAction::Play(card));
         }
     }
@@ -305,10 +309,11 @@ impl MoveList for SeatMoves<'_> {
         action.push_to(self.seat, self.moves);
     }
     #[inline]
-    fn push_plays(&mut self, cards: &mut dyn Iterator<Item = CardId>) {
+    fn push_plays(&mut self, cards: &[CardId], playable: impl FnMut(&CardId) -> bool) {
         let seat = self.seat;
+        let plays = cards.iter().copied().filter(playable);
         self.moves
-            .extend(cards.map(|card| PlayCard::new(seat, [card])));
+            .extend(plays.map(|card| PlayCard::new(seat, [card])));
     }
     fn any(&self, test: &dyn Fn(LegalAction) -> bool) -> bool {
         (0..self.moves.len()).any(|i| LegalAction::of_move(self.moves, i).is_some_and(test))
@@ -497,12 +502,12 @@ fn turn_moves<O: MoveList>(
     };
     match drawn_this_turn(state, player) {
         Some(drawn) => {
-            out.push_plays(&mut drawn.filter(playable).into_iter());
+            out.push_plays(drawn.as_slice(), playable);
             out.push(LegalAction::EndTurn);
         }
         None => {
             let hand = state.hand(player);
-            out.push_plays(&mut hand.iter().copied().filter(playable));
+            out.push_plays(hand, playable);
             out.push(LegalAction::Draw);
         }
     }
