@@ -382,7 +382,10 @@ const LAYERS: [(&str, &[&str]); 12] = [
         "decklet-uno",
         &["decklet-core", "decklet-plugins", "decklet-bots"],
     ),
-    ("decklet-crazy-eights", &["decklet-core", "decklet-plugins"]),
+    (
+        "decklet-crazy-eights",
+        &["decklet-core", "decklet-plugins", "decklet-bots"],
+    ),
     ("decklet-hearts", &["decklet-core", "decklet-plugins"]),
     (
         "decklet-catalog",
@@ -396,14 +399,12 @@ const LAYERS: [(&str, &[&str]); 12] = [
     ),
     (
         "decklet-env",
-        // debt: UNO's and Crazy Eights' own encodings
+        // debt: UNO's tournament plan (tables of entries, ratings, forgetting to call UNO)
         &[
             "decklet-core",
-            "decklet-plugins",
             "decklet-bots",
             "decklet-catalog",
             "decklet-uno",
-            "decklet-crazy-eights",
         ],
     ),
     (

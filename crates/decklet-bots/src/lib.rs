@@ -32,12 +32,14 @@
 )]
 
 mod bot;
+pub mod encoding;
 mod ismcts;
 mod kit;
 mod play;
 mod tournament;
 
 pub use bot::{Bot, FnBot, RandomBot};
+pub use encoding::{Encoding, MoveClass, RewardMode, offset, win_rewards};
 pub use ismcts::{Hints, IsmctsBot, IsmctsConfig, NoHints, Playout};
 pub use kit::{MoveMismatch, check_moves};
 pub use play::{GameReport, Scoring, ask, play_game, play_game_with, winners_score};

@@ -138,6 +138,13 @@ impl LoadedGame {
         &self.string
     }
 
+    /// The game's own encoding for learners ([`GameDef::encoding`]); `None`: it has
+    /// none, and the environments make the generic one.
+    pub fn encoding(&self) -> Option<Arc<dyn decklet_bots::Encoding>> {
+        let string: GameString = self.string.parse().ok()?;
+        self.def.encoding(&string, &self.game)
+    }
+
     /// A move in words as `viewer` may be told it, once it is made (`after`): the
     /// game's words when the viewer sees every card the move names, else `None` (a
     /// card passed face down is not named to the others).

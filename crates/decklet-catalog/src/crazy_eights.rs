@@ -4,14 +4,15 @@
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
-use decklet_bots::{Bot, FnBot, Playout, Scoring};
+use decklet_bots::{Bot, Encoding, FnBot, Playout, Scoring};
 use decklet_core::{
     ActionRef, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
 };
 use decklet_crazy_eights::{
     C8_MAX_PLAYERS, C8_MIN_PLAYERS, C8_VAR_END, C8_VAR_PENDING_TWOS, C8_VAR_SUIT, C8Card,
-    CRAZY_EIGHTS_GAME, CrazyEightsOptions, SUITS, c8_returns, crazy_eights_game, describe_move,
-    new_crazy_eights_engine, strategist_choice, strategist_playout, suit_name,
+    CRAZY_EIGHTS_GAME, CrazyEightsEncoding, CrazyEightsOptions, SUITS, c8_returns,
+    crazy_eights_game, describe_move, new_crazy_eights_engine, strategist_choice,
+    strategist_playout, suit_name,
 };
 
 use crate::def::{BotDef, GameDef, ParamDef, ParamKind};
@@ -92,6 +93,10 @@ impl GameDef for CrazyEightsDef {
     }
     fn playout(&self) -> Option<Playout> {
         Some(strategist_playout)
+    }
+    /// Its own ([`CrazyEightsEncoding`]), whatever the options.
+    fn encoding(&self, _game: &GameString, built: &Arc<Game>) -> Option<Arc<dyn Encoding>> {
+        Some(Arc::new(CrazyEightsEncoding::of_game(Arc::clone(built))))
     }
     fn describe_card(&self, card: &Card) -> String {
         C8Card::of(card).map_or_else(|| card.id.to_string(), |c| c.to_string())

@@ -3,7 +3,7 @@
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
-use decklet_bots::{Bot, Playout, Scoring, winners_score};
+use decklet_bots::{Bot, Encoding, Playout, Scoring, winners_score};
 use decklet_core::{
     ActionRef, AnyEvent, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
 };
@@ -43,6 +43,13 @@ pub trait GameDef: Send + Sync + 'static {
     /// may give them a policy of its own); `None` for a name it does not have.
     fn bot(&self, game: &Arc<Game>, name: &str, seed: u64) -> Option<Box<dyn Bot>> {
         let _ = (game, name, seed);
+        None
+    }
+    /// Its own encoding for learners, of the game `game` asks for (its parameters
+    /// checked), built as `built`; `None` (the default): the learning environments
+    /// make the generic one from a seat's information state.
+    fn encoding(&self, game: &GameString, built: &Arc<Game>) -> Option<Arc<dyn Encoding>> {
+        let _ = (game, built);
         None
     }
     /// Each player's result in a position (at the end, what a search scores by):

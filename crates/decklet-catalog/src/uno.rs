@@ -3,13 +3,13 @@
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
-use decklet_bots::{Bot, Playout};
+use decklet_bots::{Bot, Encoding, Playout};
 use decklet_core::{
     ActionRef, AnyEvent, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
 };
 use decklet_uno::{
     HeuristicBot, LegalAction, UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, UNO_VAR_CURRENT_COLOR,
-    UNO_VAR_PENDING_DRAW, UNO_VAR_ROUND_POINTS, UnoCard, UnoRandomBot, UnoSearchBot,
+    UNO_VAR_PENDING_DRAW, UNO_VAR_ROUND_POINTS, UnoCard, UnoEncoding, UnoRandomBot, UnoSearchBot,
     UnoSearchConfig, new_uno_engine, uno_game, uno_playout, uno_rules_of,
 };
 
@@ -100,6 +100,12 @@ impl GameDef for UnoDef {
     }
     fn playout(&self) -> Option<Playout> {
         Some(uno_playout)
+    }
+    /// UNO's own ([`UnoEncoding`]): 82 actions, 199 numbers an observation, whatever
+    /// the rules.
+    fn encoding(&self, game: &GameString, built: &Arc<Game>) -> Option<Arc<dyn Encoding>> {
+        let house = uno_rules_of(game).ok()?;
+        Some(Arc::new(UnoEncoding::of_game(Arc::clone(built), house)))
     }
     fn describe_card(&self, card: &Card) -> String {
         UnoCard::of(card).map_or_else(|| card.id.to_string(), |c| c.to_string())

@@ -34,6 +34,7 @@ mod actions;
 mod cards;
 mod def;
 mod describe;
+mod encoding;
 mod moves;
 mod plugin;
 mod strategist;
@@ -47,6 +48,7 @@ pub use actions::{C8_DRAW_ACTION, C8_NOMINATE_ACTION, C8_PASS_ACTION, Draw, Nomi
 pub use cards::{ACE, C8Card, C8Table, EIGHT, QUEEN, RANKS, SUITS, TWO};
 pub use def::CRAZY_EIGHTS_GAME;
 pub use describe::{describe_move, suit_name};
+pub use encoding::{C8_ACTIONS, C8_OBSERVATION_LEN, CrazyEightsEncoding};
 pub use moves::crazy_eights_moves;
 pub use plugin::{
     C8_VAR_CAN_PASS, C8_VAR_DRAWS, C8_VAR_END, C8_VAR_NOMINATING, C8_VAR_PASSES,

@@ -12,7 +12,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let lanes: usize = args.next().map_or(Ok(256), |a| a.parse())?;
     let steps: usize = args.next().map_or(Ok(2_000), |a| a.parse())?;
-    let spec = GameSpec::uno("classic", &[])?;
+    let spec = GameSpec::load(&decklet_catalog::Catalog::standard(), "uno", 4)?;
     let (obs, acts) = (
         spec.encoding().observation_len(),
         spec.encoding().action_count() + 1,

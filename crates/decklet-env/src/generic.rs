@@ -30,7 +30,7 @@ use decklet_core::{
     PlayerId, Value, ZoneId,
 };
 
-use crate::encoding::{Encoding, MoveClass, RewardMode, offset, one_hot, win_rewards};
+use decklet_bots::encoding::{Encoding, MoveClass, RewardMode, offset, one_hot, win_rewards};
 
 /// The largest magnitude of a variable's number in an observation (larger ones are
 /// clamped): observations stay within ±255, the bounds of the Python spaces.

@@ -1,14 +1,17 @@
 //! # decklet-env
 //!
 //! decklet's games as reinforcement-learning environments, in Rust: the layer the
-//! Python package's PettingZoo and Gymnasium environments sit on.
+//! Python package's PettingZoo and Gymnasium environments sit on. It takes any game of
+//! a catalogue by its game string, and names none.
 //!
 //! - [`Encoding`]: a game's fixed action indices and its observation vector, made from
-//!   one seat's information state alone ([`UnoEncoding`], [`CrazyEightsEncoding`]).
+//!   one seat's information state alone: the game's own (its catalogue entry gives it:
+//!   UNO's and Crazy Eights' do), or the generic one ([`GenericEncoding`]).
 //! - [`Table`]: one match as a learner plays it: who acts (with windows for moves out
 //!   of turn), the mask, the observations, a step by index that refuses an illegal one
 //!   and changes nothing, the rewards.
-//! - [`GameSpec`]: a game by name and options, and its bots ([`SeatBot`]).
+//! - [`GameSpec`]: a game by its game string, and its bots ([`SeatBot`]), from a
+//!   catalogue.
 //! - [`VectorTables`]: many matches stepped at once into the caller's buffers, bots
 //!   playing the other seats, next-step autoreset, on several threads if asked.
 //! - [`TournamentPlan`]: a tournament of named bots, played game by game in any split
@@ -17,8 +20,9 @@
 //!   ratings ([`rating`]).
 //!
 //! ```
+//! use decklet_catalog::Catalog;
 //! use decklet_env::GameSpec;
-//! let spec = GameSpec::uno("classic", &[])?;
+//! let spec = GameSpec::load(&Catalog::standard(), "uno", 4)?;
 //! let mut table = spec.table(4, 7, 10_000)?;
 //! let encoding = spec.encoding();
 //! let mut obs = vec![0.0; encoding.observation_len()];
@@ -37,24 +41,19 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
-pub mod crazy_eights;
-pub mod encoding;
 pub mod generic;
 pub mod rating;
 pub mod spec;
 pub mod table;
 pub mod tournament;
-pub mod uno;
 pub mod vector;
 
-pub use crazy_eights::{C8_ACTIONS, C8_OBSERVATION_LEN, CrazyEightsEncoding};
-pub use encoding::{Encoding, MoveClass, RewardMode, offset, win_rewards};
+pub use decklet_bots::encoding::{Encoding, MoveClass, RewardMode, offset, win_rewards};
 pub use generic::GenericEncoding;
-pub use spec::{GameSpec, SeatBot, crazy_eights_bot};
+pub use spec::{GameSpec, SeatBot};
 pub use table::{StepError, Table};
 pub use tournament::{
     GameEntry, GameSummary, Scratch, TournamentPlan, TournamentSpec, TournamentSummary,
     TournamentTally, UnoEntry, UnoSummary,
 };
-pub use uno::{UNO_ACTIONS, UNO_OBSERVATION_LEN, UnoEncoding, uno_kind};
 pub use vector::{Buffers, MAX_LANES, VectorConfig, VectorTables, episode_seed};

@@ -1,96 +1,61 @@
-//! [`GameSpec`]: a game a learner can play, by name and options, and its bots
+//! [`GameSpec`]: a game a learner can play, by its game string, and its bots
 //! ([`SeatBot`]).
 
+use std::ops::RangeInclusive;
 use std::sync::Arc;
 
-use decklet_bots::{FnBot, IsmctsBot, IsmctsConfig, RandomBot};
-use decklet_catalog::{Catalog, GameDef, GameString, MAX_SEARCH_ITERATIONS, UnoDef};
-use decklet_core::{AnyEvent, InfoState, Moves, PlayerId, echo};
-use decklet_crazy_eights::CRAZY_EIGHTS_GAME;
-use decklet_crazy_eights::{
-    C8_MAX_PLAYERS, C8_MIN_PLAYERS, CrazyEightsOptions, c8_returns, strategist_choice,
-    strategist_playout,
-};
-use decklet_uno::{UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS};
+use decklet_bots::encoding::Encoding;
+use decklet_catalog::{Catalog, LoadedGame};
+use decklet_core::{AnyEvent, InfoState, Moves, PlayerId};
 
-use crate::crazy_eights::CrazyEightsEncoding;
-use crate::encoding::Encoding;
 use crate::generic::GenericEncoding;
 use crate::table::Table;
-use crate::uno::UnoEncoding;
 
-/// A game a learner can play: its encoding, and how its bots are made.
+/// A game a learner can play: a game of a catalogue, its encoding (the game's own, or
+/// the generic one), and the catalogue its bots come from.
 #[derive(Clone)]
 pub struct GameSpec {
     encoding: Arc<dyn Encoding>,
-    game: Game,
-}
-
-#[derive(Clone)]
-enum Game {
-    Uno(Arc<UnoEncoding>),
-    CrazyEights(Arc<CrazyEightsEncoding>),
-    /// Any other game of a catalogue, with the generic encoding and the catalogue's
-    /// bots.
-    Generic(Arc<GenericEncoding>, Catalog),
+    catalog: Catalog,
+    loaded: LoadedGame,
+    players: RangeInclusive<usize>,
 }
 
 impl std::fmt::Debug for GameSpec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("GameSpec")
-            .field("game", &self.encoding.name())
+            .field("game", &self.loaded.string())
+            .field("encoding", &self.encoding.name())
             .finish_non_exhaustive()
     }
 }
 
 impl GameSpec {
-    /// UNO under a preset (`seeds`, `official`) and house rules (`--house` names).
-    pub fn uno(rules: &str, house: &[String]) -> Result<GameSpec, String> {
-        let encoding = Arc::new(UnoEncoding::new(rules, house)?);
-        Ok(GameSpec {
-            encoding: encoding.clone(),
-            game: Game::Uno(encoding),
-        })
-    }
-
-    /// Crazy Eights with these options.
-    pub fn crazy_eights(options: CrazyEightsOptions) -> Result<GameSpec, String> {
-        let encoding = Arc::new(CrazyEightsEncoding::new(options)?);
-        Ok(GameSpec {
-            encoding: encoding.clone(),
-            game: Game::CrazyEights(encoding),
-        })
-    }
-
-    /// The game a game string names in `catalog`, for `players` (the generic encoding
-    /// is made for one number of players): UNO (`uno(rules=official,house=stacking)`)
-    /// and Crazy Eights (`crazy_eights(reshuffle=true)`; `crazy-eights` is its old
-    /// name) with their own encodings, any other game with the generic one
-    /// ([`GenericEncoding`]).
+    /// The game a game string names in `catalog` (`uno(rules=official,house=stacking)`,
+    /// `crazy_eights(reshuffle=true)`, `hearts`; `crazy-eights` is Crazy Eights' old
+    /// name), for `players`: with the game's own encoding where its catalogue entry
+    /// gives one (UNO's, Crazy Eights'), else the generic one ([`GenericEncoding`]),
+    /// which is made for one number of players.
+    ///
+    /// ```
+    /// use decklet_catalog::Catalog;
+    /// use decklet_env::GameSpec;
+    /// let spec = GameSpec::load(&Catalog::standard(), "uno(rules=official)", 4)?;
+    /// assert_eq!(spec.encoding().name(), "uno");
+    /// assert_eq!(spec.players(), 2..=10);
+    /// let hearts = GameSpec::load(&Catalog::standard(), "hearts", 4)?;
+    /// assert_eq!(hearts.players(), 4..=4);
+    /// # Ok::<(), String>(())
+    /// ```
     pub fn load(catalog: &Catalog, text: &str, players: usize) -> Result<GameSpec, String> {
         let text = match text.trim() {
             "crazy-eights" => "crazy_eights",
             other => other,
         };
-        let string: GameString = text
-            .parse()
-            .map_err(|e: decklet_core::GameStringError| e.to_string())?;
-        match string.name.as_str() {
-            UNO_GAME => {
-                let house: Vec<String> = string
-                    .get("house")
-                    .map(|h| h.split('+').map(ToString::to_string).collect())
-                    .unwrap_or_default();
-                // checked by the catalogue first: its errors name the game's parameters
-                catalog.load(text).map_err(|e| e.to_string())?;
-                GameSpec::uno(string.get("rules").unwrap_or("classic"), &house)
-            }
-            CRAZY_EIGHTS_GAME => {
-                catalog.load(text).map_err(|e| e.to_string())?;
-                GameSpec::crazy_eights(CrazyEightsOptions::from_game_string(&string)?)
-            }
-            _ => {
-                let loaded = catalog.load(text).map_err(|e| e.to_string())?;
+        let loaded = catalog.load(text).map_err(|e| e.to_string())?;
+        let (encoding, players): (Arc<dyn Encoding>, _) = match loaded.encoding() {
+            Some(own) => (own, loaded.def().players()),
+            None => {
                 let range = loaded.def().players();
                 if !range.contains(&players) {
                     return Err(format!(
@@ -100,13 +65,16 @@ impl GameSpec {
                         range.end()
                     ));
                 }
-                let encoding = Arc::new(GenericEncoding::new(loaded, players)?);
-                Ok(GameSpec {
-                    encoding: encoding.clone(),
-                    game: Game::Generic(encoding, catalog.clone()),
-                })
+                let generic = GenericEncoding::new(loaded.clone(), players)?;
+                (Arc::new(generic), players..=players)
             }
-        }
+        };
+        Ok(GameSpec {
+            encoding,
+            catalog: catalog.clone(),
+            loaded,
+            players,
+        })
     }
 
     /// The encoding.
@@ -114,13 +82,15 @@ impl GameSpec {
         &self.encoding
     }
 
-    /// How many players the game seats.
-    pub fn players(&self) -> std::ops::RangeInclusive<usize> {
-        match &self.game {
-            Game::Uno(_) => UNO_MIN_PLAYERS..=UNO_MAX_PLAYERS,
-            Game::CrazyEights(_) => C8_MIN_PLAYERS..=C8_MAX_PLAYERS,
-            Game::Generic(generic, _) => generic.players()..=generic.players(),
-        }
+    /// The game, as the catalogue loaded it.
+    pub fn loaded(&self) -> &LoadedGame {
+        &self.loaded
+    }
+
+    /// How many players the game seats (the generic encoding: the number it was made
+    /// for).
+    pub fn players(&self) -> RangeInclusive<usize> {
+        self.players.clone()
     }
 
     /// Checks a number of players.
@@ -144,69 +114,15 @@ impl GameSpec {
         Table::new(Arc::clone(&self.encoding), players, seed, max_moves).map_err(|e| e.to_string())
     }
 
-    /// A bot of the game by name, seeded: UNO's `random`, `heuristic`, `ismcts`,
-    /// `ismcts:N`; Crazy Eights' `random`, `strategist`, `ismcts`, `ismcts:N` (the
-    /// search with the strategist's playouts); any other game's from its catalogue.
+    /// A bot of the game by name, seeded, from the catalogue: `random`, `ismcts`,
+    /// `ismcts:N`, and the game's own (UNO's `heuristic`, Crazy Eights' `strategist`,
+    /// Hearts' `ducker`).
     pub fn bot(&self, name: &str, seed: u64) -> Result<SeatBot, String> {
-        match &self.game {
-            Game::Uno(uno) => UnoDef
-                .bot(uno.game(), name.trim(), seed)
-                .map(SeatBot)
-                .ok_or_else(|| {
-                    format!(
-                        "unknown bot `{}` for uno (known: random, heuristic, ismcts, ismcts:N with N from 1 to {MAX_SEARCH_ITERATIONS})",
-                        echo(name)
-                    )
-                }),
-            Game::CrazyEights(c8) => crazy_eights_bot(c8.game(), name, seed).map(SeatBot),
-            Game::Generic(generic, catalog) => catalog
-                .bot(generic.loaded(), name.trim(), seed)
-                .map(SeatBot)
-                .map_err(|e| e.to_string()),
-        }
+        (self.catalog)
+            .bot(&self.loaded, name.trim(), seed)
+            .map(SeatBot)
+            .map_err(|e| e.to_string())
     }
-}
-
-/// A Crazy Eights bot by name, seeded: `random`, `strategist`, `ismcts` (1,000
-/// iterations), `ismcts:N` (1 to 100,000): the search scores by the game's results
-/// and plays out with the strategist's policy.
-///
-/// ```
-/// let game = decklet_crazy_eights::crazy_eights_game(Default::default())?;
-/// assert_eq!(decklet_env::crazy_eights_bot(&game, "ismcts:50", 1)?.name(), "ismcts");
-/// assert!(decklet_env::crazy_eights_bot(&game, "heuristic", 1).is_err());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn crazy_eights_bot(
-    game: &Arc<decklet_core::Game>,
-    name: &str,
-    seed: u64,
-) -> Result<Box<dyn decklet_bots::Bot>, String> {
-    let name = name.trim();
-    let iterations = match name {
-        "random" => return Ok(Box::new(RandomBot::new(seed))),
-        "strategist" => {
-            return Ok(Box::new(FnBot::new("strategist", strategist_choice)));
-        }
-        "ismcts" => 1_000,
-        other => match other.strip_prefix("ismcts:").map(str::parse::<u32>) {
-            Some(Ok(n)) if (1..=100_000).contains(&n) => n,
-            _ => {
-                return Err(format!(
-                    "`{}` is not a Crazy Eights bot (random, strategist, ismcts, ismcts:N with N from 1 to 100000)",
-                    decklet_core::echo(other)
-                ));
-            }
-        },
-    };
-    let config = IsmctsConfig {
-        iterations,
-        ..IsmctsConfig::default()
-    };
-    let bot = IsmctsBot::new(game, config, seed)
-        .with_scoring(c8_returns)
-        .with_playout(strategist_playout);
-    Ok(Box::new(bot))
 }
 
 /// A bot that plays a seat of a [`Table`]: a `decklet_bots::Bot` of any game, asked in

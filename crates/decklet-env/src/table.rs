@@ -19,7 +19,7 @@ use decklet_core::{
     PlayerId,
 };
 
-use crate::encoding::{Encoding, MoveClass, RewardMode};
+use decklet_bots::encoding::{Encoding, MoveClass, RewardMode};
 
 /// Why a step was refused (the table is unchanged).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -14,9 +14,9 @@
 use decklet_core::{AnyEvent, InfoState};
 use rayon::prelude::*;
 
-use crate::encoding::RewardMode;
 use crate::spec::{GameSpec, SeatBot};
 use crate::table::{StepError, Table};
+use decklet_bots::encoding::RewardMode;
 
 /// One lane: a table, its bots, and where its episodes stand.
 struct Lane {

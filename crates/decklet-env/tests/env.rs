@@ -7,43 +7,27 @@ use std::sync::Arc;
 
 use decklet_catalog::Catalog;
 use decklet_core::{EngineConfig, GameEngine, GameRng, SeatKnowledge};
-use decklet_crazy_eights::CrazyEightsOptions;
 use decklet_env::{Buffers, GameSpec, RewardMode, Table, VectorConfig, VectorTables, episode_seed};
 
+/// A game of the standard catalogue by its game string.
+fn spec(text: &str) -> GameSpec {
+    GameSpec::load(&Catalog::standard(), text, 4).unwrap()
+}
+
 fn specs() -> Vec<(String, GameSpec)> {
-    let house = |names: &[&str]| names.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     vec![
-        ("uno seeds".into(), GameSpec::uno("classic", &[]).unwrap()),
-        (
-            "uno official".into(),
-            GameSpec::uno("official", &[]).unwrap(),
-        ),
+        ("uno seeds".into(), spec("uno")),
+        ("uno official".into(), spec("uno(rules=official)")),
         (
             "uno house".into(),
-            GameSpec::uno(
-                "official",
-                &house(&[
-                    "jump-in",
-                    "seven-zero",
-                    "stacking",
-                    "forced-play",
-                    "draw-until-playable",
-                ]),
-            )
-            .unwrap(),
+            spec(
+                "uno(rules=official,house=jump-in+seven-zero+stacking+forced-play+draw-until-playable)",
+            ),
         ),
-        (
-            "crazy eights".into(),
-            GameSpec::crazy_eights(CrazyEightsOptions::default()).unwrap(),
-        ),
+        ("crazy eights".into(), spec("crazy_eights")),
         (
             "crazy eights special".into(),
-            GameSpec::crazy_eights(CrazyEightsOptions {
-                use_special_cards: true,
-                reshuffle: true,
-                ..CrazyEightsOptions::default()
-            })
-            .unwrap(),
+            spec("crazy_eights(use_special_cards=true,reshuffle=true)"),
         ),
         // a game with no encoding of its own: the generic one
         (
@@ -306,14 +290,10 @@ fn against_bots_the_learner_always_acts_at_seat_zero_and_games_end_with_rewards(
     for (name, spec, bots) in [
         (
             "uno",
-            GameSpec::uno("official", &["jump-in".to_string()]).unwrap(),
+            spec("uno(rules=official,house=jump-in)"),
             "heuristic",
         ),
-        (
-            "c8",
-            GameSpec::crazy_eights(CrazyEightsOptions::default()).unwrap(),
-            "strategist",
-        ),
+        ("c8", spec("crazy_eights"), "strategist"),
         (
             "hearts",
             GameSpec::load(&Catalog::standard(), "hearts", 4).unwrap(),
@@ -404,10 +384,7 @@ impl decklet_bots::Bot for Counter {
 
 #[test]
 fn a_seated_bot_hears_every_move_of_its_lane() {
-    for spec in [
-        GameSpec::uno("official", &[]).unwrap(),
-        GameSpec::crazy_eights(CrazyEightsOptions::default()).unwrap(),
-    ] {
+    for spec in [spec("uno(rules=official)"), spec("crazy_eights")] {
         let encoding = spec.encoding();
         let (obs_len, count) = (encoding.observation_len(), encoding.action_count() + 1);
         let (lanes, players) = (2usize, 3usize);

@@ -43,7 +43,14 @@ fn spec_of(
     players: usize,
 ) -> PyResult<GameSpec> {
     if game == "uno" && options.is_none_or(|o| o.is_empty()) {
-        return GameSpec::uno(rules, house).map_err(PyValueError::new_err);
+        // `seeds`: the classic preset's name in 0.2
+        let rules = if rules == "seeds" { "classic" } else { rules };
+        let mut text = format!("uno(rules={rules}");
+        if !house.is_empty() {
+            text.push_str(&format!(",house={}", house.join("+")));
+        }
+        text.push(')');
+        return GameSpec::load(&Catalog::standard(), &text, players).map_err(PyValueError::new_err);
     }
     if !matches!(rules, "classic" | "seeds") || !house.is_empty() {
         return Err(PyValueError::new_err(

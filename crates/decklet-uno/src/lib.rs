@@ -51,6 +51,7 @@ pub mod bots;
 pub mod cards;
 pub mod def;
 pub mod effects;
+pub mod encoding;
 pub mod events;
 pub mod house;
 pub mod knowledge;
@@ -84,6 +85,7 @@ pub use effects::{
     apply_skip_effect, apply_wild_draw_four_effect, apply_wild_draw_four_post_choice_effect,
     apply_wild_effect,
 };
+pub use encoding::{UNO_ACTIONS, UNO_OBSERVATION_LEN, UnoEncoding, uno_kind};
 pub use events::{
     UNO_CARD_PLAYED, UNO_COLOR_CHANGED, UNO_COLOR_CHOSEN, UNO_DRAW_FOUR, UNO_DRAW_TWO,
     UNO_GAME_WON, UNO_INITIAL_FLIPPED, UNO_PLAYER_REVERSED, UNO_PLAYER_SKIPPED, UnoCardPlayed,

@@ -41,18 +41,20 @@
 
 use std::sync::Arc;
 
-use decklet_core::{
-    ActionRef, EngineError, Game, GameEngine, GameState, InfoState, PlayCard, PlayerId,
-};
-use decklet_plugins::{DrawCard, EndTurn, TURN_VARIABLE_DIRECTION};
-use decklet_uno::{
+use crate::{
     AcceptDrawFour, CallUno, CatchUno, Challenge, ChooseColor, HouseRule, RuleSet, SwapHands,
     UNO_VAR_CHALLENGE_PENDING, UNO_VAR_CURRENT_COLOR, UNO_VAR_DRAW_PLAYER, UNO_VAR_DRAW_TURN,
     UNO_VAR_PENDING_COLOR, UNO_VAR_PENDING_DRAW, UNO_VAR_PENDING_SWAP, UNO_VAR_UNO_EXPOSED,
     UnoCard, UnoColor, UnoFace, card_points, new_uno_engine, seen_uno_table, uno_game, uno_table,
 };
+use decklet_core::{
+    ActionRef, EngineError, Game, GameEngine, GameState, InfoState, PlayCard, PlayerId,
+};
+use decklet_plugins::{DrawCard, EndTurn, TURN_VARIABLE_DIRECTION};
 
-use crate::encoding::{Encoding, MoveClass, RewardMode, offset, one_hot, table_text, win_rewards};
+use decklet_bots::encoding::{
+    Encoding, MoveClass, RewardMode, offset, one_hot, table_text, win_rewards,
+};
 
 /// The most seats UNO seats (the observation's per-seat slots).
 const SEATS: usize = 10;
@@ -125,6 +127,12 @@ impl UnoEncoding {
         let rules = RuleSet::with_house(rules, house.iter().map(String::as_str))?;
         let game = uno_game(&rules).map_err(|e| e.to_string())?;
         Ok(UnoEncoding { game, house: rules })
+    }
+
+    /// The encoding of `game`, UNO with the optional rules `house` (as
+    /// [`uno_game`] builds it).
+    pub fn of_game(game: Arc<Game>, house: Vec<HouseRule>) -> UnoEncoding {
+        UnoEncoding { game, house }
     }
 
     /// The game.

@@ -1,5 +1,8 @@
 //! [`Encoding`]: how a game is seen by a learner: a fixed list of action indices, and an
-//! observation vector made from one seat's information state and nothing else.
+//! observation vector made from one seat's information state and nothing else. A game
+//! may give its own (UNO's and Crazy Eights' are in their crates, given to the tools by
+//! their catalogue entries); the learning environments (`decklet-env`) make one for any
+//! other game from its information state alone.
 
 use decklet_core::{ActionRef, EngineError, GameEngine, GameState, InfoState, PlayerId};
 
@@ -59,7 +62,7 @@ pub enum RewardMode {
 /// give the same observation; action indices name a seat's moves by what they do (for
 /// cards, by what the card is), so they too depend only on what the seat knows.
 pub trait Encoding: Send + Sync {
-    /// The game's name (`uno`, `crazy-eights`).
+    /// The encoding's name (`uno`, `crazy-eights`, or a game's name for the generic one).
     fn name(&self) -> &'static str;
     /// The length of an observation.
     fn observation_len(&self) -> usize;
@@ -114,8 +117,8 @@ pub fn offset(seats: &[PlayerId], seat: PlayerId, other: PlayerId) -> Option<usi
 }
 
 /// A seat's view in text: `piles` (what lies on the table), whose move it is, every
-/// seat's card count, and the seat's own hand.
-pub(crate) fn table_text(info: &InfoState, piles: &str, hand: &[String], sep: &str) -> String {
+/// seat's card count, and the seat's own hand (its cards joined by `sep`).
+pub fn table_text(info: &InfoState, piles: &str, hand: &[String], sep: &str) -> String {
     let text = |p: PlayerId| info.id_text(p).into_owned();
     let turn = info.current_player().map_or_else(|| "nobody".into(), text);
     let counts: Vec<String> = info
@@ -132,7 +135,7 @@ pub(crate) fn table_text(info: &InfoState, piles: &str, hand: &[String], sep: &s
 }
 
 /// Writes a one-hot of `index` into `out` (nothing when out of range).
-pub(crate) fn one_hot(out: &mut [f32], index: usize) {
+pub fn one_hot(out: &mut [f32], index: usize) {
     if let Some(x) = out.get_mut(index) {
         *x = 1.0;
     }

@@ -29,17 +29,19 @@
 
 use std::sync::Arc;
 
-use decklet_core::{
-    ActionRef, EngineError, Game, GameEngine, GameState, InfoState, PlayCard, PlayerId,
-};
-use decklet_crazy_eights::{
+use crate::{
     C8_VAR_CAN_PASS, C8_VAR_DRAWS, C8_VAR_NOMINATING, C8_VAR_PENDING_TWOS, C8_VAR_SUIT, C8Card,
     C8Table, CrazyEightsOptions, Draw, Nominate, Pass, SUITS, c8_returns, crazy_eights_game,
     new_crazy_eights_engine, suit_name,
 };
+use decklet_core::{
+    ActionRef, EngineError, Game, GameEngine, GameState, InfoState, PlayCard, PlayerId,
+};
 use decklet_plugins::TURN_VARIABLE_DIRECTION;
 
-use crate::encoding::{Encoding, MoveClass, RewardMode, offset, one_hot, table_text, win_rewards};
+use decklet_bots::encoding::{
+    Encoding, MoveClass, RewardMode, offset, one_hot, table_text, win_rewards,
+};
 
 /// The most seats (the observation's per-seat slots).
 const SEATS: usize = 15;
@@ -65,6 +67,12 @@ impl CrazyEightsEncoding {
     pub fn new(options: CrazyEightsOptions) -> Result<CrazyEightsEncoding, String> {
         let game = crazy_eights_game(options).map_err(|e| e.to_string())?;
         Ok(CrazyEightsEncoding { game })
+    }
+
+    /// The encoding of `game`, a game of Crazy Eights (as [`crazy_eights_game`]
+    /// builds it).
+    pub fn of_game(game: Arc<Game>) -> CrazyEightsEncoding {
+        CrazyEightsEncoding { game }
     }
 
     /// The game.
