@@ -488,6 +488,107 @@ mod own_game {
         }
     }
 
+    /// High card again, with an encoding of its own: one action (reveal), and what the
+    /// seat knows as one number (how many sit at the table).
+    struct HighCardEncoded;
+
+    /// The encoding high card's own entry gives.
+    struct Reveal(Arc<Game>);
+
+    impl decklet_bots::Encoding for Reveal {
+        fn name(&self) -> &'static str {
+            "reveal"
+        }
+        fn observation_len(&self) -> usize {
+            1
+        }
+        fn action_count(&self) -> usize {
+            1
+        }
+        fn encode(
+            &self,
+            info: &decklet_core::InfoState,
+            _: &[decklet_env::MoveClass],
+            out: &mut [f32],
+        ) {
+            out[0] = info.seat_order().len() as f32;
+        }
+        fn action_index(
+            &self,
+            _: &decklet_core::GameState,
+            _: decklet_core::PlayerId,
+            action: decklet_core::ActionRef<'_>,
+        ) -> Option<usize> {
+            (action.kind() == "REVEAL").then_some(0)
+        }
+        fn move_class(&self, _: decklet_core::ActionRef<'_>) -> decklet_env::MoveClass {
+            decklet_env::MoveClass::Play
+        }
+        fn action_name(&self, _: usize) -> String {
+            "reveal".into()
+        }
+        fn render(&self, info: &decklet_core::InfoState) -> String {
+            format!("{} cards", info.hand().len())
+        }
+        fn final_rewards(&self, state: &decklet_core::GameState, _: RewardMode) -> Vec<f32> {
+            decklet_env::win_rewards(state)
+        }
+        fn new_match(&self, seed: u64, players: usize) -> Result<GameEngine, EngineError> {
+            high_card::new_match(&self.0, seed, players)
+        }
+    }
+
+    impl GameDef for HighCardEncoded {
+        fn name(&self) -> &'static str {
+            "high_card_encoded"
+        }
+        fn about(&self) -> &'static str {
+            "high card, with an encoding of its own"
+        }
+        fn players(&self) -> std::ops::RangeInclusive<usize> {
+            HighCard.players()
+        }
+        fn build(&self, game: &GameString) -> Result<Arc<Game>, String> {
+            HighCard.build(game)
+        }
+        fn new_engine(
+            &self,
+            game: &Arc<Game>,
+            seed: u64,
+            players: usize,
+        ) -> Result<GameEngine, EngineError> {
+            high_card::new_match(game, seed, players)
+        }
+        fn encoding(
+            &self,
+            _: &GameString,
+            built: &Arc<Game>,
+        ) -> Option<Arc<dyn decklet_bots::Encoding>> {
+            Some(Arc::new(Reveal(Arc::clone(built))))
+        }
+    }
+
+    /// A game's own encoding, given by its catalogue entry, is the one its tables use
+    /// (and the generic one is not made), at any number of players it seats.
+    #[test]
+    fn a_game_of_your_own_gives_its_own_encoding_by_its_catalogue_entry() {
+        let catalog = Catalog::standard().with(HighCardEncoded);
+        let spec = GameSpec::load(&catalog, "high_card_encoded", 3).unwrap();
+        assert_eq!(spec.encoding().name(), "reveal");
+        assert_eq!(spec.players(), 2..=6);
+        for players in [2, 5] {
+            let mut table = spec.table(players, 4, 100).unwrap();
+            let (mut obs, mut mask) = (vec![0.0; 1], vec![0; 2]);
+            while let Some(seat) = table.acting_seat() {
+                table.observe(seat, &mut obs, &mut mask);
+                assert_eq!(mask, [1, 0], "reveal, and no wait");
+                assert_eq!(obs[0], players as f32, "the encoding's own observation");
+                table.step(0).unwrap();
+            }
+            assert!(table.is_over());
+        }
+    }
+
     #[test]
     fn a_game_of_your_own_is_a_table_and_a_vector_of_tables_with_one_catalogue_entry() {
         let catalog = Catalog::standard().with(HighCard);
