@@ -36,7 +36,11 @@ pub struct GameReport {
 /// Plays a started match to the end: the current player's bot (`bots[i]` plays the
 /// i-th player in seat order) is handed its seat's information state and the listed
 /// moves (an empty information state for a bot that does not [read it](Bot::reads_info)),
-/// and the engine dispatches its choice. Stops after `max_moves` (reported as
+/// and the engine dispatches its choice. Before each move, where the game says a seat
+/// other than the one to move may have moves ([`Game::moves_out_of_turn`](decklet_core::Game::moves_out_of_turn)),
+/// every other seat whose bot [acts out of turn](Bot::acts_out_of_turn) and has moves
+/// is offered a window, seat after seat from the player to move; the first that moves,
+/// moves, and play goes on from there. Stops after `max_moves` (reported as
 /// `capped`), or when the player to move has no move or its bot makes none. Events are
 /// collected only when some bot [hears](Bot::hears) the game: each such bot then hears
 /// every move (what its seat knew before it, and its events as the seat hears them).

@@ -2,8 +2,9 @@
 //! [`HeuristicBot`]. A bot is handed what its seat knows ([`InfoState`], an owned value
 //! holding nothing else) and the seat's listed moves, and answers the index of one; no
 //! other hand, no order of the deck, no hidden variable and no RNG of the game is in
-//! anything it is given. Each reads the listed moves in UNO's words ([`LegalAction`])
-//! and decides by a policy on them, the same policy the search plays out with.
+//! anything it is given. Each decides by a policy on UNO's moves, the same policy the
+//! search plays out with: [`HeuristicBot`] reads the listed moves in UNO's words
+//! ([`LegalAction::of_move`]), [`UnoRandomBot`] only tells them apart by type.
 
 use std::borrow::Cow;
 

@@ -14,8 +14,9 @@
 //! mostly is: it bluffs only against a next player close to winning) still plays it
 //! that way; the seat keeps that as it keeps a draw.
 //!
-//! Against a player who draws although they could play (`UnoRandomBot`), or who bluffs,
-//! the inference is wrong: a search bot that may meet one can leave it off
+//! Against a player who draws although they could play (`decklet_bots::RandomBot`, which
+//! picks among every listed move, the draw included), or who bluffs, the inference is
+//! wrong: a search bot that may meet one can leave it off
 //! ([`UnoSearchConfig::infer_from_draws`](crate::UnoSearchConfig)).
 //!
 //! [`UnoHints`] is the same knowledge for the search bot of any game
