@@ -237,9 +237,10 @@ function render(state) {
   const zoneLines = (state.zones || []).filter((z) => z.type !== "hand").map((z) => {
     const owner = z.owner === null ? "" : z.owner === state.you ? "your " : `${state.seats[z.owner].name}'s `;
     const label = owner ? `${owner}${z.type}` : z.id;
-    const shown = z.cards ? z.cards.slice(-8) : null;
+    // a zone line names its top cards (at most eight), and says how many it holds
+    const shown = z.cards;
     const cards = shown && shown.length ? shown.map((c) => el("span", { class: cardClass(c) + " small" }, c)) : [];
-    const more = z.cards && z.cards.length > 8 ? `${z.cards.length} cards, the last: ` : "";
+    const more = z.cards && z.size > z.cards.length ? `${z.size} cards, the last: ` : "";
     const words = !z.cards ? `${z.size} cards` : z.cards.length ? more : "empty";
     return el("li", { "data-zone": z.id }, `${label}: ${words}`, ...cards);
   });
