@@ -1,7 +1,8 @@
 //! A corpus of malformed logs and states, made by mutating real ones: every one is
 //! refused with an error; none panics; none is accepted.
 
-use crate::uno_bots::{play_uno, uno_bot};
+use crate::uno_bot;
+use decklet::uno::count_game;
 use decklet::uno::{new_uno_engine, uno_game};
 use decklet::{EngineConfig, GameEngine, GameLog, GameState, Verify};
 use serde_json::{Value, json};
@@ -17,7 +18,7 @@ fn real_games() -> Vec<GameEngine> {
                 let mut bots: Vec<_> = (0..players)
                     .map(|i| uno_bot("random", &uno_game(&[]).unwrap(), seed + i as u64))
                     .collect();
-                play_uno(&mut engine, &mut bots, 100_000).unwrap();
+                count_game(&mut engine, &mut bots, 100_000).unwrap();
             }
             engine
         })

@@ -1,6 +1,7 @@
 //! Golden values: the same seed plays the same game on every platform and release.
 
-use crate::uno_bots::{play_uno, uno_bot};
+use crate::uno_bot;
+use decklet::uno::count_game;
 use decklet::uno::{new_uno_engine, restart_uno_game, uno_game};
 use decklet::{EngineConfig, GameEngine, GameLog, Verify, state_digest};
 
@@ -9,14 +10,14 @@ fn golden_game(seed: u64, players: usize) -> (GameEngine, String) {
     let mut bots: Vec<_> = (0..players)
         .map(|i| uno_bot("random", &uno_game(&[]).unwrap(), seed + i as u64))
         .collect();
-    let report = play_uno(&mut engine, &mut bots, 100_000).unwrap();
+    let (_, counts) = count_game(&mut engine, &mut bots, 100_000).unwrap();
     let summary = format!(
         "winner={} actions={} turns={} drawn={} reshuffles={} digest={}",
-        engine.state().id_text(report.winner.unwrap()),
-        report.counts.actions,
-        report.counts.turns,
-        report.counts.cards_drawn,
-        report.counts.reshuffles,
+        engine.state().id_text(engine.state().winners()[0]),
+        counts.actions,
+        counts.turns,
+        counts.cards_drawn,
+        counts.reshuffles,
         state_digest(engine.state())
     );
     (engine, summary)
@@ -68,7 +69,7 @@ fn a_restarted_engine_plays_the_game_a_new_engine_plays() {
         let mut bots: Vec<_> = (0..used.initial_players().len())
             .map(|i| uno_bot("random", &uno_game(&[]).unwrap(), seed + 100 + i as u64))
             .collect();
-        play_uno(&mut used, &mut bots, seed % 2 * 30 + 10).unwrap();
+        count_game(&mut used, &mut bots, seed % 2 * 30 + 10).unwrap();
         restart_uno_game(&mut used, seed, players).unwrap();
         let fresh = new_uno_engine(&uno_game(&[]).unwrap(), seed, players).unwrap();
         assert_eq!(
@@ -82,7 +83,7 @@ fn a_restarted_engine_plays_the_game_a_new_engine_plays() {
             let mut bots: Vec<_> = (0..players)
                 .map(|i| uno_bot("random", &uno_game(&[]).unwrap(), seed + i as u64))
                 .collect();
-            play_uno(engine, &mut bots, 100_000).unwrap();
+            count_game(engine, &mut bots, 100_000).unwrap();
         }
         assert_eq!(a.state(), b.state(), "seed {seed}, {players} players");
         assert_eq!(
@@ -96,7 +97,7 @@ fn a_restarted_engine_plays_the_game_a_new_engine_plays() {
     let mut bots: Vec<_> = (0..4)
         .map(|i| uno_bot("random", &uno_game(&[]).unwrap(), 42 + i))
         .collect();
-    play_uno(&mut used, &mut bots, 100_000).unwrap();
+    count_game(&mut used, &mut bots, 100_000).unwrap();
     assert!(GOLDEN_GAME_42.ends_with(&format!("digest={}", state_digest(used.state()))));
 }
 

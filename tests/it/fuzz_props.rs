@@ -93,7 +93,7 @@ proptest! {
     /// scores it records; nothing panics.
     #[test]
     fn mutated_match_logs_never_panic(seed in 0u64..4, position in any::<prop::sample::Index>(), byte in any::<u8>()) {
-        let mut bots: Vec<Box<dyn decklet_bots::Bot>> = (0..2).map(|i| crate::uno_bots::uno_bot("random", &uno_game(&[]).unwrap(), seed + i)).collect();
+        let mut bots: Vec<Box<dyn decklet_bots::Bot>> = (0..2).map(|i| crate::uno_bot("random", &uno_game(&[]).unwrap(), seed + i)).collect();
         let config = decklet::uno::MatchConfig::new(seed, 2).with_target(60);
         let (_, log) = decklet::uno::play_match(&config, &mut bots, 100_000).unwrap();
         let mut text = serde_json::to_vec(&log).unwrap();

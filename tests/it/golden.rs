@@ -12,7 +12,8 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use crate::uno_bots::{play_uno, uno_bot};
+use crate::uno_bot;
+use decklet::uno::count_game;
 use decklet::uno::{default_players, uno_game};
 use decklet::{EngineConfig, GameEngine};
 
@@ -59,7 +60,7 @@ fn record_game(out: &mut String, seed: u64, players: usize, kinds: &[&str]) {
             )
         })
         .collect();
-    let report = play_uno(&mut engine, &mut bots, 100_000).expect("the game plays");
+    let (report, _) = count_game(&mut engine, &mut bots, 100_000).expect("the game plays");
     assert!(!report.capped, "seed {seed}: the game ends");
     let names: Vec<String> = kinds.iter().map(|k| k.to_string()).collect();
     out.push_str(&format!(

@@ -2,7 +2,7 @@
 //! positions (heuristic bots that forget to call UNO, so that catches happen), the
 //! moves UNO lists for every seat are exactly the candidates its rules accept.
 
-use crate::uno_bots::ask_uno;
+use decklet::uno::bot_move;
 use decklet::uno::{
     HeuristicBot, LegalAction, MoveList, UnoMoveHooks, candidate_actions, drawn_this_turn,
     legal_actions, new_uno_engine, playable_now, uno_builder, uno_game,
@@ -42,7 +42,7 @@ fn uno_lists_exactly_the_moves_its_rules_accept_under_every_rule_set() {
                 let Some(seat) = state.seat_index(player) else {
                     break;
                 };
-                let Some(choice) = ask_uno(&mut bots[seat], &engine, player) else {
+                let Some(choice) = bot_move(&mut bots[seat], &engine, player) else {
                     break;
                 };
                 choice.dispatch(&mut engine, player).unwrap();
@@ -131,7 +131,7 @@ fn a_house_rule_written_outside_decklet_changes_the_listed_moves_through_the_hoo
             if moves.contains(&LegalAction::Draw) {
                 drawn += 1;
             }
-            let Some(choice) = ask_uno(&mut bot, &engine, player) else {
+            let Some(choice) = bot_move(&mut bot, &engine, player) else {
                 break;
             };
             choice.dispatch(&mut engine, player).unwrap();

@@ -2,7 +2,7 @@
 //! under every preset and house rule, on the standard-deck plugins and on the
 //! high-card example; and the three ways 0.2's seat views leaked, each as a regression.
 
-use crate::uno_bots::ask_uno;
+use decklet::uno::bot_move;
 use decklet::uno::{
     HeuristicBot, HouseRule, LegalAction, RuleSet, UNO_VAR_CHALLENGE_FROM, UnoChallenged,
     UnoRandomBot, UnoSearchBot, UnoSearchConfig, card_view, current_color, legal_actions,
@@ -33,13 +33,16 @@ fn uno_position(seed: u64, players: usize, moves: usize, house: &[HouseRule]) ->
         let other = state.seat_order()[step % players];
         let out_of_turn = legal_actions(state, other);
         let (player, choice) = if other != current && !out_of_turn.is_empty() && step % 3 == 0 {
-            match ask_uno(&mut bots[step % players], &engine, other) {
+            match bot_move(&mut bots[step % players], &engine, other) {
                 Some(choice) => (other, choice),
                 None => continue,
             }
         } else {
             let seat = state.seat_index(current).unwrap();
-            (current, ask_uno(&mut bots[seat], &engine, current).unwrap())
+            (
+                current,
+                bot_move(&mut bots[seat], &engine, current).unwrap(),
+            )
         };
         choice.dispatch(&mut engine, player).unwrap();
     }
@@ -271,7 +274,7 @@ mod regressions {
                     break;
                 }
                 let seat = state.seat_index(current).unwrap();
-                let choice = ask_uno(&mut bots[seat], &engine, current).unwrap();
+                let choice = bot_move(&mut bots[seat], &engine, current).unwrap();
                 choice.dispatch(&mut engine, current).unwrap();
             }
             if found.len() >= count {

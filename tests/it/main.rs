@@ -13,11 +13,23 @@ mod kit;
 mod leaks;
 mod pages;
 mod shared_game;
-mod uno_bots;
 mod uno_props;
 mod views;
 
+use std::sync::Arc;
+
+use decklet::Game;
+use decklet::bots::Bot;
 use decklet::uno::{HouseRule, RuleSet};
+use decklet_catalog::{GameDef, UnoDef};
+
+/// UNO's bot of this name in the catalogue (`random`, `heuristic`, `ismcts:N`),
+/// seeded, for `game`.
+pub(crate) fn uno_bot(name: &str, game: &Arc<Game>, seed: u64) -> Box<dyn Bot> {
+    UnoDef
+        .bot(game, name, seed)
+        .unwrap_or_else(|| panic!("{name} is a bot of UNO's"))
+}
 
 /// The UNO rule sets the cross-crate checks run under: the classic rules, the official
 /// preset, each house rule alone, and the official preset with each house rule it

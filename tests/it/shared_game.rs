@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use crate::uno_bots::{ask_uno, play_uno, uno_bot};
+use crate::uno_bot;
+use decklet::uno::bot_move;
+use decklet::uno::count_game;
 use decklet::uno::{
     HouseRule, StackingMode, UnoSearchBot, UnoSearchConfig, new_uno_engine, restart_uno_game,
     uno_game,
@@ -31,7 +33,7 @@ fn a_thousand_engines_share_one_game_and_play_as_if_alone() {
             let Some(player) = engine.state().current_player() else {
                 continue;
             };
-            if let Some(choice) = ask_uno(bot.as_mut(), engine, player) {
+            if let Some(choice) = bot_move(bot.as_mut(), engine, player) {
                 choice.dispatch(engine, player).unwrap();
             }
         }
@@ -62,7 +64,7 @@ fn forks_replays_reused_engines_and_searches_share_the_game_they_are_given() {
     let mut reused = new_uno_engine(&game, 8, 3).unwrap();
     restart_uno_game(&mut reused, 9, 3).unwrap();
     let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|i| uno_bot("random", &game, i)).collect();
-    play_uno(&mut reused, &mut bots, 10_000).unwrap();
+    count_game(&mut reused, &mut bots, 10_000).unwrap();
     assert!(Arc::ptr_eq(reused.game(), &game));
     drop(reused);
     // a search plays its worlds on engines of the game: one more holder while it has one
@@ -73,7 +75,7 @@ fn forks_replays_reused_engines_and_searches_share_the_game_they_are_given() {
     };
     let mut search = UnoSearchBot::new(&game, config, 3);
     let player = engine.state().current_player().unwrap();
-    assert!(ask_uno(&mut search, &engine, player).is_some());
+    assert!(bot_move(&mut search, &engine, player).is_some());
     assert_eq!(
         Arc::strong_count(&game),
         before + 2,

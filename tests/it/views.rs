@@ -3,8 +3,9 @@
 
 use std::collections::HashSet;
 
-use crate::uno_bots::{ask_uno, uno_bot};
+use crate::uno_bot;
 use decklet::plugins::CardDrawn;
+use decklet::uno::bot_move;
 use decklet::uno::{HouseRule, UnoHandShown, new_uno_engine, uno_game};
 use decklet::{AnyEvent, GameEngine, GameState, PlayerId};
 use proptest::prelude::*;
@@ -90,7 +91,7 @@ proptest! {
             }
             let current = engine.state().current_player().unwrap();
             let seat = engine.state().seat_index(current).unwrap();
-            let choice = ask_uno(bots[seat].as_mut(), &engine, current).unwrap();
+            let choice = bot_move(bots[seat].as_mut(), &engine, current).unwrap();
             let outcome = choice.dispatch(&mut engine, current).unwrap();
             events.extend(outcome.events);
         }
@@ -144,7 +145,7 @@ proptest! {
             let before = engine.state().clone();
             let current = before.current_player().unwrap();
             let seat = before.seat_index(current).unwrap();
-            let choice = ask_uno(bots[seat].as_mut(), &engine, current).unwrap();
+            let choice = bot_move(bots[seat].as_mut(), &engine, current).unwrap();
             let outcome = choice.dispatch(&mut engine, current).unwrap();
             let after = engine.state();
             for viewer in after.players() {

@@ -8,10 +8,10 @@ use decklet::plugins::CardDrawn;
 use decklet::uno::{
     HouseRule, LegalAction, RuleSet, RulesInPlay, UnoCard, UnoChallenged, UnoColor, UnoDrawFour,
     UnoDrawStacked, UnoDrawTwo, UnoHandShown, UnoHandsRotated, UnoPlayerReversed, UnoPlayerSkipped,
-    UnoRoundScored, card_view, current_color, discard_top, legal_actions, out_of_turn_order,
-    pending_draw,
+    UnoRoundScored, bot_move, card_view, current_color, discard_top, legal_actions,
+    out_of_turn_order, pending_draw,
 };
-use decklet::{EngineConfig, GameEngine, GameState, InfoState, Moves, Outcome, Player, PlayerId};
+use decklet::{EngineConfig, GameEngine, GameState, InfoState, Outcome, Player, PlayerId};
 use owo_colors::{OwoColorize, Stream};
 
 use crate::PlayArgs;
@@ -514,13 +514,6 @@ fn make_move(
         }
     }
     Ok(outcome)
-}
-
-/// What `bot` does for `player` now (in turn or out of it), in UNO's words.
-fn bot_move(bot: &mut dyn Bot, engine: &GameEngine, player: PlayerId) -> Option<LegalAction> {
-    let mut moves = Moves::new();
-    let pick = decklet::bots::ask(bot, engine, player, &mut moves)?;
-    LegalAction::of_move(&moves, pick)
 }
 
 /// Offers every seat but the current player's its moves out of turn (a jump-in), in

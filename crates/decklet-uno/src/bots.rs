@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 
 use decklet_core::{
-    CardId, GameRng, GameState, InfoState, Moves, PlayCard, PlayerId, Var, VarType,
+    CardId, GameEngine, GameRng, GameState, InfoState, Moves, PlayCard, PlayerId, Var, VarType,
 };
 use decklet_plugins::{TURN_VARIABLE_DIRECTION, next_player_in, next_player_seen};
 
@@ -50,6 +50,45 @@ impl Reading {
         let k = self.legal.iter().position(|a| *a == chosen)?;
         self.at.get(k).copied()
     }
+}
+
+/// How a bot of UNO answers: `moves` read with the bot's [`Reading`] (`reading` finds
+/// it in the bot), `decide` (handed the bot) chooses among them in UNO's words, and the
+/// index of its choice in `moves` is the answer.
+pub(crate) fn choose_in_words<B>(
+    bot: &mut B,
+    reading: fn(&mut B) -> &mut Reading,
+    moves: &Moves,
+    decide: impl FnOnce(&mut B, &[LegalAction]) -> Option<LegalAction>,
+) -> Option<usize> {
+    let mut read = std::mem::take(reading(bot));
+    let pick = decide(bot, read.read(moves));
+    let index = pick.and_then(|pick| read.index_of(pick));
+    *reading(bot) = read;
+    index
+}
+
+/// What `bot` does for `player` now (in turn, or out of turn), in UNO's words: the
+/// move it picks among the seat's listed moves (`decklet_bots::ask`), read back as a
+/// [`LegalAction`]; `None` when the seat has no move, the bot makes none, or its move
+/// is not one of UNO's.
+///
+/// ```
+/// use decklet_uno::{bot_move, legal_actions, new_uno_engine, uno_game, HeuristicBot};
+/// let engine = new_uno_engine(&uno_game(&[])?, 5, 3)?;
+/// let player = engine.state().current_player().ok_or("nobody's turn")?;
+/// let choice = bot_move(&mut HeuristicBot::new(1), &engine, player).ok_or("no move")?;
+/// assert!(legal_actions(engine.state(), player).contains(&choice));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn bot_move(
+    bot: &mut dyn decklet_bots::Bot,
+    engine: &GameEngine,
+    player: PlayerId,
+) -> Option<LegalAction> {
+    let mut moves = Moves::new();
+    let pick = decklet_bots::ask(bot, engine, player, &mut moves)?;
+    LegalAction::of_move(&moves, pick)
 }
 
 /// UNO's random player, the policy of the no-engine loop: a uniformly chosen playable
@@ -404,10 +443,12 @@ impl decklet_bots::Bot for HeuristicBot {
     }
 
     fn choose(&mut self, info: &InfoState, moves: &Moves) -> Option<usize> {
-        let mut reading = std::mem::take(&mut self.reading);
-        let pick = self.decide(info, reading.read(moves));
-        self.reading = reading;
-        self.reading.index_of(pick?)
+        choose_in_words(
+            self,
+            |b| &mut b.reading,
+            moves,
+            |b, legal| b.decide(info, legal),
+        )
     }
 
     fn acts_out_of_turn(&self) -> bool {
@@ -417,10 +458,7 @@ impl decklet_bots::Bot for HeuristicBot {
     /// Catches whoever it can, calls UNO (unless it forgets), and always jumps in: a
     /// card out of the hand for free.
     fn choose_out_of_turn(&mut self, _info: &InfoState, moves: &Moves) -> Option<usize> {
-        let mut reading = std::mem::take(&mut self.reading);
-        let pick = self.out_of_turn(reading.read(moves));
-        self.reading = reading;
-        self.reading.index_of(pick?)
+        choose_in_words(self, |b| &mut b.reading, moves, HeuristicBot::out_of_turn)
     }
 }
 

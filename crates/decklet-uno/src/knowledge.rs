@@ -269,18 +269,6 @@ mod tests {
     use super::*;
     use crate::bots::UnoRandomBot;
     use crate::sim::{new_uno_engine, uno_game};
-    use decklet_core::{GameEngine, Moves};
-
-    /// `bot`'s move for `player`, in UNO's words.
-    fn ask_uno(
-        bot: &mut dyn decklet_bots::Bot,
-        engine: &GameEngine,
-        player: PlayerId,
-    ) -> Option<LegalAction> {
-        let mut moves = Moves::new();
-        let pick = decklet_bots::ask(bot, engine, player, &mut moves)?;
-        LegalAction::of_move(&moves, pick)
-    }
 
     /// After a draw and an ended turn, every card of the hand is outside the set; a
     /// play of a card outside it may have been one of them.
@@ -292,7 +280,7 @@ mod tests {
         for _ in 0..6 {
             let state = engine.state();
             let player = state.current_player().ok_or("nobody's turn")?;
-            let action = ask_uno(&mut bot, &engine, player).ok_or("no move")?;
+            let action = crate::bots::bot_move(&mut bot, &engine, player).ok_or("no move")?;
             action.dispatch(&mut engine, player)?;
         }
         let state = engine.state();
@@ -390,7 +378,8 @@ mod tests {
                     if !state.winners().is_empty() {
                         break;
                     }
-                    let action = ask_uno(&mut bot, &engine, player).ok_or("no move")?;
+                    let action =
+                        crate::bots::bot_move(&mut bot, &engine, player).ok_or("no move")?;
                     let befores: Vec<InfoState> =
                         seats.iter().map(|s| state.info_state(*s)).collect();
                     let outcome = action.dispatch(&mut engine, player)?;

@@ -72,7 +72,7 @@ pub use actions::{
     choose_color_handler, create_play_card_action, create_uno_flip_initial_action,
     flip_initial_card, flip_initial_card_handler, play_card_handler,
 };
-pub use bots::{HeuristicBot, UnoRandomBot, random_pick, uno_playout};
+pub use bots::{HeuristicBot, UnoRandomBot, bot_move, random_pick, uno_playout};
 pub use cards::{
     CARD_TYPE_DRAW2, CARD_TYPE_NUMBER, CARD_TYPE_REVERSE, CARD_TYPE_SKIP, CARD_TYPE_WILD,
     CARD_TYPE_WILD_DRAW4, UnoCard, UnoColor, UnoFace, create_shuffled_uno_deck, create_uno_deck,
@@ -133,8 +133,8 @@ pub use rules::{
 };
 pub use search::{PlayoutPolicy, UnoSearchBot, UnoSearchConfig};
 pub use sim::{
-    GameCounter, GameCounts, UNO_GAME_ID, default_players, new_uno_engine, out_of_turn_order,
-    restart_uno_game, uno_builder, uno_game,
+    GameCounter, GameCounts, UNO_GAME_ID, count_game, default_players, new_uno_engine,
+    out_of_turn_order, restart_uno_game, uno_builder, uno_game,
 };
 pub use state::{
     UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,

@@ -33,7 +33,7 @@ use decklet_core::{
     AnyEvent, EngineConfig, Game, GameEngine, GameRng, InfoState, Moves, PlayerId, SeatKnowledge,
 };
 
-use crate::bots::{HeuristicBot, InWorld, Reading, random_pick};
+use crate::bots::{HeuristicBot, InWorld, Reading, choose_in_words, random_pick};
 use crate::cards::UnoCard;
 use crate::knowledge::HandKnowledge;
 use crate::legal::legal_actions_into;
@@ -406,10 +406,12 @@ impl decklet_bots::Bot for UnoSearchBot {
     }
 
     fn choose(&mut self, info: &InfoState, moves: &Moves) -> Option<usize> {
-        let mut reading = std::mem::take(&mut self.reading);
-        let pick = self.search(info, reading.read(moves));
-        self.reading = reading;
-        self.reading.index_of(pick?)
+        choose_in_words(
+            self,
+            |b| &mut b.reading,
+            moves,
+            |b, legal| b.search(info, legal),
+        )
     }
 
     fn acts_out_of_turn(&self) -> bool {
@@ -418,11 +420,8 @@ impl decklet_bots::Bot for UnoSearchBot {
 
     /// Out of turn the search does not run (its tree follows the current player): the
     /// heuristic's choice (catch, call UNO, jump in).
-    fn choose_out_of_turn(&mut self, _info: &InfoState, moves: &Moves) -> Option<usize> {
-        let mut reading = std::mem::take(&mut self.reading);
-        let pick = self.heuristic.out_of_turn(reading.read(moves));
-        self.reading = reading;
-        self.reading.index_of(pick?)
+    fn choose_out_of_turn(&mut self, info: &InfoState, moves: &Moves) -> Option<usize> {
+        decklet_bots::Bot::choose_out_of_turn(&mut self.heuristic, info, moves)
     }
 
     fn hears(&self) -> bool {

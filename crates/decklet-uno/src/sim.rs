@@ -4,9 +4,10 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use decklet_bots::{Bot, GameReport, play_game_with};
 use decklet_core::{
     EngineConfig, EngineError, Game, GameBuilder, GameEngine, GameState, Moves, PlayCard, Player,
-    PlayerId,
+    PlayerId, SubscriptionId,
 };
 use decklet_plugins::{DeckReshuffled, DrawCard, DrawPlugin, EndTurn, TurnPlugin};
 
@@ -216,6 +217,7 @@ struct EventCounts {
 #[derive(Debug)]
 pub struct GameCounter {
     events: Arc<EventCounts>,
+    subscriptions: [SubscriptionId; 3],
     counts: GameCounts,
     plays: u64,
 }
@@ -229,19 +231,29 @@ impl GameCounter {
             Arc::clone(&events),
             Arc::clone(&events),
         );
-        engine.subscribe(move |_: &DeckReshuffled| {
-            a.reshuffles.fetch_add(1, Ordering::Relaxed);
-        });
-        engine.subscribe(move |_: &UnoDrawTwo| {
-            b.forced_draws.fetch_add(1, Ordering::Relaxed);
-        });
-        engine.subscribe(move |_: &UnoDrawFour| {
-            c.forced_draws.fetch_add(1, Ordering::Relaxed);
-        });
+        let subscriptions = [
+            engine.subscribe(move |_: &DeckReshuffled| {
+                a.reshuffles.fetch_add(1, Ordering::Relaxed);
+            }),
+            engine.subscribe(move |_: &UnoDrawTwo| {
+                b.forced_draws.fetch_add(1, Ordering::Relaxed);
+            }),
+            engine.subscribe(move |_: &UnoDrawFour| {
+                c.forced_draws.fetch_add(1, Ordering::Relaxed);
+            }),
+        ];
         GameCounter {
             events,
+            subscriptions,
             counts: GameCounts::default(),
             plays: 0,
+        }
+    }
+
+    /// Stops listening to `engine` (the one it was attached to).
+    pub fn detach(self, engine: &mut GameEngine) {
+        for subscription in self.subscriptions {
+            engine.unsubscribe(subscription);
         }
     }
 
@@ -282,6 +294,36 @@ impl GameCounter {
             ..self.counts
         }
     }
+}
+
+/// Plays a started game to its end with the game loop of any game
+/// (`decklet_bots::play_game_with`) and counts it as `decklet simulate` does
+/// ([`GameCounter`], attached for the game and detached after it).
+///
+/// ```
+/// use decklet_bots::Bot;
+/// use decklet_uno::{count_game, new_uno_engine, uno_game, UnoRandomBot};
+/// let mut engine = new_uno_engine(&uno_game(&[])?, 7, 3)?;
+/// let mut bots: Vec<Box<dyn Bot>> =
+///     (0..3).map(|s| Box::new(UnoRandomBot::new(s)) as Box<dyn Bot>).collect();
+/// let (report, counts) = count_game(&mut engine, &mut bots, 10_000)?;
+/// assert_eq!(counts.dispatched, report.moves);
+/// assert!(!report.capped && counts.turns <= counts.actions);
+/// # Ok::<(), decklet_core::EngineError>(())
+/// ```
+pub fn count_game(
+    engine: &mut GameEngine,
+    bots: &mut [Box<dyn Bot>],
+    max_moves: u64,
+) -> Result<(GameReport, GameCounts), EngineError> {
+    let mut counter = GameCounter::attach(engine);
+    counter.begin();
+    let played = play_game_with(engine, bots, max_moves, &mut |_, moves, pick| {
+        counter.count_move(moves, pick)
+    });
+    let counts = counter.finish(engine.state());
+    counter.detach(engine);
+    Ok((played?, counts))
 }
 
 /// The seats offered their moves out of turn, in the order they are asked: every player

@@ -325,17 +325,17 @@ fn the_heuristic_bot_calls_and_catches_and_forgets_when_told() {
     let engine = three(&[], usual());
     let p1 = id(&engine, "p1");
     assert_eq!(
-        ask_uno(&mut HeuristicBot::new(1), &engine, p1),
+        bot_move(&mut HeuristicBot::new(1), &engine, p1),
         Some(LegalAction::CallUno)
     );
     assert_ne!(
-        ask_uno(&mut HeuristicBot::new(1).forgetting_uno(1.0), &engine, p1),
+        bot_move(&mut HeuristicBot::new(1).forgetting_uno(1.0), &engine, p1),
         Some(LegalAction::CallUno)
     );
     let mut engine = engine;
     play(&mut engine, "p1", card("red", "7")).unwrap();
     let p3 = id(&engine, "p3");
-    let choice = ask_uno(&mut HeuristicBot::new(1), &engine, p3);
+    let choice = bot_move(&mut HeuristicBot::new(1), &engine, p3);
     assert_eq!(choice, Some(LegalAction::CatchUno(p1)));
 }
 

@@ -316,17 +316,6 @@ pub fn uno_bot(name: &str, game: &std::sync::Arc<Game>, seed: u64) -> Box<dyn de
     }
 }
 
-/// `bot`'s move for `player` in `engine`'s position, in UNO's words.
-pub fn ask_uno(
-    bot: &mut dyn decklet_bots::Bot,
-    engine: &GameEngine,
-    player: PlayerId,
-) -> Option<LegalAction> {
-    let mut moves = Moves::new();
-    let pick = decklet_bots::ask(bot, engine, player, &mut moves)?;
-    LegalAction::of_move(&moves, pick)
-}
-
 /// What a game played by [`play_uno`] did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Played {
@@ -337,23 +326,19 @@ pub struct Played {
 }
 
 /// Plays a started game to its end with the game loop of any game, counting it as
-/// `decklet simulate` does.
+/// `decklet simulate` does ([`count_game`]).
 pub fn play_uno(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn decklet_bots::Bot>],
     max_moves: u64,
 ) -> Result<Played, EngineError> {
-    let mut counter = GameCounter::attach(engine);
-    counter.begin();
-    let report = decklet_bots::play_game_with(engine, bots, max_moves, &mut |_, moves, pick| {
-        counter.count_move(moves, pick)
-    })?;
+    let (report, counts) = count_game(engine, bots, max_moves)?;
     let state = engine.state();
     let winner = state.winners().first().copied();
     Ok(Played {
         winner,
         winner_seat: winner.and_then(|w| state.seat_index(w)),
-        counts: counter.finish(state),
+        counts,
         capped: report.capped,
     })
 }

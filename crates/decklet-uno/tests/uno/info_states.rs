@@ -3,7 +3,7 @@
 //! world agrees with the view it came from, and every unseen card is equally likely to
 //! be in every unseen place.
 
-use crate::common::{ask_uno, uno_bot};
+use crate::common::uno_bot;
 use decklet_core::*;
 use decklet_uno::*;
 use proptest::prelude::*;
@@ -19,7 +19,7 @@ fn game(seed: u64, players: usize, moves: usize) -> GameEngine {
         if !engine.state().winners().is_empty() {
             break;
         }
-        let choice = ask_uno(&mut bot, &engine, player).unwrap();
+        let choice = bot_move(&mut bot, &engine, player).unwrap();
         choice.dispatch(&mut engine, player).unwrap();
     }
     engine
@@ -279,7 +279,7 @@ proptest! {
         fork.load_state(world.clone()).unwrap();
         prop_assert_eq!(legal_actions(&world, seat), legal_actions(state, seat));
         if let Some(current) = world.current_player()
-            && let Some(choice) = ask_uno(&mut UnoRandomBot::new(seed), &fork, current)
+            && let Some(choice) = bot_move(&mut UnoRandomBot::new(seed), &fork, current)
         {
             prop_assert!(choice.dispatch(&mut fork, current).is_ok());
         }
@@ -364,7 +364,7 @@ fn heuristic_game(
             break;
         }
         let bot = &mut bots[state.seat_index(player).unwrap()];
-        let choice = ask_uno(bot, &engine, player).unwrap();
+        let choice = bot_move(bot, &engine, player).unwrap();
         let state = engine.state();
         knowledge.observe(&state.info_state(seat), player, choice);
         choice.dispatch(&mut engine, player).unwrap();

@@ -3,7 +3,6 @@
 
 use std::time::Duration;
 
-use crate::common::ask_uno;
 use decklet_bots::Bot;
 use decklet_core::*;
 use decklet_uno::*;
@@ -31,7 +30,7 @@ fn game(seed: u64, iterations: u32) -> (Vec<LegalAction>, GameEngine) {
         let state = engine.state();
         let player = state.current_player().unwrap();
         let seat = state.seat_index(player).unwrap();
-        let choice = ask_uno(bots[seat].as_mut(), &engine, player).unwrap();
+        let choice = bot_move(bots[seat].as_mut(), &engine, player).unwrap();
         assert!(legal_actions(engine.state(), player).contains(&choice));
         choice.dispatch(&mut engine, player).unwrap();
         moves.push(choice);
@@ -71,7 +70,7 @@ fn a_time_budget_stops_the_search() {
         },
         1,
     );
-    let choice = ask_uno(&mut bot, &engine, player).unwrap();
+    let choice = bot_move(&mut bot, &engine, player).unwrap();
     assert!(legal_actions(state, player).contains(&choice));
     assert!(bot.last_iterations() > 0 && bot.last_iterations() < 10_000_000);
 }

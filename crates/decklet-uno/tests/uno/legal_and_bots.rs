@@ -93,7 +93,7 @@ fn every_candidate_is_accepted_iff_listed() {
                 }
             }
             let player = state.current_player().unwrap();
-            let choice = ask_uno(&mut bot, &engine, player).unwrap();
+            let choice = bot_move(&mut bot, &engine, player).unwrap();
             engine.dispatch_any(choice.to_action(player)).unwrap();
         }
     }
@@ -106,7 +106,7 @@ fn bots_choose_legal_moves_and_leave_the_game_rng_alone() {
         let before = json(engine.state());
         let player = engine.state().current_player().unwrap();
         let mut bot = uno_bot(kind, &uno_game(&[]).unwrap(), 1);
-        let choice = ask_uno(bot.as_mut(), &engine, player).unwrap();
+        let choice = bot_move(bot.as_mut(), &engine, player).unwrap();
         assert!(legal_actions(engine.state(), player).contains(&choice));
         assert_eq!(json(engine.state()), before);
         assert_eq!(kind.split(':').next(), Some(bot.name()));
