@@ -126,3 +126,54 @@ pub fn check_moves(
     }
     mismatches
 }
+
+/// The kit check ([`check_moves`]) at every position of a random game: from `engine`'s
+/// position, `steps` moves of a [`RandomBot`](crate::RandomBot) seeded `seed` (fewer if
+/// the game ends, or the seat to move has no move), every position checked before its
+/// move. Returns how many positions were checked, or the first position with a
+/// mismatch: how many moves led to it, and its mismatches.
+///
+/// ```
+/// use decklet_bots::check_moves_along;
+/// use high_card::Reveal;
+/// let engine = high_card::new_game(5, 3)?;
+/// let checked = check_moves_along(engine, 50, 1, |_, seat| {
+///     vec![decklet_core::AnyAction::new(Reveal { player_id: seat })]
+/// });
+/// assert!(checked.is_ok_and(|n| n >= 1));
+/// # Ok::<(), decklet_core::EngineError>(())
+/// ```
+pub fn check_moves_along(
+    mut engine: GameEngine,
+    steps: usize,
+    seed: u64,
+    candidates: impl Fn(&GameEngine, PlayerId) -> Vec<AnyAction>,
+) -> Result<usize, (usize, Vec<MoveMismatch>)> {
+    use crate::Bot as _;
+    let mut bot = crate::RandomBot::new(seed);
+    let game = std::sync::Arc::clone(engine.game());
+    let mut moves = Moves::new();
+    let mut checked = 0;
+    for made in 0..steps {
+        let mismatches = check_moves(&engine, &candidates);
+        if !mismatches.is_empty() {
+            return Err((made, mismatches));
+        }
+        checked += 1;
+        let state = engine.state();
+        if state.status() != decklet_core::GameStatus::Playing {
+            break;
+        }
+        let Some(seat) = state.current_player() else {
+            break;
+        };
+        game.legal_moves(state, seat, &mut moves);
+        let Some(pick) = bot.choose(&state.info_state(seat), &moves) else {
+            break;
+        };
+        if engine.dispatch_move(&moves, pick).is_err() {
+            break; // a refused listed move: the next position's check reports it
+        }
+    }
+    Ok(checked)
+}

@@ -1,107 +1,28 @@
-//! The kit check on random positions of the two games written outside decklet's core
-//! crates that the bot layer knows nothing of: high card and Crazy Eights (with and
-//! without special cards, two to seven players, reshuffling or not).
+//! The kit check on random positions of a game written outside decklet's crates that
+//! the bot layer knows nothing of: high card (Crazy Eights' is in its own crate).
 
-use decklet_bots::{Bot, RandomBot, check_moves};
-use decklet_core::{AnyAction, GameEngine, GameStatus, PlayCard, PlayerId};
-use decklet_crazy_eights::{
-    CrazyEightsOptions, Draw, Nominate, Pass, SUITS, crazy_eights_game, new_crazy_eights_engine,
-};
+use decklet_bots::{check_moves, check_moves_along};
+use decklet_core::{AnyAction, GameEngine, PlayerId};
 
-/// Plays `steps` random listed moves (fewer if the game ends), checking every position
-/// on the way.
+/// The kit check along `steps` random moves from `engine`'s position: how many
+/// positions it checked (a mismatch fails the test, with the position's moves).
 fn walk(
-    mut engine: GameEngine,
+    engine: GameEngine,
     steps: usize,
     seed: u64,
     candidates: fn(&GameEngine, PlayerId) -> Vec<AnyAction>,
 ) -> usize {
-    let mut bot = RandomBot::new(seed);
-    let game = std::sync::Arc::clone(engine.game());
-    let mut moves = decklet_core::Moves::new();
-    let mut checked = 0;
-    for _ in 0..steps {
-        let mismatches = check_moves(&engine, candidates);
-        assert!(
-            mismatches.is_empty(),
-            "seed {seed}: {}",
+    match check_moves_along(engine, steps, seed, candidates) {
+        Ok(checked) => checked,
+        Err((made, mismatches)) => panic!(
+            "seed {seed}, after {made} moves: {}",
             mismatches
                 .iter()
                 .map(|m| m.to_string())
                 .collect::<Vec<_>>()
                 .join("\n")
-        );
-        checked += 1;
-        let state = engine.state();
-        if state.status() != GameStatus::Playing {
-            break;
-        }
-        let seat = state.current_player().unwrap();
-        game.legal_moves(state, seat, &mut moves);
-        assert!(
-            !moves.is_empty(),
-            "seed {seed}: the seat to move has no move"
-        );
-        let pick = bot.choose(&state.info_state(seat), &moves).unwrap();
-        engine.dispatch_move(&moves, pick).unwrap();
+        ),
     }
-    checked
-}
-
-/// Everything a Crazy Eights seat could send: each card it holds (and one it does
-/// not), a draw, a pass, each suit (and one that is not).
-fn c8_candidates(engine: &GameEngine, seat: PlayerId) -> Vec<AnyAction> {
-    let state = engine.state();
-    let mut all: Vec<AnyAction> = state
-        .hand(seat)
-        .iter()
-        .map(|c| AnyAction::new(PlayCard::new(seat, [*c])))
-        .collect();
-    if let Some(other) = state
-        .players()
-        .find(|p| *p != seat)
-        .and_then(|p| state.hand(p).first())
-    {
-        all.push(AnyAction::new(PlayCard::new(seat, [*other])));
-    }
-    all.push(AnyAction::new(PlayCard::new(seat, [])));
-    all.push(AnyAction::new(Draw { player_id: seat }));
-    all.push(AnyAction::new(Pass { player_id: seat }));
-    for suit in SUITS.iter().chain(&["star"]) {
-        all.push(AnyAction::new(Nominate {
-            player_id: seat,
-            suit: suit.to_string(),
-        }));
-    }
-    all
-}
-
-#[test]
-fn crazy_eights_lists_exactly_the_moves_its_rules_accept() {
-    let mut checked = 0;
-    for (i, (special, reshuffle, draws)) in [
-        (false, false, 5),
-        (true, false, 5),
-        (true, true, 2),
-        (false, true, 1),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let options = CrazyEightsOptions {
-            use_special_cards: special,
-            reshuffle,
-            max_draw_cards: draws,
-            ..CrazyEightsOptions::default()
-        };
-        let game = crazy_eights_game(options).unwrap();
-        for seed in 0..6u64 {
-            let players = 2 + ((seed as usize + i) % 6);
-            let engine = new_crazy_eights_engine(&game, seed * 7 + i as u64, players).unwrap();
-            checked += walk(engine, 400, seed, c8_candidates);
-        }
-    }
-    assert!(checked > 2_000, "{checked} positions");
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! the search bot against the strategist and against random play, seats alternating.
 //!
 //! ```text
-//! cargo run --release -p decklet-bots --example c8_tournament -- ismcts:1000 strategist 200 1
+//! cargo run --release -p decklet-crazy-eights --example c8_tournament -- ismcts:1000 strategist 200 1
 //! ```
 //!
 //! Arguments: the two entrants (`random`, `strategist`, `ismcts:N` with the
