@@ -127,11 +127,33 @@ pub fn check_moves(
     mismatches
 }
 
+/// A position of a random game where the kit check found mismatches: how many moves led
+/// to it, and what was found (its `Display` tells both, a mismatch a line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MismatchAlong {
+    /// The moves made before the position.
+    pub moves: usize,
+    /// The position's mismatches.
+    pub mismatches: Vec<MoveMismatch>,
+}
+
+impl std::fmt::Display for MismatchAlong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "after {} moves:", self.moves)?;
+        for mismatch in &self.mismatches {
+            write!(f, "\n{mismatch}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for MismatchAlong {}
+
 /// The kit check ([`check_moves`]) at every position of a random game: from `engine`'s
 /// position, `steps` moves of a [`RandomBot`](crate::RandomBot) seeded `seed` (fewer if
 /// the game ends, or the seat to move has no move), every position checked before its
 /// move. Returns how many positions were checked, or the first position with a
-/// mismatch: how many moves led to it, and its mismatches.
+/// mismatch.
 ///
 /// ```
 /// use decklet_bots::check_moves_along;
@@ -148,7 +170,7 @@ pub fn check_moves_along(
     steps: usize,
     seed: u64,
     candidates: impl Fn(&GameEngine, PlayerId) -> Vec<AnyAction>,
-) -> Result<usize, (usize, Vec<MoveMismatch>)> {
+) -> Result<usize, MismatchAlong> {
     use crate::Bot as _;
     let mut bot = crate::RandomBot::new(seed);
     let game = std::sync::Arc::clone(engine.game());
@@ -157,7 +179,10 @@ pub fn check_moves_along(
     for made in 0..steps {
         let mismatches = check_moves(&engine, &candidates);
         if !mismatches.is_empty() {
-            return Err((made, mismatches));
+            return Err(MismatchAlong {
+                moves: made,
+                mismatches,
+            });
         }
         checked += 1;
         let state = engine.state();

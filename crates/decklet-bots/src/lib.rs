@@ -41,7 +41,7 @@ mod tournament;
 pub use bot::{Bot, FnBot, RandomBot};
 pub use encoding::{Encoding, MoveClass, RewardMode, offset, win_rewards};
 pub use ismcts::{Hints, IsmctsBot, IsmctsConfig, NoHints, Playout};
-pub use kit::{MoveMismatch, check_moves, check_moves_along};
+pub use kit::{MismatchAlong, MoveMismatch, check_moves, check_moves_along};
 pub use play::{GameReport, Scoring, ask, play_game, play_game_with, winners_score};
 pub use tournament::{
     Entrant, NewMatch, Standing, Tournament, TournamentReport, TournamentTally, WIN_UNITS,

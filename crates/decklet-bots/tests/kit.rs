@@ -4,34 +4,14 @@
 use decklet_bots::{check_moves, check_moves_along};
 use decklet_core::{AnyAction, GameEngine, PlayerId};
 
-/// The kit check along `steps` random moves from `engine`'s position: how many
-/// positions it checked (a mismatch fails the test, with the position's moves).
-fn walk(
-    engine: GameEngine,
-    steps: usize,
-    seed: u64,
-    candidates: fn(&GameEngine, PlayerId) -> Vec<AnyAction>,
-) -> usize {
-    match check_moves_along(engine, steps, seed, candidates) {
-        Ok(checked) => checked,
-        Err((made, mismatches)) => panic!(
-            "seed {seed}, after {made} moves: {}",
-            mismatches
-                .iter()
-                .map(|m| m.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        ),
-    }
-}
-
 #[test]
 fn high_card_lists_exactly_the_moves_its_rules_accept() {
     for seed in 0..20 {
         let engine = high_card::new_game(seed, 2 + (seed % 4) as u32).unwrap();
-        walk(engine, 20, seed, |_, seat| {
+        check_moves_along(engine, 20, seed, |_, seat| {
             vec![AnyAction::new(high_card::Reveal { player_id: seat })]
-        });
+        })
+        .unwrap_or_else(|found| panic!("seed {seed}, {found}"));
     }
 }
 

@@ -14,27 +14,6 @@ use decklet_crazy_eights::{
     new_crazy_eights_engine, strategist_choice,
 };
 
-/// The kit check along `steps` random moves from `engine`'s position: how many
-/// positions it checked (a mismatch fails the test, with the position's moves).
-fn walk(
-    engine: GameEngine,
-    steps: usize,
-    seed: u64,
-    candidates: fn(&GameEngine, PlayerId) -> Vec<AnyAction>,
-) -> usize {
-    match check_moves_along(engine, steps, seed, candidates) {
-        Ok(checked) => checked,
-        Err((made, mismatches)) => panic!(
-            "seed {seed}, after {made} moves: {}",
-            mismatches
-                .iter()
-                .map(|m| m.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        ),
-    }
-}
-
 /// Everything a Crazy Eights seat could send: each card it holds (and one it does
 /// not), a draw, a pass, each suit (and one that is not).
 fn c8_candidates(engine: &GameEngine, seat: PlayerId) -> Vec<AnyAction> {
@@ -85,7 +64,8 @@ fn crazy_eights_lists_exactly_the_moves_its_rules_accept() {
         for seed in 0..6u64 {
             let players = 2 + ((seed as usize + i) % 6);
             let engine = new_crazy_eights_engine(&game, seed * 7 + i as u64, players).unwrap();
-            checked += walk(engine, 400, seed, c8_candidates);
+            checked += check_moves_along(engine, 400, seed, c8_candidates)
+                .unwrap_or_else(|found| panic!("seed {seed}, {found}"));
         }
     }
     assert!(checked > 2_000, "{checked} positions");
