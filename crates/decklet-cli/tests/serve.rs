@@ -113,6 +113,17 @@ struct Seat {
 }
 
 impl Seat {
+    /// The same seat with nothing acknowledged yet: what it plays on with after a
+    /// restart or a failover.
+    fn afresh(&self) -> Seat {
+        Seat {
+            id: self.id.clone(),
+            seat: self.seat,
+            token: self.token.clone(),
+            acked: Vec::new(),
+        }
+    }
+
     /// Notes the acknowledgements of its own moves among `messages`.
     fn heard(&mut self, messages: &[serde_json::Value]) {
         for m in messages {
@@ -375,15 +386,7 @@ fn a_server_killed_mid_play_loses_no_acknowledged_move() -> Result<(), Error> {
             .iter()
             .map(|s| stored_seq[s.id.as_str()] + 4)
             .collect();
-        let mut resumed: Vec<Seat> = seats
-            .iter()
-            .map(|s| Seat {
-                id: s.id.clone(),
-                seat: s.seat,
-                token: s.token.clone(),
-                acked: Vec::new(),
-            })
-            .collect();
+        let mut resumed: Vec<Seat> = seats.iter().map(Seat::afresh).collect();
         play_to(&mut resumed, &mut clients, &target).await?;
         for (id, before) in &stored_seq {
             let (_, summary) = api.get(&format!("/api/matches/{id}")).await?;
@@ -538,15 +541,7 @@ fn the_matches_of_a_killed_server_are_taken_over_by_the_others_on_postgres() -> 
             slowest.as_secs_f64()
         );
         // every match goes on: four more actions each (or to its end)
-        let mut resumed: Vec<Seat> = seats
-            .iter()
-            .map(|s| Seat {
-                id: s.id.clone(),
-                seat: s.seat,
-                token: s.token.clone(),
-                acked: Vec::new(),
-            })
-            .collect();
+        let mut resumed: Vec<Seat> = seats.iter().map(Seat::afresh).collect();
         // one target a match (its seats may have been shown different positions)
         let mut furthest: HashMap<&str, u64> = HashMap::new();
         for (c, s) in clients.iter().zip(&seats) {
