@@ -10,7 +10,7 @@ use decklet_core::{
 };
 use decklet_crazy_eights::{
     C8_MAX_PLAYERS, C8_MIN_PLAYERS, C8_VAR_END, C8_VAR_PENDING_TWOS, C8_VAR_SUIT, C8Card,
-    CRAZY_EIGHTS_GAME, CrazyEightsEncoding, CrazyEightsOptions, SUITS, c8_returns,
+    CRAZY_EIGHTS_GAME, CrazyEightsEncoding, CrazyEightsOptions, Draw, Pass, SUITS, c8_returns,
     crazy_eights_game, describe_move, new_crazy_eights_engine, strategist_choice,
     strategist_playout, suit_name,
 };
@@ -119,6 +119,17 @@ impl GameDef for CrazyEightsDef {
             facts.push(format!("twos pending: play a two or draw {}", 2 * twos));
         }
         facts
+    }
+    /// `d` draw, `p` pass (a suit is named by its move's number: `d` is not also
+    /// diamonds).
+    fn keys(&self) -> &'static [(char, &'static str)] {
+        &[('d', "draw a card"), ('p', "pass")]
+    }
+    fn move_key(&self, action: ActionRef<'_>) -> Option<char> {
+        if action.downcast_ref::<Draw>().is_some() {
+            return Some('d');
+        }
+        action.downcast_ref::<Pass>().map(|_| 'p')
     }
     fn describe_move(&self, state: &GameState, action: ActionRef<'_>) -> String {
         describe_move(state.cards(), action)

@@ -99,6 +99,18 @@ pub trait GameDef: Send + Sync + 'static {
         let _ = (state, events);
         None
     }
+    /// The keys a person may type at a table for moves, besides their numbers, each
+    /// with what it does (`('d', "draw")`): each key stands for one kind of move in
+    /// every position ([`move_key`](Self::move_key) says which moves have one). Letters
+    /// only, none of them `q` (a table's "quit"), each once. None by default.
+    fn keys(&self) -> &'static [(char, &'static str)] {
+        &[]
+    }
+    /// The key of a move ([`keys`](Self::keys)), if it has one.
+    fn move_key(&self, action: ActionRef<'_>) -> Option<char> {
+        let _ = action;
+        None
+    }
     /// A move in words, for people (`play 8♥`). By default its kind and payload.
     fn describe_move(&self, state: &GameState, action: ActionRef<'_>) -> String {
         match state.json_of(&action) {

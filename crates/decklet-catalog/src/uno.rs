@@ -51,6 +51,19 @@ const BOTS: [BotDef; 1] = [BotDef {
     about: "plays the card that keeps its hand most playable, holds wild cards back",
 }];
 
+/// The keys of UNO's moves at a table, the colours in `UnoColor::ALL`'s order.
+const KEYS: [(char, &str); 9] = [
+    ('d', "draw"),
+    ('p', "end the turn (pass)"),
+    ('r', "choose red"),
+    ('y', "choose yellow"),
+    ('g', "choose green"),
+    ('b', "choose blue"),
+    ('u', "call UNO"),
+    ('a', "accept the wild draw four"),
+    ('c', "challenge the wild draw four"),
+];
+
 /// UNO's entry: the reference game and its presets and house rules.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct UnoDef;
@@ -127,6 +140,22 @@ impl GameDef for UnoDef {
     fn narrate(&self, state: &GameState, events: &[AnyEvent]) -> Option<Vec<String>> {
         Some(decklet_uno::narrate(state, events))
     }
+    /// `d` draw, `p` end the turn, `r`/`y`/`g`/`b` choose a colour, `u` call UNO, `a`
+    /// accept a wild draw four, `c` challenge it.
+    fn keys(&self) -> &'static [(char, &'static str)] {
+        &KEYS
+    }
+    fn move_key(&self, action: ActionRef<'_>) -> Option<char> {
+        match LegalAction::of_action(action)? {
+            LegalAction::Draw => Some('d'),
+            LegalAction::EndTurn => Some('p'),
+            LegalAction::ChooseColor(colour) => KEYS.get(2 + colour.index()).map(|(key, _)| *key),
+            LegalAction::CallUno => Some('u'),
+            LegalAction::AcceptDrawFour => Some('a'),
+            LegalAction::Challenge => Some('c'),
+            LegalAction::Play(_) | LegalAction::SwapHands(_) | LegalAction::CatchUno(_) => None,
+        }
+    }
     fn describe_move(&self, state: &GameState, action: ActionRef<'_>) -> String {
         match LegalAction::of_action(action) {
             Some(legal) => legal.describe(state),
@@ -138,6 +167,15 @@ impl GameDef for UnoDef {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_colour_keys_follow_uno_s_colour_order() {
+        for colour in decklet_uno::UnoColor::ALL {
+            let key = KEYS[2 + colour.index()];
+            assert_eq!(key.1, format!("choose {colour}"));
+            assert!(colour.to_string().starts_with(key.0));
+        }
+    }
 
     #[test]
     fn the_house_rules_listed_are_uno_s() {

@@ -186,3 +186,62 @@ fn moves_are_told_in_each_game_s_words() {
         assert!(said.iter().all(|s| !s.contains('{')), "{game}: {said:?}");
     }
 }
+
+/// A table's keys: letters, each once, none of them `q`; every key a move has along
+/// random games is one its game lists, no two moves listed together share one, and
+/// each key stands for moves of one kind.
+#[test]
+fn every_key_of_a_move_is_declared_and_stands_for_one_kind_of_move() {
+    use decklet_bots::{RandomBot, ask};
+    let catalog = Catalog::standard();
+    for text in [
+        "uno(rules=official,house=seven-zero+jump-in)",
+        "crazy_eights",
+        "hearts",
+    ] {
+        let loaded = catalog.load(text).unwrap();
+        let def = loaded.def();
+        let keys: Vec<char> = def.keys().iter().map(|(k, _)| *k).collect();
+        let mut distinct = keys.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), keys.len(), "{text}: {keys:?}");
+        assert!(
+            keys.iter().all(|k| k.is_ascii_lowercase() && *k != 'q'),
+            "{text}"
+        );
+        let mut kinds: std::collections::HashMap<char, &str> = Default::default();
+        for seed in 0..20 {
+            let mut engine = loaded.new_engine(seed, 4).unwrap();
+            let (mut bot, mut moves) = (RandomBot::new(seed), decklet_core::Moves::new());
+            for _ in 0..300 {
+                let Some(seat) = engine.state().current_player() else {
+                    break;
+                };
+                let Some(pick) = ask(&mut bot, &engine, seat, &mut moves) else {
+                    break;
+                };
+                let listed: Vec<char> = moves.iter().filter_map(|m| def.move_key(m)).collect();
+                let mut once = listed.clone();
+                once.sort();
+                once.dedup();
+                assert_eq!(once.len(), listed.len(), "{text}: {listed:?}");
+                for m in moves.iter() {
+                    if let Some(key) = def.move_key(m) {
+                        assert!(keys.contains(&key), "{text}: {key}");
+                        assert_eq!(*kinds.entry(key).or_insert(m.kind()), m.kind(), "{text}");
+                    }
+                }
+                engine.dispatch_move(&moves, pick).unwrap();
+            }
+        }
+        // drawing and passing (or ending the turn) have their keys in every game with keys
+        for key in ['d', 'p'] {
+            assert_eq!(
+                keys.is_empty(),
+                !kinds.contains_key(&key),
+                "{text}: {kinds:?}"
+            );
+        }
+    }
+}

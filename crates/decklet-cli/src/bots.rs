@@ -111,6 +111,30 @@ impl Rules {
         }
     }
 
+    /// The game of these rules, as the catalogue loaded it.
+    pub fn loaded(&self) -> &LoadedGame {
+        &self.loaded
+    }
+
+    /// The rules told in one line: "classic UNO", "the official rules (…)", "classic
+    /// UNO with stacking, jump-in".
+    pub fn line(&self) -> String {
+        let official = RuleSet::Official.rules();
+        let base = official.iter().all(|r| self.house.contains(r));
+        let extra: Vec<&str> = (self.house.iter())
+            .filter(|r| !(base && official.contains(r)))
+            .map(|r| r.as_str())
+            .collect();
+        let mut line = match base {
+            true => "the official rules (the first card's effect, scoring, the wild draw four challenge, calling UNO)".to_string(),
+            false => "classic UNO".to_string(),
+        };
+        if !extra.is_empty() {
+            line.push_str(&format!(" with {}", extra.join(", ")));
+        }
+        line
+    }
+
     /// The options that give these rules again, for a command line (empty for the
     /// classic rules): `--rules official`, then `--house` with the rules not in it.
     pub fn options(&self) -> String {

@@ -9,12 +9,12 @@ mod games;
 mod matches;
 mod output;
 mod play;
-mod play_any;
 mod play_match;
 mod replay;
 mod runner;
 mod simulate;
 mod stats;
+mod table;
 mod tournament;
 
 use std::io::Write as _;
@@ -186,14 +186,14 @@ pub struct TournamentArgs {
 /// Options of `decklet play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The game, as a game string (`decklet games` lists them); every game but UNO is
-    /// played at one plain table, its moves chosen by number.
+    /// The game, as a game string (`decklet games` lists them), played at the one table
+    /// every game shares: moves chosen by their number or the game's keys.
     #[arg(long, default_value = "uno", value_name = "GAME")]
     pub game: String,
     /// Players (as many as the game seats), you included.
     #[arg(long, default_value_t = 4)]
     pub players: usize,
-    /// Game seed (default: taken from the clock).
+    /// Game seed (default: from the operating system's randomness).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Bots for the other seats, comma-separated; one fills every seat (`heuristic`,
@@ -350,10 +350,8 @@ fn main() -> ExitCode {
         Command::Play(mut args) => {
             let catalog = decklet_catalog::Catalog::standard();
             games::load(&catalog, &args.game).and_then(|loaded| {
-                match games::uno_rules(&loaded, &mut args.rules)? {
-                    true => play::run(&args),
-                    false => play_any::run(&args, &catalog, &loaded),
-                }
+                let uno = games::uno_rules(&loaded, &mut args.rules)?;
+                play::run(&args, &catalog, &loaded, uno)
             })
         }
         Command::Replay(args) => replay::run(&args),

@@ -11,8 +11,8 @@ use decklet::{EngineConfig, GameEngine, GameLog, GameState, Player};
 use crate::PlayArgs;
 use crate::bots::Rules;
 use crate::console::{self, Lines, LogFile, SavedLog};
-use crate::play::{RoundEnd, Table, again, finish, name, play_round, rules_line, subject};
 use crate::runner::bot_seed;
+use crate::table::{RoundEnd, Table, YOU, finish, play_round, seats_line};
 
 /// Round `round`'s players: the match's seating, named as `play` names them ("You",
 /// then "Bot 2 (heuristic)", …).
@@ -27,10 +27,18 @@ fn named_players(kinds: &[String], round: u32) -> Vec<Player> {
     players
 }
 
-/// The scores so far, one line: `You 70 | Bot 2 (heuristic) 0 | … (to 500)`.
+/// A player of the match as the table names them: `you`, or their id (`p2`).
+fn who(state: &GameState, player: decklet::PlayerId) -> String {
+    match state.player(player) {
+        Some(p) if p.id == YOU => "you".to_string(),
+        _ => state.id_text(player).into_owned(),
+    }
+}
+
+/// The scores so far, one line: `you 70 | p2 0 | … (to 500)`.
 fn scores_line(state: &GameState, report: &MatchReport, target: u32) -> String {
     let scores: Vec<String> = (state.players().zip(&report.scores))
-        .map(|(player, score)| format!("{} {score}", name(state, player)))
+        .map(|(player, score)| format!("{} {score}", who(state, player)))
         .collect();
     format!("Scores: {} (to {target})", scores.join(" | "))
 }
@@ -43,8 +51,8 @@ pub fn run(
     seed: u64,
     target: u32,
     log: Option<SavedLog>,
+    again: &str,
 ) -> Result<(), String> {
-    let again = again(args, seed, &rules);
     let config = MatchConfig::new(seed, args.players)
         .with_rules(&rules.house)
         .with_target(target);
@@ -55,6 +63,7 @@ pub fn run(
         .map(|(i, k)| rules.bot(k, bot_seed(seed, i + 1)))
         .collect::<Result<_, _>>()?;
     let mut table = Table {
+        loaded: rules.loaded().clone(),
         bots,
         lines: Lines::stdin(),
         log,
@@ -81,13 +90,17 @@ pub fn run(
             .map_err(|e| e.to_string())?;
         let state = engine.state();
         let first = (state.current_player())
-            .map(|p| subject(state, p, "play", "plays"))
+            .map(|p| match who(state, p).as_str() {
+                "you" => "you play".to_string(),
+                other => format!("{other} plays"),
+            })
             .unwrap_or_default();
         say!();
         say!("Round {}: {first} first.", round + 1);
         if round == 0 {
-            say!("Rules: {}.", rules_line(state));
+            say!("Rules: {}.", rules.line());
         }
+        say!("{}", seats_line(state));
         let played = |engine: &GameEngine| {
             let mut so_far = rounds.clone();
             so_far.push(engine.log());
@@ -97,7 +110,7 @@ pub fn run(
         let over = match end {
             RoundEnd::Stopped(end) => return end,
             RoundEnd::Left => true,
-            RoundEnd::Won => {
+            RoundEnd::Over => {
                 let score = round_score(engine.state());
                 let over = report.add_round(score, target);
                 // the round's points were told with its last move
@@ -109,10 +122,10 @@ pub fn run(
         if report.winner.is_some() {
             let state = engine.state();
             if let Some(winner) = report.winner.and_then(|w| state.players().nth(w)) {
-                say!(
-                    "{}!",
-                    capital(subject(state, winner, "win the match", "wins the match"))
-                );
+                match who(state, winner).as_str() {
+                    "you" => say!("You win the match!"),
+                    other => say!("{other} wins the match."),
+                }
             }
         }
         if !over && !next_round(&mut table.lines, round + 2) {
@@ -127,15 +140,6 @@ pub fn run(
     Err(format!(
         "the match did not end in {MAX_MATCH_ROUNDS} rounds"
     ))
-}
-
-/// `text` with a capital first letter (`you score` → `You score`).
-fn capital(text: String) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => text,
-    }
 }
 
 /// Asks whether to play round `round` (Enter) or leave (`q`, or the input's end).

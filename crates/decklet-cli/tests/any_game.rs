@@ -277,9 +277,18 @@ fn crazy_eights_is_played_in_the_terminal_to_the_end_and_its_log_verifies() {
     let log = ["--save-log", path.to_str().unwrap()];
     let (out, err) = play_c8(&[&args[..], &log[..]].concat(), &input);
     assert!(err.is_empty(), "{err}");
-    assert!(out.contains("your hand: "), "{out}");
+    assert!(out.contains("Your hand: "), "{out}");
     assert!(out.contains("Your moves:\n  1) "), "{out}");
-    assert!(out.contains("Bot 2 (random): "), "{out}");
+    assert!(
+        out.contains("Seats: p1 you | p2 random | p3 random"),
+        "{out}"
+    );
+    // the bots' moves in the game's words, by the seat's id
+    assert!(
+        out.contains("\np2: play ") || out.contains("\np2: draw a card"),
+        "{out}"
+    );
+    assert!(out.contains("> You: play "), "{out}");
     assert!(out.contains("Game over ("), "{out}");
     assert!(
         out.contains("`decklet play --game crazy_eights --seed 5 --players 3 --bots random`"),
@@ -295,13 +304,19 @@ fn crazy_eights_is_played_in_the_terminal_to_the_end_and_its_log_verifies() {
 
 #[test]
 fn crazy_eights_play_explains_refused_input_and_stops_when_input_ends() {
-    let (out, err) = play_c8(&["--seed", "5", "--players", "3"], "99\nwhat\nd\nq\n");
+    let (out, err) = play_c8(&["--seed", "5", "--players", "3"], "99\nwhat\nh\np\nq\n");
     assert!(err.is_empty(), "{err}");
     assert!(out.contains("There is no move 99"), "{out}");
     assert!(out.contains("I don't understand `what`"), "{out}");
-    // a move is chosen by its number alone: no key means two things
-    assert!(out.contains("I don't understand `d`"), "{out}");
+    // a key is the game's for one kind of move: `h` is none (a suit is named by its
+    // number), `p` passes, when passing is a move
+    assert!(out.contains("I don't understand `h`"), "{out}");
+    assert!(out.contains("`p` (pass) is not a move now"), "{out}");
+    assert!(out.contains(") draw a card (d)"), "{out}");
     assert!(out.contains("You quit the game."), "{out}");
+    // `d` draws
+    let (out, _) = play_c8(&["--seed", "5", "--players", "3"], "d\nq\n");
+    assert!(out.contains("> You: draw a card\nYou receive "), "{out}");
     let (out, _) = play_c8(&["--seed", "5", "--players", "3"], "");
     assert!(out.contains("Input ended; leaving the game."), "{out}");
     let (_, err) = play_c8(&["--players", "1"], "");
@@ -407,7 +422,7 @@ fn hearts_is_played_in_the_terminal_without_naming_a_card_passed_face_down() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(out.status.success(), "{text}");
-    assert!(text.contains("your hand: "), "{text}");
+    assert!(text.contains("Your hand: "), "{text}");
     assert!(text.contains("Game over"), "{text}");
     let passes = text
         .matches("hearts pass (what it names is hidden from you)")

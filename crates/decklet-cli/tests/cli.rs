@@ -248,7 +248,7 @@ fn a_scripted_game_plays_to_the_end_through_stdin() {
         ],
         &input,
     );
-    assert!(out.contains("decklet UNO: 3 players"), "{out}");
+    assert!(out.contains("decklet uno: 3 players"), "{out}");
     // the seed predicts every card: told only once the game is over, for replay
     let told = out.find("Seed 5:").expect("the seed is told at the end");
     assert!(!out[..told].to_lowercase().contains("seed 5"), "{out}");
@@ -259,8 +259,12 @@ fn a_scripted_game_plays_to_the_end_through_stdin() {
             .is_some_and(|end| end < told)
     );
     assert!(out.contains("Your hand:"), "{out}");
-    assert!(out.contains("Top card:"), "{out}");
-    assert!(out.contains("Bot 2 (random)"), "{out}");
+    assert!(out.contains("colour in force: "), "{out}");
+    assert!(out.contains("\ndiscard: "), "{out}");
+    assert!(
+        out.contains("Seats: p1 you | p2 random | p3 random"),
+        "{out}"
+    );
     assert!(out.contains("You win!") || out.contains(" wins."), "{out}");
     assert!(!out.contains('\u{1b}'), "no colour codes when piped");
     // the saved log replays
@@ -277,7 +281,10 @@ fn invalid_input_in_play_gets_a_message_and_the_prompt_again() {
     assert!(out.contains("I don't understand `xyzzy`"), "{out}");
     assert!(out.contains("There is no move 99"), "{out}");
     assert!(out.contains("There is no move 0"), "{out}");
-    assert!(out.contains("You cannot pass now"), "{out}");
+    assert!(
+        out.contains("`p` (end the turn (pass)) is not a move now"),
+        "{out}"
+    );
     assert!(out.contains("Type a move."), "{out}");
     assert!(out.contains("You quit the game."), "{out}");
     assert!(
@@ -300,10 +307,7 @@ fn play_ends_cleanly_when_input_runs_out() {
         ],
         "d\n",
     );
-    assert!(
-        out.contains("You drew") || out.contains("no card left"),
-        "{out}"
-    );
+    assert!(out.contains("> p1 draws 1 card\nYou receive "), "{out}");
     assert!(out.contains("Input ended; leaving the game."), "{out}");
 }
 
@@ -327,19 +331,27 @@ fn scripted_games() -> Vec<String> {
         .collect()
 }
 
+/// UNO narrates its moves: yours are told as everyone's are, by seat id (the table
+/// says "You are p1"), never as a bare move; the cards a move puts in your hand are told
+/// to you alone.
 #[test]
-fn play_speaks_to_you_in_the_second_person_and_to_bots_in_the_third() {
+fn play_tells_every_move_in_the_game_s_narration_and_the_cards_you_receive() {
     let all = scripted_games().concat();
-    for said in ["You pass", "You choose ", "You play ", "You drew "] {
+    for said in [
+        "> p1 plays ",
+        "> p1 chooses ",
+        "> p1 draws 1 card\nYou receive ",
+        "\np2 plays ",
+    ] {
         assert!(all.contains(said), "never said `{said}`");
     }
-    for wrong in ["You passes", "You chooses", "You plays", "You draws"] {
-        assert!(!all.contains(wrong), "said `{wrong}`");
-    }
     assert!(
-        all.contains(" passes") && all.contains(" plays "),
-        "bots' moves"
+        !all.contains("You: "),
+        "a move told without the game's narration"
     );
+    for line in all.lines().filter(|l| l.starts_with("You receive ")) {
+        assert!(line.ends_with('.') && !line.contains("uno-"), "{line}");
+    }
 }
 
 #[test]
@@ -347,8 +359,8 @@ fn play_shows_the_hand_sorted_and_grouped_and_moves_in_the_hint_s_words() {
     let colours = ["red", "yellow", "green", "blue", "wild"];
     let mut grouped = false;
     for out in scripted_games() {
-        assert!(out.contains("d = draw a card, p = pass, r/y/g/b = choose a colour"));
-        assert!(out.contains(") draw a card (d)"), "{out}");
+        assert!(out.contains("(a move's number or the key beside it, or q to quit)"));
+        assert!(out.contains(") draw (d)"), "{out}");
         for hand in out.lines().filter_map(|l| l.strip_prefix("Your hand: ")) {
             let cards: Vec<&str> = hand.split(", ").collect();
             let rank = |card: &str| colours.iter().position(|c| card.starts_with(c)).unwrap();
@@ -375,11 +387,12 @@ fn play_shows_the_hand_sorted_and_grouped_and_moves_in_the_hint_s_words() {
 }
 
 #[test]
-fn while_a_colour_is_pending_draw_and_pass_get_the_same_message() {
+fn while_a_colour_is_pending_draw_and_pass_are_refused_by_their_keys() {
     let all = scripted_games().concat();
-    let message = "Choose a colour first: red, yellow, green or blue (r, y, g, b).";
-    // after a wild, the script's `d` and `p` both meet the same answer
-    assert!(all.contains(&format!("> {message}\n> {message}")), "{all}");
+    // after a wild, the script's `d` and `p` are keys of moves not listed now
+    let refused = "> `d` (draw) is not a move now: choose among the moves listed.\n\
+                   > `p` (end the turn (pass)) is not a move now: choose among the moves listed.";
+    assert!(all.contains(refused), "{all}");
     assert!(all.contains(") choose red (r)"));
 }
 

@@ -43,7 +43,7 @@ fn a_reader_that_goes_away_ends_the_game_quietly() {
     let mut out = BufReader::new(child.stdout.take().unwrap());
     let mut first = String::new();
     out.read_line(&mut first).unwrap();
-    assert!(first.contains("decklet UNO"), "{first}");
+    assert!(first.contains("decklet uno: 2 players"), "{first}");
     drop(out);
     let mut input = child.stdin.take().unwrap();
     // moves until the program has noticed and left (writes then fail: it is gone)

@@ -158,6 +158,6 @@ fn simulate_and_play_seat_the_search_bot() {
         ],
         3000,
     );
-    assert!(out.contains("Bot 2 (ismcts"), "{out}");
+    assert!(out.contains("Seats: p1 you | p2 ismcts:10"), "{out}");
     assert!(out.contains("You win!") || out.contains(" wins."), "{out}");
 }

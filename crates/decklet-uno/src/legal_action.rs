@@ -212,7 +212,8 @@ impl LegalAction {
         self.send(player, engine)
     }
 
-    /// A short description: `play red 7`, `choose blue`, `draw`, `end turn`.
+    /// A short description: `play red 7`, `choose blue`, `draw` (`take the penalty
+    /// (draw 4)` while a stacked penalty is pending), `end turn`.
     pub fn describe(&self, state: &GameState) -> String {
         match *self {
             LegalAction::Play(card) => match crate::state::card_view(state, card) {
@@ -223,7 +224,10 @@ impl LegalAction {
             LegalAction::SwapHands(target) => format!("swap hands with {}", state.id_text(target)),
             LegalAction::AcceptDrawFour => "accept the wild draw four".to_string(),
             LegalAction::Challenge => "challenge the wild draw four".to_string(),
-            LegalAction::Draw => "draw".to_string(),
+            LegalAction::Draw => match crate::state::pending_draw(state) {
+                0 => "draw".to_string(),
+                n => format!("take the penalty (draw {n})"),
+            },
             LegalAction::EndTurn => "end turn".to_string(),
             LegalAction::CallUno => "call UNO".to_string(),
             LegalAction::CatchUno(target) => {

@@ -1,0 +1,565 @@
+//! The one terminal table of `decklet play`, for every game of the catalogue. You are
+//! `p1`; the other seats are bots. What you are shown is built from your seat's
+//! information state and the game's words ([`GameDef`]): the game's facts (`colour in
+//! force: red`), every zone (your hand sorted, each kind of card once with its count;
+//! a pile's top cards; the size of what you cannot see), and your moves, numbered,
+//! with the game's keys beside them (`d` to draw). A move is told with the game's
+//! narration of its events as your seat heard them (a game that does not narrate: the
+//! move in its words, when you see every card it names), then the cards it put in your
+//! hand. Where the game may list moves out of turn (a jump-in, calling UNO), you are
+//! offered yours before each move, then the bots theirs, seat after seat from the
+//! player to move. Every bot that follows the game hears every move.
+
+use std::sync::Arc;
+
+use decklet::bots::{Bot, ask as bot_choice};
+use decklet::{
+    AnyEvent, CardId, GameEngine, GameState, GameStatus, InfoState, Moves, Player, PlayerId,
+};
+use decklet_catalog::{GameDef, LoadedGame};
+use owo_colors::{OwoColorize, Stream};
+
+use crate::console::{self, Lines, LogFile, SavedLog};
+
+/// Your seat's player id.
+pub(crate) const YOU: &str = "p1";
+
+/// The most cards of one zone shown that is not your hand (its last ones: a pile's top).
+const SHOWN: usize = 8;
+
+/// A game at the table: its catalogue entry, the bots, your input and the log.
+pub(crate) struct Table {
+    /// The game, as the catalogue loaded it: its words, keys and narration.
+    pub loaded: LoadedGame,
+    /// One bot for each player after you, in the order the players were made (`p2`
+    /// first), wherever they sit.
+    pub bots: Vec<Box<dyn Bot>>,
+    /// Your input.
+    pub lines: Lines,
+    /// Where `--save-log` writes.
+    pub log: Option<SavedLog>,
+}
+
+/// How a game at the table ended.
+pub(crate) enum RoundEnd {
+    /// It is over (told).
+    Over,
+    /// You quit, or the input ended (already told).
+    Left,
+    /// The output is gone (or the log could not be saved): `play` ends with this.
+    Stopped(Result<(), String>),
+}
+
+/// The players of a game of `play`: you as `p1`, then a bot a seat, named after its
+/// kind (`Bot 2 (heuristic)`).
+pub(crate) fn seat_players(bots: impl Iterator<Item = String>) -> Vec<Player> {
+    let mut players = vec![Player::new(YOU, "You", 1)];
+    for (i, kind) in bots.enumerate() {
+        players.push(Player::new(
+            format!("p{}", i + 2),
+            format!("Bot {} ({kind})", i + 2),
+            i as u32 + 2,
+        ));
+    }
+    players
+}
+
+/// A player as the table names them: `you`, or their id (`p2`), as the game's narration
+/// does.
+fn who(state: &GameState, player: PlayerId) -> String {
+    match state.player_id(YOU) == Some(player) {
+        true => "you".to_string(),
+        false => state.id_text(player).into_owned(),
+    }
+}
+
+/// The seats, one line: `p1 you | p2 heuristic | …`.
+pub(crate) fn seats_line(state: &GameState) -> String {
+    let seats: Vec<String> = state
+        .seat_order()
+        .iter()
+        .map(|p| match state.player(*p) {
+            Some(player) if player.id == YOU => format!("{YOU} you"),
+            Some(player) => {
+                let kind = player
+                    .name
+                    .rsplit_once(" (")
+                    .map(|(_, k)| k.trim_end_matches(')'));
+                format!("{} {}", player.id, kind.unwrap_or(&player.name))
+            }
+            None => state.id_text(*p).into_owned(),
+        })
+        .collect();
+    format!("Seats: {}", seats.join(" | "))
+}
+
+/// A card's words, coloured when the terminal shows colours and the words name one:
+/// an UNO colour first (`red 7`), or a red suit (`Q♥`, `queen of hearts`). Wilds bold.
+fn paint(words: &str) -> String {
+    let first = words.split(' ').next().unwrap_or_default();
+    let red_suit =
+        words.contains(['♥', '♦']) || words.ends_with("hearts") || words.ends_with("diamonds");
+    match first {
+        "red" => words
+            .if_supports_color(Stream::Stdout, |t| t.red())
+            .to_string(),
+        "yellow" => words
+            .if_supports_color(Stream::Stdout, |t| t.yellow())
+            .to_string(),
+        "green" => words
+            .if_supports_color(Stream::Stdout, |t| t.green())
+            .to_string(),
+        "blue" => words
+            .if_supports_color(Stream::Stdout, |t| t.blue())
+            .to_string(),
+        "wild" => words
+            .if_supports_color(Stream::Stdout, |t| t.bold())
+            .to_string(),
+        _ if red_suit => words
+            .if_supports_color(Stream::Stdout, |t| t.red())
+            .to_string(),
+        _ => words.to_string(),
+    }
+}
+
+/// `cards` in the game's words, coloured, in their order, each run of one kind of card
+/// once with its count: `red 5 ×2, red skip, wild`.
+fn words(def: &dyn GameDef, info: &InfoState, cards: &[CardId]) -> String {
+    let mut groups: Vec<(String, usize)> = Vec::new();
+    for card in cards.iter().filter_map(|c| info.card(*c)) {
+        let said = def.describe_card(card);
+        match groups.last_mut() {
+            Some((last, count)) if *last == said => *count += 1,
+            _ => groups.push((said, 1)),
+        }
+    }
+    let shown: Vec<String> = groups
+        .into_iter()
+        .map(|(said, count)| match count {
+            1 => paint(&said),
+            n => format!("{} ×{n}", paint(&said)),
+        })
+        .collect();
+    shown.join(", ")
+}
+
+/// A move as the table lists it: its words (a card in them coloured) and its key.
+struct Shown {
+    /// Its index in the seat's listed moves.
+    index: usize,
+    /// Its words.
+    words: String,
+    /// Its key, if the game gives it one.
+    key: Option<char>,
+}
+
+/// The moves to show: each once by its words (two red 9s are one move, as in the hand).
+fn shown_moves(def: &dyn GameDef, state: &GameState, moves: &Moves) -> Vec<Shown> {
+    let mut shown: Vec<Shown> = Vec::new();
+    for (index, action) in moves.iter().enumerate() {
+        let words = def.describe_move(state, action);
+        if shown.iter().any(|s| s.words == words) {
+            continue;
+        }
+        shown.push(Shown {
+            index,
+            key: def.move_key(action),
+            words,
+        });
+    }
+    shown
+}
+
+/// The moves, one a line: `  3) draw (d)`, a card's words coloured.
+fn list_moves(shown: &[Shown]) {
+    for (i, m) in shown.iter().enumerate() {
+        let words = match m.words.split_once(' ') {
+            Some((verb, rest)) => format!("{verb} {}", paint(rest)),
+            None => m.words.clone(),
+        };
+        match m.key {
+            Some(key) => say!("  {}) {words} ({key})", i + 1),
+            None => say!("  {}) {words}", i + 1),
+        }
+    }
+}
+
+/// What your seat sees: the game's facts, every zone, then your moves.
+fn show_table(def: &dyn GameDef, info: &InfoState, state: &GameState, shown: &[Shown]) {
+    say!();
+    let facts = def.describe_table(info);
+    if !facts.is_empty() {
+        say!("{}", facts.join("   "));
+    }
+    for zone in info.zones() {
+        let Some(definition) = info.zone(zone) else {
+            continue;
+        };
+        let size = info.zone_size(zone);
+        let label = match definition.owner {
+            Some(owner) if owner == info.seat() => "Your hand".to_string(),
+            Some(owner) => format!("{} of {}", definition.zone_type, who(state, owner)),
+            None => definition.id.to_string(),
+        };
+        match info.zone_cards(zone) {
+            Some(cards) if definition.owner == Some(info.seat()) => {
+                let mut sorted = cards.to_vec();
+                sorted.sort();
+                say!("{label}: {}", words(def, info, &sorted));
+            }
+            Some([]) => {}
+            Some(cards) if cards.len() > SHOWN => {
+                let last = &cards[cards.len() - SHOWN..];
+                say!(
+                    "{label}: {} cards, the top: {}",
+                    cards.len(),
+                    words(def, info, last)
+                );
+            }
+            Some(cards) => say!("{label}: {}", words(def, info, cards)),
+            None if size == 1 => say!("{label}: 1 card"),
+            None if size > 0 => say!("{label}: {size} cards"),
+            None => {}
+        }
+    }
+    say!("Your moves:");
+    list_moves(shown);
+    say!("{HELP}");
+}
+
+/// What to type: a move's number, or the key beside it in the game's list of keys.
+const HELP: &str = "(a move's number or the key beside it, or q to quit)";
+
+/// What a line of input asks for.
+enum Input {
+    /// The shown move at this place.
+    Move(usize),
+    /// Nothing (out of turn: let play go on).
+    Pass,
+    Quit,
+    Closed,
+}
+
+/// What `line` asks for among the `shown` moves (`blank` answers an empty line).
+fn parse_input(
+    def: &dyn GameDef,
+    line: &str,
+    shown: &[Shown],
+    blank: Option<Input>,
+) -> Result<Input, String> {
+    let word = line.trim().to_lowercase();
+    if let Ok(n) = word.parse::<usize>() {
+        return match n.checked_sub(1).filter(|i| *i < shown.len()) {
+            Some(i) => Ok(Input::Move(i)),
+            None => Err(format!(
+                "There is no move {n}: choose 1 to {}.",
+                shown.len()
+            )),
+        };
+    }
+    let mut chars = word.chars();
+    match (word.as_str(), chars.next(), chars.next()) {
+        ("q" | "quit" | "exit", _, _) => Ok(Input::Quit),
+        ("", _, _) => blank.ok_or_else(|| "Type a move.".to_string()),
+        (_, Some(key), None) if def.keys().iter().any(|(k, _)| *k == key) => {
+            match shown.iter().position(|m| m.key == Some(key)) {
+                Some(i) => Ok(Input::Move(i)),
+                None => {
+                    let what = def.keys().iter().find(|(k, _)| *k == key).map(|(_, w)| *w);
+                    Err(format!(
+                        "`{key}` ({}) is not a move now: choose among the moves listed.",
+                        what.unwrap_or_default()
+                    ))
+                }
+            }
+        }
+        _ => Err(format!(
+            "I don't understand `{}`: type a move's number, a key shown beside a move, or q to quit.",
+            decklet::echo(line.trim())
+        )),
+    }
+}
+
+/// The bot that plays `player`: `bots` holds one for each player after you, in the
+/// order the players were made (`p2` first), wherever they sit.
+fn bot_of<'b>(
+    bots: &'b mut [Box<dyn Bot>],
+    state: &GameState,
+    player: PlayerId,
+) -> Option<&'b mut Box<dyn Bot>> {
+    let index = state.players().position(|p| p == player)?;
+    bots.get_mut(index.checked_sub(1)?)
+}
+
+/// Makes `mover`'s move (the one at `pick` of `moves`); every bot that follows the
+/// game hears it as its seat does; then you are told it: the game's narration of what
+/// your seat heard, or the move in words, and the cards it put in your hand.
+fn make_move(
+    engine: &mut GameEngine,
+    table: &mut Table,
+    mover: PlayerId,
+    moves: &Moves,
+    pick: usize,
+    you: PlayerId,
+) -> Result<(), String> {
+    let state = engine.state();
+    if state.current_player() != Some(mover) {
+        match who(state, mover).as_str() {
+            "you" => say!("Out of turn, you move:"),
+            other => say!("Out of turn, {other} moves:"),
+        }
+    }
+    let told = moves
+        .get(pick)
+        .map(|action| table.loaded.def().describe_move(state, action));
+    let action = moves.to_any(pick);
+    let held: Vec<CardId> = state.info_state(you).hand().to_vec();
+    let players: Vec<PlayerId> = state.players().collect();
+    let befores: Vec<Option<InfoState>> = (players.iter().skip(1).zip(&table.bots))
+        .map(|(seat, bot)| bot.hears().then(|| state.info_state(*seat)))
+        .collect();
+    let outcome = engine
+        .dispatch_move(moves, pick)
+        .map_err(|e| e.to_string())?;
+    for ((bot, before), seat) in table
+        .bots
+        .iter_mut()
+        .zip(&befores)
+        .zip(players.iter().skip(1))
+    {
+        if let Some(before) = before {
+            let heard: Vec<AnyEvent> = outcome.events.iter().map(|e| e.view_for(*seat)).collect();
+            bot.hear(before, &heard);
+        }
+    }
+    let state = engine.state();
+    let def = table.loaded.def();
+    let heard: Vec<AnyEvent> = outcome.events.iter().map(|e| e.view_for(you)).collect();
+    match def.narrate(state, &heard) {
+        Some(lines) => {
+            for line in lines {
+                say!("{line}");
+            }
+        }
+        None if mover == you => say!("You: {}", told.unwrap_or_default()),
+        None => {
+            let words = action.and_then(|a| table.loaded.tell_move(state, you, &a));
+            match words {
+                Some(words) => say!("{}: {words}", who(state, mover)),
+                None => say!(
+                    "{}: {} (what it names is hidden from you)",
+                    who(state, mover),
+                    moves
+                        .get(pick)
+                        .map_or_else(String::new, |m| m.kind().to_lowercase().replace('_', " "))
+                ),
+            }
+        }
+    }
+    let info = state.info_state(you);
+    let mut received: Vec<CardId> = info
+        .hand()
+        .iter()
+        .copied()
+        .filter(|c| !held.contains(c))
+        .collect();
+    if !received.is_empty() {
+        received.sort();
+        say!("You receive {}.", words(def, &info, &received));
+    }
+    Ok(())
+}
+
+/// What happened when the seats were offered their moves out of turn.
+enum OutOfTurn {
+    /// Someone moved.
+    Moved,
+    /// Nobody did.
+    Nobody,
+    /// The input ended while you were asked.
+    Closed,
+}
+
+/// Offers every seat but the player to move its moves out of turn: you first (you are
+/// asked: a move, or Enter to let play go on), then the bots, seat after seat from the
+/// player to move. The first that moves, moves.
+fn offer_out_of_turn(
+    engine: &mut GameEngine,
+    table: &mut Table,
+    you: PlayerId,
+    current: PlayerId,
+    moves: &mut Moves,
+) -> Result<OutOfTurn, String> {
+    let state = engine.state();
+    let seats = state.seat_order().to_vec();
+    let at = state.seat_index(current).unwrap_or(0);
+    let mut order = vec![you];
+    order.extend(
+        (1..seats.len())
+            .filter_map(|k| seats.get((at + k) % seats.len()).copied())
+            .filter(|p| *p != you),
+    );
+    for seat in order.into_iter().filter(|p| *p != current) {
+        let state = engine.state();
+        let pick = if seat == you {
+            engine.game().legal_moves(state, you, moves);
+            if moves.is_empty() {
+                continue;
+            }
+            let def = table.loaded.def();
+            let shown = shown_moves(def, state, moves);
+            say!();
+            say!(
+                "You may move out of turn, before {} plays:",
+                who(state, current)
+            );
+            list_moves(&shown);
+            say!("(a move's number or key, or Enter to let play go on)");
+            let asked = console::ask(&mut table.lines, |line| {
+                parse_input(def, line, &shown, Some(Input::Pass))
+            });
+            match asked {
+                Some(Input::Move(i)) => shown.get(i).map(|m| m.index),
+                Some(Input::Pass) => None,
+                Some(Input::Quit) | Some(Input::Closed) | None => return Ok(OutOfTurn::Closed),
+            }
+        } else {
+            let Some(bot) = bot_of(&mut table.bots, state, seat) else {
+                continue;
+            };
+            bot_choice(bot.as_mut(), engine, seat, moves)
+        };
+        if let Some(pick) = pick {
+            make_move(engine, table, seat, moves, pick, you)?;
+            return Ok(OutOfTurn::Moved);
+        }
+    }
+    Ok(OutOfTurn::Nobody)
+}
+
+/// Plays the game on `engine` (created and started) to its end, or until you leave;
+/// `record` makes the log saved between moves.
+pub(crate) fn play_round(
+    engine: &mut GameEngine,
+    table: &mut Table,
+    record: &dyn Fn(&GameEngine) -> LogFile,
+) -> Result<RoundEnd, String> {
+    let you = engine
+        .state()
+        .player_id(YOU)
+        .ok_or("the game has no seat for you")?;
+    let game = Arc::clone(engine.game());
+    let mut moves = Moves::new();
+    loop {
+        if let Some(end) = between_moves(table.log.as_ref(), || record(engine)) {
+            return Ok(RoundEnd::Stopped(end));
+        }
+        let state = engine.state();
+        if state.status() != GameStatus::Playing {
+            show_end(table.loaded.def(), state, you);
+            return Ok(RoundEnd::Over);
+        }
+        let Some(current) = state.current_player() else {
+            return Err("the game has no current player".into());
+        };
+        if game.moves_out_of_turn(state) {
+            match offer_out_of_turn(engine, table, you, current, &mut moves)? {
+                OutOfTurn::Moved => continue,
+                OutOfTurn::Closed => {
+                    say!("Input ended; leaving the game.");
+                    return Ok(RoundEnd::Left);
+                }
+                OutOfTurn::Nobody => {}
+            }
+        }
+        let state = engine.state();
+        let pick = if current == you {
+            game.legal_moves(state, you, &mut moves);
+            let def = table.loaded.def();
+            let shown = shown_moves(def, state, &moves);
+            if shown.is_empty() {
+                return Err("you have no move".into());
+            }
+            show_table(def, &state.info_state(you), state, &shown);
+            let asked = console::ask(&mut table.lines, |line| {
+                parse_input(def, line, &shown, None)
+            });
+            match asked.unwrap_or(Input::Closed) {
+                Input::Move(i) => shown.get(i).map_or(0, |m| m.index),
+                Input::Quit => {
+                    say!("You quit the game.");
+                    return Ok(RoundEnd::Left);
+                }
+                Input::Closed | Input::Pass => {
+                    say!("Input ended; leaving the game.");
+                    return Ok(RoundEnd::Left);
+                }
+            }
+        } else {
+            let Some(bot) = bot_of(&mut table.bots, state, current) else {
+                return Err(format!("no bot for {}", who(state, current)));
+            };
+            match bot_choice(bot.as_mut(), engine, current, &mut moves) {
+                Some(pick) => pick,
+                None => return Err(format!("{} has no move", who(state, current))),
+            }
+        };
+        make_move(engine, table, current, &moves, pick, you)?;
+    }
+}
+
+/// How the game ended: how (`out`, `moon`), every player's score when the game scores
+/// more than who won, and the winners.
+fn show_end(def: &dyn GameDef, state: &GameState, you: PlayerId) {
+    say!();
+    match def.ending(state) {
+        Some(ending) => say!("Game over ({ending})."),
+        None => say!("Game over."),
+    }
+    let scores = (def.scoring())(state);
+    if scores != decklet::bots::winners_score(state) {
+        for (player, score) in state.players().zip(scores) {
+            say!("  {}: {score}", who(state, player));
+        }
+    }
+    let winners = state.winners();
+    if winners.contains(&you) {
+        say!("You win!");
+    } else if let [winner] = winners {
+        say!("{} wins.", who(state, *winner));
+    } else if winners.is_empty() {
+        say!("Nobody won.");
+    } else {
+        let names: Vec<String> = winners.iter().map(|w| who(state, *w)).collect();
+        say!("{} win.", names.join(" and "));
+    }
+}
+
+/// Before each move: keeps the log (`record` makes it) for a stop signal, and ends the
+/// game if the output is gone (quietly when its reader closed it). `Some` ends the game.
+pub(crate) fn between_moves(
+    log: Option<&SavedLog>,
+    record: impl FnOnce() -> LogFile,
+) -> Option<Result<(), String>> {
+    if let Some(log) = log {
+        log.update(record());
+    }
+    let gone = console::gone()?;
+    let saved = log.map_or(Ok(None), SavedLog::save_latest);
+    Some(gone.and(saved.map(|_| ())))
+}
+
+/// Ends `play`: tells `last` (the seed and the command that deals the game again: it
+/// predicts every shuffle, so not before), then saves the log if asked.
+pub(crate) fn finish(
+    last: &str,
+    log: Option<SavedLog>,
+    record: impl FnOnce() -> LogFile,
+) -> Result<(), String> {
+    say!("{last}");
+    if let Some(log) = log {
+        log.write(&record())?;
+        say!("Log saved to {}.", log.path().display());
+    }
+    console::gone().unwrap_or(Ok(()))
+}
