@@ -103,7 +103,7 @@ class Tournament:
         self,
         game: str,
         bots: list[str],
-        players: int = 2,
+        players: Optional[int] = None,
         games: int = 1000,
         seed: int = 1,
         rules: str = "classic",

@@ -80,7 +80,7 @@ def _tournament_chunk(options: dict, start: int, stop: int) -> tuple[str, str]:
 def tournament(
     game: str = "uno",
     bots: Sequence[str] = ("random", "heuristic"),
-    players: int = 2,
+    players: Optional[int] = None,
     games: int = 1000,
     seed: int = 1,
     rules: str = "classic",
@@ -94,7 +94,8 @@ def tournament(
 
     The options are those of ``decklet tournament``: ``game`` is a game string of the
     catalogue (``"uno"``, ``"crazy_eights"``, ``"hearts(jd_bonus=true)"``), ``house`` a
-    list of names; for every game but UNO the bots say how many play. Returns the report that command prints
+    list of names; every group of ``players`` bots (default: all of them) meets at a
+    table. Returns the report that command prints
     with ``--json``: the same for the same options, however many ``chunks`` (default:
     16 a CPU of the cluster) or machines played it; ``threads`` is the number of tasks.
     With ``details=True`` also returns ``{"chunks": [...], "nodes": [...]}``: each

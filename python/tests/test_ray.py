@@ -64,13 +64,14 @@ def test_a_distributed_tournament_is_the_cli_s_tournament(cluster):
     assert len(details["nodes"]) == len(details["chunks"]) == 32  # 16 a CPU
     # the same games played in one process, in one piece
     core = Tournament(
-        "uno", ["random", "heuristic", "random"], games=300, seed=11, house=["stacking"]
+        "uno", ["random", "heuristic", "random"], players=2, games=300, seed=11,
+        house=["stacking"],
     )
     alone = json.loads(core.summary([core.play(0, core.games)]))
     assert without_timing(report) == without_timing(alone)
     cli = cli_report(
-        ["--bots", "random,heuristic,random", "--games", "300", "--seed", "11",
-         "--house", "stacking"]
+        ["--bots", "random,heuristic,random", "--players", "2", "--games", "300",
+         "--seed", "11", "--house", "stacking"]
     )
     if cli is not None:
         assert without_timing(report) == without_timing(cli)
@@ -90,7 +91,10 @@ def test_a_crazy_eights_tournament_splits_the_same_way(cluster):
     one = decklet.ray.tournament(chunks=1, **args)
     many = decklet.ray.tournament(chunks=7, **args)
     assert without_timing(one) == without_timing(many)
-    assert sum(e["wins"] for e in one["entries"]) == pytest.approx(90)
+    # one table of the three: every game won by someone, or undecided
+    assert one["tables"] == 1 and one["players"] == 3
+    wins = sum(e["wins"] for e in one["entries"])
+    assert wins + one["undecidedGames"] == pytest.approx(90)
     cli = cli_report(
         ["--game", "crazy-eights", "--bots", "random,strategist,random", "--games", "90",
          "--seed", "4"]

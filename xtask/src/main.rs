@@ -371,9 +371,9 @@ fn unused_dependencies() -> Result {
 /// The layers of the crates, as `docs/ARCHITECTURE.md` draws them: each crate and the
 /// crates of the repository it may depend on (`[dependencies]`; tests and examples may
 /// use more). core ← plugins ← games; core ← bots ← games; games ← catalogue ← tools.
-/// The tools' remaining names of a game (marked) are the debt the architecture page
-/// lists; a game added to the repository (Hearts) reaches the tools through the
-/// catalogue alone.
+/// The CLI names UNO through the facade (the debt the architecture page lists); every
+/// other tool depends on no game crate, and a game added to the repository (Hearts)
+/// reaches the tools through the catalogue alone.
 const LAYERS: [(&str, &[&str]); 12] = [
     ("decklet-core", &[]),
     ("decklet-plugins", &["decklet-core"]),
@@ -399,13 +399,7 @@ const LAYERS: [(&str, &[&str]); 12] = [
     ),
     (
         "decklet-env",
-        // debt: UNO's tournament plan (tables of entries, ratings, forgetting to call UNO)
-        &[
-            "decklet-core",
-            "decklet-bots",
-            "decklet-catalog",
-            "decklet-uno",
-        ],
+        &["decklet-core", "decklet-bots", "decklet-catalog"],
     ),
     (
         "decklet-server",

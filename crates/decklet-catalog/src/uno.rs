@@ -46,10 +46,23 @@ const PARAMS: [ParamDef; 2] = [
     },
 ];
 
-const BOTS: [BotDef; 1] = [BotDef {
-    name: "heuristic",
-    about: "plays the card that keeps its hand most playable, holds wild cards back",
-}];
+const BOTS: [BotDef; 2] = [
+    BotDef {
+        name: "heuristic",
+        about: "plays the card that keeps its hand most playable, holds wild cards back",
+    },
+    BotDef {
+        name: "heuristic:forget=P",
+        about: "the heuristic bot, forgetting to call UNO with probability P (0 to 1)",
+    },
+];
+
+/// The probability of forgetting to call UNO a bot name `heuristic:forget=P` gives:
+/// `None` for another name, `Some(None)` for a P that is not from 0 to 1.
+fn forgetting(name: &str) -> Option<Option<f64>> {
+    let p = name.strip_prefix("heuristic:forget=")?;
+    Some(p.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)))
+}
 
 /// The keys of UNO's moves at a table, the colours in `UnoColor::ALL`'s order.
 const KEYS: [(char, &str); 9] = [
@@ -95,13 +108,18 @@ impl GameDef for UnoDef {
     fn bots(&self) -> &'static [BotDef] {
         &BOTS
     }
-    /// `heuristic`, and UNO's own `random` (it plays a card whenever it can: drawing
+    /// `heuristic` (`heuristic:forget=P`: forgetting to call UNO with probability P),
+    /// and UNO's own `random` (it plays a card whenever it can: drawing
     /// is always listed, and uniformly random play rarely ends a game) and `ismcts[:N]`
     /// (the search with UNO's inference of the other hands and cut-off playouts).
     fn bot(&self, game: &Arc<Game>, name: &str, seed: u64) -> Option<Box<dyn Bot>> {
         match name {
             "random" => Some(Box::new(UnoRandomBot::new(seed))),
             "heuristic" => Some(Box::new(HeuristicBot::new(seed))),
+            other if other.starts_with("heuristic:") => {
+                let forget = forgetting(other)??;
+                Some(Box::new(HeuristicBot::new(seed).forgetting_uno(forget)))
+            }
             other => {
                 let config = UnoSearchConfig {
                     iterations: search_iterations(other)??,
@@ -167,6 +185,24 @@ impl GameDef for UnoDef {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_heuristic_bot_forgets_to_call_uno_as_its_name_says() {
+        assert_eq!(forgetting("heuristic:forget=0.25"), Some(Some(0.25)));
+        assert_eq!(forgetting("heuristic:forget=1"), Some(Some(1.0)));
+        for bad in [
+            "heuristic:forget=1.5",
+            "heuristic:forget=-0.1",
+            "heuristic:forget=x",
+        ] {
+            assert_eq!(forgetting(bad), Some(None), "{bad}");
+        }
+        assert_eq!(forgetting("heuristic"), None);
+        let game = uno_game(&[]).unwrap();
+        assert!(UnoDef.bot(&game, "heuristic:forget=0.5", 1).is_some());
+        assert!(UnoDef.bot(&game, "heuristic:forget=2", 1).is_none());
+        assert!(UnoDef.bot(&game, "heuristic:other", 1).is_none());
+    }
 
     #[test]
     fn the_colour_keys_follow_uno_s_colour_order() {

@@ -122,9 +122,13 @@ fn every_bot_of_every_game_plays_whole_games() {
     let catalog = Catalog::standard();
     for def in catalog.games() {
         let loaded = catalog.load(def.name()).unwrap();
-        let mut names = Catalog::bot_names(def);
-        names.retain(|n| *n != "ismcts:N" && *n != "ismcts");
-        names.push("ismcts:20");
+        let mut names: Vec<String> = Catalog::bot_names(def)
+            .iter()
+            .filter(|n| !matches!(**n, "ismcts:N" | "ismcts"))
+            // a name with a value, given one
+            .map(|n| n.replace("=P", "=0.5"))
+            .collect();
+        names.push("ismcts:20".to_string());
         // the fewest players it seats, at least three
         let players = (*def.players().start()).max(3);
         for (seed, name) in names.iter().enumerate() {
@@ -134,6 +138,7 @@ fn every_bot_of_every_game_plays_whole_games() {
                 bots.push(catalog.bot(&loaded, "random", 1 + seat as u64).unwrap());
             }
             let expected = name.split(':').next().unwrap_or(name);
+            let name = name.as_str();
             assert_eq!(bots[0].name(), expected);
             let report = play_game(&mut engine, &mut bots, 20_000).unwrap();
             assert!(report.moves > 0, "{} {name}", def.name());

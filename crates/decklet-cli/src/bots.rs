@@ -5,9 +5,7 @@ use std::sync::Arc;
 
 use decklet::Game;
 use decklet::bots::Bot;
-use decklet::uno::{
-    HeuristicBot, HouseRule, RuleSet, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, uno_game_string,
-};
+use decklet::uno::{HouseRule, RuleSet, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, uno_game_string};
 use decklet_catalog::{Catalog, LoadedGame};
 
 use crate::RuleArgs;
@@ -98,17 +96,20 @@ impl Rules {
         })
     }
 
-    /// UNO's bot called `name` in the catalogue, for these rules (a heuristic one
-    /// forgets to call UNO as often as `--forget-uno` says).
-    pub fn bot(&self, name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
-        match name {
-            "heuristic" => Ok(Box::new(
-                HeuristicBot::new(seed).forgetting_uno(self.forget_uno),
-            )),
-            name => (self.catalog)
-                .bot(&self.loaded, name, seed)
-                .map_err(|e| e.to_string()),
+    /// The catalogue's name of the bot `name` under these rules: a heuristic bot
+    /// forgets to call UNO as often as `--forget-uno` says (`heuristic:forget=P`).
+    pub fn bot_name(&self, name: &str) -> String {
+        match name.trim() {
+            "heuristic" if self.forget_uno > 0.0 => format!("heuristic:forget={}", self.forget_uno),
+            other => other.to_string(),
         }
+    }
+
+    /// UNO's bot called `name` in the catalogue, for these rules ([`bot_name`](Self::bot_name)).
+    pub fn bot(&self, name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
+        (self.catalog)
+            .bot(&self.loaded, &self.bot_name(name), seed)
+            .map_err(|e| e.to_string())
     }
 
     /// The game of these rules, as the catalogue loaded it.

@@ -66,7 +66,7 @@ enum Command {
 }
 
 /// The rules options shared by `simulate`, `tournament` and `play`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct RuleArgs {
     /// The rules: `classic` (UNO as decklet's original TypeScript system played it: no
     /// scoring, no UNO call, no challenge; `seeds` is its old name) or `official` (adds
@@ -150,9 +150,8 @@ pub struct SimulateArgs {
 /// Options of `decklet tournament`.
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
-    /// The game, as a game string (`decklet games` lists them). UNO: tables of
-    /// `--players` bots; every other game: one table, a bot a seat (the bots say how
-    /// many play), seats rotating every game.
+    /// The game, as a game string (`decklet games` lists them): every group of
+    /// `--players` bots meets at a table, seats rotating every game.
     #[arg(long, default_value = "uno", value_name = "GAME")]
     pub game: String,
     /// The bots, comma-separated (`random`, `heuristic`, `ismcts`, `ismcts:N`); every
@@ -162,9 +161,9 @@ pub struct TournamentArgs {
     /// The rules of the games.
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Players per game (2–10).
-    #[arg(long, default_value_t = 2)]
-    pub players: usize,
+    /// Players per game (default: as many as the bots, one table).
+    #[arg(long)]
+    pub players: Option<usize>,
     /// Games per table, rounded up to a multiple of the players (every bot sits in
     /// every seat equally often).
     #[arg(long, default_value_t = 1000)]

@@ -1,25 +1,21 @@
-//! `decklet tournament`: bots against each other, every bot in every seat equally
-//! often, with win rates, 95% intervals and (UNO) ratings.
+//! `decklet tournament`: bots against each other at any game of the catalogue, every
+//! bot in every seat equally often, with win rates, 95% intervals, mean results and
+//! places, and ratings.
 //!
 //! The plan (which game each index is, how results add up, the report) is
 //! `decklet_env::TournamentPlan`'s, shared with the Python package's distributed
-//! tournament: this command plays its games on a pool of threads. UNO: every group of
-//! `--players` entries is a table; each table plays `--games` games, rounded up to a
-//! multiple of the players, and game `k` of a table seats its entries rotated by `k`
-//! places; game `i` of the whole run is seeded from the master seed and `i`, so the
-//! results do not depend on the threads. Every other game of the catalogue: one
-//! table, a bot a seat.
+//! tournament: this command plays its games on a pool of threads. Every group of
+//! `--players` entries (default: as many as the bots) is a table; each table plays
+//! `--games` games, rounded up to a multiple of the players, and game `k` of a table
+//! seats its entries rotated by `k` places; game `i` of the whole run is seeded from
+//! the master seed and `i`, so the results do not depend on the threads.
 
 use std::fmt::Write as _;
 
-use decklet::env::{
-    GameSummary, Scratch, TournamentPlan, TournamentSpec, TournamentSummary, TournamentTally,
-    UnoSummary,
-};
-use decklet::uno::UNO_GAME;
+use decklet::env::{TournamentPlan, TournamentSpec, TournamentSummary, TournamentTally};
 
 use crate::TournamentArgs;
-use crate::bots::{Rules, check_players, parse_kinds};
+use crate::bots::Rules;
 use crate::games::UNO_RULES_ONLY;
 use crate::output::write_stdout;
 use crate::runner::{INTERRUPTED, play_all, progress, stop_on_signal, stopped, worker_pool};
@@ -39,38 +35,32 @@ impl crate::runner::Tally for TournamentTally {
     }
 }
 
-/// The plan of `args`.
+/// The plan of `args`: UNO's rules options become its game string, and `--forget-uno`
+/// its heuristic bots' names (`heuristic:forget=P`).
 fn plan(args: &TournamentArgs) -> Result<TournamentPlan, String> {
-    let bots: Vec<String> = args.bots.split(',').map(|b| b.trim().to_string()).collect();
-    let game = crate::games::game_string(&args.game)?;
-    let uno = game.name == UNO_GAME;
-    if uno {
-        // each option's own message, as the other commands give it
-        let rules = Rules::parse(&args.rules)?;
-        check_players(args.players)?;
-        parse_kinds(&args.bots, &rules)?;
+    let catalog = decklet_catalog::Catalog::standard();
+    let loaded = crate::games::load(&catalog, &args.game)?;
+    let mut game = loaded.string().to_string();
+    let mut bots: Vec<String> = args.bots.split(',').map(|b| b.trim().to_string()).collect();
+    let mut rules = args.rules.clone();
+    if crate::games::uno_rules(&loaded, &mut rules)? {
+        let rules = Rules::parse(&rules)?;
+        game = rules.loaded().string().to_string();
+        for bot in &mut bots {
+            *bot = rules.bot_name(bot);
+        }
     } else if !args.rules.is_default() {
         return Err(UNO_RULES_ONLY.into());
     }
     let spec = TournamentSpec {
-        game: game.to_string(),
-        players: args.players,
+        game,
+        players: args.players.unwrap_or(0),
         bots,
         games: args.games,
         seed: args.seed,
         max_actions: args.max_actions,
-        rules: args.rules.rules.clone(),
-        house: args
-            .rules
-            .house
-            .split(',')
-            .map(str::trim)
-            .filter(|h| !h.is_empty())
-            .map(ToString::to_string)
-            .collect(),
-        forget_uno: args.rules.forget_uno,
     };
-    TournamentPlan::new(&spec).map_err(|e| format!("--game/--bots/--games: {e}"))
+    TournamentPlan::new(&spec).map_err(|e| format!("--game/--bots/--players/--games: {e}"))
 }
 
 /// Runs `decklet tournament`.
@@ -86,13 +76,9 @@ pub fn run(args: &TournamentArgs) -> Result<(), String> {
         total,
         &bar,
         || plan.empty(),
-        |scratch: &mut Option<Scratch>, index| {
+        |_: &mut Option<()>, index| {
             let mut one = plan.empty();
-            plan.play(
-                scratch.get_or_insert_with(Scratch::default),
-                index,
-                &mut one,
-            )?;
+            plan.play(index, &mut one)?;
             Ok(one)
         },
     );
@@ -102,77 +88,51 @@ pub fn run(args: &TournamentArgs) -> Result<(), String> {
         return Err(format!("{INTERRUPTED} after {seconds:.1} s"));
     }
     let summary = plan.summary(&tally?, threads, seconds)?;
-    let out = if args.json {
-        let mut json = match &summary {
-            // the other games' report has always been one line
-            TournamentSummary::Game(_) => serde_json::to_string(&summary),
-            TournamentSummary::Uno(_) => serde_json::to_string_pretty(&summary),
+    let out = match args.json {
+        true => {
+            let mut json = serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?;
+            json.push('\n');
+            json
         }
-        .map_err(|e| e.to_string())?;
-        json.push('\n');
-        json
-    } else {
-        match &summary {
-            TournamentSummary::Uno(uno) => uno_text(uno),
-            TournamentSummary::Game(game) => game_text(game),
-        }
+        false => text(&summary),
     };
     write_stdout(&out)
 }
 
-/// The text summary of an UNO tournament.
-fn uno_text(s: &UnoSummary) -> String {
+/// The text summary of a tournament.
+fn text(s: &TournamentSummary) -> String {
     let mut out = String::new();
     let pct = |x: f64| format!("{:.1}%", x * 100.0);
     let _ = writeln!(
         out,
-        "decklet tournament: {} games, {} players, {} table(s) of {} games, seed {}",
-        s.games, s.players, s.tables, s.games_per_table, s.seed
+        "decklet tournament: {}, {} games, {} players, {} table(s) of {} games, seed {}",
+        s.game, s.games, s.players, s.tables, s.games_per_table, s.seed
     );
     let _ = writeln!(
         out,
-        "  wall time {:.3} s on {} thread(s); {} unfinished, {} capped",
-        s.wall_seconds, s.threads, s.unfinished_games, s.capped_games
+        "  wall time {:.3} s on {} thread(s); {} undecided, {} capped",
+        s.wall_seconds, s.threads, s.undecided_games, s.capped_games
     );
     let _ = writeln!(
         out,
-        "  {:<16} {:>8} {:>8} {:>7}  {:<16} {:>6}  rating (95%)",
-        "bot", "games", "wins", "rate", "95% interval", "fair"
+        "  {:<22} {:>8} {:>9} {:>7}  {:<16} {:>6} {:>8} {:>6}  rating (95%)",
+        "bot", "games", "wins", "rate", "95% interval", "fair", "result", "place"
     );
     for e in &s.entries {
         let interval = format!("[{}, {}]", pct(e.ci95[0]), pct(e.ci95[1]));
         let _ = writeln!(
             out,
-            "  {:<16} {:>8} {:>8} {:>7}  {:<16} {:>6}  {:+.0} ± {:.0}",
+            "  {:<22} {:>8} {:>9} {:>7}  {:<16} {:>6} {:>8.2} {:>6.2}  {:+.0} ± {:.0}",
             e.bot,
             e.games,
             e.wins,
             pct(e.win_rate),
             interval,
             pct(e.fair_share),
+            e.mean_score,
+            e.mean_place,
             e.rating,
             e.rating_ci95,
-        );
-    }
-    out
-}
-
-/// The text summary of a tournament at a game other than UNO.
-fn game_text(s: &GameSummary) -> String {
-    let mut out = format!(
-        "{} tournament: {} games, {} players, seats rotating, seed {}\n",
-        s.game, s.games, s.players, s.seed
-    );
-    for e in &s.entries {
-        let _ = writeln!(
-            out,
-            "{}: {:.1} wins ({:.1}%, 95% {:.1}% to {:.1}%), mean result {:.1}",
-            e.name,
-            e.wins,
-            100.0 * e.win_rate,
-            100.0 * e.ci95[0],
-            100.0 * e.ci95[1],
-            e.mean_score
         );
     }
     out

@@ -839,7 +839,7 @@ fn games_lists_every_game_with_its_parameters_and_bots() {
     for line in [
         "uno  (2 to 10 players)",
         "rules=classic|official  (default classic)",
-        "bots: heuristic, random, ismcts, ismcts:N",
+        "bots: heuristic, heuristic:forget=P, random, ismcts, ismcts:N",
         "crazy_eights  (2 to 15 players)",
         "max_draw_cards=1..52  (default 5)",
         "bots: strategist, random, ismcts, ismcts:N",

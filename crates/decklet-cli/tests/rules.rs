@@ -45,7 +45,7 @@ fn house_rules_are_played_logged_and_replayed() {
         "draw-until-playable",
         "--json",
     ]);
-    assert_eq!(t["house"], serde_json::json!(["draw-until-playable"]));
+    assert_eq!(t["game"], "uno(house=draw-until-playable)");
 }
 
 #[test]

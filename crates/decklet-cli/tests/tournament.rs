@@ -11,6 +11,8 @@ fn a_round_robin_adds_up() {
         "tournament",
         "--bots",
         "random,heuristic,ismcts:15",
+        "--players",
+        "2",
         "--games",
         "9",
         "--json",
@@ -21,7 +23,7 @@ fn a_round_robin_adds_up() {
     assert_eq!(v["games"], 30);
     let entries = v["entries"].as_array().unwrap();
     assert_eq!(entries.len(), 3);
-    let mut wins = 0;
+    let mut wins = 0.0;
     for e in entries {
         assert_eq!(e["games"], 20, "{e}");
         assert_eq!(e["fairShare"], 0.5);
@@ -29,9 +31,12 @@ fn a_round_robin_adds_up() {
         let ci = e["ci95"].as_array().unwrap();
         assert!(ci[0].as_f64().unwrap() <= rate && rate <= ci[1].as_f64().unwrap());
         assert!(e["ratingCi95"].as_f64().unwrap() > 0.0);
-        wins += e["wins"].as_u64().unwrap();
+        wins += e["wins"].as_f64().unwrap();
+        // a place is 1 or 2, a tie 1.5 each
+        let place = e["meanPlace"].as_f64().unwrap();
+        assert!((1.0..=2.0).contains(&place), "{e}");
     }
-    assert_eq!(wins + v["unfinishedGames"].as_u64().unwrap(), 30);
+    assert_eq!(wins + v["undecidedGames"].as_f64().unwrap(), 30.0);
     // best rating first, and the ratings average 0
     let ratings: Vec<f64> = entries
         .iter()
@@ -99,9 +104,10 @@ fn every_bot_sits_in_every_seat_equally() {
 fn the_text_summary_has_a_line_per_bot() {
     let out = run_ok(&["tournament", "--bots", "random,heuristic", "--games", "20"]);
     assert!(
-        out.contains("decklet tournament: 20 games, 2 players, 1 table(s) of 20 games"),
+        out.contains("decklet tournament: uno, 20 games, 2 players, 1 table(s) of 20 games"),
         "{out}"
     );
+    assert!(out.contains("result  place  rating (95%)"), "{out}");
     assert!(out.contains("rating (95%)"), "{out}");
     assert!(
         out.lines().any(|l| l.trim_start().starts_with("random ")),

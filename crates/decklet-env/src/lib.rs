@@ -53,7 +53,6 @@ pub use generic::GenericEncoding;
 pub use spec::{GameSpec, SeatBot};
 pub use table::{StepError, Table};
 pub use tournament::{
-    GameEntry, GameSummary, Scratch, TournamentPlan, TournamentSpec, TournamentSummary,
-    TournamentTally, UnoEntry, UnoSummary,
+    TournamentEntry, TournamentPlan, TournamentSpec, TournamentSummary, TournamentTally,
 };
 pub use vector::{Buffers, MAX_LANES, VectorConfig, VectorTables, episode_seed};

@@ -1,7 +1,8 @@
 //! Bradley–Terry ratings from a tournament's games, on the Elo scale.
 //!
-//! Each finished game counts as the winner beating every other entry at its table (a
-//! multi-player game is read as its pairwise results). Strengths `γ` are fitted by the
+//! Each game counts as every entry beating each entry at its table with a worse result
+//! (a multi-player game is read as its pairwise results; equal results count for
+//! neither). Strengths `γ` are fitted by the
 //! minorization–maximization iteration of Hunter (2004); each entry also gets one win
 //! and one loss against a virtual opponent of strength 1, so that an entry that never
 //! (or always) wins still has a finite rating. A rating is `400 · log10(γ)`, shifted so
@@ -31,14 +32,12 @@ impl Pairwise {
         self.wins.iter().all(|row| row.len() == n).then_some(n)
     }
 
-    /// A game at a table of `seated` entries that `winner` won.
-    pub fn add_game(&mut self, seated: &[usize], winner: usize) {
-        for &other in seated {
-            if other != winner
-                && let Some(cell) = self.wins.get_mut(winner).and_then(|row| row.get_mut(other))
-            {
-                *cell += 1.0;
-            }
+    /// Counts one game in which entry `winner` did better than entry `loser`.
+    pub fn add_win(&mut self, winner: usize, loser: usize) {
+        if winner != loser
+            && let Some(cell) = self.wins.get_mut(winner).and_then(|row| row.get_mut(loser))
+        {
+            *cell += 1.0;
         }
     }
 
@@ -101,8 +100,8 @@ mod tests {
     fn equal_results_give_equal_ratings() {
         let mut results = Pairwise::new(2);
         for _ in 0..50 {
-            results.add_game(&[0, 1], 0);
-            results.add_game(&[0, 1], 1);
+            results.add_win(0, 1);
+            results.add_win(1, 0);
         }
         let ratings = results.ratings();
         assert!(ratings[0].0.abs() < 1e-6 && ratings[1].0.abs() < 1e-6);
@@ -113,7 +112,8 @@ mod tests {
     fn three_to_one_is_about_190_elo_apart() {
         let mut results = Pairwise::new(2);
         for game in 0..4000 {
-            results.add_game(&[0, 1], usize::from(game % 4 == 0));
+            let winner = usize::from(game % 4 == 0);
+            results.add_win(winner, 1 - winner);
         }
         let ratings = results.ratings();
         let gap = ratings[0].0 - ratings[1].0;
@@ -125,7 +125,8 @@ mod tests {
     #[test]
     fn a_multi_player_win_beats_everyone_at_the_table() {
         let mut results = Pairwise::new(3);
-        results.add_game(&[0, 1, 2], 2);
+        results.add_win(2, 0);
+        results.add_win(2, 1);
         assert_eq!(results.wins[2], vec![1.0, 1.0, 0.0]);
         let ratings = results.ratings();
         assert!(ratings[2].0 > ratings[0].0);

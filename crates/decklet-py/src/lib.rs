@@ -42,6 +42,17 @@ fn spec_of(
     options: Option<&Bound<'_, PyDict>>,
     players: usize,
 ) -> PyResult<GameSpec> {
+    let text = game_text(game, rules, house, options)?;
+    GameSpec::load(&Catalog::standard(), &text, players).map_err(PyValueError::new_err)
+}
+
+/// The game string of [`spec_of`]'s options.
+fn game_text(
+    game: &str,
+    rules: &str,
+    house: &[String],
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<String> {
     if game == "uno" && options.is_none_or(|o| o.is_empty()) {
         // `seeds`: the classic preset's name in 0.2
         let rules = if rules == "seeds" { "classic" } else { rules };
@@ -50,7 +61,7 @@ fn spec_of(
             text.push_str(&format!(",house={}", house.join("+")));
         }
         text.push(')');
-        return GameSpec::load(&Catalog::standard(), &text, players).map_err(PyValueError::new_err);
+        return Ok(text);
     }
     if !matches!(rules, "classic" | "seeds") || !house.is_empty() {
         return Err(PyValueError::new_err(
@@ -75,8 +86,7 @@ fn spec_of(
         }
         string = string.with(key, parameter(&value)?);
     }
-    GameSpec::load(&Catalog::standard(), &string.to_string(), players)
-        .map_err(PyValueError::new_err)
+    Ok(string.to_string())
 }
 
 /// A parameter's value as a game string writes it: `true`, `5`, `official`.
@@ -545,12 +555,12 @@ struct Tournament {
 #[pymethods]
 impl Tournament {
     #[new]
-    #[pyo3(signature = (game, bots, players=2, games=1000, seed=1, rules="classic", house=Vec::new(), max_actions=100_000, forget_uno=0.0))]
+    #[pyo3(signature = (game, bots, players=None, games=1000, seed=1, rules="classic", house=Vec::new(), max_actions=100_000, forget_uno=0.0))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &str,
         bots: Vec<String>,
-        players: usize,
+        players: Option<usize>,
         games: u64,
         seed: i128,
         rules: &str,
@@ -558,17 +568,28 @@ impl Tournament {
         max_actions: u64,
         forget_uno: f64,
     ) -> PyResult<Self> {
+        let game = game_text(game, rules, &house, None)?;
+        if !(0.0..=1.0).contains(&forget_uno) {
+            return Err(PyValueError::new_err(format!(
+                "forget_uno is a probability from 0 to 1, not {forget_uno}"
+            )));
+        }
+        // a heuristic bot of UNO's that forgets to call UNO is one by its name
+        let bots = bots
+            .into_iter()
+            .map(|b| match b.trim() {
+                "heuristic" if forget_uno > 0.0 => format!("heuristic:forget={forget_uno}"),
+                other => other.to_string(),
+            })
+            .collect();
         let spec = TournamentSpec {
-            game: game.to_string(),
-            // every game but UNO seats a bot a seat: the plan reads it from the bots
-            players,
+            game,
+            // none: as many as the bots, one table
+            players: players.unwrap_or(0),
             bots,
             games,
             seed: seed_of(seed)?,
             max_actions: max_actions.clamp(1, MAX_MOVES),
-            rules: rules.to_string(),
-            house,
-            forget_uno,
         };
         let plan = TournamentPlan::new(&spec).map_err(PyValueError::new_err)?;
         Ok(Tournament { plan })
