@@ -180,6 +180,11 @@ pub struct TournamentArgs {
     /// Safety cap: a game stops after this many dispatched actions (counted as capped).
     #[arg(long, default_value_t = 100_000)]
     pub max_actions: u64,
+    /// Ratings that carry across runs: this run's games are added to the pairwise
+    /// results kept in FILE (made if missing; of one game), and the ratings over every
+    /// run in it are reported too.
+    #[arg(long, value_name = "FILE")]
+    pub ratings: Option<PathBuf>,
 }
 
 /// Options of `decklet play`.

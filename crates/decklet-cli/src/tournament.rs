@@ -12,6 +12,10 @@
 
 use std::fmt::Write as _;
 
+use std::path::{Path, PathBuf};
+
+use decklet::env::rating::RatingPool;
+use decklet::env::tournament::round;
 use decklet::env::{TournamentPlan, TournamentSpec, TournamentSummary, TournamentTally};
 
 use crate::TournamentArgs;
@@ -87,16 +91,104 @@ pub fn run(args: &TournamentArgs) -> Result<(), String> {
     if stopped() {
         return Err(format!("{INTERRUPTED} after {seconds:.1} s"));
     }
-    let summary = plan.summary(&tally?, threads, seconds)?;
+    let tally = tally?;
+    let summary = plan.summary(&tally, threads, seconds)?;
+    let pooled = match &args.ratings {
+        Some(path) => Some(add_to_ratings(&plan, &tally, path)?),
+        None => None,
+    };
     let out = match args.json {
         true => {
-            let mut json = serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?;
+            let mut json = serde_json::to_value(&summary).map_err(|e| e.to_string())?;
+            if let (Some((pool, path)), Some(object)) = (&pooled, json.as_object_mut()) {
+                object.insert("pooledRatings".into(), pooled_json(pool, path));
+            }
+            let mut json = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;
             json.push('\n');
             json
         }
-        false => text(&summary),
+        false => {
+            let mut out = text(&summary);
+            if let Some((pool, path)) = &pooled {
+                out.push_str(&pooled_text(pool, path));
+            }
+            out
+        }
     };
     write_stdout(&out)
+}
+
+/// The largest ratings file read (a thousand entries' results are well under it).
+const MAX_RATINGS_FILE: u64 = 64 << 20;
+
+/// Adds this run to the ratings file at `path` (made if missing), written whole in
+/// place of the old one (a new file renamed over it): the pool, and `path` as given.
+fn add_to_ratings(
+    plan: &TournamentPlan,
+    tally: &TournamentTally,
+    path: &Path,
+) -> Result<(RatingPool, String), String> {
+    let shown = path.display().to_string();
+    let mut pool = match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            RatingPool::new(&plan.summary(tally, 1, 0.0)?.game)
+        }
+        Err(e) => return Err(format!("--ratings: cannot read {shown}: {e}")),
+        Ok(meta) if meta.len() > MAX_RATINGS_FILE => {
+            return Err(format!(
+                "--ratings: {shown} is larger than a ratings file ({} MiB at most)",
+                MAX_RATINGS_FILE >> 20
+            ));
+        }
+        Ok(_) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("--ratings: cannot read {shown}: {e}"))?;
+            RatingPool::from_json(&text).map_err(|e| format!("--ratings: {shown}: {e}"))?
+        }
+    };
+    plan.add_to_pool(tally, &mut pool)
+        .map_err(|e| format!("--ratings: {shown}: {e}"))?;
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    let temporary = PathBuf::from(temporary);
+    std::fs::write(&temporary, pool.to_json() + "\n")
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|e| format!("--ratings: cannot write {shown}: {e}"))?;
+    Ok((pool, shown))
+}
+
+/// The pool's ratings, best first.
+fn best_first(pool: &RatingPool) -> Vec<(String, f64, f64)> {
+    let mut ratings = pool.ratings();
+    ratings.sort_by(|a, b| b.1.total_cmp(&a.1));
+    ratings
+}
+
+/// The pooled ratings as `--json` adds them.
+fn pooled_json(pool: &RatingPool, path: &str) -> serde_json::Value {
+    let entries: Vec<serde_json::Value> = best_first(pool)
+        .into_iter()
+        .map(|(bot, rating, half)| {
+            serde_json::json!({
+                "bot": bot,
+                "rating": round(rating, 1),
+                "ratingCi95": round(half, 1),
+            })
+        })
+        .collect();
+    serde_json::json!({ "file": path, "games": pool.games(), "entries": entries })
+}
+
+/// The pooled ratings as the text summary ends.
+fn pooled_text(pool: &RatingPool, path: &str) -> String {
+    let mut out = format!(
+        "  ratings over every run in {path} ({} games):\n",
+        pool.games()
+    );
+    for (bot, rating, half) in best_first(pool) {
+        let _ = writeln!(out, "  {bot:<22} {rating:+.0} ± {half:.0}");
+    }
+    out
 }
 
 /// The text summary of a tournament.

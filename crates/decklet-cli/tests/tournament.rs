@@ -167,3 +167,87 @@ fn simulate_and_play_seat_the_search_bot() {
     assert!(out.contains("Seats: p1 you | p2 ismcts:10"), "{out}");
     assert!(out.contains("You win!") || out.contains(" wins."), "{out}");
 }
+
+/// `--ratings FILE` keeps the pairwise results of every run at one game: a second run
+/// adds its games and its new entries, and the ratings over both are reported; a file
+/// of another game, or one that is not a ratings file, is refused and left as it was.
+#[test]
+fn ratings_carry_across_runs_in_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ratings.json");
+    let path = file.to_str().unwrap();
+    let run = |bots: &str| {
+        json(&[
+            "tournament",
+            "--bots",
+            bots,
+            "--games",
+            "30",
+            "--ratings",
+            path,
+            "--json",
+        ])
+    };
+    let first = run("random,heuristic");
+    assert_eq!(first["pooledRatings"]["games"], 30);
+    let second = run("ismcts:10,heuristic");
+    let pooled = &second["pooledRatings"];
+    assert_eq!(pooled["games"], 60);
+    assert_eq!(pooled["file"], path);
+    let mut names: Vec<&str> = pooled["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["bot"].as_str().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["heuristic", "ismcts:10", "random"]);
+    // this run's own report rates its two entries alone
+    assert_eq!(second["entries"].as_array().unwrap().len(), 2);
+    let kept = std::fs::read_to_string(&file).unwrap();
+    assert!(kept.contains("\"games\": 60"), "{kept}");
+    // another game's run is refused, and the file is as it was
+    let err = run_err(&[
+        "tournament",
+        "--game",
+        "hearts",
+        "--bots",
+        "ducker,random,random,random",
+        "--games",
+        "4",
+        "--ratings",
+        path,
+    ]);
+    assert!(err.contains("the ratings are of uno, not hearts"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), kept);
+    // so is a file that is not a ratings file
+    std::fs::write(
+        &file,
+        "{\"format\": \"decklet-ratings/1\", \"game\": \"uno\"}",
+    )
+    .unwrap();
+    let err = run_err(&[
+        "tournament",
+        "--bots",
+        "random,heuristic",
+        "--games",
+        "4",
+        "--ratings",
+        path,
+    ]);
+    assert!(err.contains("not a ratings file"), "{err}");
+    let lopsided =
+        r#"{"format":"decklet-ratings/1","game":"uno","bots":["a"],"games":1,"wins":[[0.5]]}"#;
+    std::fs::write(&file, lopsided).unwrap();
+    let err = run_err(&[
+        "tournament",
+        "--bots",
+        "random,heuristic",
+        "--games",
+        "4",
+        "--ratings",
+        path,
+    ]);
+    assert!(err.contains("not a whole number"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), lopsided);
+}

@@ -92,6 +92,162 @@ impl Pairwise {
     }
 }
 
+/// The format of a [`RatingPool`] file.
+pub const RATING_POOL_FORMAT: &str = "decklet-ratings/1";
+
+/// The most entries a pool keeps.
+pub const MAX_POOL_ENTRIES: usize = 1_000;
+
+/// Pairwise results by entry name at one game, kept across tournaments: what `decklet
+/// tournament --ratings FILE` reads, adds its run to and writes back, so that ratings
+/// carry across runs (an entry is its name: `heuristic` in one run and the next is one
+/// entry; `random#2` is the second `random` of a run).
+///
+/// ```
+/// use decklet_env::rating::{Pairwise, RatingPool};
+/// let mut pool = RatingPool::new("uno");
+/// let mut run = Pairwise::new(2);
+/// run.add_win(0, 1);
+/// pool.add(&["heuristic".into(), "random".into()], &run, 1)?;
+/// let mut next = Pairwise::new(2);
+/// next.add_win(0, 1);
+/// pool.add(&["ismcts".into(), "heuristic".into()], &next, 1)?;
+/// let ratings = pool.ratings();
+/// let names: Vec<&str> = ratings.iter().map(|(n, _, _)| n.as_str()).collect();
+/// assert_eq!(names, ["heuristic", "random", "ismcts"]);
+/// // ismcts beat the heuristic that beat random
+/// assert!(ratings[2].1 > ratings[0].1 && ratings[0].1 > ratings[1].1);
+/// let text = pool.to_json();
+/// assert_eq!(RatingPool::from_json(&text)?, pool);
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RatingPool {
+    /// [`RATING_POOL_FORMAT`].
+    format: String,
+    /// The game's canonical game string.
+    game: String,
+    /// The entries, in the order first met.
+    bots: Vec<String>,
+    /// Games added.
+    games: u64,
+    /// `wins[i][j]`: how often `bots[i]` beat `bots[j]`.
+    wins: Vec<Vec<f64>>,
+}
+
+impl RatingPool {
+    /// No results yet at `game` (its canonical game string).
+    pub fn new(game: &str) -> Self {
+        RatingPool {
+            format: RATING_POOL_FORMAT.to_string(),
+            game: game.to_string(),
+            bots: Vec::new(),
+            games: 0,
+            wins: Vec::new(),
+        }
+    }
+
+    /// A pool read back from its JSON, checked: the format, square results of whole,
+    /// non-negative counts, one row a named entry, each name once, at most
+    /// [`MAX_POOL_ENTRIES`].
+    pub fn from_json(text: &str) -> Result<RatingPool, String> {
+        let pool: RatingPool =
+            serde_json::from_str(text).map_err(|e| format!("not a ratings file: {e}"))?;
+        if pool.format != RATING_POOL_FORMAT {
+            return Err(format!(
+                "a ratings file of format {}, not {RATING_POOL_FORMAT}",
+                decklet_core::echo(&pool.format)
+            ));
+        }
+        let n = pool.bots.len();
+        if n > MAX_POOL_ENTRIES {
+            return Err(format!(
+                "{n} entries in a ratings file (at most {MAX_POOL_ENTRIES})"
+            ));
+        }
+        if pool.wins.len() != n || pool.wins.iter().any(|row| row.len() != n) {
+            return Err("a ratings file whose results are not one row and column an entry".into());
+        }
+        let whole = |x: &f64| x.is_finite() && *x >= 0.0 && x.fract() == 0.0 && *x < 1e15;
+        if !pool.wins.iter().flatten().all(whole) {
+            return Err("a ratings file with a count that is not a whole number".into());
+        }
+        let mut names = pool.bots.clone();
+        names.sort();
+        names.dedup();
+        if names.len() != n {
+            return Err("a ratings file that names an entry twice".into());
+        }
+        Ok(pool)
+    }
+
+    /// The pool as JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// The game it rates.
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+
+    /// Games added.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Adds a run's `results` among the entries `bots` (in the results' order; new
+    /// names join the pool) and its `games`.
+    pub fn add(&mut self, bots: &[String], results: &Pairwise, games: u64) -> Result<(), String> {
+        if results.entries() != Some(bots.len()) {
+            return Err("results of another number of entries".into());
+        }
+        let mut at = Vec::with_capacity(bots.len());
+        for name in bots {
+            let i = match self.bots.iter().position(|b| b == name) {
+                Some(i) => i,
+                None if self.bots.len() >= MAX_POOL_ENTRIES => {
+                    return Err(format!(
+                        "a ratings file holds at most {MAX_POOL_ENTRIES} entries"
+                    ));
+                }
+                None => {
+                    self.bots.push(name.clone());
+                    self.wins.iter_mut().for_each(|row| row.push(0.0));
+                    self.wins.push(vec![0.0; self.bots.len()]);
+                    self.bots.len() - 1
+                }
+            };
+            at.push(i);
+        }
+        for (a, row) in results.wins.iter().enumerate() {
+            for (b, won) in row.iter().enumerate() {
+                if let (Some(&i), Some(&j)) = (at.get(a), at.get(b))
+                    && let Some(cell) = self.wins.get_mut(i).and_then(|r| r.get_mut(j))
+                {
+                    *cell += won;
+                }
+            }
+        }
+        self.games += games;
+        Ok(())
+    }
+
+    /// Every entry's rating over every game added, Elo scale, with its 95% interval's
+    /// half-width ([`Pairwise::ratings`]), in the pool's order.
+    pub fn ratings(&self) -> Vec<(String, f64, f64)> {
+        let results = Pairwise {
+            wins: self.wins.clone(),
+        };
+        self.bots
+            .iter()
+            .zip(results.ratings())
+            .map(|(name, (rating, half))| (name.clone(), rating, half))
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

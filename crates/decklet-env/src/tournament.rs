@@ -36,7 +36,7 @@ use decklet_catalog::{Catalog, GameString, LoadedGame};
 use decklet_core::{derive_seed, splitmix64};
 use serde::{Deserialize, Serialize};
 
-use crate::rating::Pairwise;
+use crate::rating::{Pairwise, RatingPool};
 
 /// The most entries a tournament takes.
 pub const MAX_ENTRIES: usize = 16;
@@ -113,8 +113,9 @@ pub struct TournamentTally {
     pub games: Vec<u64>,
     /// Each entry's wins, in [`WIN_UNITS`] (a shared best shares the win).
     pub win_units: Vec<u64>,
-    /// Each entry's places summed, in half places (a tie shares its places).
-    pub half_places: Vec<u64>,
+    /// How often each entry finished at each place (`place_units[entry][0]`: first), in
+    /// [`WIN_UNITS`] (a tie shares its places equally).
+    pub place_units: Vec<Vec<u64>>,
     /// Each entry's results summed.
     pub scores: Vec<f64>,
     /// Who beat whom.
@@ -132,7 +133,7 @@ impl TournamentTally {
             played: 0,
             games: vec![0; entries],
             win_units: vec![0; entries],
-            half_places: vec![0; entries],
+            place_units: vec![Vec::new(); entries],
             scores: vec![0.0; entries],
             pairwise: Pairwise::new(entries),
             undecided: 0,
@@ -146,7 +147,12 @@ impl TournamentTally {
         self.played += other.played;
         add(&mut self.games, &other.games);
         add(&mut self.win_units, &other.win_units);
-        add(&mut self.half_places, &other.half_places);
+        for (mine, theirs) in self.place_units.iter_mut().zip(&other.place_units) {
+            if mine.len() < theirs.len() {
+                mine.resize(theirs.len(), 0);
+            }
+            add(mine, theirs);
+        }
         (self.scores.iter_mut())
             .zip(&other.scores)
             .for_each(|(a, b)| *a += b);
@@ -164,15 +170,19 @@ impl TournamentTally {
         self.undecided += u64::from(!decided);
         let sharing = results.iter().filter(|r| **r == best).count().max(1) as u64;
         for (&entry, &result) in seated.iter().zip(results) {
-            let above = results.iter().filter(|r| **r > result).count() as u64;
-            let tied = results.iter().filter(|r| **r == result).count() as u64;
-            // places above+1 … above+tied, shared: their mean, in half places
-            let half_place = 2 * above + tied + 1;
+            let above = results.iter().filter(|r| **r > result).count();
+            let tied = results.iter().filter(|r| **r == result).count().max(1);
             if let Some(games) = self.games.get_mut(entry) {
                 *games += 1;
             }
-            if let Some(places) = self.half_places.get_mut(entry) {
-                *places += half_place;
+            // places above+1 … above+tied, shared equally
+            if let Some(places) = self.place_units.get_mut(entry) {
+                if places.len() < results.len() {
+                    places.resize(results.len(), 0);
+                }
+                for place in places.iter_mut().skip(above).take(tied) {
+                    *place += WIN_UNITS / tied as u64;
+                }
             }
             if let Some(score) = self.scores.get_mut(entry) {
                 *score += result;
@@ -242,6 +252,9 @@ pub struct TournamentEntry {
     pub mean_score: f64,
     /// Its mean place (1 is first; a tie shares its places), to 4 places.
     pub mean_place: f64,
+    /// The share of its games at each place (first, second, …; a tie shares its
+    /// places), to 4 places.
+    pub places: Vec<f64>,
     /// Its Bradley–Terry rating, Elo scale, to 1 place.
     pub rating: f64,
     /// The half-width of the rating's 95% interval.
@@ -382,9 +395,10 @@ impl TournamentPlan {
             ));
         }
         let entries = self.names.len();
-        if [&tally.games, &tally.win_units, &tally.half_places]
-            .iter()
-            .any(|v| v.len() != entries)
+        if tally.games.len() != entries
+            || tally.win_units.len() != entries
+            || tally.place_units.len() != entries
+            || tally.place_units.iter().any(|p| p.len() > self.players)
             || tally.scores.len() != entries
             || tally.pairwise.entries() != Some(entries)
         {
@@ -402,7 +416,17 @@ impl TournamentPlan {
                 let wins = tally.win_units.get(i).copied().unwrap_or(0) as f64 / WIN_UNITS as f64;
                 let (lo, hi) = wilson_95(wins, games as f64);
                 let (rating, half) = ratings.get(i).copied().unwrap_or((0.0, 0.0));
-                let half_places = tally.half_places.get(i).copied().unwrap_or(0) as f64;
+                let shares: Vec<f64> = (0..self.players)
+                    .map(|p| {
+                        let units = tally.place_units.get(i).and_then(|u| u.get(p)).copied();
+                        units.unwrap_or(0) as f64 / WIN_UNITS as f64
+                    })
+                    .collect();
+                let places: f64 = shares
+                    .iter()
+                    .enumerate()
+                    .map(|(p, n)| (p + 1) as f64 * n)
+                    .sum();
                 TournamentEntry {
                     bot,
                     games,
@@ -411,7 +435,8 @@ impl TournamentPlan {
                     ci95: [round(lo, 4), round(hi, 4)],
                     fair_share: round(1.0 / self.players.max(1) as f64, 4),
                     mean_score: per(tally.scores.get(i).copied().unwrap_or(0.0)),
-                    mean_place: per(half_places / 2.0),
+                    mean_place: per(places),
+                    places: shares.iter().map(|n| per(*n)).collect(),
                     rating: round(rating, 1),
                     rating_ci95: round(half, 1),
                 }
@@ -431,6 +456,33 @@ impl TournamentPlan {
             capped_games: tally.capped,
             entries,
         })
+    }
+}
+
+impl TournamentPlan {
+    /// Adds a tally of every game to `pool` (ratings that carry across runs): its
+    /// entries by their names, the pairs of every game. The pool must rate this plan's
+    /// game.
+    pub fn add_to_pool(
+        &self,
+        tally: &TournamentTally,
+        pool: &mut RatingPool,
+    ) -> Result<(), String> {
+        if pool.game() != self.loaded.string() {
+            return Err(format!(
+                "the ratings are of {}, not {}",
+                decklet_core::echo(pool.game()),
+                self.loaded.string()
+            ));
+        }
+        if tally.played != self.games() {
+            return Err(format!(
+                "a tally of {} games for a tournament of {}",
+                tally.played,
+                self.games()
+            ));
+        }
+        pool.add(&labels(&self.names), &tally.pairwise, tally.played)
     }
 }
 
@@ -521,15 +573,20 @@ mod tests {
         // entries 2, 0, 3, 1 in seats 0..4; results 5, 9, 9, 1
         tally.add_game(&[2, 0, 3, 1], &[5.0, 9.0, 9.0, 1.0], false);
         assert_eq!(tally.win_units, [WIN_UNITS / 2, 0, 0, WIN_UNITS / 2]);
-        // places: entries 0 and 3 share 1st and 2nd (1.5), entry 2 is 3rd, entry 1 4th
-        assert_eq!(tally.half_places, [3, 8, 6, 3]);
+        // places: entries 0 and 3 share 1st and 2nd, entry 2 is 3rd, entry 1 4th
+        let (half, whole) = (WIN_UNITS / 2, WIN_UNITS);
+        assert_eq!(tally.place_units[0], [half, half, 0, 0]);
+        assert_eq!(tally.place_units[1], [0, 0, 0, whole]);
+        assert_eq!(tally.place_units[2], [0, 0, whole, 0]);
+        assert_eq!(tally.place_units[3], [half, half, 0, 0]);
         assert_eq!(tally.undecided, 0);
         // everyone equal: undecided, nobody wins, every place shared
         tally.add_game(&[0, 1], &[0.0, 0.0], true);
         assert_eq!(tally.undecided, 1);
         assert_eq!(tally.capped, 1);
         assert_eq!(tally.win_units, [WIN_UNITS / 2, 0, 0, WIN_UNITS / 2]);
-        assert_eq!(tally.half_places[..2], [3 + 3, 8 + 3]);
+        assert_eq!(tally.place_units[0], [2 * half, 2 * half, 0, 0]);
+        assert_eq!(tally.place_units[1], [half, half, 0, whole]);
         let mut whole = TournamentTally::new(4);
         whole.merge(&tally);
         assert_eq!(whole, tally);
