@@ -1,7 +1,7 @@
 //! Steps of a vector of UNO tables a second, in Rust alone: self-play with random legal
 //! actions, to see what the Python vector environment costs beyond the binding.
 //!
-//! `cargo run --release -p decklet-env --example vector_speed -- [LANES] [STEPS]`
+//! `cargo run --release -p decklet-env --example vector_speed -- [LANES] [STEPS] [THREADS]`
 
 use std::time::Instant;
 
@@ -12,6 +12,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let lanes: usize = args.next().map_or(Ok(256), |a| a.parse())?;
     let steps: usize = args.next().map_or(Ok(2_000), |a| a.parse())?;
+    let threads: usize = args.next().map_or(Ok(1), |a| a.parse())?;
     let spec = GameSpec::load(&decklet_catalog::Catalog::standard(), "uno", 4)?;
     let (obs, acts) = (
         spec.encoding().observation_len(),
@@ -22,7 +23,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         lanes,
         players,
         opponents: None,
-        threads: 1,
+        threads,
         seed: 0,
         max_moves: 10_000,
         rewards: RewardMode::Win,

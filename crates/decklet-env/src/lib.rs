@@ -55,4 +55,6 @@ pub use table::{StepError, Table};
 pub use tournament::{
     TournamentEntry, TournamentPlan, TournamentSpec, TournamentSummary, TournamentTally,
 };
-pub use vector::{Buffers, MAX_LANES, VectorConfig, VectorTables, episode_seed};
+pub use vector::{
+    Buffers, MAX_LANES, MIN_LANES_PER_THREAD, VectorConfig, VectorTables, episode_seed,
+};

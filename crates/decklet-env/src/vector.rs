@@ -53,7 +53,10 @@ pub struct VectorTables {
     players: usize,
     seed: u64,
     mode: RewardMode,
+    /// The threads stepping the lanes beside this one, when more than one steps them.
     pool: Option<rayon::ThreadPool>,
+    /// The lanes a thread steps, consecutive, the same every step.
+    chunk: usize,
 }
 
 impl std::fmt::Debug for VectorTables {
@@ -74,7 +77,8 @@ pub struct VectorConfig {
     pub players: usize,
     /// The bot of every seat but seat 0 (`None`: self-play).
     pub opponents: Option<String>,
-    /// Threads stepping the lanes (1: this thread only).
+    /// Threads stepping the lanes (1: this thread only), each a fixed piece of
+    /// consecutive lanes; at most one a [`MIN_LANES_PER_THREAD`] lanes.
     pub threads: usize,
     /// The seed of the first episodes.
     pub seed: u64,
@@ -86,6 +90,11 @@ pub struct VectorConfig {
 
 /// The most lanes a vector of tables holds.
 pub const MAX_LANES: usize = 1 << 16;
+
+/// The fewest lanes a thread steps: a vector of fewer than twice as many is stepped on
+/// the caller's thread alone, whatever [`VectorConfig::threads`] asks (measured in
+/// `docs/performance.md`: below it, two threads were slower than one).
+pub const MIN_LANES_PER_THREAD: usize = 32;
 
 impl VectorTables {
     /// The matches of `spec` that `config` asks for.
@@ -127,6 +136,10 @@ impl VectorTables {
                 ended: false,
             });
         }
+        // a thread gets at least MIN_LANES_PER_THREAD lanes: fewer cost more to hand
+        // over than they take to step
+        let threads = threads.min(lanes / MIN_LANES_PER_THREAD).max(1);
+        let chunk = lanes.div_ceil(threads);
         let pool = match threads {
             1 => None,
             n => Some(
@@ -143,6 +156,7 @@ impl VectorTables {
             seed,
             mode,
             pool,
+            chunk,
         })
     }
 
@@ -323,20 +337,25 @@ impl VectorTables {
                 },
             )
             .collect();
+        let mut rows = rows;
+        // one piece of consecutive lanes a thread, the same every step
+        let chunk = self.chunk;
+        let run_chunk = |c: usize, (lanes, rows): (&mut [Lane], &mut [Row<'_>])| {
+            (lanes.iter_mut().zip(rows.iter_mut()))
+                .enumerate()
+                .try_for_each(|(k, (lane, row))| {
+                    let i = c * chunk + k;
+                    f(i, lane, row.reborrow()).map_err(|e| (i, e))
+                })
+        };
         match &self.pool {
             Some(pool) => pool.install(|| {
-                self.lanes
-                    .par_iter_mut()
-                    .zip(rows)
+                (self.lanes.par_chunks_mut(chunk))
+                    .zip(rows.par_chunks_mut(chunk))
                     .enumerate()
-                    .try_for_each(|(i, (lane, row))| f(i, lane, row).map_err(|e| (i, e)))
+                    .try_for_each(|(c, pair)| run_chunk(c, pair))
             }),
-            None => self
-                .lanes
-                .iter_mut()
-                .zip(rows)
-                .enumerate()
-                .try_for_each(|(i, (lane, row))| f(i, lane, row).map_err(|e| (i, e))),
+            None => run_chunk(0, (&mut self.lanes, &mut rows)),
         }
     }
 }
@@ -350,6 +369,21 @@ struct Row<'a> {
     truncated: &'a mut bool,
     seat: &'a mut i64,
     finals: &'a mut [f32],
+}
+
+impl Row<'_> {
+    /// The same rows, borrowed for one step of one lane.
+    fn reborrow(&mut self) -> Row<'_> {
+        Row {
+            observation: self.observation,
+            mask: self.mask,
+            reward: self.reward,
+            terminated: self.terminated,
+            truncated: self.truncated,
+            seat: self.seat,
+            finals: self.finals,
+        }
+    }
 }
 
 /// Makes the acting seat's move `index` on a lane's table; every bot of the lane

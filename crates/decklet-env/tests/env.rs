@@ -634,3 +634,67 @@ mod own_game {
         assert!(error.contains("not a game of this catalogue"), "{error}");
     }
 }
+
+/// Lanes stepped by two threads, each a fixed piece of consecutive lanes (the last one
+/// shorter), fill the buffers bit for bit as one thread does, with opponents that hear;
+/// a lane's error names that lane whichever thread stepped it.
+#[test]
+fn threads_step_fixed_pieces_of_lanes_to_the_same_bits() {
+    let spec = spec("uno(rules=official,house=jump-in)");
+    let encoding = spec.encoding();
+    let (obs_len, count) = (encoding.observation_len(), encoding.action_count() + 1);
+    let (lanes, players) = (2 * decklet_env::MIN_LANES_PER_THREAD + 7, 3);
+    let config = |threads| VectorConfig {
+        lanes,
+        players,
+        opponents: Some("heuristic".into()),
+        threads,
+        seed: 5,
+        max_moves: 300,
+        rewards: RewardMode::Score,
+    };
+    let mut one = VectorTables::new(spec.clone(), &config(1)).unwrap();
+    let mut two = VectorTables::new(spec.clone(), &config(2)).unwrap();
+    let (mut a, mut b) = (
+        Owned::new(lanes, obs_len, count, players),
+        Owned::new(lanes, obs_len, count, players),
+    );
+    one.reset(5, a.lend()).unwrap();
+    two.reset(5, b.lend()).unwrap();
+    let mut rng = GameRng::seed_from(3);
+    let mut ended = 0;
+    for _ in 0..250 {
+        let actions: Vec<i64> = (0..lanes)
+            .map(|i| {
+                let row = &a.masks[i * count..(i + 1) * count];
+                let legal: Vec<usize> = (0..count).filter(|k| row[*k] == 1).collect();
+                legal
+                    .get(rng.index(legal.len().max(1)))
+                    .map_or(0, |k| *k as i64)
+            })
+            .collect();
+        one.step(&actions, a.lend()).unwrap();
+        two.step(&actions, b.lend()).unwrap();
+        assert_eq!(a.observations, b.observations);
+        assert_eq!(
+            (&a.masks, &a.seats, &a.terminated),
+            (&b.masks, &b.seats, &b.terminated)
+        );
+        assert_eq!((&a.rewards, &a.finals), (&b.rewards, &b.finals));
+        ended += a.terminated.iter().filter(|t| **t).count();
+    }
+    assert!(ended > lanes, "{ended} games ended");
+    // a move the mask refuses, in a lane of the second thread's piece
+    let bad = lanes - 3;
+    let mut actions: Vec<i64> = (0..lanes)
+        .map(|i| {
+            let row = &a.masks[i * count..(i + 1) * count];
+            row.iter().position(|m| *m == 1).unwrap_or(0) as i64
+        })
+        .collect();
+    let row = &a.masks[bad * count..(bad + 1) * count];
+    actions[bad] = row.iter().position(|m| *m == 0).unwrap() as i64;
+    let (i, _) = one.step(&actions, a.lend()).unwrap_err();
+    let (j, _) = two.step(&actions, b.lend()).unwrap_err();
+    assert_eq!((i, j), (bad, bad));
+}
