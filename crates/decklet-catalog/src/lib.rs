@@ -5,8 +5,9 @@
 //! games and their parameters, and makes a game's bots by name: OpenSpiel's
 //! `LoadGame`, `RegisteredGames` and `LoadBot`. A game is described to the catalogue by
 //! a [`GameDef`]: its name, parameters (with their kinds, defaults and ranges), how many
-//! players it seats, how it is built and dealt, its own bots, how its matches score, and
-//! a move in words.
+//! players it seats, how it is built and dealt, its own bots, how its matches score, a
+//! card, a move and the table's facts in words, the keys a person types for its moves,
+//! and its narration of a move.
 //!
 //! The crates stand in layers: `decklet-core` ← `decklet-bots` ← the games ← this
 //! catalogue ← the tools. Nothing above the catalogue needs to name a game: a tool
