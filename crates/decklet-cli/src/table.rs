@@ -196,18 +196,22 @@ fn show_table(def: &dyn GameDef, info: &InfoState, state: &GameState, shown: &[S
             continue;
         };
         let size = info.zone_size(zone);
+        let kind = definition.zone_type.replace('_', " ");
         let label = match definition.owner {
-            Some(owner) if owner == info.seat() => "Your hand".to_string(),
-            Some(owner) => format!("{} of {}", definition.zone_type, who(state, owner)),
+            Some(owner) if owner == info.seat() => format!("Your {kind}"),
+            Some(owner) => format!("{kind} of {}", who(state, owner)),
+            // a zone of the table by its kind (`discard`, `trick`), unless another
+            // zone of the table is of that kind too
+            None if unshared(info, &definition.zone_type) => kind,
             None => definition.id.to_string(),
         };
         match info.zone_cards(zone) {
+            Some([]) => {}
             Some(cards) if definition.owner == Some(info.seat()) => {
                 let mut sorted = cards.to_vec();
                 sorted.sort();
                 say!("{label}: {}", words(def, info, &sorted));
             }
-            Some([]) => {}
             Some(cards) if cards.len() > SHOWN => {
                 let last = &cards[cards.len() - SHOWN..];
                 say!(
@@ -225,6 +229,15 @@ fn show_table(def: &dyn GameDef, info: &InfoState, state: &GameState, shown: &[S
     say!("Your moves:");
     list_moves(shown);
     say!("{HELP}");
+}
+
+/// Whether no two zones without an owner are of kind `kind`.
+fn unshared(info: &InfoState, kind: &str) -> bool {
+    let of_kind = info
+        .zones()
+        .filter_map(|z| info.zone(z))
+        .filter(|z| z.owner.is_none() && z.zone_type == kind);
+    of_kind.count() <= 1
 }
 
 /// What to type: a move's number, or the key beside it in the game's list of keys.
