@@ -434,6 +434,12 @@ fn hearts_is_played_in_the_terminal_without_naming_a_card_passed_face_down() {
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(out.status.success(), "{text}");
     assert!(text.contains("Your hand: "), "{text}");
+    // the cards you pass are in your passing zone, told as such, never a second hand
+    assert!(text.contains("\nYour passing: "), "{text}");
+    for shown in text.split("Your moves:") {
+        assert!(shown.matches("Your hand: ").count() <= 1, "{shown}");
+    }
+    assert!(text.contains("\ntrick: "), "{text}");
     assert!(text.contains("Game over"), "{text}");
     let passes = text
         .matches("hearts pass (what it names is hidden from you)")
