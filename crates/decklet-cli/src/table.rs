@@ -17,7 +17,7 @@ use decklet::{
     AnyEvent, CardId, GameEngine, GameState, GameStatus, InfoState, Moves, Player, PlayerId,
 };
 use decklet_catalog::{GameDef, LoadedGame};
-use owo_colors::{OwoColorize, Stream};
+use owo_colors::{AnsiColors, OwoColorize, Stream};
 
 use crate::console::{self, Lines, LogFile, SavedLog};
 
@@ -99,27 +99,22 @@ fn paint(words: &str) -> String {
     let first = words.split(' ').next().unwrap_or_default();
     let red_suit =
         words.contains(['♥', '♦']) || words.ends_with("hearts") || words.ends_with("diamonds");
-    match first {
-        "red" => words
-            .if_supports_color(Stream::Stdout, |t| t.red())
-            .to_string(),
-        "yellow" => words
-            .if_supports_color(Stream::Stdout, |t| t.yellow())
-            .to_string(),
-        "green" => words
-            .if_supports_color(Stream::Stdout, |t| t.green())
-            .to_string(),
-        "blue" => words
-            .if_supports_color(Stream::Stdout, |t| t.blue())
-            .to_string(),
-        "wild" => words
-            .if_supports_color(Stream::Stdout, |t| t.bold())
-            .to_string(),
-        _ if red_suit => words
-            .if_supports_color(Stream::Stdout, |t| t.red())
-            .to_string(),
-        _ => words.to_string(),
-    }
+    let colour = match first {
+        "red" => AnsiColors::Red,
+        "yellow" => AnsiColors::Yellow,
+        "green" => AnsiColors::Green,
+        "blue" => AnsiColors::Blue,
+        "wild" => {
+            return words
+                .if_supports_color(Stream::Stdout, |t| t.bold())
+                .to_string();
+        }
+        _ if red_suit => AnsiColors::Red,
+        _ => return words.to_string(),
+    };
+    words
+        .if_supports_color(Stream::Stdout, |t| t.color(colour))
+        .to_string()
 }
 
 /// `cards` in the game's words, coloured, in their order, each run of one kind of card

@@ -220,34 +220,25 @@ fn ratings_carry_across_runs_in_a_file() {
     ]);
     assert!(err.contains("the ratings are of uno, not hearts"), "{err}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), kept);
-    // so is a file that is not a ratings file
-    std::fs::write(
-        &file,
-        "{\"format\": \"decklet-ratings/1\", \"game\": \"uno\"}",
-    )
-    .unwrap();
-    let err = run_err(&[
-        "tournament",
-        "--bots",
-        "random,heuristic",
-        "--games",
-        "4",
-        "--ratings",
-        path,
-    ]);
-    assert!(err.contains("not a ratings file"), "{err}");
+    // so is a file that is not a ratings file, whole, or one with a count that is not
+    let short = r#"{"format": "decklet-ratings/1", "game": "uno"}"#;
     let lopsided =
         r#"{"format":"decklet-ratings/1","game":"uno","bots":["a"],"games":1,"wins":[[0.5]]}"#;
-    std::fs::write(&file, lopsided).unwrap();
-    let err = run_err(&[
-        "tournament",
-        "--bots",
-        "random,heuristic",
-        "--games",
-        "4",
-        "--ratings",
-        path,
-    ]);
-    assert!(err.contains("not a whole number"), "{err}");
-    assert_eq!(std::fs::read_to_string(&file).unwrap(), lopsided);
+    for (text, refusal) in [
+        (short, "not a ratings file"),
+        (lopsided, "not a whole number"),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        let args = [
+            "--bots",
+            "random,heuristic",
+            "--games",
+            "4",
+            "--ratings",
+            path,
+        ];
+        let err = run_err(&[&["tournament"][..], &args].concat());
+        assert!(err.contains(refusal), "{err}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    }
 }
