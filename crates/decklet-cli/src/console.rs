@@ -78,14 +78,22 @@ pub fn gone() -> Option<Result<(), String>> {
 
 /// Standard input, a line at a time, each at most [`MAX_LINE`] bytes.
 pub struct Lines {
-    input: io::StdinLock<'static>,
+    input: Box<dyn BufRead>,
 }
 
 impl Lines {
     /// Standard input.
     pub fn stdin() -> Lines {
         Lines {
-            input: io::stdin().lock(),
+            input: Box::new(io::stdin().lock()),
+        }
+    }
+
+    /// The lines of `text`, as if typed (for tests of the table).
+    #[cfg(test)]
+    pub fn of(text: &'static str) -> Lines {
+        Lines {
+            input: Box::new(text.as_bytes()),
         }
     }
 

@@ -571,3 +571,100 @@ pub(crate) fn finish(
     }
     console::gone().unwrap_or(Ok(()))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+    use decklet::{CardPlayed, EngineConfig};
+    use decklet_catalog::Catalog;
+
+    /// A bot that plays its first move and counts the moves it hears, checking each is
+    /// told to its own seat.
+    struct Counting {
+        seat: PlayerId,
+        heard: Arc<AtomicUsize>,
+        /// Cards it heard played out of turn.
+        jumped: Arc<AtomicUsize>,
+    }
+
+    impl Bot for Counting {
+        fn name(&self) -> &str {
+            "counting"
+        }
+        fn choose(&mut self, _: &InfoState, moves: &Moves) -> Option<usize> {
+            (!moves.is_empty()).then_some(0)
+        }
+        fn hears(&self) -> bool {
+            true
+        }
+        fn hear(&mut self, before: &InfoState, events: &[AnyEvent]) {
+            assert_eq!(before.seat(), self.seat);
+            self.heard.fetch_add(1, Ordering::Relaxed);
+            let played = events.iter().filter_map(|e| e.downcast_ref::<CardPlayed>());
+            if played
+                .take(1)
+                .any(|p| Some(p.player_id) != before.current_player())
+            {
+                self.jumped.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Every bot at the table hears every move (yours, in turn and out of it, and the
+    /// other bots'), as its own seat hears it.
+    #[test]
+    fn every_bot_at_the_table_hears_every_move() {
+        let catalog = Catalog::standard();
+        let input: &'static str = "1\n".repeat(5_000).leak();
+        for (game, players) in [
+            ("uno(rules=official,house=jump-in)", 3),
+            ("crazy_eights", 3),
+            ("hearts", 4),
+        ] {
+            let loaded = catalog.load(game).unwrap();
+            let config = EngineConfig {
+                // a deal in which you jump in
+                seed: 14,
+                ..Default::default()
+            };
+            let mut engine = GameEngine::new(loaded.game(), config);
+            let names = (1..players).map(|_| "counting".to_string());
+            engine.create_game(seat_players(names)).unwrap();
+            engine.start().unwrap();
+            let seats: Vec<PlayerId> = engine.state().players().skip(1).collect();
+            let counts: Vec<Arc<AtomicUsize>> = seats.iter().map(|_| Arc::default()).collect();
+            let jumped = Arc::new(AtomicUsize::new(0));
+            let bots: Vec<Box<dyn Bot>> = (seats.iter().zip(&counts))
+                .map(|(seat, heard)| {
+                    let bot = Counting {
+                        seat: *seat,
+                        heard: Arc::clone(heard),
+                        jumped: Arc::clone(&jumped),
+                    };
+                    Box::new(bot) as Box<dyn Bot>
+                })
+                .collect();
+            let mut table = Table {
+                loaded: loaded.clone(),
+                bots,
+                lines: Lines::of(input),
+                log: None,
+            };
+            let record = |engine: &GameEngine| LogFile::Game(engine.log());
+            let end = play_round(&mut engine, &mut table, &record).unwrap();
+            assert!(matches!(end, RoundEnd::Over), "{game}");
+            let moves = engine.log().actions.len();
+            assert!(moves > 10, "{game}: {moves}");
+            for heard in &counts {
+                assert_eq!(heard.load(Ordering::Relaxed), moves, "{game}");
+            }
+            // you jumped in (the first move offered, every time), and it was heard
+            if game.starts_with("uno") {
+                assert!(jumped.load(Ordering::Relaxed) > 0, "{game}");
+            }
+        }
+    }
+}
