@@ -296,9 +296,9 @@ impl Catalog {
     }
 
     fn def_of(&self, name: &str) -> Result<&Arc<dyn GameDef>, CatalogError> {
-        self.defs
-            .iter()
-            .find(|d| d.name() == name)
+        // a game's own name first: an alias never hides a game of that name
+        (self.defs.iter().find(|d| d.name() == name))
+            .or_else(|| self.defs.iter().find(|d| d.aliases().contains(&name)))
             .ok_or_else(|| CatalogError::UnknownGame {
                 name: echo(name),
                 known: self
@@ -314,8 +314,10 @@ impl Catalog {
     /// every parameter checked against the game's, then the game built and named with
     /// its canonical string.
     pub fn load(&self, text: &str) -> Result<LoadedGame, CatalogError> {
-        let string: GameString = text.parse()?;
+        let mut string: GameString = text.parse()?;
         let def = self.def_of(&string.name)?;
+        // a game given by another of its names is named by its own
+        string.name = def.name().to_string();
         crate::params::check(&**def, &string)?;
         let game = def.build(&string).map_err(|reason| CatalogError::Refused {
             game: def.name().to_string(),

@@ -60,6 +60,10 @@ impl GameDef for CrazyEightsDef {
     fn name(&self) -> &'static str {
         CRAZY_EIGHTS_GAME
     }
+    /// `crazy-eights`, its name in decklet 0.2.
+    fn aliases(&self) -> &'static [&'static str] {
+        &["crazy-eights"]
+    }
     fn about(&self) -> &'static str {
         "Crazy Eights as OpenSpiel plays it"
     }

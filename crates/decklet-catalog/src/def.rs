@@ -13,6 +13,11 @@ use decklet_core::{
 pub trait GameDef: Send + Sync + 'static {
     /// Its name in a game string (`uno`, `crazy_eights`): letters, digits, `_`, `-`.
     fn name(&self) -> &'static str;
+    /// Other names a game string may give it (an old name, `crazy-eights`); the game
+    /// loaded is named by its own name. None by default.
+    fn aliases(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// One line that says what it is.
     fn about(&self) -> &'static str;
     /// Its parameters, each with its kind and default.

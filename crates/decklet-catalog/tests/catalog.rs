@@ -250,3 +250,26 @@ fn every_key_of_a_move_is_declared_and_stands_for_one_kind_of_move() {
         }
     }
 }
+
+/// A game's other name loads it, named by its own, parameters and all; an alias never
+/// names two games, nor hides a game's own name.
+#[test]
+fn an_old_name_loads_its_game_under_its_own_name() {
+    let catalog = Catalog::standard();
+    assert_eq!(
+        catalog.load("crazy-eights").unwrap().string(),
+        "crazy_eights"
+    );
+    let loaded = catalog.load("crazy-eights(reshuffle=true)").unwrap();
+    assert_eq!(loaded.string(), "crazy_eights(reshuffle=true)");
+    assert_eq!(loaded.def().name(), "crazy_eights");
+    let mut names: Vec<&str> = catalog
+        .games()
+        .flat_map(|d| std::iter::once(d.name()).chain(d.aliases().iter().copied()))
+        .collect();
+    let all = names.len();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), all, "{names:?}");
+    assert!(catalog.load("crazy-nines").is_err());
+}

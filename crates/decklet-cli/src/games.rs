@@ -45,13 +45,10 @@ pub fn run(catalog: &Catalog, json: bool) -> Result<(), String> {
 /// The refusal of UNO's rule options for another game.
 pub(crate) const UNO_RULES_ONLY: &str = "--rules, --house and --forget-uno are UNO's: give another game's parameters in its game string";
 
-/// A `--game` value as a game string: `crazy-eights`, the old name, is `crazy_eights`.
+/// A `--game` value as a game string.
 pub(crate) fn game_string(text: &str) -> Result<decklet_catalog::GameString, String> {
-    let text = match text.trim() {
-        "crazy-eights" => "crazy_eights",
-        other => other,
-    };
-    text.parse()
+    text.trim()
+        .parse()
         .map_err(|e: decklet::GameStringError| format!("--game: {e}"))
 }
 

@@ -314,7 +314,7 @@ fn text<I: Id>(state: &GameState, id: I) -> String {
     printable(&state.id_text(id))
 }
 
-/// The game told one line a move (`decklet_uno::narrate`), each line's text from the
+/// The game told one line a move (`decklet::uno::narrate`), each line's text from the
 /// log escaped.
 fn narrate(state: &GameState, events: &[AnyEvent]) -> String {
     decklet::uno::narrate(state, events)

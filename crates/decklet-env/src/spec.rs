@@ -48,11 +48,7 @@ impl GameSpec {
     /// # Ok::<(), String>(())
     /// ```
     pub fn load(catalog: &Catalog, text: &str, players: usize) -> Result<GameSpec, String> {
-        let text = match text.trim() {
-            "crazy-eights" => "crazy_eights",
-            other => other,
-        };
-        let loaded = catalog.load(text).map_err(|e| e.to_string())?;
+        let loaded = catalog.load(text.trim()).map_err(|e| e.to_string())?;
         let (encoding, players): (Arc<dyn Encoding>, _) = match loaded.encoding() {
             Some(own) => (own, loaded.def().players()),
             None => {

@@ -32,7 +32,7 @@
 use std::ops::Range;
 
 use decklet_bots::{Bot, WIN_UNITS, play_game, wilson_95};
-use decklet_catalog::{Catalog, GameString, LoadedGame};
+use decklet_catalog::{Catalog, LoadedGame};
 use decklet_core::{derive_seed, splitmix64};
 use serde::{Deserialize, Serialize};
 
@@ -279,9 +279,7 @@ impl TournamentPlan {
         if spec.bots.len() > MAX_ENTRIES {
             return Err(format!("{} bots (at most {MAX_ENTRIES})", spec.bots.len()));
         }
-        let loaded = catalog
-            .load(&game_string(&spec.game)?.to_string())
-            .map_err(|e| e.to_string())?;
+        let loaded = (catalog.load(spec.game.trim())).map_err(|e| e.to_string())?;
         let def = loaded.def();
         let names: Vec<String> = spec.bots.iter().map(|b| b.trim().to_string()).collect();
         let players = match spec.players {
@@ -484,16 +482,6 @@ impl TournamentPlan {
         }
         pool.add(&labels(&self.names), &tally.pairwise, tally.played)
     }
-}
-
-/// A game string as a tournament takes it: `crazy-eights`, the old name, is
-/// `crazy_eights`.
-fn game_string(text: &str) -> Result<GameString, String> {
-    let text = match text.trim() {
-        "crazy-eights" => "crazy_eights",
-        other => other,
-    };
-    text.parse::<GameString>().map_err(|e| e.to_string())
 }
 
 /// The seed of game `index` under master seed `master`.

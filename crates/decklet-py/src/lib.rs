@@ -32,8 +32,8 @@ const LOG_BEFORE_THE_END: &str =
 const MAX_MOVES: u64 = 10_000_000;
 
 /// A game by name: `uno` (with `rules` and `house`), or any game string of the
-/// catalogue (`hearts`, `uno(rules=official)`, `crazy_eights(reshuffle=true)`;
-/// `crazy-eights` is `crazy_eights`' old name), for `players`; `options` are more of
+/// catalogue (`hearts`, `uno(rules=official)`, `crazy_eights(reshuffle=true)`; the
+/// catalogue knows `crazy-eights`, `crazy_eights`' old name), for `players`; `options` are more of
 /// its parameters (`{"reshuffle": True}` is `reshuffle=true`), added to the string.
 fn spec_of(
     game: &str,
@@ -68,12 +68,9 @@ fn game_text(
             "rules= and house= are for \"uno\" alone: give a game's parameters in its game string or as options=",
         ));
     }
-    let text = match game.trim() {
-        "crazy-eights" => "crazy_eights",
-        other => other,
-    };
     let mut string: GameString =
-        text.parse()
+        game.trim()
+            .parse()
             .map_err(|e: <GameString as std::str::FromStr>::Err| {
                 PyValueError::new_err(e.to_string())
             })?;

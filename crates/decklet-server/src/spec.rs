@@ -227,14 +227,9 @@ impl Catalog {
 }
 
 /// The game string `spec` asks for: its `game`, with `rules` and `house` (the
-/// shorthands of parameters of those names, `house` joined by `+`) added to it;
-/// `crazy-eights` is `crazy_eights`' old name.
+/// shorthands of parameters of those names, `house` joined by `+`) added to it.
 fn game_text(spec: &MatchSpec) -> Result<String, ApiError> {
-    let text = match spec.game.trim() {
-        "crazy-eights" => "crazy_eights",
-        other => other,
-    };
-    let mut string: GameString = text
+    let mut string: GameString = (spec.game.trim())
         .parse()
         .map_err(|e: decklet_core::GameStringError| ApiError::bad(format!("game: {e}")))?;
     let shorthands = [
