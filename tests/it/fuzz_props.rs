@@ -93,14 +93,16 @@ proptest! {
     /// scores it records; nothing panics.
     #[test]
     fn mutated_match_logs_never_panic(seed in 0u64..4, position in any::<prop::sample::Index>(), byte in any::<u8>()) {
-        let mut bots: Vec<Box<dyn decklet_bots::Bot>> = (0..2).map(|i| crate::uno_bot("random", &uno_game(&[]).unwrap(), seed + i)).collect();
-        let config = decklet::uno::MatchConfig::new(seed, 2).with_target(60);
-        let (_, log) = decklet::uno::play_match(&config, &mut bots, 100_000).unwrap();
+        let catalog = decklet_catalog::Catalog::standard();
+        let uno = catalog.load("uno").unwrap();
+        let plan = decklet_catalog::Match::new(&uno, seed, 2, Some(60)).unwrap();
+        let mut bots: Vec<Box<dyn decklet_bots::Bot>> = (0..2).map(|i| catalog.bot(plan.game(), "random", seed + i).unwrap()).collect();
+        let (_, log) = plan.play(&mut bots, 100_000).unwrap();
         let mut text = serde_json::to_vec(&log).unwrap();
         let i = position.index(text.len());
         text[i] = byte;
-        if let Ok(log) = serde_json::from_str::<decklet::uno::MatchLog>(&String::from_utf8_lossy(&text))
-            && let Ok(report) = decklet::uno::replay_match(&log)
+        if let Ok(log) = serde_json::from_str::<decklet_catalog::MatchLog>(&String::from_utf8_lossy(&text))
+            && let Ok(report) = decklet_catalog::replay_match(&catalog, &log)
         {
             prop_assert_eq!(report.scores, log.scores);
         }

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::uno_bot;
 use decklet::uno::count_game;
-use decklet::uno::{default_players, uno_game};
+use decklet::uno::uno_game;
 use decklet::{EngineConfig, GameEngine};
 
 /// The recorded games, gzip-compressed.
@@ -48,7 +48,7 @@ fn record_game(out: &mut String, seed: u64, players: usize, kinds: &[&str]) {
         sink.push('\n');
     });
     engine
-        .create_game(default_players(players))
+        .create_game(decklet::Player::numbered(players))
         .expect("create");
     engine.start().expect("start");
     let mut bots: Vec<_> = (0..players)

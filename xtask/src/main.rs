@@ -1023,14 +1023,16 @@ fn side_by_side(decklet: &Path, players: u32, games: u64) -> Result<(Side, Side)
         "--json",
     ]);
     let out = output(cmd)?;
-    let actions_per_second = json_number(&out, "actionsPerSecond").unwrap_or(0.0);
+    // UNO's own count of actions (`counts.actions`), as the no-engine loop counts them
+    let actions = json_number(&out, "actions").unwrap_or(0.0);
+    let seconds = json_number(&out, "wallSeconds").unwrap_or(0.0);
     let ours = Side {
         games_per_second: json_number(&out, "gamesPerSecond").unwrap_or(0.0),
-        ns_per_action: match actions_per_second > 0.0 {
-            true => 1e9 / actions_per_second,
+        ns_per_action: match actions > 0.0 {
+            true => 1e9 * seconds / actions,
             false => 0.0,
         },
-        actions_per_game: json_number(&out, "actions").unwrap_or(0.0) / games.max(1) as f64,
+        actions_per_game: actions / games.max(1) as f64,
         actions_sd: 0.0,
     };
     Ok((bare, ours))

@@ -5,9 +5,10 @@ use std::sync::Arc;
 use decklet_bots::{Bot, IsmctsBot, IsmctsConfig, RandomBot};
 use decklet_core::{
     AnyAction, CardId, EngineError, Game, GameEngine, GameLog, GameState, GameString,
-    GameStringError, PlayerId, echo,
+    GameStringError, Player, PlayerId, echo,
 };
 
+use crate::counting::Counter;
 use crate::def::GameDef;
 
 /// The most iterations `ismcts:N` takes.
@@ -98,9 +99,21 @@ pub enum CatalogError {
         /// The name asked for.
         name: String,
     },
-    /// A log that names no game (written before logs carried one).
-    #[error("the log names no game (it was written before logs carried their game string)")]
-    NoGameString,
+    /// A log that names no game (written before logs carried one) and whose plugins
+    /// are no game of the catalogue's.
+    #[error(
+        "the log names no game (it was written before logs carried their game string), and no game of this catalogue runs its plugins ({plugins})"
+    )]
+    NoGameString {
+        /// The plugins the log ran, shown escaped and cut.
+        plugins: String,
+    },
+    /// A match cannot be played as asked, or a match log does not hold together.
+    #[error("{message}")]
+    Match {
+        /// Why (anything taken from a log shown escaped and cut).
+        message: String,
+    },
     /// The engine refused.
     #[error(transparent)]
     Engine(#[from] EngineError),
@@ -167,17 +180,75 @@ impl LoadedGame {
 
     /// A started match for `players` players (`p1`…`pN`), dealt from `seed`.
     pub fn new_engine(&self, seed: u64, players: usize) -> Result<GameEngine, CatalogError> {
+        self.check_players(players)?;
+        Ok(self.def.new_engine(&self.game, seed, players)?)
+    }
+
+    /// A new game on `engine` (made by [`new_engine`](Self::new_engine)), for `players`
+    /// players (`p1`…`pN` in seats 1…N) dealt from `seed`: the same game as
+    /// `new_engine(seed, players)` deals, on an engine that keeps its buffers and
+    /// subscribers ([`GameDef::deal`]).
+    ///
+    /// ```
+    /// let loaded = decklet_catalog::Catalog::standard().load("crazy_eights")?;
+    /// let mut engine = loaded.new_engine(1, 3)?;
+    /// loaded.deal(&mut engine, 2, 3)?;
+    /// assert_eq!(engine.log(), loaded.new_engine(2, 3)?.log());
+    /// # Ok::<(), decklet_catalog::CatalogError>(())
+    /// ```
+    pub fn deal(
+        &self,
+        engine: &mut GameEngine,
+        seed: u64,
+        players: usize,
+    ) -> Result<(), CatalogError> {
+        self.check_players(players)?;
+        Ok(self.def.deal(engine, seed, Player::numbered(players))?)
+    }
+
+    /// What a simulation counts of the game besides moves, wins, scores and endings,
+    /// attached to `engine` ([`GameDef::counter`]); `None` when the game counts
+    /// nothing more.
+    pub fn counter(&self, engine: &mut GameEngine) -> Option<Box<dyn Counter>> {
+        self.def.counter(engine)
+    }
+
+    /// The same game with other parameters: `string` checked against the game's
+    /// parameters, then built.
+    pub(crate) fn with_string(&self, string: &GameString) -> Result<LoadedGame, CatalogError> {
+        build(&self.def, string)
+    }
+
+    /// Refuses a player count the game does not seat.
+    pub(crate) fn check_players(&self, players: usize) -> Result<(), CatalogError> {
         let range = self.def.players();
-        if !range.contains(&players) {
-            return Err(CatalogError::Players {
+        match range.contains(&players) {
+            true => Ok(()),
+            false => Err(CatalogError::Players {
                 game: self.def.name().to_string(),
                 min: *range.start(),
                 max: *range.end(),
                 given: players,
-            });
+            }),
         }
-        Ok(self.def.new_engine(&self.game, seed, players)?)
     }
+}
+
+/// The game `def` builds of `string`, its parameters checked first, named with its
+/// canonical string.
+fn build(def: &Arc<dyn GameDef>, string: &GameString) -> Result<LoadedGame, CatalogError> {
+    crate::params::check(&**def, string)?;
+    let game = def.build(string).map_err(|reason| CatalogError::Refused {
+        game: def.name().to_string(),
+        reason,
+    })?;
+    Ok(LoadedGame {
+        def: Arc::clone(def),
+        string: game
+            .string()
+            .map_or_else(|| string.to_string(), str::to_string),
+        game,
+    })
 }
 
 /// Every card a payload names (a string that is a card's id).
@@ -318,23 +389,34 @@ impl Catalog {
         let def = self.def_of(&string.name)?;
         // a game given by another of its names is named by its own
         string.name = def.name().to_string();
-        crate::params::check(&**def, &string)?;
-        let game = def.build(&string).map_err(|reason| CatalogError::Refused {
-            game: def.name().to_string(),
-            reason,
-        })?;
-        Ok(LoadedGame {
-            def: Arc::clone(def),
-            string: game
-                .string()
-                .map_or_else(|| string.to_string(), str::to_string),
-            game,
-        })
+        build(def, &string)
     }
 
-    /// The game a log was played under, from the game string it records.
+    /// The game a log was played under, from the game string it records; for a log
+    /// written before logs carried one, the game whose plugins it ran
+    /// ([`GameDef::game_of_plugins`], else a game at its defaults with exactly those
+    /// plugins).
     pub fn load_log(&self, log: &GameLog) -> Result<LoadedGame, CatalogError> {
-        self.load(log.game.as_deref().ok_or(CatalogError::NoGameString)?)
+        if let Some(game) = &log.game {
+            return self.load(game);
+        }
+        let ids: Vec<&str> = log.plugins.iter().map(|p| p.id.as_str()).collect();
+        let same_plugins = |loaded: &LoadedGame| {
+            let built = loaded.game.plugins().iter().map(|p| p.id.as_str());
+            built.eq(ids.iter().copied())
+        };
+        for def in &self.defs {
+            let string = def.game_of_plugins(&ids).map(|s| s.to_string());
+            let string = string.unwrap_or_else(|| def.name().to_string());
+            if let Ok(loaded) = self.load(&string)
+                && same_plugins(&loaded)
+            {
+                return Ok(loaded);
+            }
+        }
+        Err(CatalogError::NoGameString {
+            plugins: echo(&ids.join(", ")),
+        })
     }
 
     /// The names of `def`'s bots: its own, then `random`, `ismcts`, `ismcts:N`.

@@ -5,8 +5,12 @@ use std::sync::Arc;
 
 use decklet_bots::{Bot, Encoding, Playout, Scoring, winners_score};
 use decklet_core::{
-    ActionRef, AnyEvent, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
+    ActionRef, AnyEvent, Card, EngineConfig, EngineError, Game, GameEngine, GameState, GameString,
+    InfoState, Player,
 };
+
+use crate::counting::Counter;
+use crate::matches::MatchScoring;
 
 /// A game as the tools see it: the catalogue's entry for it. Its parameters are
 /// checked against [`params`](Self::params) before [`build`](Self::build) is asked.
@@ -39,6 +43,52 @@ pub trait GameDef: Send + Sync + 'static {
         seed: u64,
         players: usize,
     ) -> Result<GameEngine, EngineError>;
+    /// Deals a new game on `engine`, an engine [`new_engine`](Self::new_engine) made
+    /// for this game that may have played games since: `players` seated as given, dealt
+    /// from `seed`, the engine's other settings and its subscribers kept. A simulation
+    /// plays its games one after another on one engine this way, and a match its
+    /// rounds. By default the engine's seed is set, the game created with `players` and
+    /// started (the deal's events are not collected): a game whose `new_engine` does
+    /// more than that gives its own.
+    fn deal(
+        &self,
+        engine: &mut GameEngine,
+        seed: u64,
+        players: Vec<Player>,
+    ) -> Result<(), EngineError> {
+        let config = EngineConfig {
+            seed,
+            ..engine.config().clone()
+        };
+        engine.set_config(EngineConfig {
+            collect_events: false,
+            ..config.clone()
+        });
+        let started = engine.create_game(players).and_then(|_| engine.start());
+        engine.set_config(config);
+        started.map(|_| ())
+    }
+    /// What a simulation counts of its games besides moves, wins, scores and endings
+    /// (UNO: cards drawn, reshuffles): a [`Counter`] attached to `engine` (one of this
+    /// game's, on which games are then dealt again with [`deal`](Self::deal)). `None`
+    /// by default.
+    fn counter(&self, engine: &mut GameEngine) -> Option<Box<dyn Counter>> {
+        let _ = engine;
+        None
+    }
+    /// The game string of a log written before logs carried one, from the ids of the
+    /// plugins it ran (in order), when they are one of this game's variants; `None`
+    /// otherwise (the default: the catalogue then tries the game at its defaults).
+    fn game_of_plugins(&self, ids: &[&str]) -> Option<GameString> {
+        let _ = ids;
+        None
+    }
+    /// How its matches are scored, when it plays matches (rounds until a player's
+    /// points reach a target: [`Match`](crate::Match)); `None` (the default): it has
+    /// none.
+    fn matches(&self) -> Option<MatchScoring> {
+        None
+    }
     /// Its own bots, by name (every game also has `random` and `ismcts[:N]`).
     fn bots(&self) -> &'static [BotDef] {
         &[]

@@ -31,15 +31,22 @@
 //! ```
 
 mod catalog;
+mod counting;
 mod crazy_eights;
 mod def;
 mod hearts;
+mod matches;
 mod params;
 mod uno;
 
 pub use catalog::{Catalog, CatalogError, LoadedGame, MAX_SEARCH_ITERATIONS};
+pub use counting::{CountDef, Counter};
 pub use crazy_eights::CrazyEightsDef;
 pub use decklet_core::GameString;
 pub use def::{BotDef, GameDef, ParamDef, ParamKind};
 pub use hearts::HeartsDef;
+pub use matches::{
+    MATCH_LOG_FORMAT, MATCH_LOG_FORMATS, MAX_MATCH_ROUNDS, Match, MatchLog, MatchReport,
+    MatchScoring, UNO_MATCH_LOG_FORMAT, replay_match, round_players, round_seed,
+};
 pub use uno::UnoDef;

@@ -6,15 +6,19 @@ use std::sync::Arc;
 use decklet_bots::{Bot, Encoding, Playout};
 use decklet_core::{
     ActionRef, AnyEvent, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
+    Moves,
 };
 use decklet_uno::{
-    HeuristicBot, LegalAction, UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, UNO_VAR_CURRENT_COLOR,
-    UNO_VAR_PENDING_DRAW, UNO_VAR_ROUND_POINTS, UnoCard, UnoEncoding, UnoRandomBot, UnoSearchBot,
-    UnoSearchConfig, new_uno_engine, uno_game, uno_playout, uno_rules_of,
+    GameCounter, HeuristicBot, HouseRule, LegalAction, UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
+    UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_DRAW, UNO_VAR_ROUND_POINTS, UnoCard, UnoEncoding,
+    UnoRandomBot, UnoSearchBot, UnoSearchConfig, new_uno_engine, uno_game, uno_game_string,
+    uno_playout, uno_rules_of,
 };
 
 use crate::catalog::search_iterations;
+use crate::counting::{CountDef, Counter};
 use crate::def::{BotDef, GameDef, ParamDef, ParamKind};
+use crate::matches::MatchScoring;
 
 /// The `--house` names of UNO's optional rules, in `HouseRule::ALL`'s order.
 const HOUSE_RULES: [&str; 11] = [
@@ -77,6 +81,94 @@ const KEYS: [(char, &str); 9] = [
     ('c', "challenge the wild draw four"),
 ];
 
+/// What a simulation counts of UNO, as the no-engine reference loop counts a game.
+const COUNTS: [CountDef; 4] = [
+    CountDef {
+        name: "actions",
+        about: "plays, draws, passes and forced draws, as the no-engine loop counts them",
+    },
+    CountDef {
+        name: "turns",
+        about: "plays and passes",
+    },
+    CountDef {
+        name: "cardsDrawn",
+        about: "the deal included",
+    },
+    CountDef {
+        name: "reshuffles",
+        about: "the discard pile shuffled back into the deck",
+    },
+];
+
+/// UNO's [`Counter`]: [`GameCounter`]'s counts, in [`COUNTS`]' order.
+struct UnoCounter(GameCounter);
+
+impl Counter for UnoCounter {
+    fn counts(&self) -> &'static [CountDef] {
+        &COUNTS
+    }
+    fn begin(&mut self) {
+        self.0.begin();
+    }
+    fn count_move(&mut self, moves: &Moves, index: usize) {
+        self.0.count_move(moves, index);
+    }
+    fn finish(&mut self, state: &GameState, totals: &mut [u64]) {
+        let counts = self.0.finish(state);
+        let values = [
+            counts.actions,
+            counts.turns,
+            counts.cards_drawn,
+            counts.reshuffles,
+        ];
+        for (total, value) in totals.iter_mut().zip(values) {
+            *total += value;
+        }
+    }
+}
+
+/// The points an UNO match is played to unless told otherwise (the official rules').
+const MATCH_TARGET: u32 = 500;
+
+/// The game every round of an UNO match of `game` plays: its rules with scoring.
+fn round_game(game: &GameString) -> Result<GameString, String> {
+    let mut rules = uno_rules_of(game)?;
+    rules.push(HouseRule::Scoring);
+    Ok(uno_game_string(&rules))
+}
+
+/// A finished round's sole winner and the points they scored (the others' cards, under
+/// scoring; 0 without it).
+fn round_score(state: &GameState) -> Option<(usize, u32)> {
+    let [winner] = state.winners() else {
+        return None;
+    };
+    let index = state.players().position(|p| p == *winner)?;
+    let points = (state.variable(&UNO_VAR_ROUND_POINTS))
+        .and_then(|p| u32::try_from(p).ok())
+        .unwrap_or(0);
+    Some((index, points))
+}
+
+/// The game string of an older UNO match log's rules (the plugin ids of its optional
+/// rules in play, scoring among them).
+pub(crate) fn game_of_rule_plugins(ids: &[String]) -> Result<String, String> {
+    let mut rules = Vec::new();
+    for id in ids {
+        let rule = HouseRule::of_plugin(id)
+            .ok_or_else(|| format!("unknown rule plugin `{}`", decklet_core::echo(id)))?;
+        if rules.contains(&rule) {
+            return Err("the rules are not a playable set".into());
+        }
+        rules.push(rule);
+    }
+    if !rules.contains(&HouseRule::Scoring) {
+        return Err("an UNO match's rules include scoring".into());
+    }
+    Ok(uno_game_string(&rules).to_string())
+}
+
 /// UNO's entry: the reference game and its presets and house rules.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct UnoDef;
@@ -104,6 +196,25 @@ impl GameDef for UnoDef {
         players: usize,
     ) -> Result<GameEngine, EngineError> {
         new_uno_engine(game, seed, players)
+    }
+    /// Turn, Draw and UNO's plugins, then house rules' plugins.
+    fn game_of_plugins(&self, ids: &[&str]) -> Option<GameString> {
+        let rules = ids.strip_prefix(&["turn", "draw", "uno"][..])?;
+        let rules: Option<Vec<HouseRule>> =
+            rules.iter().map(|id| HouseRule::of_plugin(id)).collect();
+        Some(uno_game_string(&rules?))
+    }
+    /// Rounds with scoring to 500 points: the round's winner scores the cards left in
+    /// the others' hands.
+    fn matches(&self) -> Option<MatchScoring> {
+        Some(MatchScoring {
+            round_game,
+            round_score,
+            default_target: MATCH_TARGET,
+        })
+    }
+    fn counter(&self, engine: &mut GameEngine) -> Option<Box<dyn Counter>> {
+        Some(Box::new(UnoCounter(GameCounter::attach(engine))))
     }
     fn bots(&self) -> &'static [BotDef] {
         &BOTS

@@ -111,10 +111,32 @@ fn bad_game_strings_say_what_is_wrong() {
     ));
     let mut log = loaded.new_engine(1, 2).unwrap().log();
     log.game = None;
-    assert!(matches!(
-        catalog.load_log(&log),
-        Err(CatalogError::NoGameString)
-    ));
+    log.plugins[2].id = "\u{1b}[31mnot-uno".into();
+    let error = catalog.load_log(&log).unwrap_err();
+    assert!(
+        matches!(error, CatalogError::NoGameString { .. }),
+        "{error}"
+    );
+    assert!(!error.to_string().contains('\u{1b}'), "{error}");
+}
+
+/// A log written before logs carried their game string loads as the game whose plugins
+/// it ran: UNO with its house rules, a game at its defaults.
+#[test]
+fn an_older_log_without_a_game_string_loads_the_game_of_its_plugins() {
+    let catalog = Catalog::standard();
+    for text in [
+        "uno",
+        "uno(rules=official,house=jump-in)",
+        "crazy_eights",
+        "hearts",
+    ] {
+        let loaded = catalog.load(text).unwrap();
+        let players = *loaded.def().players().start();
+        let mut log = loaded.new_engine(3, players).unwrap().log();
+        log.game = None;
+        assert_eq!(catalog.load_log(&log).unwrap().string(), loaded.string());
+    }
 }
 
 #[test]

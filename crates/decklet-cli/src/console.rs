@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 
 use decklet::GameLog;
-use decklet::uno::MatchLog;
+use decklet_catalog::MatchLog;
 use serde::Serialize;
 
 /// The longest input line read, in bytes: a move is a few characters, so a longer line

@@ -1,7 +1,6 @@
 //! `decklet`: simulate games of the catalogue with bots, play one against them, replay
 //! a game log, hold a tournament of bots, list the games, serve matches.
 
-mod any_game;
 mod bots;
 #[macro_use]
 mod console;
@@ -65,51 +64,16 @@ enum Command {
     },
 }
 
-/// The rules options shared by `simulate`, `tournament` and `play`.
-#[derive(Clone, Debug, Args)]
-pub struct RuleArgs {
-    /// The rules: `classic` (UNO as decklet's original TypeScript system played it: no
-    /// scoring, no UNO call, no challenge; `seeds` is its old name) or `official` (adds
-    /// the first card's effect, scoring, the wild draw four challenge and calling UNO).
-    #[arg(long, default_value = "classic", value_parser = ["classic", "official", "seeds"])]
-    pub rules: String,
-    /// House rules added to them, comma-separated (`draw-until-playable`,
-    /// `forced-play`, `jump-in`, `seven-zero`, one of `stacking`, `stacking-same`,
-    /// `stacking-any`, or single official rules: `first-card`, `scoring`,
-    /// `wd4-challenge`, `call-uno`); none by default.
-    #[arg(long, default_value = "", value_parser = house_names, value_name = "RULES")]
-    pub house: String,
-    /// How often a heuristic bot forgets to call UNO (0 to 1), when calling UNO is in
-    /// play.
-    #[arg(long, default_value_t = 0.0, value_name = "P")]
-    pub forget_uno: f64,
-}
-
-/// Checks a `--house` list: every name a house or official rule.
-fn house_names(list: &str) -> Result<String, String> {
-    for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-        name.parse::<decklet::uno::HouseRule>()?;
-    }
-    Ok(list.to_string())
-}
-
-impl RuleArgs {
-    /// Whether no rule option was given (the defaults: what a game other than UNO
-    /// requires).
-    pub fn is_default(&self) -> bool {
-        matches!(self.rules.trim(), "classic" | "seeds")
-            && self.house.trim().is_empty()
-            && self.forget_uno == 0.0
-    }
-}
+/// The game a command plays when `--game` is not given: the catalogue's first.
+pub const DEFAULT_GAME: &str = "uno";
 
 /// Options of `decklet simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
     /// The game, as a game string (`decklet games` lists them): `uno`,
     /// `uno(rules=official,house=stacking)`, `crazy_eights(use_special_cards=true)`,
-    /// `hearts`. `--rules`, `--house` and `--forget-uno` are UNO's.
-    #[arg(long, default_value = "uno", value_name = "GAME")]
+    /// `hearts`.
+    #[arg(long, default_value = DEFAULT_GAME, value_name = "GAME")]
     pub game: String,
     /// How many games.
     #[arg(long, default_value_t = 10_000)]
@@ -125,9 +89,6 @@ pub struct SimulateArgs {
     /// own: `decklet games` lists them); one name fills every seat.
     #[arg(long, default_value = "random")]
     pub bots: String,
-    /// The rules of the games.
-    #[command(flatten)]
-    pub rules: RuleArgs,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -138,8 +99,9 @@ pub struct SimulateArgs {
     /// DIR/match-NNNNNN.json).
     #[arg(long, value_name = "DIR")]
     pub save_logs: Option<PathBuf>,
-    /// Play matches to this many points (500 is the official target) instead of single
-    /// games: `--games` counts matches, and scoring is added to the rules.
+    /// Play matches to this many points instead of single games, for a game that plays
+    /// matches (UNO: rounds scored, to 500 in the official rules): `--games` counts
+    /// matches.
     #[arg(long = "match", value_name = "POINTS")]
     pub match_target: Option<u32>,
     /// Safety cap: a game stops after this many dispatched actions (counted as capped).
@@ -152,15 +114,13 @@ pub struct SimulateArgs {
 pub struct TournamentArgs {
     /// The game, as a game string (`decklet games` lists them): every group of
     /// `--players` bots meets at a table, seats rotating every game.
-    #[arg(long, default_value = "uno", value_name = "GAME")]
+    #[arg(long, default_value = DEFAULT_GAME, value_name = "GAME")]
     pub game: String,
-    /// The bots, comma-separated (`random`, `heuristic`, `ismcts`, `ismcts:N`); every
-    /// group of `--players` of them meets at a table. A bot named twice plays twice.
+    /// The bots, comma-separated (`random`, `ismcts`, `ismcts:N` and the game's own:
+    /// `decklet games` lists them); every group of `--players` of them meets at a
+    /// table. A bot named twice plays twice.
     #[arg(long, default_value = "random,heuristic")]
     pub bots: String,
-    /// The rules of the games.
-    #[command(flatten)]
-    pub rules: RuleArgs,
     /// Players per game (default: as many as the bots, one table).
     #[arg(long)]
     pub players: Option<usize>,
@@ -192,7 +152,7 @@ pub struct TournamentArgs {
 pub struct PlayArgs {
     /// The game, as a game string (`decklet games` lists them), played at the one table
     /// every game shares: moves chosen by their number or the game's keys.
-    #[arg(long, default_value = "uno", value_name = "GAME")]
+    #[arg(long, default_value = DEFAULT_GAME, value_name = "GAME")]
     pub game: String,
     /// Players (as many as the game seats), you included.
     #[arg(long, default_value_t = 4)]
@@ -201,15 +161,12 @@ pub struct PlayArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Bots for the other seats, comma-separated; one fills every seat (`heuristic`,
-    /// the default, is the game's own bot in a game other than UNO).
+    /// the default, is the game's own bot in a game that has none of that name).
     #[arg(long, default_value = "heuristic")]
     pub bots: String,
-    /// The rules of the games.
-    #[command(flatten)]
-    pub rules: RuleArgs,
-    /// Play a match to POINTS with the official scoring (UNO only): round after round,
-    /// the first seat moving on each round, until a player's points reach POINTS (500
-    /// in the official rules).
+    /// Play a match to POINTS, for a game that plays matches (UNO: rounds scored, to
+    /// 500 in the official rules): round after round, the first seat moving on each
+    /// round, until a player's points reach POINTS.
     #[arg(long = "match", value_name = "POINTS", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub r#match: Option<u32>,
     /// Write the game's log (a match's log with `--match`) here when it ends, when you
@@ -342,21 +299,15 @@ fn serve(args: &ServeArgs) -> Result<(), String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Simulate(mut args) => {
+        Command::Simulate(args) => {
             let catalog = decklet_catalog::Catalog::standard();
-            games::load(&catalog, &args.game).and_then(|loaded| {
-                match games::uno_rules(&loaded, &mut args.rules)? {
-                    true => simulate::run(&args),
-                    false => any_game::run(&args, &catalog, &loaded),
-                }
-            })
+            games::load(&catalog, &args.game, args.players)
+                .and_then(|loaded| simulate::run(&args, &catalog, &loaded))
         }
-        Command::Play(mut args) => {
+        Command::Play(args) => {
             let catalog = decklet_catalog::Catalog::standard();
-            games::load(&catalog, &args.game).and_then(|loaded| {
-                let uno = games::uno_rules(&loaded, &mut args.rules)?;
-                play::run(&args, &catalog, &loaded, uno)
-            })
+            games::load(&catalog, &args.game, args.players)
+                .and_then(|loaded| play::run(&args, &catalog, &loaded))
         }
         Command::Replay(args) => replay::run(&args),
         Command::Games { json } => games::run(&decklet_catalog::Catalog::standard(), json),

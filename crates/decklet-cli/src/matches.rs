@@ -1,15 +1,15 @@
-//! `decklet simulate --match TARGET`: many matches in parallel, one summary: who wins
-//! matches (by the seat they start in), and how many rounds a match takes.
+//! `decklet simulate --match TARGET`: many matches of a game that plays matches, in
+//! parallel, one summary: who wins matches (by the seat they start in), and how many
+//! rounds a match takes.
 
 use std::fmt::Write as _;
 use std::time::Instant;
 
 use decklet::bots::Bot;
-use decklet::uno::{MatchConfig, play_match};
+use decklet_catalog::{Catalog, LoadedGame, Match};
 use serde::Serialize;
 
 use crate::SimulateArgs;
-use crate::bots::Rules;
 use crate::runner::{
     INTERRUPTED, bot_seed, game_seed, play_all, progress, round, stopped, worker_pool,
 };
@@ -70,20 +70,20 @@ fn play_one(
     index: u64,
     args: &SimulateArgs,
     target: u32,
+    catalog: &Catalog,
+    loaded: &LoadedGame,
     kinds: &[String],
-    rules: &Rules,
 ) -> Result<(Option<usize>, usize, bool), String> {
     let seed = game_seed(args.seed, index);
-    let config = MatchConfig::new(seed, kinds.len())
-        .with_target(target)
-        .with_rules(&rules.house);
+    let plan = Match::new(loaded, seed, kinds.len(), Some(target)).map_err(|e| e.to_string())?;
     let mut bots: Vec<Box<dyn Bot>> = kinds
         .iter()
         .enumerate()
-        .map(|(i, kind)| rules.bot(kind, bot_seed(seed, i)))
-        .collect::<Result<_, _>>()?;
-    let (report, log) = play_match(&config, &mut bots, args.max_actions)
-        .map_err(|e| format!("match {index}: {e}"))?;
+        .map(|(i, kind)| catalog.bot(plan.game(), kind, bot_seed(seed, i)))
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
+    let (report, log) =
+        (plan.play(&mut bots, args.max_actions)).map_err(|e| format!("match {index}: {e}"))?;
     if let Some(dir) = &args.save_logs {
         crate::output::save_log(dir, "match", index, &log)?;
     }
@@ -118,8 +118,8 @@ struct Summary {
     players: usize,
     seed: u64,
     bots: Vec<String>,
-    /// The optional rules in play (scoring always).
-    house: Vec<String>,
+    /// The game every round plays.
+    game: String,
     threads: usize,
     wall_seconds: f64,
     match_wins: Vec<PlayerWins>,
@@ -131,7 +131,7 @@ fn summarise(
     args: &SimulateArgs,
     target: u32,
     kinds: &[String],
-    rules: &Rules,
+    game: &str,
     tally: &Tally,
     threads: usize,
     seconds: f64,
@@ -157,18 +157,13 @@ fn summarise(
         })
         .collect();
     let (mean, median, p99, max) = tally.rounds.distribution();
-    let config = MatchConfig::new(0, kinds.len()).with_rules(&rules.house);
     Summary {
         matches: tally.matches,
         target,
         players: kinds.len(),
         seed: args.seed,
         bots: kinds.iter().map(ToString::to_string).collect(),
-        house: config
-            .rules_in_play()
-            .iter()
-            .map(ToString::to_string)
-            .collect(),
+        game: game.to_string(),
         threads,
         wall_seconds: round(seconds, 3),
         match_wins,
@@ -187,13 +182,13 @@ fn text(s: &Summary) -> String {
     let pct = |x: f64| format!("{:.1}%", x * 100.0);
     let _ = writeln!(
         out,
-        "decklet simulate: {} matches to {}, {} players, seed {}, bots {}, optional rules {}",
+        "decklet simulate: {}, {} matches to {}, {} players, seed {}, bots {}",
+        s.game,
         s.matches,
         s.target,
         s.players,
         s.seed,
-        s.bots.join(","),
-        s.house.join(",")
+        s.bots.join(",")
     );
     let _ = writeln!(
         out,
@@ -226,16 +221,17 @@ fn text(s: &Summary) -> String {
     out
 }
 
-/// Runs `decklet simulate --match TARGET` (`kinds` by player, `rules` checked).
+/// Runs `decklet simulate --match TARGET` of `loaded` (`kinds` by player, checked).
 pub fn run(
     args: &SimulateArgs,
     target: u32,
+    catalog: &Catalog,
+    loaded: &LoadedGame,
     kinds: &[String],
-    rules: &Rules,
 ) -> Result<(), String> {
-    if target == 0 {
-        return Err("--match must be at least 1 point".into());
-    }
+    // the plan checks the game plays matches and the target
+    let plan = Match::new(loaded, args.seed, kinds.len(), Some(target))
+        .map_err(|e| format!("--match: {e}"))?;
     let (pool, threads) = worker_pool(args.threads)?;
     let bar = progress(args.games, args.json);
     let start = Instant::now();
@@ -246,14 +242,15 @@ pub fn run(
         args.games,
         &bar,
         || Tally::new(players),
-        |_: &mut Option<()>, index| play_one(index, args, target, kinds, rules),
+        |_: &mut Option<()>, index| play_one(index, args, target, catalog, loaded, kinds),
     );
     let seconds = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
     if stopped() {
         return Err(format!("{INTERRUPTED} after {seconds:.1} s"));
     }
-    let summary = summarise(args, target, kinds, rules, &tally?, threads, seconds);
+    let game = plan.game().string();
+    let summary = summarise(args, target, kinds, game, &tally?, threads, seconds);
     let out = if args.json {
         serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())? + "\n"
     } else {

@@ -1,15 +1,12 @@
-//! `decklet play --match POINTS`: a match of UNO in the terminal, round after round
-//! with the official scoring, until a player's points reach POINTS. The first seat
-//! moves on by one each round (as in every decklet match), so you do not always start;
-//! the log saved is a match log that `decklet replay` checks round by round.
+//! `decklet play --match POINTS`: a match in the terminal of a game that plays matches
+//! (UNO: rounds with its scoring), round after round, until a player's points reach
+//! POINTS. The first seat moves on by one each round (as in every decklet match), so
+//! you do not always start; the log saved is a match log that `decklet replay` checks
+//! round by round.
 
-use decklet::uno::{
-    MAX_MATCH_ROUNDS, MatchConfig, MatchLog, MatchReport, round_players, round_score, round_seed,
-};
-use decklet::{EngineConfig, GameEngine, GameLog, GameState, Player};
+use decklet::{GameLog, GameState, Player};
+use decklet_catalog::{Catalog, MAX_MATCH_ROUNDS, Match, MatchReport, round_players};
 
-use crate::PlayArgs;
-use crate::bots::Rules;
 use crate::console::{self, Lines, LogFile, SavedLog};
 use crate::runner::bot_seed;
 use crate::table::{RoundEnd, Table, YOU, finish, play_round, seats_line};
@@ -43,50 +40,38 @@ fn scores_line(state: &GameState, report: &MatchReport, target: u32) -> String {
     format!("Scores: {} (to {target})", scores.join(" | "))
 }
 
-/// Runs `decklet play --match TARGET`.
+/// Runs `decklet play --match TARGET`: `plan` the match (its seed the game's),
+/// `kinds` the bots after you.
 pub fn run(
-    args: &PlayArgs,
+    catalog: &Catalog,
+    plan: &Match,
     kinds: &[String],
-    rules: Rules,
-    seed: u64,
-    target: u32,
     log: Option<SavedLog>,
     again: &str,
 ) -> Result<(), String> {
-    let config = MatchConfig::new(seed, args.players)
-        .with_rules(&rules.house)
-        .with_target(target);
-    // a match is scored: the scoring rule joins the rules asked for
-    let house = config.rules_in_play();
-    let rules = Rules::of(house, rules.forget_uno)?;
+    let loaded = plan.game();
+    let seed = plan.seed();
+    let target = plan.target();
     let bots = (kinds.iter().enumerate())
-        .map(|(i, k)| rules.bot(k, bot_seed(seed, i + 1)))
-        .collect::<Result<_, _>>()?;
+        .map(|(i, k)| catalog.bot(loaded, k, bot_seed(seed, i + 1)))
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
     let mut table = Table {
-        loaded: rules.loaded().clone(),
+        loaded: loaded.clone(),
         bots,
         lines: Lines::stdin(),
         log,
     };
-    let mut engine = GameEngine::new(&rules.game, EngineConfig::default());
-    let mut report = MatchReport {
-        scores: vec![0; args.players],
-        ..MatchReport::default()
-    };
+    let mut engine = None;
+    let mut report = MatchReport::new(plan.players());
     let mut rounds: Vec<GameLog> = Vec::new();
     say!(
-        "decklet UNO: a match to {target} points, {} players. You are p1. (The seed is shown when the match ends.)",
-        args.players
+        "decklet {}: a match to {target} points, {} players. You are p1. (The seed is shown when the match ends.)",
+        loaded.string(),
+        plan.players()
     );
     for round in 0..MAX_MATCH_ROUNDS {
-        engine.set_config(EngineConfig {
-            seed: round_seed(seed, round),
-            // every player sees the game id: it must say nothing about the seed
-            game_id: "play".into(),
-            ..EngineConfig::default()
-        });
-        (engine.create_game(named_players(kinds, round)))
-            .and_then(|_| engine.start())
+        let engine = (plan.deal_round(&mut engine, round, named_players(kinds, round)))
             .map_err(|e| e.to_string())?;
         let state = engine.state();
         let first = (state.current_player())
@@ -97,21 +82,18 @@ pub fn run(
             .unwrap_or_default();
         say!();
         say!("Round {}: {first} first.", round + 1);
-        if round == 0 {
-            say!("Rules: {}.", rules.line());
-        }
         say!("{}", seats_line(state));
-        let played = |engine: &GameEngine| {
+        let played = |engine: &decklet::GameEngine| {
             let mut so_far = rounds.clone();
             so_far.push(engine.log());
-            LogFile::Match(MatchLog::new(&config, &report, so_far))
+            LogFile::Match(plan.log(&report, so_far))
         };
-        let end = play_round(&mut engine, &mut table, &played)?;
+        let end = play_round(engine, &mut table, &played)?;
         let over = match end {
             RoundEnd::Stopped(end) => return end,
             RoundEnd::Left => true,
             RoundEnd::Over => {
-                let score = round_score(engine.state());
+                let score = plan.round_score(engine.state());
                 let over = report.add_round(score, target);
                 // the round's points were told with its last move
                 say!("{}", scores_line(engine.state(), &report, target));
@@ -134,7 +116,7 @@ pub fn run(
             continue;
         }
         let last = format!("Seed {seed}: `{again}` deals this match again.");
-        let log = LogFile::Match(MatchLog::new(&config, &report, rounds));
+        let log = LogFile::Match(plan.log(&report, rounds));
         return finish(&last, table.log.take(), || log);
     }
     Err(format!(

@@ -6,51 +6,23 @@ use std::fs;
 use std::io::Read;
 use std::sync::{Arc, Mutex};
 
-use decklet::plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
-use decklet::uno::{HouseRule, MATCH_LOG_FORMAT, MatchLog, MatchReport, UnoPlugin, replay_match};
 use decklet::{
-    AnyEvent, EngineConfig, Game, GameEngine, GameLog, GamePlugin, GameState, GameStatus, Id,
-    SeedCommitment, Verify,
+    AnyEvent, EngineConfig, GameEngine, GameLog, GameState, GameStatus, Id, SeedCommitment, Verify,
+};
+use decklet_catalog::{
+    Catalog, LoadedGame, MATCH_LOG_FORMATS, MatchLog, MatchReport, replay_match,
 };
 
 use crate::output::write_stdout;
 use crate::{EventsFormat, ReplayArgs};
 
-/// The plugin this build knows under `id`.
-fn plugin_by_id(id: &str) -> Result<Arc<dyn GamePlugin>, String> {
-    match id {
-        "turn" => Ok(Arc::new(TurnPlugin)),
-        "draw" => Ok(Arc::new(DrawPlugin)),
-        "uno" => Ok(Arc::new(UnoPlugin)),
-        "standard-deck" => Ok(Arc::new(StandardDeckPlugin)),
-        // a log of the default options (another set of options replays as these and
-        // fails its digest)
-        decklet::crazy_eights::CRAZY_EIGHTS_PLUGIN_ID => {
-            Ok(Arc::new(decklet::crazy_eights::CrazyEightsPlugin::default()))
-        }
-        other if let Some(rule) = HouseRule::of_plugin(other) => Ok(rule.plugin()),
-        other => Err(format!(
-            "the log needs plugin `{}`, which this decklet does not have",
-            printable(other)
-        )),
-    }
-}
-
 /// The game a log was played under: loaded from the catalogue by its game string
 /// (its options included), or, for a log that has none (written before logs carried
-/// one), built from the plugins it names with their default options.
-fn game_of(log: &GameLog) -> Result<Arc<Game>, String> {
-    if log.game.is_some() {
-        let loaded = decklet_catalog::Catalog::standard()
-            .load_log(log)
-            .map_err(|e| format!("the log's game: {e}"))?;
-        return Ok(Arc::clone(loaded.game()));
-    }
-    let mut game = Game::builder();
-    for info in &log.plugins {
-        game = game.shared(plugin_by_id(&info.id)?);
-    }
-    game.build().map_err(|e| e.to_string())
+/// one), the game whose plugins it ran.
+fn game_of(catalog: &Catalog, log: &GameLog) -> Result<LoadedGame, String> {
+    catalog
+        .load_log(log)
+        .map_err(|e| format!("the log's game: {e}"))
 }
 
 /// The most characters of one text taken from a log that are printed (then cut, with
@@ -80,7 +52,7 @@ enum Log {
     /// One game, and the commitment to its seed when one came beside it (a server's
     /// match log).
     Game(GameLog, Option<SeedCommitment>),
-    /// A match: several games ([`MATCH_LOG_FORMAT`]).
+    /// A match: several games ([`MATCH_LOG_FORMATS`]).
     Match(MatchLog),
 }
 
@@ -113,7 +85,7 @@ fn read_log(args: &ReplayArgs) -> Result<Log, String> {
     }
     let (format, deal) = serde_json::from_str::<Format>(&text)
         .map_or_else(|_| (String::new(), None), |f| (f.format, f.deal));
-    if format == MATCH_LOG_FORMAT {
+    if MATCH_LOG_FORMATS.contains(&format.as_str()) {
         return serde_json::from_str(&text)
             .map(Log::Match)
             .map_err(|e| format!("{path} is not a valid match log: {e}"));
@@ -136,7 +108,7 @@ fn run_match(args: &ReplayArgs, log: &MatchLog) -> Result<(), String> {
             "{path} is a match log: --commitment checks a served match's log"
         ));
     }
-    let report = replay_match(log).map_err(|e| format!("{path}: {e}"))?;
+    let report = replay_match(&Catalog::standard(), log).map_err(|e| format!("{path}: {e}"))?;
     write_stdout(&match_summary(log, &report))
 }
 
@@ -148,8 +120,16 @@ fn match_summary(log: &MatchLog, report: &MatchReport) -> String {
         "match       seed {}, to {} points, {} players",
         log.seed, log.target, log.players
     );
-    let rules: Vec<String> = log.rules.iter().map(|r| printable(r)).collect();
-    let _ = writeln!(out, "rules       {}", rules.join(", "));
+    let game = match &log.game {
+        Some(game) => printable(game),
+        None => log
+            .rules
+            .iter()
+            .map(|r| printable(r))
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    let _ = writeln!(out, "plays       {game}");
     let winners: Vec<String> = report
         .round_winners
         .iter()
@@ -187,8 +167,8 @@ pub fn run(args: &ReplayArgs) -> Result<(), String> {
     };
     let deal_line = check_deal(&log, deal.as_ref(), args.commitment.as_deref())
         .map_err(|e| format!("{path}: {e}"))?;
-    let game = game_of(&log).map_err(|e| format!("{path}: {e}"))?;
-    let mut engine = GameEngine::new(&game, EngineConfig::default());
+    let loaded = game_of(&Catalog::standard(), &log).map_err(|e| format!("{path}: {e}"))?;
+    let mut engine = GameEngine::new(loaded.game(), EngineConfig::default());
     let heard: Arc<Mutex<Vec<AnyEvent>>> = Arc::default();
     if args.events.is_some() {
         let heard = Arc::clone(&heard);
@@ -215,8 +195,8 @@ pub fn run(args: &ReplayArgs) -> Result<(), String> {
             }
             out
         }
-        Some(EventsFormat::Text) => narrate(engine.state(), &events),
-        None => summary(&engine, &log) + &deal_line,
+        Some(EventsFormat::Text) => narrate(&loaded, engine.state(), &events),
+        None => summary(&loaded, &engine, &log) + &deal_line,
     };
     write_stdout(&out)
 }
@@ -264,7 +244,7 @@ fn check_deal(
 }
 
 /// The summary of a replayed game.
-fn summary(engine: &GameEngine, log: &GameLog) -> String {
+fn summary(loaded: &LoadedGame, engine: &GameEngine, log: &GameLog) -> String {
     let state = engine.state();
     let mut out = String::new();
     let _ = writeln!(
@@ -298,9 +278,16 @@ fn summary(engine: &GameEngine, log: &GameLog) -> String {
         other => other.to_string(),
     };
     let _ = writeln!(out, "status      {status}");
-    // under scoring, the round's points (the others' cards, to the winner)
-    if let Some(points) = state.variable(&decklet::uno::UNO_VAR_ROUND_POINTS) {
-        let _ = writeln!(out, "points      {points}");
+    // a round of a match (a game scored as a match's rounds are): its winner's points
+    let scoring = loaded.def().matches().filter(|s| {
+        let string = loaded.string().parse().ok();
+        let rounds = string.and_then(|g| (s.round_game)(&g).ok());
+        rounds.is_some_and(|r| r.to_string() == loaded.string())
+    });
+    if let Some((winner, points)) = scoring.and_then(|s| (s.round_score)(state))
+        && let Some(winner) = state.players().nth(winner)
+    {
+        let _ = writeln!(out, "points      {points} to {}", text(state, winner));
     }
     let _ = match &log.final_digest {
         Some(digest) => writeln!(out, "final state verified (digest {})", printable(digest)),
@@ -314,13 +301,20 @@ fn text<I: Id>(state: &GameState, id: I) -> String {
     printable(&state.id_text(id))
 }
 
-/// The game told one line a move (`decklet::uno::narrate`), each line's text from the
-/// log escaped.
-fn narrate(state: &GameState, events: &[AnyEvent]) -> String {
-    decklet::uno::narrate(state, events)
-        .iter()
-        .fold(String::new(), |mut out, line| {
-            let _ = writeln!(out, "{}", printable(line));
-            out
-        })
+/// The game told one line a move (its narration: [`decklet_catalog::GameDef::narrate`]),
+/// or, for a game that does not narrate, one line an event (its type and payload);
+/// each line's text from the log escaped.
+fn narrate(loaded: &LoadedGame, state: &GameState, events: &[AnyEvent]) -> String {
+    let lines = loaded.def().narrate(state, events).unwrap_or_else(|| {
+        (events.iter())
+            .map(|event| match event.to_json() {
+                Ok(json) => format!("{} {}", event.kind(), json["payload"]),
+                Err(_) => event.kind().to_string(),
+            })
+            .collect()
+    });
+    lines.iter().fold(String::new(), |mut out, line| {
+        let _ = writeln!(out, "{}", printable(line));
+        out
+    })
 }

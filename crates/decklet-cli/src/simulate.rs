@@ -1,61 +1,72 @@
-//! `decklet simulate`: many bot games in parallel, one summary.
+//! `decklet simulate`: many games of any game of the catalogue between bots, in
+//! parallel, one summary: wins by seat and by bot, mean results, how the games ended,
+//! the moves a game takes, and what the game itself counts (UNO: cards drawn,
+//! reshuffles; [`Counter`]).
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
 use std::time::Instant;
 
 use decklet::GameEngine;
-use decklet::bots::{Bot, play_game_with};
-use decklet::uno::{GameCounter, HouseRule, restart_uno_game};
+use decklet::bots::{Bot, play_game, play_game_with};
+use decklet_catalog::{Catalog, Counter, LoadedGame};
 use serde::Serialize;
 
 use crate::SimulateArgs;
-use crate::bots::{Rules, check_players, parse_bots};
+use crate::bots::bot_names;
 use crate::runner::{
     INTERRUPTED, bot_seed, game_seed, play_all, progress, round, stop_on_signal, stopped,
     worker_pool,
 };
-use crate::stats::{Histogram, wilson_95};
+use crate::stats::Histogram;
 
-#[derive(Clone, Copy, Debug, Default)]
+/// What one game gave.
+#[derive(Clone, Debug, Default)]
 struct GameResult {
-    winner_seat: Option<usize>,
-    actions: u64,
-    turns: u64,
-    dispatched: u64,
-    drawn: u64,
-    reshuffles: u64,
+    /// The winners' seat indices (several: a shared win).
+    winners: Vec<usize>,
+    /// Each seat's result, as the game scores it.
+    scores: Vec<f64>,
+    /// Moves dispatched to the engine.
+    moves: u64,
+    /// How it ended, in the game's word (`None`: the game has one way to end).
+    ending: Option<String>,
+    /// The game's own counts, in its counter's order.
+    counts: Vec<u64>,
     capped: bool,
 }
 
-/// What a run's games add up to. Sums and counts only (turns as a histogram): the
+/// What a run's games add up to. Sums and counts only (moves as a histogram): the
 /// memory is the same for ten games or a billion, and workers' tallies merge in any
 /// order to the same totals.
 #[derive(Clone, Debug)]
 struct Tally {
     games: u64,
-    finished: u64,
-    seat_wins: Vec<u64>,
-    actions: u64,
-    dispatched: u64,
-    drawn: u64,
-    reshuffles: u64,
+    /// Games with a winner.
+    decided: u64,
+    /// Each seat's wins, a shared win counted as a share.
+    seat_wins: Vec<f64>,
+    seat_scores: Vec<f64>,
+    moves: u64,
+    moves_per_game: Histogram,
+    endings: BTreeMap<String, u64>,
+    counts: Vec<u64>,
     capped: u64,
-    turns: Histogram,
 }
 
 impl Tally {
-    fn new(seats: usize) -> Self {
+    fn new(seats: usize, counts: usize) -> Self {
         Tally {
             games: 0,
-            finished: 0,
-            seat_wins: vec![0; seats],
-            actions: 0,
-            dispatched: 0,
-            drawn: 0,
-            reshuffles: 0,
+            decided: 0,
+            seat_wins: vec![0.0; seats],
+            seat_scores: vec![0.0; seats],
+            moves: 0,
+            moves_per_game: Histogram::default(),
+            endings: BTreeMap::new(),
+            counts: vec![0; counts],
             capped: 0,
-            turns: Histogram::default(),
         }
     }
 }
@@ -65,92 +76,127 @@ impl crate::runner::Tally for Tally {
 
     fn add(mut self, game: GameResult) -> Self {
         self.games += 1;
-        if let Some(seat) = game.winner_seat {
-            self.finished += 1;
-            if let Some(wins) = self.seat_wins.get_mut(seat) {
-                *wins += 1;
+        if !game.winners.is_empty() {
+            self.decided += 1;
+            let share = 1.0 / game.winners.len() as f64;
+            for seat in &game.winners {
+                if let Some(wins) = self.seat_wins.get_mut(*seat) {
+                    *wins += share;
+                }
             }
         }
-        self.actions += game.actions;
-        self.dispatched += game.dispatched;
-        self.drawn += game.drawn;
-        self.reshuffles += game.reshuffles;
+        for (total, score) in self.seat_scores.iter_mut().zip(&game.scores) {
+            *total += score;
+        }
+        self.moves += game.moves;
+        self.moves_per_game.add(game.moves);
+        if let Some(ending) = game.ending {
+            *self.endings.entry(ending).or_default() += 1;
+        }
+        for (total, count) in self.counts.iter_mut().zip(&game.counts) {
+            *total += count;
+        }
         self.capped += u64::from(game.capped);
-        self.turns.add(game.turns);
         self
     }
 
     fn merge(mut self, other: Tally) -> Self {
         self.games += other.games;
-        self.finished += other.finished;
+        self.decided += other.decided;
         for (wins, more) in self.seat_wins.iter_mut().zip(&other.seat_wins) {
             *wins += more;
         }
-        self.actions += other.actions;
-        self.dispatched += other.dispatched;
-        self.drawn += other.drawn;
-        self.reshuffles += other.reshuffles;
+        for (scores, more) in self.seat_scores.iter_mut().zip(&other.seat_scores) {
+            *scores += more;
+        }
+        self.moves += other.moves;
+        self.moves_per_game.merge(other.moves_per_game);
+        for (ending, count) in other.endings {
+            *self.endings.entry(ending).or_default() += count;
+        }
+        for (total, more) in self.counts.iter_mut().zip(&other.counts) {
+            *total += more;
+        }
         self.capped += other.capped;
-        self.turns.merge(other.turns);
         self
     }
 }
 
 /// What a worker keeps between its games: an engine (every game is dealt afresh on
-/// it) and the counter listening to it.
+/// it) and the game's counter listening to it.
 struct Worker {
     engine: GameEngine,
-    counter: GameCounter,
+    counter: Option<Box<dyn Counter>>,
 }
 
-fn run_one(
-    worker: &mut Option<Worker>,
-    index: u64,
-    args: &SimulateArgs,
-    kinds: &[String],
-    rules: &Rules,
-) -> Result<GameResult, String> {
-    let seed = game_seed(args.seed, index);
-    let Worker { engine, counter } = match worker {
-        Some(worker) => worker,
-        none => {
-            let mut engine = GameEngine::new(&rules.game, Default::default());
-            let counter = GameCounter::attach(&mut engine);
-            none.insert(Worker { engine, counter })
+/// What every game of a run shares.
+struct Run<'a> {
+    args: &'a SimulateArgs,
+    catalog: &'a Catalog,
+    loaded: &'a LoadedGame,
+    bots: &'a [String],
+    counts: usize,
+}
+
+impl Run<'_> {
+    /// Plays game `index` on the worker's engine (made at its first game).
+    fn play_one(&self, worker: &mut Option<Worker>, index: u64) -> Result<GameResult, String> {
+        let seed = game_seed(self.args.seed, index);
+        let seats = self.bots.len();
+        let failed = |e: &dyn std::fmt::Display| format!("game {index}: {e}");
+        let Worker { engine, counter } = match worker {
+            Some(worker) => {
+                (self.loaded)
+                    .deal(&mut worker.engine, seed, seats)
+                    .map_err(|e| failed(&e))?;
+                worker
+            }
+            none => {
+                let mut engine = (self.loaded)
+                    .new_engine(seed, seats)
+                    .map_err(|e| failed(&e))?;
+                let counter = self.loaded.counter(&mut engine);
+                none.insert(Worker { engine, counter })
+            }
+        };
+        if let Some(counter) = counter.as_mut() {
+            counter.begin();
         }
-    };
-    restart_uno_game(engine, seed, kinds.len()).map_err(|e| format!("game {index}: {e}"))?;
-    counter.begin();
-    let mut bots: Vec<Box<dyn Bot>> = kinds
-        .iter()
-        .enumerate()
-        .map(|(seat, kind)| rules.bot(kind, bot_seed(seed, seat)))
-        .collect::<Result<_, _>>()?;
-    let report = play_game_with(
-        engine,
-        &mut bots,
-        args.max_actions,
-        &mut |_, moves, pick| counter.count_move(moves, pick),
-    )
-    .map_err(|e| format!("game {index}: {e}"))?;
-    if let Some(dir) = &args.save_logs {
-        crate::output::save_log(dir, "game", index, &engine.log())?;
+        let mut bots: Vec<Box<dyn Bot>> = (self.bots.iter().enumerate())
+            .map(|(seat, name)| self.catalog.bot(self.loaded, name, bot_seed(seed, seat)))
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string())?;
+        let max = self.args.max_actions;
+        let report = match counter.as_mut() {
+            Some(counter) => play_game_with(engine, &mut bots, max, &mut |_, moves, pick| {
+                counter.count_move(moves, pick)
+            }),
+            None => play_game(engine, &mut bots, max),
+        }
+        .map_err(|e| failed(&e))?;
+        if let Some(dir) = &self.args.save_logs {
+            crate::output::save_log(dir, "game", index, &engine.log())?;
+        }
+        let state = engine.state();
+        let mut counts = vec![0; self.counts];
+        if let Some(counter) = counter.as_mut() {
+            counter.finish(state, &mut counts);
+        }
+        let def = self.loaded.def();
+        Ok(GameResult {
+            winners: (state.winners().iter())
+                .filter_map(|w| state.seat_index(*w))
+                .collect(),
+            scores: (def.scoring())(state),
+            moves: report.moves,
+            ending: match report.capped {
+                true => Some("capped".to_string()),
+                false => def.ending(state),
+            },
+            counts,
+            capped: report.capped,
+        })
     }
-    let state = engine.state();
-    let counts = counter.finish(state);
-    let winner_seat = match state.winners() {
-        [winner] => state.seat_index(*winner),
-        _ => None,
-    };
-    Ok(GameResult {
-        winner_seat,
-        actions: counts.actions,
-        turns: counts.turns,
-        dispatched: counts.dispatched,
-        drawn: counts.cards_drawn,
-        reshuffles: counts.reshuffles,
-        capped: report.capped,
-    })
 }
 
 #[derive(Debug, Serialize)]
@@ -158,9 +204,10 @@ fn run_one(
 struct SeatWins {
     seat: usize,
     bot: String,
-    wins: u64,
+    wins: f64,
     rate: f64,
     ci95: [f64; 2],
+    mean_score: f64,
 }
 
 #[derive(Debug, Serialize)]
@@ -168,7 +215,7 @@ struct SeatWins {
 struct BotWins {
     bot: String,
     seats: usize,
-    wins: u64,
+    wins: f64,
     share: f64,
     ci95: [f64; 2],
     fair_share: f64,
@@ -185,143 +232,129 @@ struct Distribution {
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Totals {
-    total: u64,
-    per_game: f64,
-}
-
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
 struct Summary {
+    game: String,
     games: u64,
     players: usize,
     seed: u64,
     bots: Vec<String>,
-    /// The house rules in play (none: the classic rules).
-    house: Vec<String>,
     threads: usize,
     wall_seconds: f64,
     games_per_second: f64,
-    actions_per_second: f64,
-    actions: u64,
-    dispatched: u64,
+    moves_per_second: f64,
+    /// Moves dispatched to the engine, in all.
+    moves: u64,
     wins_by_seat: Vec<SeatWins>,
     wins_by_bot: Vec<BotWins>,
-    turns_per_game: Distribution,
-    cards_drawn: Totals,
-    reshuffles: Totals,
+    moves_per_game: Distribution,
+    /// Each way a game ended, with its share of the games (empty for a game with one
+    /// way to end).
+    ends: BTreeMap<String, f64>,
+    /// The game's own counts, in all (UNO: `actions`, `turns`, `cardsDrawn`,
+    /// `reshuffles`).
+    counts: BTreeMap<String, u64>,
     capped_games: u64,
     max_actions_per_game: u64,
 }
 
-/// The share of `wins` among `finished` games and its 95% Wilson interval, to 4
+/// The share of `wins` among `decided` games and its 95% Wilson interval, to 4
 /// decimals.
-fn share_of(wins: u64, finished: u64) -> (f64, [f64; 2]) {
-    let (lo, hi) = wilson_95(wins, finished);
-    let share = if finished == 0 {
-        0.0
-    } else {
-        wins as f64 / finished as f64
+fn share_of(wins: f64, decided: u64) -> (f64, [f64; 2]) {
+    let (lo, hi) = decklet::bots::wilson_95(wins, decided as f64);
+    let share = match decided {
+        0 => 0.0,
+        n => wins / n as f64,
     };
     (round(share, 4), [round(lo, 4), round(hi, 4)])
 }
 
 fn summarise(
-    args: &SimulateArgs,
-    kinds: &[String],
-    house: &[HouseRule],
-    tally: &Tally,
+    run: &Run<'_>,
+    counter: Option<&dyn Counter>,
+    tally: Tally,
     seconds: f64,
     threads: usize,
 ) -> Summary {
-    let (games, finished, seat_wins) = (tally.games, tally.finished, &tally.seat_wins);
-    let per_game = |total: u64| {
-        if games == 0 {
-            0.0
-        } else {
-            round(total as f64 / games as f64, 3)
-        }
+    let (args, bots) = (run.args, run.bots);
+    let games = tally.games;
+    let per_game = |total: f64| match games {
+        0 => 0.0,
+        n => round(total / n as f64, 4),
     };
-    let actions = tally.actions;
-    let wins_by_seat = seat_wins
-        .iter()
+    let wins_by_seat = (tally.seat_wins.iter().zip(&tally.seat_scores))
         .enumerate()
-        .map(|(seat, &wins)| {
-            let (rate, ci95) = share_of(wins, finished);
+        .map(|(seat, (&wins, &scores))| {
+            let (rate, ci95) = share_of(wins, tally.decided);
             SeatWins {
                 seat: seat + 1,
-                bot: kinds[seat].to_string(),
-                wins,
+                bot: bots[seat].clone(),
+                wins: round(wins, 4),
                 rate,
                 ci95,
+                mean_score: per_game(scores),
             }
         })
         .collect();
     // each bot once, in the order `--bots` first names it
     let mut distinct: Vec<&String> = Vec::new();
-    for kind in kinds {
-        if !distinct.contains(&kind) {
-            distinct.push(kind);
+    for bot in bots {
+        if !distinct.contains(&bot) {
+            distinct.push(bot);
         }
     }
     let wins_by_bot = distinct
         .iter()
-        .map(|kind| {
-            let seats = kinds.iter().filter(|k| k == kind).count();
-            let wins: u64 = kinds
-                .iter()
-                .zip(seat_wins)
-                .filter(|(k, _)| k == kind)
+        .map(|bot| {
+            let seats = bots.iter().filter(|b| b == bot).count();
+            let wins: f64 = (bots.iter().zip(&tally.seat_wins))
+                .filter(|(b, _)| b == bot)
                 .map(|(_, w)| *w)
                 .sum();
-            let (share, ci95) = share_of(wins, finished);
+            let (share, ci95) = share_of(wins, tally.decided);
             BotWins {
-                bot: kind.to_string(),
+                bot: bot.to_string(),
                 seats,
-                wins,
+                wins: round(wins, 4),
                 share,
                 ci95,
-                fair_share: round(seats as f64 / kinds.len() as f64, 4),
+                fair_share: round(seats as f64 / bots.len() as f64, 4),
             }
         })
         .collect();
-    let (mean, median, p99, max) = tally.turns.distribution();
-    let (drawn, reshuffles) = (tally.drawn, tally.reshuffles);
+    let (mean, median, p99, max) = tally.moves_per_game.distribution();
+    let names = counter.map_or(&[][..], |c| c.counts());
     Summary {
+        game: run.loaded.string().to_string(),
         games,
-        players: kinds.len(),
+        players: bots.len(),
         seed: args.seed,
-        bots: kinds.iter().map(ToString::to_string).collect(),
-        house: house.iter().map(ToString::to_string).collect(),
+        bots: bots.to_vec(),
         threads,
         wall_seconds: round(seconds, 3),
         games_per_second: (games as f64 / seconds.max(1e-9)).round(),
-        actions_per_second: (actions as f64 / seconds.max(1e-9)).round(),
-        actions,
-        dispatched: tally.dispatched,
+        moves_per_second: (tally.moves as f64 / seconds.max(1e-9)).round(),
+        moves: tally.moves,
         wins_by_seat,
         wins_by_bot,
-        turns_per_game: Distribution {
+        moves_per_game: Distribution {
             mean: round(mean, 2),
             median,
             p99,
             max,
         },
-        cards_drawn: Totals {
-            total: drawn,
-            per_game: per_game(drawn),
-        },
-        reshuffles: Totals {
-            total: reshuffles,
-            per_game: per_game(reshuffles),
-        },
+        ends: (tally.endings.into_iter())
+            .map(|(ending, count)| (ending, per_game(count as f64)))
+            .collect(),
+        counts: (names.iter().zip(&tally.counts))
+            .map(|(def, total)| (def.name.to_string(), *total))
+            .collect(),
         capped_games: tally.capped,
         max_actions_per_game: args.max_actions,
     }
 }
 
 /// The text summary.
-fn text(s: &Summary) -> String {
+fn text(s: &Summary, counter: Option<&dyn Counter>) -> String {
     let mut out = String::new();
     // `writeln!` into a `String` cannot fail
     macro_rules! say {
@@ -330,45 +363,38 @@ fn text(s: &Summary) -> String {
         }};
     }
     let pct = |x: f64| format!("{:.1}%", x * 100.0);
-    let house = match s.house.is_empty() {
-        true => String::new(),
-        false => format!(", optional rules {}", s.house.join(",")),
-    };
     say!(
-        "decklet simulate: {} games, {} players, seed {}, bots {}{house}",
+        "decklet simulate: {}, {} games, {} players, seed {}, bots {}",
+        s.game,
         s.games,
         s.players,
         s.seed,
         s.bots.join(",")
     );
     say!(
-        "  wall time       {:.3} s on {} thread(s): {:.0} games/s, {:.0} actions/s",
+        "  wall time       {:.3} s on {} thread(s): {:.0} games/s, {:.0} moves/s",
         s.wall_seconds,
         s.threads,
         s.games_per_second,
-        s.actions_per_second
+        s.moves_per_second
     );
-    say!(
-        "  actions         {} ({} dispatched to the engine)",
-        s.actions,
-        s.dispatched
-    );
-    say!("wins by seat (95% interval)");
+    say!("wins by seat (95% interval; a shared win counts as a share)");
     for w in &s.wins_by_seat {
         say!(
-            "  seat {:<2} {:<10} {:>8}  {:>6}  [{}, {}]",
+            "  seat {:<2} {:<10} {:>10}  {:>6}  [{}, {}]  mean result {:.2}",
             w.seat,
             w.bot,
             w.wins,
             pct(w.rate),
             pct(w.ci95[0]),
-            pct(w.ci95[1])
+            pct(w.ci95[1]),
+            w.mean_score
         );
     }
     say!("wins by bot (95% interval; fair share = seats / players)");
     for w in &s.wins_by_bot {
         say!(
-            "  {:<10} {} seat(s) {:>8}  {:>6}  [{}, {}]  fair {}",
+            "  {:<10} {} seat(s) {:>10}  {:>6}  [{}, {}]  fair {}",
             w.bot,
             w.seats,
             w.wins,
@@ -378,58 +404,72 @@ fn text(s: &Summary) -> String {
             pct(w.fair_share)
         );
     }
-    let t = &s.turns_per_game;
+    let m = &s.moves_per_game;
     say!(
-        "turns per game   mean {:.1}, median {}, p99 {}, max {}",
-        t.mean,
-        t.median,
-        t.p99,
-        t.max
+        "moves per game   mean {:.1}, median {}, p99 {}, max {}",
+        m.mean,
+        m.median,
+        m.p99,
+        m.max
     );
+    if !s.ends.is_empty() {
+        let ends: Vec<String> = (s.ends.iter())
+            .map(|(ending, share)| format!("{ending} {}", pct(*share)))
+            .collect();
+        say!("ends             {}", ends.join(", "));
+    }
+    for def in counter.map_or(&[][..], |c| c.counts()) {
+        let total = s.counts.get(def.name).copied().unwrap_or(0);
+        say!(
+            "{:<16} {total} in all, {:.2} a game ({})",
+            def.name,
+            total as f64 / s.games.max(1) as f64,
+            def.about
+        );
+    }
     say!(
-        "cards drawn      {} in all, {:.1} per game (deal included)",
-        s.cards_drawn.total,
-        s.cards_drawn.per_game
-    );
-    say!(
-        "reshuffles       {} in all, {:.3} per game",
-        s.reshuffles.total,
-        s.reshuffles.per_game
-    );
-    say!(
-        "capped games     {} (a game stops after {} dispatched actions)",
+        "capped games     {} (a game stops after {} dispatched moves)",
         s.capped_games,
         s.max_actions_per_game
     );
     out
 }
 
-/// Runs `decklet simulate` for UNO (the other games: `any_game.rs`).
-pub fn run(args: &SimulateArgs) -> Result<(), String> {
-    check_players(args.players)?;
+/// Runs `decklet simulate` of `loaded`, a game of `catalog`.
+pub fn run(args: &SimulateArgs, catalog: &Catalog, loaded: &LoadedGame) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
-    let rules = Rules::parse(&args.rules)?;
-    let kinds = parse_bots(&args.bots, args.players, &rules)?;
+    let bots = bot_names(catalog, loaded, &args.bots, args.players)?;
     if let Some(dir) = &args.save_logs {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     if let Some(target) = args.match_target {
         stop_on_signal();
-        return crate::matches::run(args, target, &kinds, &rules);
+        return crate::matches::run(args, target, catalog, loaded, &bots);
     }
+    // the game's counter, asked once for its counts' names (on an engine of its own)
+    let mut probe = loaded
+        .new_engine(args.seed, args.players)
+        .map_err(|e| e.to_string())?;
+    let counter = loaded.counter(&mut probe);
+    let run = Run {
+        args,
+        catalog,
+        loaded,
+        bots: &bots,
+        counts: counter.as_ref().map_or(0, |c| c.counts().len()),
+    };
     let (pool, threads) = worker_pool(args.threads)?;
     let bar = progress(args.games, args.json);
     stop_on_signal();
     let start = Instant::now();
-    let seats = kinds.len();
     let tally = play_all(
         &pool,
         args.games,
         &bar,
-        || Tally::new(seats),
-        |engine, index| run_one(engine, index, args, &kinds, &rules),
+        || Tally::new(bots.len(), run.counts),
+        |worker, index| run.play_one(worker, index),
     );
     let seconds = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
@@ -438,17 +478,12 @@ pub fn run(args: &SimulateArgs) -> Result<(), String> {
             Some(dir) => format!("; the logs in {} are whole games", dir.display()),
             None => String::new(),
         };
-        return Err(format!("{INTERRUPTED} after {:.1} s{saved}", seconds));
+        return Err(format!("{INTERRUPTED} after {seconds:.1} s{saved}"));
     }
-    let tally = tally?;
-    let summary = summarise(args, &kinds, &rules.house, &tally, seconds, threads);
-    let mut out = if args.json {
-        serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?
-    } else {
-        text(&summary)
+    let summary = summarise(&run, counter.as_deref(), tally?, seconds, threads);
+    let out = match args.json {
+        true => serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())? + "\n",
+        false => text(&summary, counter.as_deref()),
     };
-    if args.json {
-        out.push('\n');
-    }
     crate::output::write_stdout(&out)
 }

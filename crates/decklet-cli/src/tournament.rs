@@ -19,8 +19,6 @@ use decklet::env::tournament::round;
 use decklet::env::{TournamentPlan, TournamentSpec, TournamentSummary, TournamentTally};
 
 use crate::TournamentArgs;
-use crate::bots::Rules;
-use crate::games::UNO_RULES_ONLY;
 use crate::output::write_stdout;
 use crate::runner::{INTERRUPTED, play_all, progress, stop_on_signal, stopped, worker_pool};
 
@@ -39,27 +37,14 @@ impl crate::runner::Tally for TournamentTally {
     }
 }
 
-/// The plan of `args`: UNO's rules options become its game string, and `--forget-uno`
-/// its heuristic bots' names (`heuristic:forget=P`).
+/// The plan of `args`.
 fn plan(args: &TournamentArgs) -> Result<TournamentPlan, String> {
     let catalog = decklet_catalog::Catalog::standard();
-    let loaded = crate::games::load(&catalog, &args.game)?;
-    let mut game = loaded.string().to_string();
-    let mut bots: Vec<String> = args.bots.split(',').map(|b| b.trim().to_string()).collect();
-    let mut rules = args.rules.clone();
-    if crate::games::uno_rules(&loaded, &mut rules)? {
-        let rules = Rules::parse(&rules)?;
-        game = rules.loaded().string().to_string();
-        for bot in &mut bots {
-            *bot = rules.bot_name(bot);
-        }
-    } else if !args.rules.is_default() {
-        return Err(UNO_RULES_ONLY.into());
-    }
+    let loaded = crate::games::load_game(&catalog, &args.game)?;
     let spec = TournamentSpec {
-        game,
+        game: loaded.string().to_string(),
         players: args.players.unwrap_or(0),
-        bots,
+        bots: args.bots.split(',').map(|b| b.trim().to_string()).collect(),
         games: args.games,
         seed: args.seed,
         max_actions: args.max_actions,

@@ -23,12 +23,7 @@ fn run_err(args: &[&str]) -> (i32, String) {
 }
 
 fn without_timing(mut v: Value) -> Value {
-    for key in [
-        "wallSeconds",
-        "gamesPerSecond",
-        "actionsPerSecond",
-        "threads",
-    ] {
+    for key in ["wallSeconds", "gamesPerSecond", "movesPerSecond", "threads"] {
         v.as_object_mut().unwrap().remove(key);
     }
     v
@@ -38,13 +33,16 @@ fn without_timing(mut v: Value) -> Value {
 fn simulate_prints_a_summary() {
     let out = run_ok(&["simulate", "--games", "300", "--players", "3"]);
     for needle in [
-        "300 games, 3 players, seed 1",
+        "uno, 300 games, 3 players, seed 1",
         "games/s",
         "wins by seat",
         "wins by bot",
-        "turns per game",
-        "cards drawn",
-        "reshuffles",
+        "moves per game",
+        // UNO's own counts
+        "actions ",
+        "turns ",
+        "cardsDrawn ",
+        "reshuffles ",
         "capped games",
     ] {
         assert!(out.contains(needle), "missing `{needle}` in\n{out}");
@@ -65,15 +63,22 @@ fn simulate_json_is_one_object_that_adds_up() {
     ]);
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["games"], 250);
-    let wins: u64 = v["winsBySeat"]
+    let wins: f64 = v["winsBySeat"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|s| s["wins"].as_u64().unwrap())
+        .map(|s| s["wins"].as_f64().unwrap())
         .sum();
-    assert_eq!(wins + v["cappedGames"].as_u64().unwrap(), 250);
+    // UNO has one winner a game, or none when capped
+    assert_eq!(wins + v["cappedGames"].as_f64().unwrap(), 250.0);
     assert_eq!(v["winsByBot"].as_array().unwrap().len(), 2);
-    assert!(v["turnsPerGame"]["median"].as_u64().unwrap() > 0);
+    assert!(v["movesPerGame"]["median"].as_u64().unwrap() > 0);
+    let counts = &v["counts"];
+    let per_game = |count: &str| counts[count].as_f64().unwrap() / 250.0;
+    // every turn ends with a play or a pass, and a game deals 14 cards at least
+    assert!(per_game("turns") <= per_game("actions"), "{counts}");
+    assert!(per_game("cardsDrawn") >= 14.0, "{counts}");
+    assert!(v["moves"].as_u64().unwrap() >= counts["turns"].as_u64().unwrap());
 }
 
 #[test]
@@ -118,7 +123,10 @@ fn results_do_not_depend_on_threads() {
 #[test]
 fn bad_flags_are_refused_with_a_message() {
     let (_, err) = run_err(&["simulate", "--players", "11"]);
-    assert!(err.contains("--players must be from 2 to 10"), "{err}");
+    assert!(
+        err.contains("--players: uno is played by 2 to 10, not 11"),
+        "{err}"
+    );
     let (_, err) = run_err(&["simulate", "--bots", "genius"]);
     assert!(err.contains("`genius` is not a bot of uno"), "{err}");
     let (_, err) = run_err(&["simulate", "--players", "3", "--bots", "random,random"]);
@@ -202,11 +210,14 @@ fn bad_replay_files_fail_cleanly() {
     log["plugins"][2]["id"] = "poker-night".into();
     let (_, err) = run_err(&["replay", &write("unknown.json", &log.to_string())]);
     assert!(err.contains("plugin list differs"), "{err}");
-    // a log without a game string (written before logs had one) is built from its
-    // plugins, which this decklet must know
+    // a log without a game string (written before logs had one) is the game whose
+    // plugins it ran, which this decklet must know
     log.as_object_mut().unwrap().remove("game");
     let (_, err) = run_err(&["replay", &write("unknown.json", &log.to_string())]);
-    assert!(err.contains("plugin `poker-night`"), "{err}");
+    assert!(
+        err.contains("no game of this catalogue runs its plugins (turn, draw, poker-night)"),
+        "{err}"
+    );
 
     let mut log: Value = serde_json::from_str(&good).unwrap();
     log["finalDigest"] = "0000000000000000".into();
@@ -447,7 +458,9 @@ fn simulate_json_keys_are_camel_case_and_rates_rounded() {
     let mut found = Vec::new();
     keys(&json, &mut found);
     assert!(found.iter().all(|k| !k.contains('_')), "{found:?}");
-    assert!(found.contains(&"fairShare".to_string()) && found.contains(&"perGame".to_string()));
+    for key in ["fairShare", "meanScore", "cardsDrawn", "movesPerGame"] {
+        assert!(found.contains(&key.to_string()), "{key}: {found:?}");
+    }
     let rate = json["winsBySeat"][0]["rate"].as_f64().unwrap();
     assert_eq!(
         (rate * 1e4).round() / 1e4,
@@ -700,10 +713,8 @@ fn a_capped_match_log_replays_by_default() {
         "simulate",
         "--games",
         "1",
-        "--rules",
-        "official",
-        "--house",
-        "draw-until-playable",
+        "--game",
+        "uno(rules=official,house=draw-until-playable)",
         "--match",
         "4000000000",
         "--save-logs",
@@ -731,8 +742,9 @@ fn every_usage_error_exits_with_status_2_and_a_message() {
     for args in [
         &["simulate", "--players", "11"][..],
         &["simulate", "--bots", "rand"],
-        &["simulate", "--house", "stackin"],
-        &["simulate", "--rules", "casual"],
+        &["simulate", "--game", "uno(house=stackin)"],
+        &["simulate", "--game", "uno(rules=casual)"],
+        &["simulate", "--game", "crazy_eights", "--match", "100"],
         &["simulate", "--game", "poker"],
         &["tournament", "--bots", "random,rand"],
         &["tournament", "--players", "11", "--bots", "random,random"],
@@ -747,19 +759,8 @@ fn every_usage_error_exits_with_status_2_and_a_message() {
         assert!(err.starts_with("error:"), "{args:?}: {err}");
     }
     // the possible values are listed
-    let (_, err) = status_of(&["simulate", "--rules", "casual"]);
+    let (_, err) = status_of(&["simulate", "--game", "uno(rules=casual)"]);
     assert!(err.contains("classic") && err.contains("official"), "{err}");
-    let (_, help) = {
-        let out = decklet().args(["simulate", "--help"]).output().unwrap();
-        (
-            out.status,
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-        )
-    };
-    assert!(
-        help.contains("[possible values: classic, official, seeds]"),
-        "{help}"
-    );
     // a failure that is not a usage error keeps status 1
     let (code, _) = status_of(&["replay", "/nonexistent/log.json"]);
     assert_eq!(code, Some(1));
@@ -797,10 +798,8 @@ fn replay_narrates_the_official_and_house_rules_events() {
         "simulate",
         "--games",
         "30",
-        "--rules",
-        "official",
-        "--house",
-        "seven-zero,jump-in",
+        "--game",
+        "uno(rules=official,house=seven-zero+jump-in)",
         "--bots",
         "heuristic,random,heuristic",
         "--players",

@@ -119,11 +119,7 @@ pub fn new_crazy_eights_engine(
         ..EngineConfig::default()
     };
     let mut engine = GameEngine::new(game, config);
-    engine.create_game(
-        (1..=players)
-            .map(|i| Player::new(format!("p{i}"), format!("Player {i}"), i as u32))
-            .collect(),
-    )?;
+    engine.create_game(Player::numbered(players))?;
     engine.start()?;
     Ok(engine)
 }

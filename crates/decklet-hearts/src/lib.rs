@@ -133,11 +133,7 @@ pub fn new_hearts_engine(game: &Arc<Game>, seed: u64) -> Result<GameEngine, Engi
         ..EngineConfig::default()
     };
     let mut engine = GameEngine::new(game, config);
-    engine.create_game(
-        (1..=HEARTS_PLAYERS)
-            .map(|i| Player::new(format!("p{i}"), format!("Player {i}"), i as u32))
-            .collect(),
-    )?;
+    engine.create_game(Player::numbered(HEARTS_PLAYERS))?;
     engine.start()?;
     Ok(engine)
 }

@@ -57,7 +57,6 @@ pub mod house;
 pub mod knowledge;
 pub mod legal;
 pub mod legal_action;
-pub mod match_play;
 pub mod narrate;
 pub mod plugin;
 pub mod rules;
@@ -117,10 +116,6 @@ pub use legal::{
     list_moves, may_play_a_card, playable_now,
 };
 pub use legal_action::{LegalAction, candidate_actions};
-pub use match_play::{
-    DEFAULT_MATCH_TARGET, MATCH_LOG_FORMAT, MAX_MATCH_ROUNDS, MatchConfig, MatchLog, MatchReport,
-    play_match, replay_match, round_players, round_score, round_seed,
-};
 pub use narrate::{is_narrated, narrate};
 pub use plugin::{
     UNO_PLUGIN_ID, UnoPlugin, handle_card_drawn, handle_card_played, handle_color_chosen,
@@ -133,8 +128,8 @@ pub use rules::{
 };
 pub use search::{PlayoutPolicy, UnoSearchBot, UnoSearchConfig};
 pub use sim::{
-    GameCounter, GameCounts, UNO_GAME_ID, count_game, default_players, new_uno_engine,
-    out_of_turn_order, restart_uno_game, uno_builder, uno_game,
+    GameCounter, GameCounts, UNO_GAME_ID, count_game, new_uno_engine, out_of_turn_order,
+    restart_uno_game, uno_builder, uno_game,
 };
 pub use state::{
     UNO_DECK_ZONE_ID, UNO_DISCARD_ZONE_ID, UNO_INITIAL_HAND_SIZE, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,

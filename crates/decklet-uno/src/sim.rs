@@ -76,42 +76,6 @@ fn builder_with(house: &[HouseRule]) -> (GameBuilder, Vec<HouseRule>) {
     (game, chosen)
 }
 
-/// Players `p1`…`pN` named `Player 1`… in seats 1…N.
-///
-/// ```
-/// let players = decklet_uno::default_players(12);
-/// let last = &players[11];
-/// assert_eq!((last.id.as_str(), last.name.as_str(), last.seat), ("p12", "Player 12", 12));
-/// assert_eq!((players[9].id.as_str(), players[9].name.as_str()), ("p10", "Player 10"));
-/// ```
-pub fn default_players(count: usize) -> Vec<Player> {
-    (1..=count)
-        .map(|i| match (ids::DEFAULT.get(i - 1), ids::NAMES.get(i - 1)) {
-            (Some(id), Some(name)) => Player::new(id, *name, i as u32),
-            _ => Player::new(format!("p{i}"), format!("Player {i}"), i as u32),
-        })
-        .collect()
-}
-
-/// The ids and names of the first ten default players (UNO seats at most ten): no
-/// formatting for a game's roster.
-mod ids {
-    pub(super) const DEFAULT: [&str; 10] =
-        ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10"];
-    pub(super) const NAMES: [&str; 10] = [
-        "Player 1",
-        "Player 2",
-        "Player 3",
-        "Player 4",
-        "Player 5",
-        "Player 6",
-        "Player 7",
-        "Player 8",
-        "Player 9",
-        "Player 10",
-    ];
-}
-
 /// The game id of the games [`new_uno_engine`] and [`restart_uno_game`] create. Every
 /// player sees the game id, so it says nothing about the seed: a seed, or anything
 /// derived from it, would let a player rebuild every hand and the deck's order.
@@ -157,7 +121,7 @@ pub fn restart_uno_game(
         ..config.clone()
     });
     let started = engine
-        .create_game(default_players(players))
+        .create_game(Player::numbered(players))
         .and_then(|_| engine.start());
     engine.set_config(config);
     started.map(|_| ())

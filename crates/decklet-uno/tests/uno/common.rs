@@ -120,7 +120,7 @@ impl GamePlugin for Rig {
 }
 
 pub fn players(n: usize) -> Vec<Player> {
-    default_players(n)
+    decklet_core::Player::numbered(n)
 }
 
 /// An engine with Turn, Draw, UNO, these house rules and Rig, and a started game of

@@ -11,7 +11,6 @@ mod house_rules;
 mod info_states;
 mod ismcts;
 mod legal_and_bots;
-mod matches;
 mod narrate;
 mod plugin_seed;
 mod rules;
