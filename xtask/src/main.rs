@@ -371,9 +371,9 @@ fn unused_dependencies() -> Result {
 /// The layers of the crates, as `docs/ARCHITECTURE.md` draws them: each crate and the
 /// crates of the repository it may depend on (`[dependencies]`; tests and examples may
 /// use more). core ← plugins ← games; core ← bots ← games; games ← catalogue ← tools.
-/// The CLI names UNO through the facade (the debt the architecture page lists); every
-/// other tool depends on no game crate, and a game added to the repository (Hearts)
-/// reaches the tools through the catalogue alone.
+/// No tool depends on a game crate (the CLI takes the facade for its core, bots and
+/// env, without their games): a game added to the repository (Hearts) reaches the tools
+/// through the catalogue alone.
 const LAYERS: [(&str, &[&str]); 12] = [
     ("decklet-core", &[]),
     ("decklet-plugins", &["decklet-core"]),

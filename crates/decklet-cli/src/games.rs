@@ -49,22 +49,32 @@ pub(crate) fn game_string(text: &str) -> Result<decklet_catalog::GameString, Str
         .map_err(|e: decklet::GameStringError| format!("--game: {e}"))
 }
 
-/// The game `text` names, loaded from `catalog`, as a usage error when it is not one.
+/// The game `text` names (`None`: the catalogue's first game), loaded from `catalog`,
+/// as a usage error when it is not one.
 pub(crate) fn load_game(
     catalog: &Catalog,
-    text: &str,
+    text: Option<&str>,
 ) -> Result<decklet_catalog::LoadedGame, String> {
+    let text = match text {
+        Some(text) => text,
+        None => first_game(catalog),
+    };
     let game = game_string(text)?;
     catalog
         .load(&game.to_string())
         .map_err(|e| format!("--game: {e}"))
 }
 
+/// The name of the catalogue's first game: what `--game` plays when not given.
+pub(crate) fn first_game(catalog: &Catalog) -> &'static str {
+    catalog.games().next().map_or("", |def| def.name())
+}
+
 /// [`load_game`], for `players` players: a count the game does not seat is a usage
 /// error.
 pub(crate) fn load(
     catalog: &Catalog,
-    text: &str,
+    text: Option<&str>,
     players: usize,
 ) -> Result<decklet_catalog::LoadedGame, String> {
     let loaded = load_game(catalog, text)?;

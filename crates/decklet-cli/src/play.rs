@@ -29,11 +29,12 @@ fn system_seed() -> Result<u64, String> {
 
 /// The command that deals this game (or match) again: `decklet play --seed …` with
 /// the options given (told once it is over); `game` is the game's string.
-fn again(args: &PlayArgs, seed: u64, game: &str) -> String {
+fn again(args: &PlayArgs, seed: u64, game: &str, first: &str) -> String {
     let mut again = String::from("decklet play");
     // a string with parameters is quoted for the shell
     match game {
-        crate::DEFAULT_GAME => {}
+        // the game played when `--game` is not given
+        _ if game == first => {}
         _ if game.contains('(') => again.push_str(&format!(" --game '{game}'")),
         _ => again.push_str(&format!(" --game {game}")),
     }
@@ -68,7 +69,12 @@ pub fn run(args: &PlayArgs, catalog: &Catalog, loaded: &LoadedGame) -> Result<()
         .transpose()
         .map_err(|e| format!("--match: {e}"))?;
     let log = open_log(args)?;
-    let again = again(args, seed, loaded.string());
+    let again = again(
+        args,
+        seed,
+        loaded.string(),
+        crate::games::first_game(catalog),
+    );
     if let Some(plan) = plan {
         return crate::play_match::run(catalog, &plan, &names, log, &again);
     }

@@ -96,7 +96,7 @@ fn read_log(args: &ReplayArgs) -> Result<Log, String> {
 }
 
 /// Replays a match log: every round, then the match's end.
-fn run_match(args: &ReplayArgs, log: &MatchLog) -> Result<(), String> {
+fn run_match(args: &ReplayArgs, catalog: &Catalog, log: &MatchLog) -> Result<(), String> {
     let path = args.file.display();
     if args.events.is_some() {
         return Err(format!(
@@ -108,7 +108,7 @@ fn run_match(args: &ReplayArgs, log: &MatchLog) -> Result<(), String> {
             "{path} is a match log: --commitment checks a served match's log"
         ));
     }
-    let report = replay_match(&Catalog::standard(), log).map_err(|e| format!("{path}: {e}"))?;
+    let report = replay_match(catalog, log).map_err(|e| format!("{path}: {e}"))?;
     write_stdout(&match_summary(log, &report))
 }
 
@@ -158,16 +158,16 @@ fn match_summary(log: &MatchLog, report: &MatchReport) -> String {
     out
 }
 
-/// Runs `decklet replay`.
-pub fn run(args: &ReplayArgs) -> Result<(), String> {
+/// Runs `decklet replay` with the games of `catalog`.
+pub fn run(args: &ReplayArgs, catalog: &Catalog) -> Result<(), String> {
     let path = args.file.display();
     let (log, deal) = match read_log(args)? {
         Log::Game(log, deal) => (log, deal),
-        Log::Match(log) => return run_match(args, &log),
+        Log::Match(log) => return run_match(args, catalog, &log),
     };
     let deal_line = check_deal(&log, deal.as_ref(), args.commitment.as_deref())
         .map_err(|e| format!("{path}: {e}"))?;
-    let loaded = game_of(&Catalog::standard(), &log).map_err(|e| format!("{path}: {e}"))?;
+    let loaded = game_of(catalog, &log).map_err(|e| format!("{path}: {e}"))?;
     let mut engine = GameEngine::new(loaded.game(), EngineConfig::default());
     let heard: Arc<Mutex<Vec<AnyEvent>>> = Arc::default();
     if args.events.is_some() {

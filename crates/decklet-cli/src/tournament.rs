@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use decklet::env::rating::RatingPool;
 use decklet::env::tournament::round;
 use decklet::env::{TournamentPlan, TournamentSpec, TournamentSummary, TournamentTally};
+use decklet_catalog::Catalog;
 
 use crate::TournamentArgs;
 use crate::output::write_stdout;
@@ -38,9 +39,8 @@ impl crate::runner::Tally for TournamentTally {
 }
 
 /// The plan of `args`.
-fn plan(args: &TournamentArgs) -> Result<TournamentPlan, String> {
-    let catalog = decklet_catalog::Catalog::standard();
-    let loaded = crate::games::load_game(&catalog, &args.game)?;
+fn plan(args: &TournamentArgs, catalog: &Catalog) -> Result<TournamentPlan, String> {
+    let loaded = crate::games::load_game(catalog, args.game.as_deref())?;
     let spec = TournamentSpec {
         game: loaded.string().to_string(),
         players: args.players.unwrap_or(0),
@@ -49,12 +49,13 @@ fn plan(args: &TournamentArgs) -> Result<TournamentPlan, String> {
         seed: args.seed,
         max_actions: args.max_actions,
     };
-    TournamentPlan::new(&spec).map_err(|e| format!("--game/--bots/--players/--games: {e}"))
+    TournamentPlan::with_catalog(&spec, catalog)
+        .map_err(|e| format!("--game/--bots/--players/--games: {e}"))
 }
 
-/// Runs `decklet tournament`.
-pub fn run(args: &TournamentArgs) -> Result<(), String> {
-    let plan = plan(args)?;
+/// Runs `decklet tournament` with the games of `catalog`.
+pub fn run(args: &TournamentArgs, catalog: &Catalog) -> Result<(), String> {
+    let plan = plan(args, catalog)?;
     let (pool, threads) = worker_pool(args.threads)?;
     let total = plan.games();
     let bar = progress(total, args.json);
