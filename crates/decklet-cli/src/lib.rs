@@ -314,6 +314,14 @@ fn serve(args: &ServeArgs, catalog: Catalog) -> Result<(), String> {
     })
 }
 
+/// The name the command was run by, for the commands it tells the user to run.
+static PROGRAM: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// The name the command was run by (`decklet` until [`run_with_args`] knows it).
+pub(crate) fn program() -> &'static str {
+    PROGRAM.get().map_or("decklet", String::as_str)
+}
+
 /// Runs the `decklet` command with the games of `catalog`, its arguments those the
 /// program was started with: the exit status to end with (0 done, 1 the work failed, 2
 /// a usage error, as the command's documentation says).
@@ -328,6 +336,12 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    // the command's own name, as the user runs it (`decklet`, `high-card-decklet`)
+    let name = (args.first())
+        .and_then(|a| std::path::Path::new(a).file_stem())
+        .map_or_else(|| "decklet".into(), |n| n.to_string_lossy().into_owned());
+    let _ = PROGRAM.set(name);
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         // clap's own message and status (2 for a usage error, 0 for `--help`)

@@ -30,7 +30,7 @@ fn system_seed() -> Result<u64, String> {
 /// The command that deals this game (or match) again: `decklet play --seed …` with
 /// the options given (told once it is over); `game` is the game's string.
 fn again(args: &PlayArgs, seed: u64, game: &str, first: &str) -> String {
-    let mut again = String::from("decklet play");
+    let mut again = format!("{} play", crate::program());
     // a string with parameters is quoted for the shell
     match game {
         // the game played when `--game` is not given

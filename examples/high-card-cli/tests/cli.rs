@@ -141,7 +141,9 @@ fn it_is_played_at_the_terminal_table() {
         "{text}"
     );
     assert!(
-        text.contains("`decklet play --game high_card --seed 3 --players 2 --bots random`"),
+        text.contains(
+            "`high-card-decklet play --game high_card --seed 3 --players 2 --bots random`"
+        ),
         "{text}"
     );
 }
