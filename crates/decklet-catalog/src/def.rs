@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use decklet_bots::{Bot, Encoding, Playout, Scoring, winners_score};
 use decklet_core::{
-    ActionRef, AnyEvent, Card, EngineConfig, EngineError, Game, GameEngine, GameState, GameString,
-    InfoState, Player,
+    ActionRef, AnyEvent, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
+    Player,
 };
 
 use crate::counting::Counter;
@@ -47,26 +47,16 @@ pub trait GameDef: Send + Sync + 'static {
     /// for this game that may have played games since: `players` seated as given, dealt
     /// from `seed`, the engine's other settings and its subscribers kept. A simulation
     /// plays its games one after another on one engine this way, and a match its
-    /// rounds. By default the engine's seed is set, the game created with `players` and
-    /// started (the deal's events are not collected): a game whose `new_engine` does
-    /// more than that gives its own.
+    /// rounds. By default [`GameEngine::deal`]: the engine's seed set, the game created
+    /// with `players` and started: a game whose `new_engine` does more than that gives
+    /// its own.
     fn deal(
         &self,
         engine: &mut GameEngine,
         seed: u64,
         players: Vec<Player>,
     ) -> Result<(), EngineError> {
-        let config = EngineConfig {
-            seed,
-            ..engine.config().clone()
-        };
-        engine.set_config(EngineConfig {
-            collect_events: false,
-            ..config.clone()
-        });
-        let started = engine.create_game(players).and_then(|_| engine.start());
-        engine.set_config(config);
-        started.map(|_| ())
+        engine.deal(seed, players)
     }
     /// What a simulation counts of its games besides moves, wins, scores and endings
     /// (UNO: cards drawn, reshuffles): a [`Counter`] attached to `engine` (one of this

@@ -224,6 +224,36 @@ impl GameEngine {
         }
     }
 
+    /// Deals a new game on this engine: the seed set to `seed`, a game created with
+    /// `players` ([`create_game`](Self::create_game)) and started, the engine's other
+    /// settings, buffers and subscribers kept; the deal's events are not collected
+    /// (subscribers hear them). What a simulation does to play many games on one engine,
+    /// and a match to deal its rounds. On error the engine keeps its settings.
+    ///
+    /// ```
+    /// use decklet_core::{EngineConfig, Game, GameEngine, Player};
+    /// let game = Game::builder().build()?;
+    /// let mut engine = GameEngine::new(&game, EngineConfig::default());
+    /// engine.deal(7, Player::numbered(3))?;
+    /// assert_eq!(engine.config().seed, 7);
+    /// assert_eq!(engine.state().players().count(), 3);
+    /// # Ok::<(), decklet_core::EngineError>(())
+    /// ```
+    pub fn deal(&mut self, seed: u64, players: Vec<Player>) -> Result<(), EngineError> {
+        let config = EngineConfig {
+            seed,
+            ..self.config.clone()
+        };
+        // the deal's events are not returned: collecting them would be work for nothing
+        self.config = EngineConfig {
+            collect_events: false,
+            ..config.clone()
+        };
+        let started = self.create_game(players).and_then(|_| self.start());
+        self.config = config;
+        started.map(|_| ())
+    }
+
     /// Creates a game: checks the plugins and players, makes a hand zone per player,
     /// runs every plugin's setup in order and emits `GAME_CREATED`. Replaces any earlier
     /// game. On error the engine keeps what it had.

@@ -110,21 +110,11 @@ pub fn restart_uno_game(
     seed: u64,
     players: usize,
 ) -> Result<(), EngineError> {
-    let config = EngineConfig {
-        seed,
+    engine.set_config(EngineConfig {
         game_id: UNO_GAME_ID.to_string(),
         ..engine.config().clone()
-    };
-    // the deal's events are not returned: collecting them would be work for nothing
-    engine.set_config(EngineConfig {
-        collect_events: false,
-        ..config.clone()
     });
-    let started = engine
-        .create_game(Player::numbered(players))
-        .and_then(|_| engine.start());
-    engine.set_config(config);
-    started.map(|_| ())
+    engine.deal(seed, Player::numbered(players))
 }
 
 /// What `decklet simulate` counts of a game of UNO, the way the reference no-engine
