@@ -71,7 +71,7 @@ def test_a_distributed_tournament_is_the_cli_s_tournament(cluster):
     assert without_timing(report) == without_timing(alone)
     cli = cli_report(
         ["--bots", "random,heuristic,random", "--players", "2", "--games", "300",
-         "--seed", "11", "--house", "stacking"]
+         "--seed", "11", "--game", "uno(house=stacking)"]
     )
     if cli is not None:
         assert without_timing(report) == without_timing(cli)
