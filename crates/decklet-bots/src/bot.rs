@@ -1,6 +1,6 @@
 //! The [`Bot`] interface and the bots that need no search: [`RandomBot`] and [`FnBot`].
 
-use decklet_core::{AnyEvent, GameRng, InfoState, Moves};
+use decklet_core::{AnyEvent, GameRng, InfoState, Moves, PlayerId};
 
 /// A player of any game: handed what its seat knows and the moves it may make, it
 /// picks one (by its index in `moves`). Nothing it is handed holds a card or a
@@ -42,6 +42,21 @@ pub trait Bot: Send {
     /// see). Called only if [`hears`](Self::hears). Default: nothing.
     fn hear(&mut self, before: &InfoState, events: &[AnyEvent]) {
         let _ = (before, events);
+    }
+    /// [`hear`](Self::hear), told too who made the move and its kind (`PLAY_CARD`,
+    /// `HEARTS_PASS`): the kind of a move is public, its payload is not (a seat hears
+    /// that p2 passed three cards, not which), and the kind is what the game loops
+    /// tell. The game loops call this; a bot that needs only the events implements
+    /// [`hear`](Self::hear). Default: [`hear`](Self::hear).
+    fn hear_move(
+        &mut self,
+        before: &InfoState,
+        mover: PlayerId,
+        kind: &'static str,
+        events: &[AnyEvent],
+    ) {
+        let _ = (mover, kind);
+        self.hear(before, events);
     }
 }
 

@@ -64,6 +64,12 @@ pub enum RewardMode {
 pub trait Encoding: Send + Sync {
     /// The encoding's name (`uno`, `crazy-eights`, or a game's name for the generic one).
     fn name(&self) -> &'static str;
+    /// Its version: a policy learnt with one version of an encoding is refused by
+    /// another (`decklet_bots::policy`). Raised whenever an observation or an action
+    /// index changes meaning. Default: 1.
+    fn version(&self) -> u32 {
+        1
+    }
     /// The length of an observation.
     fn observation_len(&self) -> usize;
     /// The number of the game's actions. One more index, this number itself, is
@@ -82,8 +88,15 @@ pub trait Encoding: Send + Sync {
         seat: PlayerId,
         action: ActionRef<'_>,
     ) -> Option<usize>;
-    /// The kind of move an action is.
-    fn move_class(&self, action: ActionRef<'_>) -> MoveClass;
+    /// The kind of move a move of this action kind is (`PLAY_CARD`: a card played): a
+    /// move's class is told by its kind alone, which every seat hears, so that a bot
+    /// keeps each seat's last class as the environments do.
+    fn class_of_kind(&self, kind: &str) -> MoveClass;
+    /// The kind of move an action is: [`class_of_kind`](Self::class_of_kind) of its
+    /// kind.
+    fn move_class(&self, action: ActionRef<'_>) -> MoveClass {
+        self.class_of_kind(action.kind())
+    }
     /// What an action index means, in words (`play red 7`, `draw`).
     fn action_name(&self, index: usize) -> String;
     /// The table as `info`'s seat sees it, in a few lines of text.

@@ -155,13 +155,13 @@ fn play_quietly(
                 if let Some(pick) = bot.choose_out_of_turn(info, &moves)
                     && pick < moves.len()
                 {
-                    jumped = Some(pick);
+                    jumped = Some((pick, other));
                     break;
                 }
             }
-            if let Some(pick) = jumped {
+            if let Some((pick, mover)) = jumped {
                 on_move(engine.state(), &moves, pick);
-                dispatch_heard(engine, bots, &hearing, &moves, pick)?;
+                dispatch_heard(engine, bots, &hearing, &moves, pick, mover)?;
                 made += 1;
                 continue;
             }
@@ -185,7 +185,7 @@ fn play_quietly(
             break;
         }
         on_move(state, &moves, pick);
-        dispatch_heard(engine, bots, &hearing, &moves, pick)?;
+        dispatch_heard(engine, bots, &hearing, &moves, pick, seat)?;
         made += 1;
     }
     Ok((made, false))
@@ -260,6 +260,7 @@ fn dispatch_heard(
     hearing: &[bool],
     moves: &Moves,
     pick: usize,
+    mover: PlayerId,
 ) -> Result<(), EngineError> {
     if !hearing.contains(&true) {
         return engine.dispatch_move(moves, pick).map(|_| ());
@@ -271,12 +272,13 @@ fn dispatch_heard(
         .zip(hearing)
         .map(|(seat, hears)| hears.then(|| state.info_state(*seat)))
         .collect();
+    let kind = moves.get(pick).map_or("", |action| action.kind());
     let outcome = engine.dispatch_move(moves, pick)?;
     for (bot, before) in bots.iter_mut().zip(&befores) {
         if let Some(before) = before {
             let seat = before.seat();
             let heard: Vec<_> = outcome.events.iter().map(|e| e.view_for(seat)).collect();
-            bot.hear(before, &heard);
+            bot.hear_move(before, mover, kind, &heard);
         }
     }
     Ok(())

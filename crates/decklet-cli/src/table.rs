@@ -326,6 +326,7 @@ fn make_move(
     let befores: Vec<Option<InfoState>> = (players.iter().skip(1).zip(&table.bots))
         .map(|(seat, bot)| bot.hears().then(|| state.info_state(*seat)))
         .collect();
+    let kind = moves.get(pick).map_or("", |action| action.kind());
     let outcome = engine
         .dispatch_move(moves, pick)
         .map_err(|e| e.to_string())?;
@@ -337,7 +338,7 @@ fn make_move(
     {
         if let Some(before) = before {
             let heard: Vec<AnyEvent> = outcome.events.iter().map(|e| e.view_for(*seat)).collect();
-            bot.hear(before, &heard);
+            bot.hear_move(before, mover, kind, &heard);
         }
     }
     let state = engine.state();

@@ -61,8 +61,8 @@ pub struct InfoState {
     seat: PlayerId,
     /// The game with only what the seat knows: the zones it does not see are empty
     /// (their sizes are in `sizes`), the variables it may not read are left out and the
-    /// RNG is a fixed one. Never handed out: its methods would answer for a game that
-    /// is not the real one.
+    /// RNG is a fixed one. Handed out only as [`known`](InfoState::known), for what is
+    /// the same in every position the seat may be in.
     known: GameState,
     /// Each zone's size.
     sizes: Vec<usize>,
@@ -146,6 +146,16 @@ impl InfoState {
     /// The events the seat heard (as it heard them), oldest first.
     pub fn history(&self) -> &[AnyEvent] {
         &self.history
+    }
+
+    /// The game as this seat knows it, as a position: the zones it does not see are
+    /// empty (their sizes are [`zone_size`](Self::zone_size)'s), the variables it may
+    /// not read absent, the RNG a fixed one. For reading what is the same in every
+    /// position the seat may be in: the card definitions, the seating, the public
+    /// attachments (an encoding's index of a move reads these); never for the cards of a
+    /// zone the seat does not see, which it shows as none.
+    pub fn known(&self) -> &GameState {
+        &self.known
     }
 
     /// The seat this is the knowledge of.
@@ -476,11 +486,6 @@ impl InfoState {
         rng: &mut GameRng,
     ) -> Result<GameState, EngineError> {
         crate::determinize::sample(self, knowledge, rng)
-    }
-
-    /// The known game, for sampling a world from it (crate only: it is not the game).
-    pub(crate) fn known(&self) -> &GameState {
-        &self.known
     }
 
     /// Each zone's size.

@@ -35,7 +35,7 @@ use crate::{
     new_crazy_eights_engine, suit_name,
 };
 use decklet_core::{
-    ActionRef, EngineError, Game, GameEngine, GameState, InfoState, PlayCard, PlayerId,
+    Action as _, ActionRef, EngineError, Game, GameEngine, GameState, InfoState, PlayCard, PlayerId,
 };
 use decklet_plugins::TURN_VARIABLE_DIRECTION;
 
@@ -170,15 +170,12 @@ impl Encoding for CrazyEightsEncoding {
         None
     }
 
-    fn move_class(&self, action: ActionRef<'_>) -> MoveClass {
-        if action.downcast_ref::<PlayCard>().is_some() {
-            MoveClass::Play
-        } else if action.downcast_ref::<Draw>().is_some() {
-            MoveClass::Draw
-        } else if action.downcast_ref::<Pass>().is_some() {
-            MoveClass::Pass
-        } else {
-            MoveClass::Other
+    fn class_of_kind(&self, kind: &str) -> MoveClass {
+        match kind {
+            PlayCard::KIND => MoveClass::Play,
+            Draw::KIND => MoveClass::Draw,
+            Pass::KIND => MoveClass::Pass,
+            _ => MoveClass::Other,
         }
     }
 

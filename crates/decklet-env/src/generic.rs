@@ -26,8 +26,8 @@ use std::sync::Arc;
 use decklet_bots::{Bot, RandomBot};
 use decklet_catalog::LoadedGame;
 use decklet_core::{
-    ActionRef, CardId, EngineError, GameEngine, GameState, GameStatus, InfoState, PlayCard,
-    PlayerId, Value, ZoneId,
+    Action as _, ActionRef, CardId, EngineError, GameEngine, GameState, GameStatus, InfoState,
+    PlayCard, PlayerId, Value, ZoneId,
 };
 
 use decklet_bots::encoding::{Encoding, MoveClass, RewardMode, offset, one_hot, win_rewards};
@@ -335,10 +335,10 @@ impl Encoding for GenericEncoding {
         Some(kind * (self.cards + 1) + slot)
     }
 
-    fn move_class(&self, action: ActionRef<'_>) -> MoveClass {
-        match action.is::<PlayCard>() {
-            true => MoveClass::Play,
-            false => MoveClass::Other,
+    fn class_of_kind(&self, kind: &str) -> MoveClass {
+        match kind {
+            PlayCard::KIND => MoveClass::Play,
+            _ => MoveClass::Other,
         }
     }
 

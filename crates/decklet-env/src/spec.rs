@@ -150,6 +150,18 @@ impl SeatBot {
         self.0.hear(before, events);
     }
 
+    /// [`hear`](Self::hear), with who made the move and its kind (public; see
+    /// `decklet_bots::Bot::hear_move`).
+    pub fn hear_move(
+        &mut self,
+        before: &InfoState,
+        mover: PlayerId,
+        kind: &'static str,
+        events: &[AnyEvent],
+    ) {
+        self.0.hear_move(before, mover, kind, events);
+    }
+
     /// The bot's name.
     pub fn name(&self) -> &str {
         self.0.name()

@@ -351,6 +351,14 @@ impl Table {
         Ok(())
     }
 
+    /// The kind of the move action index `index` makes now (`None`: *wait*, or no
+    /// move of that index now).
+    pub fn kind_of(&self, index: i64) -> Option<&'static str> {
+        let at = usize::try_from(index).ok()?;
+        let listed = self.slots.get(at).copied().flatten()?;
+        self.listed.get(listed as usize).map(|action| action.kind())
+    }
+
     /// The rewards of every seat (seat order): the final ones once the game is over,
     /// 0 before (and for a match cut short).
     pub fn rewards(&self, mode: RewardMode) -> Vec<f32> {

@@ -401,6 +401,7 @@ fn step_heard(lane: &mut Lane, index: i64) -> Result<(), StepError> {
             Some((seat, state.info_state(player)))
         })
         .collect();
+    let moved = lane.table.acting_player().zip(lane.table.kind_of(index));
     lane.table.step(index)?;
     let events = lane.table.last_events();
     if hearing.is_empty() || events.is_empty() {
@@ -410,7 +411,10 @@ fn step_heard(lane: &mut Lane, index: i64) -> Result<(), StepError> {
         let player = before.seat();
         let heard: Vec<AnyEvent> = events.iter().map(|e| e.view_for(player)).collect();
         if let Some(Some(bot)) = lane.bots.get_mut(seat) {
-            bot.hear(&before, &heard);
+            match moved {
+                Some((mover, kind)) => bot.hear_move(&before, mover, kind, &heard),
+                None => bot.hear(&before, &heard),
+            }
         }
     }
     Ok(())

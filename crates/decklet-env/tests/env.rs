@@ -521,7 +521,7 @@ mod own_game {
         ) -> Option<usize> {
             (action.kind() == "REVEAL").then_some(0)
         }
-        fn move_class(&self, _: decklet_core::ActionRef<'_>) -> decklet_env::MoveClass {
+        fn class_of_kind(&self, _: &str) -> decklet_env::MoveClass {
             decklet_env::MoveClass::Play
         }
         fn action_name(&self, _: usize) -> String {

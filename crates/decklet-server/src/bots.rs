@@ -50,6 +50,18 @@ impl ServerBot {
         self.0.hear(before, events);
     }
 
+    /// [`hear`](Self::hear), with who made the move and its kind (public; see
+    /// `decklet_bots::Bot::hear_move`).
+    pub fn hear_move(
+        &mut self,
+        before: &InfoState,
+        mover: decklet_core::PlayerId,
+        kind: &'static str,
+        events: &[AnyEvent],
+    ) {
+        self.0.hear_move(before, mover, kind, events);
+    }
+
     /// The bot's choice among `listed` (the seat's moves now, in the order the game
     /// lists them), as an index; `None` for no move. `in_turn`: whether it is the
     /// seat's turn (out of turn only a bot that acts out of turn is asked).

@@ -382,7 +382,7 @@ impl LiveMatch {
                 .engine
                 .dispatch_any(parsed.clone())
                 .map_err(|e| format!("action {}: {e}", action.seq))?;
-            live.tell_bots(before, &outcome.events);
+            live.tell_bots(before, &parsed, &outcome.events);
             let told = live.told(&parsed);
             let digest = state_digest(live.engine.state());
             if digest != action.digest {
@@ -737,12 +737,22 @@ impl LiveMatch {
             .collect()
     }
 
-    /// Tells each bot that hears the game a move's `events`, as its seat hears them.
-    fn tell_bots(&mut self, before: Vec<Option<decklet_core::InfoState>>, events: &[AnyEvent]) {
+    /// Tells each bot that hears the game a move (`action`: who made it and its kind,
+    /// which are public) and its `events`, as its seat hears them.
+    fn tell_bots(
+        &mut self,
+        before: Vec<Option<decklet_core::InfoState>>,
+        action: &decklet_core::AnyAction,
+        events: &[AnyEvent],
+    ) {
+        let (mover, kind) = (action.player_id(), action.kind());
         for ((seat, player), before) in self.seats.iter_mut().zip(&self.players).zip(before) {
             if let (Some(bot), Some(before)) = (seat.bot.as_mut(), before) {
                 let heard: Vec<AnyEvent> = events.iter().map(|e| e.view_for(*player)).collect();
-                bot.hear(&before, &heard);
+                match mover {
+                    Some(mover) => bot.hear_move(&before, mover, kind, &heard),
+                    None => bot.hear(&before, &heard),
+                }
             }
         }
     }
@@ -808,7 +818,7 @@ impl LiveMatch {
                 message: PAUSED.to_string(),
             });
         }
-        self.tell_bots(before, &outcome.events);
+        self.tell_bots(before, &chosen.action, &outcome.events);
         self.history.push(Entry {
             seat,
             origin,

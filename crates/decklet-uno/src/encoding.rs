@@ -48,7 +48,7 @@ use crate::{
     UnoCard, UnoColor, UnoFace, card_points, new_uno_engine, seen_uno_table, uno_game, uno_table,
 };
 use decklet_core::{
-    ActionRef, EngineError, Game, GameEngine, GameState, InfoState, PlayCard, PlayerId,
+    Action as _, ActionRef, EngineError, Game, GameEngine, GameState, InfoState, PlayCard, PlayerId,
 };
 use decklet_plugins::{DrawCard, EndTurn, TURN_VARIABLE_DIRECTION};
 
@@ -256,15 +256,12 @@ impl Encoding for UnoEncoding {
 
     /// Under jump-in, always (any seat may hold a twin of the top card); under calling
     /// UNO alone, while a player may be caught (everyone sees who).
-    fn move_class(&self, action: ActionRef<'_>) -> MoveClass {
-        if action.downcast_ref::<PlayCard>().is_some() {
-            MoveClass::Play
-        } else if action.downcast_ref::<DrawCard>().is_some() {
-            MoveClass::Draw
-        } else if action.downcast_ref::<EndTurn>().is_some() {
-            MoveClass::Pass
-        } else {
-            MoveClass::Other
+    fn class_of_kind(&self, kind: &str) -> MoveClass {
+        match kind {
+            PlayCard::KIND => MoveClass::Play,
+            DrawCard::KIND => MoveClass::Draw,
+            EndTurn::KIND => MoveClass::Pass,
+            _ => MoveClass::Other,
         }
     }
 
