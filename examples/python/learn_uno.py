@@ -7,7 +7,11 @@ over the legal actions. It learns by REINFORCE with a running baseline from the
 games greedily (the most likely legal action) against the random bot, and so does the
 uniform legal policy (what it started as), for comparison.
 
-    python examples/python/learn_uno.py [--minutes M] [--seed S] [--games N]
+    python examples/python/learn_uno.py [--minutes M] [--seed S] [--games N] [--save FILE]
+
+With ``--save FILE`` the learnt policy is written as a policy file, which the bot
+``policy:FILE`` plays wherever a bot plays: ``decklet simulate --players 2 --bots
+policy:FILE,random``, a tournament, a server's seat, ``decklet.Bot``.
 
 Measured on a 2-core machine, 3 minutes (71,150 games): the learnt policy won 1,078 of
 2,004 games against the random bot (53.8%, 95% 51.6% to 56.0%); the uniform legal
@@ -32,7 +36,7 @@ def wilson(wins, n, z=1.96):
 
 def scale(observations):
     # counts of cards, sizes and flags, brought near 0-1
-    return np.minimum(observations, 20.0) / 5.0
+    return np.minimum(observations, 20.0) * np.float32(0.2)
 
 
 class Policy:
@@ -100,7 +104,7 @@ def train(minutes, seed, lanes=256, lr=0.05):
             gb[:] = 0
             batch = 0
         resetting = terminated | truncated
-    return policy, games, wins
+    return policy, games, wins, envs.encoding
 
 
 def evaluate(choose, seed, games=2_000, lanes=250):
@@ -123,9 +127,15 @@ def main():
     parser.add_argument("--minutes", type=float, default=3.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=2_000, help="games of the evaluation")
+    parser.add_argument("--save", help="write the learnt policy to this policy file")
     args = parser.parse_args()
     start = time.time()
-    policy, games, wins = train(args.minutes, args.seed)
+    policy, games, wins, encoding = train(args.minutes, args.seed)
+    if args.save:
+        # the same network: min(observation, 20) × 0.2, then x @ w + b
+        layers = [("clip", 20.0), ("scale", 0.2), ("dense", policy.w, policy.b)]
+        decklet.save_policy(args.save, encoding, layers)
+        print(f"policy written to {args.save}")
     print(f"trained on {games:,} games in {time.time() - start:.0f} s ({wins / max(games, 1):.1%} won while learning)")
     rng = np.random.default_rng(args.seed + 1)
 

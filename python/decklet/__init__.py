@@ -32,8 +32,46 @@ __all__ = [
     "SingleAgentEnv",
     "uno",
     "crazy_eights",
+    "save_policy",
 ]
 __version__ = "0.2.0"
+
+
+def save_policy(path, encoding: dict, layers) -> None:
+    """Writes a learnt policy as a file (format ``decklet-policy/1``) that the bot
+    ``policy:PATH`` plays everywhere a bot plays (``decklet simulate``, tournaments, the
+    server's seats, ``Bot``): ``encoding`` is the environment's (``VectorEnv.encoding``:
+    a policy is refused by a game of another encoding), ``layers`` the network from an
+    observation to one logit an action index (wait included), in order:
+    ``("clip", max)``, ``("scale", factor)``, ``("dense", weights, bias)`` (``weights``
+    of shape ``(inputs, outputs)``, as ``x @ weights + bias`` reads them), ``("relu",)``.
+    The bot plays the legal move of highest logit."""
+    import numpy as np
+
+    out = []
+    for layer in layers:
+        op = layer[0]
+        if op == "clip":
+            out.append({"op": "clip", "max": float(layer[1])})
+        elif op == "scale":
+            out.append({"op": "scale", "factor": float(layer[1])})
+        elif op == "relu":
+            out.append({"op": "relu"})
+        elif op == "dense":
+            w = np.asarray(layer[1], dtype=np.float32)
+            b = np.asarray(layer[2], dtype=np.float32)
+            out.append({
+                "op": "dense",
+                "inputs": int(w.shape[0]),
+                "outputs": int(w.shape[1]),
+                "weights": [float(x) for x in w.reshape(-1)],
+                "bias": [float(x) for x in b.reshape(-1)],
+            })
+        else:
+            raise ValueError(f"unknown layer {op!r}: clip, scale, dense or relu")
+    policy = {"format": "decklet-policy/1", "encoding": encoding, "layers": out}
+    with open(path, "w") as f:
+        json.dump(policy, f, separators=(",", ":"))
 
 
 def games() -> list[dict]:

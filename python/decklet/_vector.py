@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from typing import Any, Optional
 
 import numpy as np
@@ -69,6 +71,13 @@ class DeckletVectorEnv(GymVectorEnv):
         self._core.step(actions.astype(np.int64, copy=False))
         core = self._core
         return self._observation(), core.rewards, core.terminated, core.truncated, self._info()
+
+    @property
+    def encoding(self) -> dict:
+        """The encoding of the observations and action indices, as a policy file names
+        it (``name``, ``version``, ``observationLen``, ``actionCount`` without wait):
+        what ``decklet.save_policy`` writes beside a policy's layers."""
+        return json.loads(self._core.encoding)
 
     def log_json(self, i: int) -> str:
         """Env ``i``'s match log, as JSON (``decklet replay`` replays it), once its game

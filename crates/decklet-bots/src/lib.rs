@@ -36,6 +36,7 @@ pub mod encoding;
 mod ismcts;
 mod kit;
 mod play;
+pub mod policy;
 mod tournament;
 
 pub use bot::{Bot, FnBot, RandomBot};
@@ -43,6 +44,7 @@ pub use encoding::{Encoding, MoveClass, RewardMode, offset, win_rewards};
 pub use ismcts::{Hints, IsmctsBot, IsmctsConfig, NoHints, Playout};
 pub use kit::{MismatchAlong, MoveMismatch, check_moves, check_moves_along};
 pub use play::{GameReport, Scoring, ask, play_game, play_game_with, winners_score};
+pub use policy::{Policy, PolicyBot, PolicyError};
 pub use tournament::{
     Entrant, NewMatch, Standing, Tournament, TournamentReport, TournamentTally, WIN_UNITS,
     wilson_95,

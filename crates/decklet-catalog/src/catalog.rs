@@ -15,7 +15,7 @@ use crate::def::GameDef;
 pub const MAX_SEARCH_ITERATIONS: u32 = 100_000;
 
 /// The bots every game has, with a line each.
-pub const COMMON_BOTS: [(&str, &str); 3] = [
+pub const COMMON_BOTS: [(&str, &str); 4] = [
     ("random", "a listed move, uniformly at random"),
     (
         "ismcts",
@@ -24,6 +24,10 @@ pub const COMMON_BOTS: [(&str, &str); 3] = [
     (
         "ismcts:N",
         "the same search with N iterations a move (1 to 100,000)",
+    ),
+    (
+        "policy:FILE",
+        "a learnt policy from FILE (decklet-policy/1), for a game with its own encoding",
     ),
 ];
 
@@ -98,6 +102,15 @@ pub enum CatalogError {
     SearchIterations {
         /// The name asked for.
         name: String,
+    },
+    /// A `policy:FILE` bot that cannot be made: the file cannot be read, is not a policy,
+    /// or was learnt with another encoding than the game's.
+    #[error("policy `{file}`: {reason}")]
+    Policy {
+        /// The file named, shown escaped and cut.
+        file: String,
+        /// Why.
+        reason: String,
     },
     /// A log that names no game (written before logs carried one) and whose plugins
     /// are no game of the catalogue's.
@@ -450,6 +463,9 @@ impl Catalog {
         }
         if name == "random" {
             return Ok(Box::new(RandomBot::new(seed)));
+        }
+        if let Some(bot) = crate::policies::policy_bot(loaded, name) {
+            return bot;
         }
         match search_iterations(name) {
             Some(Some(iterations)) => {

@@ -37,6 +37,7 @@ mod def;
 mod hearts;
 mod matches;
 mod params;
+mod policies;
 mod uno;
 
 pub use catalog::{Catalog, CatalogError, LoadedGame, MAX_SEARCH_ITERATIONS};
@@ -49,4 +50,5 @@ pub use matches::{
     MATCH_LOG_FORMAT, MATCH_LOG_FORMATS, MAX_MATCH_ROUNDS, Match, MatchLog, MatchReport,
     MatchScoring, UNO_MATCH_LOG_FORMAT, replay_match, round_players, round_seed,
 };
+pub use policies::MAX_POLICY_FILE_BYTES;
 pub use uno::UnoDef;

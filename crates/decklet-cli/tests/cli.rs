@@ -838,12 +838,12 @@ fn games_lists_every_game_with_its_parameters_and_bots() {
     for line in [
         "uno  (2 to 10 players)",
         "rules=classic|official  (default classic)",
-        "bots: heuristic, heuristic:forget=P, random, ismcts, ismcts:N",
+        "bots: heuristic, heuristic:forget=P, random, ismcts, ismcts:N, policy:FILE",
         "crazy_eights  (2 to 15 players)",
         "max_draw_cards=1..52  (default 5)",
-        "bots: strategist, random, ismcts, ismcts:N",
+        "bots: strategist, random, ismcts, ismcts:N, policy:FILE",
         "hearts  (4 players)",
-        "bots: ducker, random, ismcts, ismcts:N",
+        "bots: ducker, random, ismcts, ismcts:N, policy:FILE",
     ] {
         assert!(text.contains(line), "{line}\n{text}");
     }

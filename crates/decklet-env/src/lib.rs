@@ -49,6 +49,7 @@ pub mod tournament;
 pub mod vector;
 
 pub use decklet_bots::encoding::{Encoding, MoveClass, RewardMode, offset, win_rewards};
+pub use decklet_bots::policy::EncodingRef;
 pub use generic::GenericEncoding;
 pub use spec::{GameSpec, SeatBot};
 pub use table::{StepError, Table};

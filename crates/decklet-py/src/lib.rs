@@ -99,6 +99,11 @@ fn parameter(value: &Bound<'_, PyAny>) -> PyResult<String> {
     })
 }
 
+/// What `encoding` is, as a policy file names it, in JSON.
+fn encoding_json(encoding: &dyn decklet_env::Encoding) -> String {
+    serde_json::to_string(&decklet_env::EncodingRef::of(encoding)).unwrap_or_default()
+}
+
 /// The games of the catalogue, as JSON (see `Catalog::to_json`).
 #[pyfunction]
 fn games_json() -> String {
@@ -188,6 +193,13 @@ impl Table {
     #[getter]
     fn action_count(&self) -> usize {
         self.spec.encoding().action_count() + 1
+    }
+
+    /// The encoding, as a policy file names it (JSON: `name`, `version`,
+    /// `observationLen`, `actionCount` without *wait*).
+    #[getter]
+    fn encoding(&self) -> String {
+        encoding_json(&**self.spec.encoding())
     }
 
     /// The players.
@@ -375,6 +387,7 @@ struct VectorTablesCore {
     final_rewards: Py<PyArray2<f32>>,
     observation_len: usize,
     action_count: usize,
+    encoding: String,
 }
 
 #[pymethods]
@@ -413,6 +426,7 @@ impl VectorTablesCore {
         };
         let observation_len = spec.encoding().observation_len();
         let action_count = spec.encoding().action_count() + 1;
+        let encoding = encoding_json(&**spec.encoding());
         let tables = VectorTables::new(spec, &config).map_err(PyValueError::new_err)?;
         let n = tables.len();
         Ok(VectorTablesCore {
@@ -426,6 +440,7 @@ impl VectorTablesCore {
             final_rewards: PyArray2::zeros(py, [n, players], false).unbind(),
             observation_len,
             action_count,
+            encoding,
         })
     }
 
@@ -473,6 +488,11 @@ impl VectorTablesCore {
     #[getter]
     fn action_count(&self) -> usize {
         self.action_count
+    }
+    /// The encoding, as a policy file names it (JSON).
+    #[getter]
+    fn encoding(&self) -> String {
+        self.encoding.clone()
     }
 
     /// Deals every lane's first episode (lane `i`'s episode `e` from `seed + i + e ×

@@ -253,6 +253,12 @@ fn game_text(spec: &MatchSpec) -> Result<String, ApiError> {
 
 /// Checks a bot's name for the game.
 fn check_bot(kind: &GameKind, bot: &str) -> Result<(), String> {
+    // a client may not have the server read a file of its disk (or wait on one)
+    if bot.trim().starts_with("policy:") {
+        return Err(
+            "a server's seats play no policy file: its bots are the game's and the search".into(),
+        );
+    }
     kind.catalog
         .bot(&kind.loaded, bot.trim(), 0)
         .map(|_| ())

@@ -50,6 +50,16 @@ async fn bad_requests_are_refused_with_a_reason() -> Result<(), Error> {
             "{spec}: {body}"
         );
     }
+    // a client may not name a file of the server's disk
+    let spec = json!({"game": "uno", "seats": [human(), bot("policy:/etc/hostname")]});
+    let (status, body) = server.post("/api/matches", &spec).await?;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("play no policy file")),
+        "{body}"
+    );
     let (_, lobby) = server.get("/api/matches").await?;
     assert_eq!(lobby["matches"], json!([]));
     // a body past the limit
