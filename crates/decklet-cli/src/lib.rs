@@ -264,6 +264,11 @@ struct ServeArgs {
     /// alike; behind a reverse proxy, raise it).
     #[arg(long, default_value_t = 128, value_name = "N")]
     pub(crate) connections_per_client: usize,
+    /// A learnt policy file a seat's bot may play (`policy:FILE`, named exactly so),
+    /// once for each; none by default (a client may not name a file of the server's
+    /// disk).
+    #[arg(long = "policy", value_name = "FILE")]
+    pub(crate) policy: Vec<String>,
 }
 
 #[cfg(not(feature = "server"))]
@@ -304,6 +309,7 @@ fn serve(args: &ServeArgs, catalog: Catalog) -> Result<(), String> {
         open_match_expiry: std::time::Duration::from_secs(args.open_match_minutes * 60),
         open_matches_per_client: args.open_matches_per_client,
         connections_per_client: args.connections_per_client,
+        policy_files: args.policy.clone(),
         ..decklet_server::Limits::default()
     };
     decklet_server::run(decklet_server::ServeOptions {

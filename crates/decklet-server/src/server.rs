@@ -71,7 +71,7 @@ impl Server {
         games: decklet_catalog::Catalog,
     ) -> Result<(Server, Restored), String> {
         let store = Store::open(db).await.map_err(|e| e.to_string())?;
-        let catalog = Catalog::of(games);
+        let catalog = Catalog::of(games).with_policies(limits.policy_files.clone());
         let thinking = Arc::new(tokio::sync::Semaphore::new(limits.bot_only_thinking));
         let mut live = HashMap::new();
         let mut restored = Restored::default();

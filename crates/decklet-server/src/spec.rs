@@ -129,6 +129,8 @@ impl GameKind {
 pub struct Catalog {
     games: Mutex<HashMap<String, GameKind>>,
     catalog: decklet_catalog::Catalog,
+    /// The policy files a seat's bot may play ([`Limits::policy_files`](crate::Limits)).
+    policies: Vec<String>,
 }
 
 impl Default for Catalog {
@@ -144,7 +146,14 @@ impl Catalog {
         Catalog {
             games: Mutex::default(),
             catalog,
+            policies: Vec::new(),
         }
+    }
+
+    /// The same, its seats' bots allowed to play these policy files (`policy:FILE`).
+    pub fn with_policies(mut self, files: Vec<String>) -> Catalog {
+        self.policies = files;
+        self
     }
 
     /// The catalogue of games it serves.
@@ -198,9 +207,8 @@ impl Catalog {
                 (SeatKind::Bot, None) => {
                     return Err(ApiError::bad(format!("seat {i} is a bot's: name the bot")));
                 }
-                (SeatKind::Bot, Some(bot)) => {
-                    check_bot(&kind, bot).map_err(|e| ApiError::bad(format!("seat {i}: {e}")))?
-                }
+                (SeatKind::Bot, Some(bot)) => check_bot(&kind, bot, &self.policies)
+                    .map_err(|e| ApiError::bad(format!("seat {i}: {e}")))?,
                 (SeatKind::Human, None) => {}
             }
             match (seat.kind, &seat.name) {
@@ -251,13 +259,23 @@ fn game_text(spec: &MatchSpec) -> Result<String, ApiError> {
     Ok(string.to_string())
 }
 
-/// Checks a bot's name for the game.
-fn check_bot(kind: &GameKind, bot: &str) -> Result<(), String> {
+/// Checks a bot's name for the game: a policy file only among `policies`, those the
+/// server was started with.
+fn check_bot(kind: &GameKind, bot: &str, policies: &[String]) -> Result<(), String> {
     // a client may not have the server read a file of its disk (or wait on one)
-    if bot.trim().starts_with("policy:") {
-        return Err(
-            "a server's seats play no policy file: its bots are the game's and the search".into(),
-        );
+    if let Some(file) = bot.trim().strip_prefix("policy:")
+        && !policies.iter().any(|p| p == file)
+    {
+        let allowed: Vec<String> = (policies.iter())
+            .map(|p| format!("policy:{}", decklet_core::echo(p)))
+            .collect();
+        return Err(format!(
+            "a server's seats play only the policy files it was started with ({})",
+            match allowed.is_empty() {
+                true => "none".to_string(),
+                false => allowed.join(", "),
+            }
+        ));
     }
     kind.catalog
         .bot(&kind.loaded, bot.trim(), 0)

@@ -57,7 +57,7 @@ async fn bad_requests_are_refused_with_a_reason() -> Result<(), Error> {
     assert!(
         body["error"]
             .as_str()
-            .is_some_and(|e| e.contains("play no policy file")),
+            .is_some_and(|e| e.contains("only the policy files it was started with (none)")),
         "{body}"
     );
     let (_, lobby) = server.get("/api/matches").await?;
@@ -785,6 +785,46 @@ async fn a_seat_is_shown_what_the_table_draws() -> Result<(), Error> {
     assert!(
         reason.starts_with("the table moved on before your move arrived"),
         "{refused}"
+    );
+    Ok(())
+}
+
+/// A policy file the server was started with is a bot of its seats; any other is not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_plays_a_policy_file_the_server_was_started_with() -> Result<(), Error> {
+    use decklet_bots::Policy;
+    use decklet_bots::policy::{EncodingRef, Layer};
+    let dir = tempfile::tempdir()?;
+    let loaded = decklet_catalog::Catalog::standard().load("uno")?;
+    let encoding = EncodingRef::of(&*loaded.encoding().ok_or("no encoding")?);
+    let (inputs, outputs) = (encoding.observation_len, encoding.action_count + 1);
+    let layers = vec![Layer::Dense {
+        inputs,
+        outputs,
+        weights: (0..inputs * outputs)
+            .map(|i| (i % 7) as f32 - 3.0)
+            .collect(),
+        bias: vec![0.0; outputs],
+    }];
+    let file = dir.path().join("uno.json");
+    std::fs::write(&file, Policy::new(encoding, layers)?.to_json())?;
+    let file = file.to_str().ok_or("path")?.to_string();
+    let limits = Limits {
+        policy_files: vec![file.clone()],
+        ..Limits::default()
+    };
+    let server = start_with(&sqlite_in(&dir), limits).await?;
+    let spec = json!({"game": "uno", "seats": [human(), bot(&format!("policy:{file}"))]});
+    let (status, body) = server.post("/api/matches", &spec).await?;
+    assert_eq!(status, 201, "{body}");
+    let other = json!({"game": "uno", "seats": [human(), bot("policy:/etc/hostname")]});
+    let (status, body) = server.post("/api/matches", &other).await?;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .is_some_and(|e| e.contains(&format!("(policy:{file})"))),
+        "{body}"
     );
     Ok(())
 }
