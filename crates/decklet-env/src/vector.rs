@@ -401,7 +401,11 @@ fn step_heard(lane: &mut Lane, index: i64) -> Result<(), StepError> {
             Some((seat, state.info_state(player)))
         })
         .collect();
-    let moved = lane.table.acting_player().zip(lane.table.kind_of(index));
+    // who moves and the move's kind, for the bots that hear (none: nothing to look up)
+    let moved = match hearing.is_empty() {
+        true => None,
+        false => lane.table.acting_player().zip(lane.table.kind_of(index)),
+    };
     lane.table.step(index)?;
     let events = lane.table.last_events();
     if hearing.is_empty() || events.is_empty() {
