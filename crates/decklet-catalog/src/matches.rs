@@ -230,10 +230,19 @@ impl Match {
     ) -> Result<&'e mut GameEngine, CatalogError> {
         let seed = round_seed(self.seed, round);
         let engine = match engine {
-            Some(engine) => engine,
-            none => none.insert(self.game.new_engine(seed, self.players)?),
+            Some(engine) => {
+                self.game.def().deal(engine, seed, players)?;
+                engine
+            }
+            none => {
+                let engine = none.insert(self.game.new_engine(seed, self.players)?);
+                // a new engine is dealt to `p1`…`pN`: dealt again only for other players
+                if players != Player::numbered(self.players) {
+                    self.game.def().deal(engine, seed, players)?;
+                }
+                engine
+            }
         };
-        self.game.def().deal(engine, seed, players)?;
         Ok(engine)
     }
 

@@ -11,10 +11,16 @@
 //! #     fn name(&self) -> &'static str { "my_game" }
 //! #     fn about(&self) -> &'static str { "mine" }
 //! #     fn players(&self) -> std::ops::RangeInclusive<usize> { 2..=4 }
-//! #     fn build(&self, _: &decklet_catalog::GameString)
-//! #         -> Result<std::sync::Arc<decklet::Game>, String> { unimplemented!() }
-//! #     fn new_engine(&self, _: &std::sync::Arc<decklet::Game>, _: u64, _: usize)
-//! #         -> Result<decklet::GameEngine, decklet::EngineError> { unimplemented!() }
+//! #     fn build(&self, game: &decklet_catalog::GameString)
+//! #         -> Result<std::sync::Arc<decklet::Game>, String> {
+//! #         decklet::Game::builder().string(game).build().map_err(|e| e.to_string())
+//! #     }
+//! #     fn new_engine(&self, game: &std::sync::Arc<decklet::Game>, seed: u64, players: usize)
+//! #         -> Result<decklet::GameEngine, decklet::EngineError> {
+//! #         let mut engine = decklet::GameEngine::new(game, Default::default());
+//! #         engine.deal(seed, decklet::Player::numbered(players))?;
+//! #         Ok(engine)
+//! #     }
 //! # }
 //! fn main() -> std::process::ExitCode {
 //!     decklet_cli::run(decklet_catalog::Catalog::standard().with(MyGame))
