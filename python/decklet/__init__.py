@@ -5,7 +5,8 @@ single-agent and vector environments, stepped in Rust.
 A game is named by its game string, as OpenSpiel writes one: ``"hearts"``,
 ``"uno(rules=official,house=stacking)"``, ``"crazy_eights(use_special_cards=true)"``;
 :func:`games` lists them with their parameters and bots. ``decklet.uno`` and
-``decklet.crazy_eights`` keep their keyword shorthands.
+``decklet.crazy_eights`` keep their keyword shorthands. A game of your own plays in the
+same environments through :class:`Catalog` and a native module of yours.
 
 >>> import decklet
 >>> env = decklet.env("hearts", seed=1)
@@ -18,13 +19,18 @@ A game is named by its game string, as OpenSpiel writes one: ``"hearts"``,
 from __future__ import annotations
 
 import json
-from typing import Optional
+from typing import Any, Optional
 
-from decklet._decklet import IllegalActionError, Table, games_json
+from decklet import _decklet
+from decklet._bot import Bot
+from decklet._decklet import Table
+from decklet._errors import IllegalActionError
 
 __all__ = [
     "IllegalActionError",
     "Table",
+    "Bot",
+    "Catalog",
     "games",
     "env",
     "raw_env",
@@ -74,78 +80,115 @@ def save_policy(path, encoding: dict, layers) -> None:
         json.dump(policy, f, separators=(",", ":"))
 
 
-def games() -> list[dict]:
-    """The games of the catalogue: each with its ``name``, ``about``, ``players``
-    (fewest, most), ``params`` (``name``, ``kind``, ``values``, ``default``, ``about``)
-    and ``bots`` (every name a ``Bot`` or ``opponents`` takes)."""
-    return json.loads(games_json())
+class Catalog:
+    """The games of a native module, and their environments.
+
+    ``Catalog()`` is decklet's own (``decklet._decklet``: what :func:`env`,
+    :func:`VectorEnv` and the rest of this module play). ``Catalog(module)`` is a
+    native module of your own, built from your catalogue (a small PyO3 crate whose
+    ``#[pymodule]`` calls ``decklet_py::register(m, catalog)``; the repository's
+    ``examples/high-card-py``): the same environments then play your games.
+
+    >>> import decklet
+    >>> decklet.Catalog().env("uno").num_agents
+    4
+    """
+
+    def __init__(self, native: Any = None):
+        self.native = _decklet if native is None else native
+        for name in ("Table", "VectorTablesCore", "games_json"):
+            if not hasattr(self.native, name):
+                raise TypeError(f"{native!r} is not a native module of decklet (it has no {name})")
+
+    def __repr__(self) -> str:
+        return f"Catalog({self.native.__name__})"
+
+    def games(self) -> list[dict]:
+        """The games of the catalogue: each with its ``name``, ``about``, ``players``
+        (fewest, most), ``params`` (``name``, ``kind``, ``values``, ``default``,
+        ``about``) and ``bots`` (every name a ``Bot`` or ``opponents`` takes)."""
+        return json.loads(self.native.games_json())
+
+    def _players(self, game: str, players: Optional[int]) -> int:
+        """``players``, or four within what the game seats."""
+        if players is not None:
+            return players
+        name = game.split("(")[0].strip().replace("crazy-eights", "crazy_eights")
+        for entry in self.games():
+            if entry["name"] == name:
+                fewest, most = entry["players"]
+                return min(max(4, fewest), most)
+        return 4
+
+    def raw_env(
+        self,
+        game: str,
+        players: Optional[int] = None,
+        seed: Optional[int] = None,
+        render_mode: Optional[str] = None,
+        rewards: str = "win",
+        max_moves: int = 10_000,
+        enforce_order: bool = False,
+    ):
+        """The game a game string names as a PettingZoo AEC environment, without
+        wrappers (``players``: four, or what the game seats)."""
+        from decklet._aec import DeckletAEC
+
+        return DeckletAEC(
+            game, self._players(game, players), seed, render_mode, "classic", None, None, rewards, max_moves,
+            enforce_order, self.native,
+        )
+
+    def env(self, game: str, **kwargs):
+        """:meth:`raw_env` that enforces PettingZoo's order (``reset()`` before
+        anything else), natively."""
+        return self.raw_env(game, enforce_order=True, **kwargs)
+
+    def VectorEnv(
+        self,
+        game: str,
+        num_envs: int,
+        players: Optional[int] = None,
+        opponents: Optional[str] = "random",
+        threads: int = 1,
+        seed: int = 0,
+        rewards: str = "win",
+        max_moves: int = 10_000,
+    ):
+        """``num_envs`` games of ``game`` stepped together in Rust (``opponents``: a
+        bot name of the game, or ``None`` for self-play)."""
+        from decklet._vector import DeckletVectorEnv
+
+        return DeckletVectorEnv(
+            game, num_envs, self._players(game, players), opponents, threads, seed, "classic", None, None, rewards,
+            max_moves, self.native,
+        )
+
+    def SingleAgentEnv(
+        self,
+        game: str,
+        players: Optional[int] = None,
+        opponents: str = "random",
+        seed: Optional[int] = None,
+        render_mode: Optional[str] = None,
+        rewards: str = "win",
+        max_moves: int = 10_000,
+        illegal: str = "raise",
+    ):
+        """Seat 0 of ``game`` against ``opponents`` on every other seat, as a
+        single-agent Gymnasium environment."""
+        from decklet._single import DeckletSingleAgentEnv
+
+        return DeckletSingleAgentEnv(
+            game, self._players(game, players), opponents, seed, render_mode, "classic", None, None, rewards, max_moves,
+            illegal, self.native,
+        )
 
 
-def _players(game: str, players: Optional[int]) -> int:
-    """``players``, or four within what the game seats."""
-    if players is not None:
-        return players
-    name = game.split("(")[0].strip().replace("crazy-eights", "crazy_eights")
-    for entry in games():
-        if entry["name"] == name:
-            fewest, most = entry["players"]
-            return min(max(4, fewest), most)
-    return 4
-
-
-def raw_env(
-    game: str,
-    players: Optional[int] = None,
-    seed: Optional[int] = None,
-    render_mode: Optional[str] = None,
-    rewards: str = "win",
-    max_moves: int = 10_000,
-    enforce_order: bool = False,
-):
-    """The game a game string names as a PettingZoo AEC environment, without wrappers
-    (``players``: four, or what the game seats)."""
-    from decklet._aec import DeckletAEC
-
-    return DeckletAEC(game, _players(game, players), seed, render_mode, "classic", None, None, rewards, max_moves, enforce_order)
-
-
-def env(game: str, **kwargs):
-    """:func:`raw_env` that enforces PettingZoo's order (``reset()`` before anything
-    else), natively."""
-    return raw_env(game, enforce_order=True, **kwargs)
-
-
-def VectorEnv(
-    game: str,
-    num_envs: int,
-    players: Optional[int] = None,
-    opponents: Optional[str] = "random",
-    threads: int = 1,
-    seed: int = 0,
-    rewards: str = "win",
-    max_moves: int = 10_000,
-):
-    """``num_envs`` games of ``game`` stepped together in Rust (``opponents``: a bot
-    name of the game, or ``None`` for self-play)."""
-    from decklet._vector import DeckletVectorEnv
-
-    return DeckletVectorEnv(game, num_envs, _players(game, players), opponents, threads, seed, "classic", None, None, rewards, max_moves)
-
-
-def SingleAgentEnv(
-    game: str,
-    players: Optional[int] = None,
-    opponents: str = "random",
-    seed: Optional[int] = None,
-    render_mode: Optional[str] = None,
-    rewards: str = "win",
-    max_moves: int = 10_000,
-    illegal: str = "raise",
-):
-    """Seat 0 of ``game`` against ``opponents`` on every other seat, as a single-agent
-    Gymnasium environment."""
-    from decklet._single import DeckletSingleAgentEnv
-
-    return DeckletSingleAgentEnv(
-        game, _players(game, players), opponents, seed, render_mode, "classic", None, None, rewards, max_moves, illegal
-    )
+# decklet's own catalogue: the module's functions are its methods
+_STANDARD = Catalog()
+games = _STANDARD.games
+raw_env = _STANDARD.raw_env
+env = _STANDARD.env
+VectorEnv = _STANDARD.VectorEnv
+SingleAgentEnv = _STANDARD.SingleAgentEnv

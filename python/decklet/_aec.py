@@ -10,8 +10,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from decklet._bot import Bot  # noqa: F401 (decklet.uno.Bot, decklet.crazy_eights.Bot)
 from decklet._spaces import observation_space
-from decklet._decklet import Table
+from decklet import _decklet
 
 
 class DeckletAEC(AECEnv):
@@ -41,6 +42,7 @@ class DeckletAEC(AECEnv):
         rewards: str = "win",
         max_moves: int = 10_000,
         enforce_order: bool = False,
+        native: Any = None,
     ):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -48,7 +50,7 @@ class DeckletAEC(AECEnv):
         self.render_mode = render_mode
         self._seeds = np.random.default_rng(seed)
         first = int(self._seeds.integers(0, 2**63)) if seed is None else int(seed)
-        self._table = Table(game, players, first, rules, list(house or []), options, max_moves, rewards)
+        self._table = (native or _decklet).Table(game, players, first, rules, list(house or []), options, max_moves, rewards)
         self.metadata = dict(self.metadata, name=f"decklet_{game.split('(')[0].strip().replace('-', '_')}_v0")
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
@@ -113,8 +115,6 @@ class DeckletAEC(AECEnv):
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
-        if self.render_mode == "human":
-            self.render()
 
     def render(self) -> Optional[str]:
         if self.render_mode is None:
@@ -131,7 +131,7 @@ class DeckletAEC(AECEnv):
 
     # -- decklet's own
     @property
-    def table(self) -> Table:
+    def table(self) -> _decklet.Table:
         """The native table (legal actions, action names, the match's log)."""
         return self._table
 
@@ -150,26 +150,3 @@ class DeckletAEC(AECEnv):
         seat = self._table.acting_seat
         self.agent_selection = self.possible_agents[0 if seat is None else seat]
 
-
-
-
-
-class Bot:
-    """A Rust bot of a game that plays the acting seat of an environment: ``act(env)``
-    returns its action index (of the env's acting agent)."""
-
-    def __init__(self, name: str, seed: int = 0):
-        self.name = name
-        self.seed = int(seed)
-        self._bots: dict[int, Any] = {}
-
-    def act(self, env) -> int:
-        table = env.unwrapped.table
-        bot = self._bots.get(id(table))
-        if bot is None:
-            bot = table.bot(self.name, self.seed)
-            self._bots[id(table)] = bot
-        return table.bot_action(bot)
-
-    def __repr__(self) -> str:
-        return f"Bot({self.name!r}, seed={self.seed})"

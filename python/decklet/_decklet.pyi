@@ -5,8 +5,7 @@ from typing import Optional
 import numpy as np
 import numpy.typing as npt
 
-class IllegalActionError(ValueError):
-    """An action that is not legal now, or out of range: nothing changed."""
+from decklet._errors import IllegalActionError as IllegalActionError
 
 class Bot:
     """A bot of one game (made by `Table.bot`)."""

@@ -11,7 +11,8 @@ import numpy as np
 from gymnasium import spaces
 
 from decklet._spaces import observation_space
-from decklet._decklet import IllegalActionError, Table
+from decklet import _decklet
+from decklet._errors import IllegalActionError
 
 
 class DeckletSingleAgentEnv(gymnasium.Env):
@@ -37,6 +38,7 @@ class DeckletSingleAgentEnv(gymnasium.Env):
         rewards: str = "win",
         max_moves: int = 10_000,
         illegal: str = "raise",
+        native: Any = None,
     ):
         if illegal not in ("raise", "lose"):
             raise ValueError(f'illegal must be "raise" or "lose", not {illegal!r}')
@@ -44,7 +46,7 @@ class DeckletSingleAgentEnv(gymnasium.Env):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.render_mode = render_mode
         self._illegal = illegal
-        self._table = Table(game, players, 0 if seed is None else int(seed), rules, list(house or []), options, max_moves, rewards)
+        self._table = (native or _decklet).Table(game, players, 0 if seed is None else int(seed), rules, list(house or []), options, max_moves, rewards)
         self._bots = [None] + [self._table.bot(opponents, (0 if seed is None else int(seed)) * 31 + s) for s in range(1, players)]
         self.observation_space = observation_space(self._table.observation_len, self._table.action_count)
         self.action_space = spaces.Discrete(self._table.action_count)
@@ -86,7 +88,7 @@ class DeckletSingleAgentEnv(gymnasium.Env):
         return text
 
     @property
-    def table(self) -> Table:
+    def table(self) -> _decklet.Table:
         """The native table."""
         return self._table
 

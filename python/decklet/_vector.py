@@ -12,7 +12,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv as GymVectorEnv
 from gymnasium.vector.utils import batch_space
 
 from decklet._spaces import observation_space
-from decklet._decklet import VectorTablesCore
+from decklet import _decklet
 
 
 class DeckletVectorEnv(GymVectorEnv):
@@ -43,8 +43,9 @@ class DeckletVectorEnv(GymVectorEnv):
         options: Optional[dict[str, Any]] = None,
         rewards: str = "win",
         max_moves: int = 10_000,
+        native: Any = None,
     ):
-        self._core = VectorTablesCore(
+        self._core = (native or _decklet).VectorTablesCore(
             game, num_envs, players, opponents, threads, seed, rules, list(house or []), options, max_moves, rewards
         )
         self._seed = int(seed)

@@ -522,7 +522,8 @@ const MAX_WHEEL_BYTES: u64 = 5 * 1024 * 1024;
 /// `python/requirements-ray.txt`; made once, reused), the wheel built by maturin
 /// (profile `python`) and installed in it, its size checked, and pytest run on
 /// `python/tests` (given `decklet`, the tests compare the distributed tournament with
-/// that binary's).
+/// that binary's), with the native module of a game of one's own
+/// (`examples/high-card-py`) built, installed beside it and its tests run too.
 fn python(decklet: Option<&Path>) -> Result {
     let dir = target_dir().join("python");
     let venv = dir.join("venv");
@@ -545,24 +546,7 @@ fn python(decklet: Option<&Path>) -> Result {
         .arg("-r")
         .arg(requirements.join("requirements-ray.txt"));
     run("python: test requirements", pip)?;
-    let wheels = dir.join("wheels");
-    if wheels.exists() {
-        remove(&wheels)?;
-    }
-    let mut build = Command::new(bin.join("maturin"));
-    build
-        .current_dir(root())
-        .args(["build", "--quiet", "--profile", "python", "--interpreter"])
-        .arg(&python)
-        .arg("--out")
-        .arg(&wheels);
-    run("python: maturin build (the wheel)", build)?;
-    let wheel = std::fs::read_dir(&wheels)
-        .map_err(|e| format!("cannot read {}: {e}", wheels.display()))?
-        .flatten()
-        .map(|entry| entry.path())
-        .find(|path| path.extension().is_some_and(|ext| ext == "whl"))
-        .ok_or_else(|| format!("maturin left no wheel in {}", wheels.display()))?;
+    let wheel = build_wheel(&python, &root(), &dir.join("wheels"), "the wheel")?;
     let size = std::fs::metadata(&wheel)
         .map_err(|e| format!("cannot read {}: {e}", wheel.display()))?
         .len();
@@ -573,12 +557,18 @@ fn python(decklet: Option<&Path>) -> Result {
             wheel.display()
         ));
     }
-    let mut install = Command::new(&python);
-    install
-        .args(["-m", "pip", "install", "-q", "--disable-pip-version-check"])
-        .args(["--force-reinstall", "--no-deps"])
-        .arg(&wheel);
-    run("python: install the wheel", install)?;
+    install(&python, &wheel, "python: install the wheel")?;
+    // a game of one's own: its native module (one function of its author's) built
+    // against the bindings, installed beside the package (the Python page's example
+    // plays it)
+    let example = root().join("examples").join("high-card-py");
+    let wheel = build_wheel(
+        &python,
+        &example,
+        &dir.join("example-wheels"),
+        "the wheel of examples/high-card-py",
+    )?;
+    install(&python, &wheel, "python: install examples/high-card-py")?;
     let mut pytest = Command::new(&python);
     if let Some(decklet) = decklet {
         pytest.env("DECKLET_BIN", decklet);
@@ -586,8 +576,46 @@ fn python(decklet: Option<&Path>) -> Result {
     pytest
         .current_dir(&dir)
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
-        .arg(root().join("python").join("tests"));
-    run("python: pytest python/tests", pytest)
+        .arg(root().join("python").join("tests"))
+        .arg(example.join("tests"));
+    run(
+        "python: pytest python/tests examples/high-card-py/tests",
+        pytest,
+    )
+}
+
+/// The wheel maturin builds (profile `python`) of the project in `project` (its
+/// `pyproject.toml`), for `python`, into `out` (emptied first).
+fn build_wheel(python: &Path, project: &Path, out: &Path, what: &str) -> Result<PathBuf> {
+    if out.exists() {
+        remove(out)?;
+    }
+    let maturin = python.with_file_name("maturin");
+    let mut build = Command::new(maturin);
+    build
+        .current_dir(project)
+        .args(["build", "--quiet", "--profile", "python", "--interpreter"])
+        .arg(python)
+        .arg("--out")
+        .arg(out);
+    run(&format!("python: maturin build ({what})"), build)?;
+    std::fs::read_dir(out)
+        .map_err(|e| format!("cannot read {}: {e}", out.display()))?
+        .flatten()
+        .map(|entry| entry.path())
+        .find(|path| path.extension().is_some_and(|ext| ext == "whl"))
+        .ok_or_else(|| format!("maturin left no wheel in {}", out.display()))
+}
+
+/// Installs `wheel` in `python`'s environment, in place of any earlier build, without
+/// its dependencies (they are the test requirements and this repository's package).
+fn install(python: &Path, wheel: &Path, what: &str) -> Result {
+    let mut install = Command::new(python);
+    install
+        .args(["-m", "pip", "install", "-q", "--disable-pip-version-check"])
+        .args(["--force-reinstall", "--no-deps"])
+        .arg(wheel);
+    run(what, install)
 }
 
 /// Runs the facade's examples (the README's and the reference pages') and checks that
@@ -620,7 +648,7 @@ fn examples() -> Result {
 }
 
 /// Publishable crates in dependency order.
-const CRATES: [&str; 11] = [
+const CRATES: [&str; 12] = [
     "decklet-core",
     "decklet-plugins",
     "decklet-bots",
@@ -629,6 +657,7 @@ const CRATES: [&str; 11] = [
     "decklet-hearts",
     "decklet-catalog",
     "decklet-env",
+    "decklet-py",
     "decklet",
     "decklet-server",
     "decklet-cli",
