@@ -19,7 +19,7 @@ use crate::context::GameContext;
 use crate::error::{EngineError, quoted, shown};
 use crate::event::{AnyEvent, Event};
 use crate::game::Game;
-use crate::kind_table::{Kind, KindOps, Kinds};
+use crate::kind_table::{KindOps, Kinds};
 use crate::kinds::{GameCreated, GameStarted};
 use crate::player::Player;
 use crate::queues::Queues;
@@ -28,7 +28,7 @@ use crate::scope;
 use crate::state::{GameState, GameStatus};
 use crate::subscribers::{Subscribers, SubscriptionId};
 use crate::tables::Tables;
-use crate::tick::{self, Limits, Rollback};
+use crate::tick::{self, ExternalTick, Limits, Rollback};
 
 /// Engine settings.
 ///
@@ -65,41 +65,6 @@ impl Default for EngineConfig {
             max_events_per_tick: 100_000,
             collect_events: true,
         }
-    }
-}
-
-/// What the tick of an external action runs with: the parts of the engine it changes.
-pub(crate) struct ExternalTick<'a> {
-    pub(crate) state: &'a mut GameState,
-    pub(crate) queues: &'a mut Queues,
-    pub(crate) kinds: &'a Kinds,
-    pub(crate) log: &'a mut Log,
-    pub(crate) limits: Limits,
-}
-
-impl ExternalTick<'_> {
-    /// Runs the tick of external action `action` of kind `k`, all or nothing, and logs
-    /// the action if it committed (typed, and erased actions once their kind made them
-    /// typed: one path).
-    #[inline]
-    pub(crate) fn run<A: Action>(
-        self,
-        k: Kind,
-        kind: &ActionKind<A>,
-        action: A,
-    ) -> Result<(), EngineError> {
-        let guard = Rollback::new(self.state, self.queues);
-        tick::run_external(
-            guard.state,
-            guard.queues,
-            self.kinds,
-            self.limits,
-            kind,
-            &action,
-        )?;
-        guard.commit();
-        self.log.push(k, action);
-        Ok(())
     }
 }
 

@@ -13,7 +13,6 @@ use std::sync::Arc;
 
 use crate::action::{Action, ActionOrigin, AnyAction};
 use crate::context::GameContext;
-use crate::engine::ExternalTick;
 use crate::error::EngineError;
 use crate::event::{AnyEvent, Event};
 use crate::kind_table::{Kind, KindOps, Kinds};
@@ -24,6 +23,7 @@ use crate::rule::{Check, Rule, rules_of};
 use crate::state::GameState;
 use crate::subscribers::Subscribers;
 use crate::tables::Tables;
+use crate::tick::ExternalTick;
 
 /// An action kind's rules and handler: what runs each action of the kind.
 pub(crate) struct ActionKind<A> {

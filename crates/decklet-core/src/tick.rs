@@ -8,9 +8,10 @@
 //! keeps the changes.
 
 use crate::action::{Action, ActionOrigin};
+use crate::action_log::Log;
 use crate::error::EngineError;
 use crate::journal::Checkpoint;
-use crate::kind_table::Kinds;
+use crate::kind_table::{Kind, Kinds};
 use crate::queues::Queues;
 use crate::registry::{ActionKind, Run};
 use crate::state::GameState;
@@ -54,6 +55,41 @@ impl Drop for Rollback<'_> {
             checkpoint.restore(self.state, &mut self.queues.journal);
             self.queues.clear();
         }
+    }
+}
+
+/// What the tick of an external action runs with: the parts of the engine it changes.
+pub(crate) struct ExternalTick<'a> {
+    pub(crate) state: &'a mut GameState,
+    pub(crate) queues: &'a mut Queues,
+    pub(crate) kinds: &'a Kinds,
+    pub(crate) log: &'a mut Log,
+    pub(crate) limits: Limits,
+}
+
+impl ExternalTick<'_> {
+    /// Runs the tick of external action `action` of kind `k`, all or nothing, and logs
+    /// the action if it committed (typed, and erased actions once their kind made them
+    /// typed: one path).
+    #[inline]
+    pub(crate) fn run<A: Action>(
+        self,
+        k: Kind,
+        kind: &ActionKind<A>,
+        action: A,
+    ) -> Result<(), EngineError> {
+        let guard = Rollback::new(self.state, self.queues);
+        run_external(
+            guard.state,
+            guard.queues,
+            self.kinds,
+            self.limits,
+            kind,
+            &action,
+        )?;
+        guard.commit();
+        self.log.push(k, action);
+        Ok(())
     }
 }
 
