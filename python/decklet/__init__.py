@@ -43,6 +43,14 @@ __all__ = [
 __version__ = "0.2.0"
 
 
+def _shortest(values) -> list[float]:
+    """The numbers as the shortest decimals that read back as the same float32s (the
+    bot reads them as float32): a file a third the size of float64's digits."""
+    import numpy as np
+
+    return [float(str(x)) for x in np.asarray(values, dtype=np.float32).reshape(-1)]
+
+
 def save_policy(path, encoding: dict, layers) -> None:
     """Writes a learnt policy as a file (format ``decklet-policy/1``) that the bot
     ``policy:PATH`` plays everywhere a bot plays (``decklet simulate``, tournaments, the
@@ -70,8 +78,8 @@ def save_policy(path, encoding: dict, layers) -> None:
                 "op": "dense",
                 "inputs": int(w.shape[0]),
                 "outputs": int(w.shape[1]),
-                "weights": [float(x) for x in w.reshape(-1)],
-                "bias": [float(x) for x in b.reshape(-1)],
+                "weights": _shortest(w),
+                "bias": _shortest(b),
             })
         else:
             raise ValueError(f"unknown layer {op!r}: clip, scale, dense or relu")

@@ -335,19 +335,3 @@ def test_env_enforces_reset_first_and_raw_env_does_not_need_it():
     assert env.observe(env.agent_selection)["action_mask"].any()
     raw = uno.raw_env(players=2, seed=1)
     assert raw.observe(raw.agent_selection)["action_mask"].any()
-
-
-def test_the_learning_example_runs():
-    import pathlib
-    import subprocess
-    import sys
-
-    script = pathlib.Path(__file__).resolve().parents[2] / "examples" / "python" / "learn_uno.py"
-    out = subprocess.run(
-        [sys.executable, str(script), "--minutes", "0.05", "--games", "100"],
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    ).stdout
-    assert "learnt policy: won" in out and "uniform legal policy: won" in out

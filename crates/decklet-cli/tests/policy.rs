@@ -1,7 +1,7 @@
 //! A learnt policy is a bot of every command: `policy:FILE` in `simulate` and
 //! `tournament`; a file of another game's encoding, of a game with no encoding of its
 //! own, or no file at all, is a usage error that says why. The repository's policy,
-//! learnt by `examples/python/learn_uno.py`, beats the random bot.
+//! learnt by `examples/python/learn.py`, beats the heuristic bot.
 
 mod common;
 
@@ -113,12 +113,12 @@ fn a_policy_the_game_cannot_play_is_refused_with_the_reason() {
     assert!(err.contains("not a policy file"), "{err}");
 }
 
-/// The policy in the repository, learnt heads-up against the random bot by
-/// `examples/python/learn_uno.py --minutes 3 --save …`: it is one of UNO's encoding as
-/// it is now (a change of the encoding must learn it again), and it beats the bot it
-/// learnt against.
+/// The policy in the repository, learnt heads-up against the heuristic bot by
+/// `examples/python/learn.py` (`docs/learning.md`): it is one of UNO's encoding as it
+/// is now (a change of the encoding must learn it again), and it beats the bot it
+/// learnt against, seats rotating.
 #[test]
-fn the_repository_s_learnt_policy_beats_the_random_bot() {
+fn the_repository_s_learnt_policy_beats_the_heuristic_bot() {
     let file = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../examples/policies/uno-heads-up.json"
@@ -126,9 +126,9 @@ fn the_repository_s_learnt_policy_beats_the_random_bot() {
     let report = json(&[
         "tournament",
         "--bots",
-        &format!("policy:{file},random"),
+        &format!("policy:{file},heuristic"),
         "--games",
-        "1000",
+        "4000",
         "--seed",
         "5",
         "--json",

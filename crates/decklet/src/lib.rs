@@ -94,6 +94,8 @@ pub mod guide {
     pub mod performance {}
     #[doc = include_str!("../guide/python.md")]
     pub mod python {}
+    #[doc = include_str!("../guide/learning.md")]
+    pub mod learning {}
     #[doc = include_str!("../guide/cli.md")]
     pub mod cli {}
     #[doc = include_str!("../guide/server.md")]
