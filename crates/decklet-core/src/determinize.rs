@@ -169,10 +169,12 @@ pub(crate) fn sample(
         placed.insert(card);
     }
     // the cards to deal, in handle order: nothing of where they lie is in `info`
-    let mut pool: Vec<CardId> = (0..cards)
-        .map(CardId::at)
-        .filter(|c| !seen.contains(*c) && !placed.contains(*c))
-        .collect();
+    let mut pool: Vec<CardId> = Vec::with_capacity(cards);
+    pool.extend(
+        (0..cards)
+            .map(CardId::at)
+            .filter(|c| !seen.contains(*c) && !placed.contains(*c)),
+    );
     let unseen_places: usize = unseen.iter().filter_map(|z| sizes.get(*z)).sum();
     if pool.len() + placed.len() != unseen_places {
         return Err(EngineError::ImpossibleKnowledge {
