@@ -164,6 +164,16 @@ fn games_json() -> PyResult<String> {
     Ok(catalog()?.to_json().to_string())
 }
 
+/// An error unless `max_moves` is 1 to [`MAX_MOVES`].
+fn check_max_moves(max_moves: u64) -> PyResult<()> {
+    if max_moves == 0 || max_moves > MAX_MOVES {
+        return Err(PyValueError::new_err(format!(
+            "max_moves must be 1 to {MAX_MOVES}, not {max_moves}"
+        )));
+    }
+    Ok(())
+}
+
 fn reward_mode(rewards: &str) -> PyResult<RewardMode> {
     match rewards {
         "win" => Ok(RewardMode::Win),

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::{
-    IllegalActionError, LOG_BEFORE_THE_END, MAX_MOVES, encoding_json, poisoned, reward_mode,
+    IllegalActionError, LOG_BEFORE_THE_END, check_max_moves, encoding_json, poisoned, reward_mode,
     seed_of, spec_of, step_error,
 };
 
@@ -40,11 +40,7 @@ impl Table {
     ) -> PyResult<Table> {
         let spec = spec_of(game, rules, &house, options, players)?;
         let mode = reward_mode(rewards)?;
-        if max_moves == 0 || max_moves > MAX_MOVES {
-            return Err(PyValueError::new_err(format!(
-                "max_moves must be 1 to {MAX_MOVES}, not {max_moves}"
-            )));
-        }
+        check_max_moves(max_moves)?;
         let table = spec
             .table(players, seed_of(seed)?, max_moves)
             .map_err(PyValueError::new_err)?;
