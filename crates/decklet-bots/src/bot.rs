@@ -2,6 +2,8 @@
 
 use decklet_core::{AnyEvent, GameRng, InfoState, Moves, PlayerId};
 
+use crate::prior::Prior;
+
 /// A player of any game: handed what its seat knows and the moves it may make, it
 /// picks one (by its index in `moves`). Nothing it is handed holds a card or a
 /// variable its seat may not see.
@@ -57,6 +59,12 @@ pub trait Bot: Send {
     ) {
         let _ = (mover, kind);
         self.hear(before, events);
+    }
+    /// Takes `prior` to guide its search (a learnt policy's weights for its seat's
+    /// moves, [`Prior`]); a bot that does not search gives it back. Default: gives it
+    /// back.
+    fn take_prior(&mut self, prior: Box<dyn Prior>) -> Result<(), Box<dyn Prior>> {
+        Err(prior)
     }
 }
 

@@ -5,7 +5,9 @@
 //! scratch engine of the same [`Game`], walks the tree by UCB over the moves that world
 //! allows (a move's availability counted each time it could have been chosen), expands
 //! one untried move, plays the rest at random and credits each node's mover with its
-//! result ([`Scoring`]). The move made is the root's most visited.
+//! result ([`Scoring`]). The move made is the root's most visited. With a [`Prior`]
+//! (a learnt policy), the root's moves gain its weights in their scores
+//! ([`prior_bonus`]).
 
 use std::sync::Arc;
 
@@ -16,6 +18,7 @@ use decklet_core::{
 
 use crate::bot::Bot;
 use crate::play::{Scoring, winners_score};
+use crate::prior::{Prior, prior_bonus, weigh_by_key};
 
 /// What a game knows of a seat's opponents beyond what the seat sees, learnt from the
 /// moves it saw (UNO: who drew instead of playing holds nothing that played): the
@@ -60,6 +63,9 @@ pub struct IsmctsConfig {
     /// The longest playout, in moves (default 2,000): a game not over by then scores
     /// as it stands.
     pub max_playout: u32,
+    /// How much a [`Prior`]'s weights count at the root ([`prior_bonus`]; default 1):
+    /// nothing without a prior.
+    pub prior_weight: f64,
 }
 
 impl Default for IsmctsConfig {
@@ -68,6 +74,7 @@ impl Default for IsmctsConfig {
             iterations: 1_000,
             exploration: 0.7,
             max_playout: 2_000,
+            prior_weight: 1.0,
         }
     }
 }
@@ -93,6 +100,9 @@ pub struct IsmctsBot {
     playout: Option<Playout>,
     engine: Option<GameEngine>,
     nodes: Vec<Node>,
+    prior: Option<Box<dyn Prior>>,
+    /// The prior's weight of each root move, by its key (empty without a prior).
+    root_prior: Vec<(String, f64)>,
 }
 
 impl std::fmt::Debug for IsmctsBot {
@@ -121,6 +131,8 @@ impl IsmctsBot {
             playout: None,
             engine: None,
             nodes: Vec::new(),
+            prior: None,
+            root_prior: Vec::new(),
         }
     }
 
@@ -135,6 +147,12 @@ impl IsmctsBot {
     /// credits 1 to the best score (shared among equals) and 0 to the others.
     pub fn with_scoring(mut self, scoring: Scoring) -> Self {
         self.scoring = scoring;
+        self
+    }
+
+    /// The same bot, its root's moves weighed by `prior` ([`prior_bonus`]).
+    pub fn with_prior(mut self, prior: impl Prior + 'static) -> Self {
+        self.prior = Some(Box::new(prior));
         self
     }
 
@@ -199,8 +217,13 @@ impl IsmctsBot {
                 tried[at] = true;
                 n.available += 1;
                 let visits = f64::from(n.visits.max(1));
-                let ucb =
+                let mut ucb =
                     n.score / visits + exploration * (f64::from(n.available).ln() / visits).sqrt();
+                if node == 0
+                    && let Some((_, p)) = self.root_prior.iter().find(|(k, _)| *k == n.key)
+                {
+                    ucb += prior_bonus(self.config.prior_weight, *p, n.available, n.visits);
+                }
                 if best.is_none_or(|(top, _)| ucb > top) {
                     best = Some((ucb, child));
                 }
@@ -275,11 +298,29 @@ impl Bot for IsmctsBot {
     }
 
     fn hears(&self) -> bool {
-        self.hints.hears()
+        self.hints.hears() || self.prior.as_ref().is_some_and(|p| p.follows())
     }
 
     fn hear(&mut self, before: &InfoState, events: &[AnyEvent]) {
         self.hints.hear(before, events);
+    }
+
+    fn hear_move(
+        &mut self,
+        before: &InfoState,
+        mover: PlayerId,
+        kind: &'static str,
+        events: &[AnyEvent],
+    ) {
+        if let Some(prior) = self.prior.as_mut() {
+            prior.follow_move(before, mover, kind, events);
+        }
+        self.hints.hear(before, events);
+    }
+
+    fn take_prior(&mut self, prior: Box<dyn Prior>) -> Result<(), Box<dyn Prior>> {
+        self.prior = Some(prior);
+        Ok(())
     }
 
     fn choose(&mut self, info: &InfoState, moves: &Moves) -> Option<usize> {
@@ -287,6 +328,11 @@ impl Bot for IsmctsBot {
             return (!moves.is_empty()).then_some(0);
         }
         let knowledge = self.hints.knowledge(info);
+        self.root_prior.clear();
+        if let Some(prior) = self.prior.as_deref_mut() {
+            let key_of = |at: usize| moves.get(at).map(key);
+            weigh_by_key(prior, info, moves, key_of, &mut self.root_prior);
+        }
         self.nodes.clear();
         self.nodes.push(Node {
             key: String::new(),

@@ -37,6 +37,7 @@ mod ismcts;
 mod kit;
 mod play;
 pub mod policy;
+mod prior;
 mod tournament;
 
 pub use bot::{Bot, FnBot, RandomBot};
@@ -45,6 +46,7 @@ pub use ismcts::{Hints, IsmctsBot, IsmctsConfig, NoHints, Playout};
 pub use kit::{MismatchAlong, MoveMismatch, check_moves, check_moves_along};
 pub use play::{GameReport, Scoring, ask, play_game, play_game_with, winners_score};
 pub use policy::{Policy, PolicyBot, PolicyError};
+pub use prior::{Prior, prior_bonus, weigh_by_key};
 pub use tournament::{
     Entrant, NewMatch, Standing, Tournament, TournamentReport, TournamentTally, WIN_UNITS,
     wilson_95,

@@ -31,6 +31,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bot::Bot;
 use crate::encoding::{Encoding, MoveClass};
+use crate::prior::{Prior, uniform};
 
 /// The format of a policy file.
 pub const POLICY_FORMAT: &str = "decklet-policy/1";
@@ -335,21 +336,27 @@ impl PolicyBot {
         })
     }
 
-    /// The listed move of highest logit, or `None` when *wait* scores higher than all
-    /// of them (`may_wait`) or none has an index.
-    fn best(&mut self, info: &InfoState, moves: &Moves, may_wait: bool) -> Option<usize> {
+    /// Encodes `info` and evaluates the policy: the logits, and the seat's known
+    /// state for indexing its moves.
+    fn evaluate(&mut self, info: &InfoState) -> &[f32] {
         if self.last.len() != info.player_count() {
             self.last = vec![MoveClass::None; info.player_count()];
         }
         self.encoding.encode(info, &self.last, &mut self.obs);
-        let logits = self.policy.logits(&self.obs, &mut self.scratch);
-        let seat = info.seat();
-        let known = info.known();
+        self.policy.logits(&self.obs, &mut self.scratch)
+    }
+
+    /// The listed move of highest logit, or `None` when *wait* scores higher than all
+    /// of them (`may_wait`) or none has an index.
+    fn best(&mut self, info: &InfoState, moves: &Moves, may_wait: bool) -> Option<usize> {
+        let encoding = Arc::clone(&self.encoding);
+        let logits = self.evaluate(info);
+        let (seat, known) = (info.seat(), info.known());
         // the highest logit, the lowest index among equals (as an argmax over the
         // environments' mask picks), the first listed move of an index
         let mut best: Option<(usize, usize, f32)> = None;
         for (at, action) in moves.iter().enumerate() {
-            let Some(index) = self.encoding.action_index(known, seat, action) else {
+            let Some(index) = encoding.action_index(known, seat, action) else {
                 continue;
             };
             let Some(&logit) = logits.get(index) else {
@@ -360,11 +367,68 @@ impl PolicyBot {
                 best = Some((at, index, logit));
             }
         }
-        let wait = logits.get(self.encoding.action_count()).copied();
+        let wait = logits.get(encoding.action_count()).copied();
         match (best, wait) {
             (Some((_, _, top)), Some(wait)) if may_wait && wait > top => None,
             (best, _) => best.map(|(at, _, _)| at),
         }
+    }
+}
+
+/// As a search's prior: the policy's softmax over the action indices of the listed
+/// moves (*wait* left out), each index's share split evenly among the moves that have
+/// it; a move with no index weighs nothing (all weigh the same when none has one).
+impl Prior for PolicyBot {
+    fn weigh(&mut self, info: &InfoState, moves: &Moves, out: &mut Vec<f64>) {
+        let encoding = Arc::clone(&self.encoding);
+        let logits = self.evaluate(info);
+        let (seat, known) = (info.seat(), info.known());
+        let indices: Vec<Option<usize>> = moves
+            .iter()
+            .map(|action| {
+                encoding
+                    .action_index(known, seat, action)
+                    .filter(|i| *i < logits.len())
+            })
+            .collect();
+        let top = indices
+            .iter()
+            .flatten()
+            .filter_map(|i| logits.get(*i))
+            .fold(f32::NEG_INFINITY, |a, b| a.max(*b));
+        if !top.is_finite() {
+            return uniform(moves.len(), out);
+        }
+        out.clear();
+        let mut total = 0.0;
+        for (at, index) in indices.iter().enumerate() {
+            let Some(index) = index else {
+                out.push(0.0);
+                continue;
+            };
+            let sharing = indices.iter().filter(|i| **i == Some(*index)).count();
+            let weight = logits.get(*index).map_or(0.0, |l| f64::from(l - top).exp());
+            // the first move of an index counts the index once
+            if indices.iter().position(|i| *i == Some(*index)) == Some(at) {
+                total += weight;
+            }
+            out.push(weight / sharing as f64);
+        }
+        out.iter_mut().for_each(|w| *w /= total);
+    }
+
+    fn follows(&self) -> bool {
+        true
+    }
+
+    fn follow_move(
+        &mut self,
+        before: &InfoState,
+        mover: PlayerId,
+        kind: &'static str,
+        events: &[AnyEvent],
+    ) {
+        Bot::hear_move(self, before, mover, kind, events);
     }
 }
 

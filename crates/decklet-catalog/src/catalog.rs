@@ -15,7 +15,7 @@ use crate::def::GameDef;
 pub const MAX_SEARCH_ITERATIONS: u32 = 100_000;
 
 /// The bots every game has, with a line each.
-pub const COMMON_BOTS: [(&str, &str); 4] = [
+pub const COMMON_BOTS: [(&str, &str); 5] = [
     ("random", "a listed move, uniformly at random"),
     (
         "ismcts",
@@ -28,6 +28,10 @@ pub const COMMON_BOTS: [(&str, &str); 4] = [
     (
         "policy:FILE",
         "a learnt policy from FILE (decklet-policy/1), for a game with its own encoding",
+    ),
+    (
+        "ismcts[:N]+policy:FILE",
+        "the search, its own moves weighed first by the learnt policy in FILE",
     ),
 ];
 
@@ -458,6 +462,9 @@ impl Catalog {
     ) -> Result<Box<dyn Bot>, CatalogError> {
         let def = loaded.def();
         let name = name.trim();
+        if let Some(bot) = crate::policies::guided_bot(self, loaded, name, seed) {
+            return bot;
+        }
         if let Some(bot) = def.bot(loaded.game(), name, seed) {
             return Ok(bot);
         }

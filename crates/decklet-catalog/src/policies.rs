@@ -1,5 +1,6 @@
 //! `policy:FILE`: a learnt policy read from a file (`decklet_bots::policy`), played by a
-//! `PolicyBot` with the game's own encoding. Files are read once a process (kept by
+//! `PolicyBot` with the game's own encoding; `ismcts[:N]+policy:FILE`: the search,
+//! its root's moves weighed by the policy (`decklet_bots::Prior`). Files are read once a process (kept by
 //! path, size and time of change), so a simulation that makes a bot a game reads its
 //! policy once.
 
@@ -12,7 +13,7 @@ use std::time::SystemTime;
 use decklet_bots::{Bot, Policy, PolicyBot};
 use decklet_core::echo;
 
-use crate::catalog::{CatalogError, LoadedGame};
+use crate::catalog::{Catalog, CatalogError, LoadedGame};
 
 /// The largest policy file read, in bytes (64 MiB; a policy's weights are at most 16 MB
 /// of numbers).
@@ -30,21 +31,48 @@ pub(crate) fn policy_bot(
     name: &str,
 ) -> Option<Result<Box<dyn Bot>, CatalogError>> {
     let path = name.strip_prefix("policy:")?;
+    Some(policy_of(loaded, path).map(|bot| Box::new(bot) as Box<dyn Bot>))
+}
+
+/// A search bot guided by a policy, as `BOT+policy:FILE` names it (`None` when `name`
+/// is not one): the bot `BOT` of `loaded`, the policy in `FILE` its prior.
+pub(crate) fn guided_bot(
+    catalog: &Catalog,
+    loaded: &LoadedGame,
+    name: &str,
+    seed: u64,
+) -> Option<Result<Box<dyn Bot>, CatalogError>> {
+    let (base, path) = name.split_once("+policy:")?;
+    Some((|| {
+        let mut bot = catalog.bot(loaded, base, seed)?;
+        let prior = policy_of(loaded, path)?;
+        match bot.take_prior(Box::new(prior)) {
+            Ok(()) => Ok(bot),
+            Err(_) => Err(CatalogError::Policy {
+                file: echo(path),
+                reason: format!(
+                    "`{}` does not search: a policy guides a search bot (`ismcts+policy:FILE`)",
+                    echo(base)
+                ),
+            }),
+        }
+    })())
+}
+
+/// The policy in `path` as a bot of `loaded`'s encoding.
+fn policy_of(loaded: &LoadedGame, path: &str) -> Result<PolicyBot, CatalogError> {
     let refused = |reason: String| CatalogError::Policy {
         file: echo(path),
         reason,
     };
-    Some((|| {
-        let Some(encoding) = loaded.encoding() else {
-            return Err(refused(format!(
-                "{} has no encoding of its own to play a policy with",
-                loaded.def().name()
-            )));
-        };
-        let policy = read(Path::new(path)).map_err(refused)?;
-        let bot = PolicyBot::new(policy, encoding).map_err(|e| refused(e.to_string()))?;
-        Ok(Box::new(bot) as Box<dyn Bot>)
-    })())
+    let Some(encoding) = loaded.encoding() else {
+        return Err(refused(format!(
+            "{} has no encoding of its own to play a policy with",
+            loaded.def().name()
+        )));
+    };
+    let policy = read(Path::new(path)).map_err(refused)?;
+    PolicyBot::new(policy, encoding).map_err(|e| refused(e.to_string()))
 }
 
 /// The policy in `path`, read once for each version of the file.

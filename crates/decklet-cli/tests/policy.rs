@@ -141,3 +141,40 @@ fn the_repository_s_learnt_policy_beats_the_heuristic_bot() {
     let low = entry["ci95"][0].as_f64().unwrap();
     assert!(low > 0.5, "{report}");
 }
+
+/// A policy guides a search (`ismcts:N+policy:FILE`): the repository's policy as the
+/// prior of a 100-iteration search wins against the same search unguided, seats
+/// rotating (65.3% of 1,000 games at seed 5). A bot that does not search takes no
+/// prior.
+#[test]
+fn a_policy_guides_the_search_and_only_the_search() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/policies/uno-heads-up.json"
+    );
+    let guided = format!("ismcts:100+policy:{file}");
+    let report = json(&[
+        "tournament",
+        "--bots",
+        &format!("{guided},ismcts:100"),
+        "--games",
+        "400",
+        "--seed",
+        "5",
+        "--json",
+    ]);
+    let entry = &report["entries"][0];
+    assert_eq!(entry["bot"], guided.as_str(), "{report}");
+    let low = entry["ci95"][0].as_f64().unwrap();
+    assert!(low > 0.5, "{report}");
+    let err = run_err(&[
+        "simulate",
+        "--players",
+        "2",
+        "--bots",
+        &format!("heuristic+policy:{file},random"),
+        "--games",
+        "1",
+    ]);
+    assert!(err.contains("`heuristic` does not search"), "{err}");
+}

@@ -4,12 +4,13 @@
 //! last kind of move kept from what it heard) takes the move the environment's argmax
 //! over its observation and mask takes. A bot that saw another observation, another
 //! mask or another seat's last move would differ within a few moves: the network is
-//! random and every input moves its logits.
+//! random and every input moves its logits. As a search's prior, the bot weighs its
+//! moves as it ranks them (the heaviest is the move it plays; the weights sum to 1).
 
 use std::sync::Arc;
 
 use decklet_bots::policy::{EncodingRef, Layer};
-use decklet_bots::{Bot, Policy, PolicyBot};
+use decklet_bots::{Bot, Policy, PolicyBot, Prior};
 use decklet_catalog::Catalog;
 use decklet_core::{InfoState, Moves};
 use decklet_env::{GameSpec, Table};
@@ -75,10 +76,33 @@ fn plays_as_the_environment(game: &str, players: usize, seeds: std::ops::Range<u
             let player = state.seat_order()[seat];
             let info = state.info_state(player);
             table.engine().game().legal_moves(state, player, &mut moves);
+            // as a search's prior, it weighs its moves as it ranks them
+            let mut weights = Vec::new();
+            Prior::weigh(&mut bots[seat], &info, &moves, &mut weights);
+            assert_eq!(weights.len(), moves.len());
+            let sum: f64 = weights.iter().sum();
+            assert!(moves.is_empty() || (sum - 1.0).abs() < 1e-9, "{weights:?}");
+            assert!(weights.iter().all(|w| *w >= 0.0));
             let pick = match table.in_window() {
                 true => bots[seat].choose_out_of_turn(&info, &moves),
                 false => bots[seat].choose(&info, &moves),
             };
+            // the action index of most weight (summed over the moves that have it) is
+            // the one the bot plays on its turn
+            let index_of = |at: usize| encoding.action_index(state, player, moves.get(at).unwrap());
+            let mut by_index: Vec<(Option<usize>, f64)> = Vec::new();
+            for (at, w) in weights.iter().enumerate() {
+                match by_index.iter_mut().find(|(i, _)| *i == index_of(at)) {
+                    Some((_, sum)) => *sum += w,
+                    None => by_index.push((index_of(at), *w)),
+                }
+            }
+            let heaviest = (by_index.iter())
+                .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
+                .map(|(i, _)| *i);
+            if !table.in_window() {
+                assert_eq!(heaviest, pick.map(index_of), "{by_index:?}");
+            }
             let taken = match pick {
                 Some(at) => encoding
                     .action_index(state, player, moves.get(at).unwrap())

@@ -262,8 +262,15 @@ fn game_text(spec: &MatchSpec) -> Result<String, ApiError> {
 /// Checks a bot's name for the game: a policy file only among `policies`, those the
 /// server was started with.
 fn check_bot(kind: &GameKind, bot: &str, policies: &[String]) -> Result<(), String> {
+    let bot = bot.trim();
+    // the bot, and the policy file it plays or is guided by (`policy:FILE`,
+    // `ismcts:N+policy:FILE`)
+    let (base, file) = match bot.split_once("+policy:") {
+        Some((base, file)) => (base, Some(file)),
+        None => (bot, bot.strip_prefix("policy:")),
+    };
     // a client may not have the server read a file of its disk (or wait on one)
-    if let Some(file) = bot.trim().strip_prefix("policy:")
+    if let Some(file) = file
         && !policies.iter().any(|p| p == file)
     {
         let allowed: Vec<String> = (policies.iter())
@@ -278,13 +285,12 @@ fn check_bot(kind: &GameKind, bot: &str, policies: &[String]) -> Result<(), Stri
         ));
     }
     kind.catalog
-        .bot(&kind.loaded, bot.trim(), 0)
+        .bot(&kind.loaded, bot, 0)
         .map(|_| ())
         .map_err(|e| e.to_string())?;
     // a bot thinks on the match's task: a long search would hold up the matches that
     // share its thread
-    let iterations = bot
-        .trim()
+    let iterations = base
         .strip_prefix("ismcts:")
         .and_then(|n| n.parse::<u32>().ok());
     if iterations.is_some_and(|n| n > MAX_SEARCH_ITERATIONS) {

@@ -29,6 +29,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use decklet_bots::{Prior, prior_bonus, weigh_by_key};
 use decklet_core::{
     AnyEvent, EngineConfig, Game, GameEngine, GameRng, InfoState, Moves, PlayerId, SeatKnowledge,
 };
@@ -65,6 +66,9 @@ pub struct UnoSearchConfig {
     /// agree (on by default). That holds against players who play whenever they can
     /// (`HeuristicBot`, this bot); against one who draws at random it misleads.
     pub infer_from_draws: bool,
+    /// How much a prior's weights count at the root (`decklet_bots::prior_bonus`;
+    /// default 1): nothing without a prior (`decklet_bots::Bot::take_prior`).
+    pub prior_weight: f64,
 }
 
 impl Default for UnoSearchConfig {
@@ -77,6 +81,7 @@ impl Default for UnoSearchConfig {
             playout: PlayoutPolicy::default(),
             cutoff: Some(20),
             infer_from_draws: true,
+            prior_weight: 1.0,
         }
     }
 }
@@ -182,6 +187,10 @@ pub struct UnoSearchBot {
     knowledge: HandKnowledge,
     /// What it knows beyond what it sees, for the worlds of the move being searched.
     known: SeatKnowledge,
+    /// What weighs the root's moves, if anything.
+    prior: Option<Box<dyn Prior>>,
+    /// The prior's weight of each of the root's moves (empty without a prior).
+    root_prior: Vec<(Move, f64)>,
 }
 
 impl std::fmt::Debug for UnoSearchBot {
@@ -216,6 +225,8 @@ impl UnoSearchBot {
             last_iterations: 0,
             knowledge: HandKnowledge::default(),
             known: SeatKnowledge::default(),
+            prior: None,
+            root_prior: Vec::new(),
         }
     }
 
@@ -248,12 +259,13 @@ impl UnoSearchBot {
     }
 
     /// Counts one more availability for each child of `node` whose move `current` may
-    /// make now (in `moves`); returns the one with the best UCB score.
+    /// make now (in `moves`); returns the one with the best UCB score (at the root,
+    /// with the prior's bonus: `prior` holds the root moves' weights, and `weight`).
     fn count_available(
         nodes: &mut [Node],
         moves: &[(Move, LegalAction)],
-        exploration: f64,
-        node: u32,
+        (exploration, weight): (f64, f64),
+        (node, prior): (u32, &[(Move, f64)]),
         current: PlayerId,
     ) -> Option<(f64, u32)> {
         let count = nodes.get(node as usize)?.children.len();
@@ -268,8 +280,13 @@ impl UnoSearchBot {
             }
             n.available += 1;
             let visits = f64::from(n.visits.max(1));
-            let score =
+            let mut score =
                 n.wins / visits + exploration * (f64::from(n.available).ln() / visits).sqrt();
+            if node == 0
+                && let Some((_, p)) = prior.iter().find(|(m, _)| Some(*m) == n.action)
+            {
+                score += prior_bonus(weight, *p, n.available, n.visits);
+            }
             if best.is_none_or(|(top, _)| score > top) {
                 best = Some((score, child));
             }
@@ -323,8 +340,13 @@ impl UnoSearchBot {
                 .iter()
                 .filter(|(m, _)| !Self::tried(&self.nodes, node, current, *m))
                 .count();
-            let best =
-                Self::count_available(&mut self.nodes, &self.moves, exploration, node, current);
+            let best = Self::count_available(
+                &mut self.nodes,
+                &self.moves,
+                (exploration, self.config.prior_weight),
+                (node, &self.root_prior),
+                current,
+            );
             if untried > 0 {
                 let pick = self.rng.index(untried);
                 let (m, action) = self
@@ -406,6 +428,7 @@ impl decklet_bots::Bot for UnoSearchBot {
     }
 
     fn choose(&mut self, info: &InfoState, moves: &Moves) -> Option<usize> {
+        self.weigh_root(info, moves);
         choose_in_words(
             self,
             |b| &mut b.reading,
@@ -425,7 +448,25 @@ impl decklet_bots::Bot for UnoSearchBot {
     }
 
     fn hears(&self) -> bool {
-        self.config.infer_from_draws
+        self.config.infer_from_draws || self.prior.as_ref().is_some_and(|p| p.follows())
+    }
+
+    fn hear_move(
+        &mut self,
+        before: &InfoState,
+        mover: PlayerId,
+        kind: &'static str,
+        events: &[AnyEvent],
+    ) {
+        if let Some(prior) = self.prior.as_mut() {
+            prior.follow_move(before, mover, kind, events);
+        }
+        self.hear(before, events);
+    }
+
+    fn take_prior(&mut self, prior: Box<dyn Prior>) -> Result<(), Box<dyn Prior>> {
+        self.prior = Some(prior);
+        Ok(())
     }
 
     /// Learns from every move heard, as [`UnoHints`](crate::UnoHints) does.
@@ -439,6 +480,20 @@ impl decklet_bots::Bot for UnoSearchBot {
 }
 
 impl UnoSearchBot {
+    /// Asks the prior, if any, to weigh the seat's listed moves: the weight of each of
+    /// the tree's moves (cards alike are one move, their weights summed).
+    fn weigh_root(&mut self, info: &InfoState, moves: &Moves) {
+        self.root_prior.clear();
+        let Some(prior) = self.prior.as_deref_mut() else {
+            return;
+        };
+        let table = seen_uno_table(info);
+        let key_of = |at: usize| {
+            LegalAction::of_move(moves, at).map(|action| Move::of(table.as_deref(), action))
+        };
+        weigh_by_key(prior, info, moves, key_of, &mut self.root_prior);
+    }
+
     /// The search's move among `legal`, the seat's moves in UNO's words.
     fn search(&mut self, view: &InfoState, legal: &[LegalAction]) -> Option<LegalAction> {
         if legal.len() <= 1 {

@@ -817,14 +817,26 @@ async fn a_seat_plays_a_policy_file_the_server_was_started_with() -> Result<(), 
     let spec = json!({"game": "uno", "seats": [human(), bot(&format!("policy:{file}"))]});
     let (status, body) = server.post("/api/matches", &spec).await?;
     assert_eq!(status, 201, "{body}");
-    let other = json!({"game": "uno", "seats": [human(), bot("policy:/etc/hostname")]});
-    let (status, body) = server.post("/api/matches", &other).await?;
+    // a search guided by it too, within the server's iterations
+    let guided =
+        json!({"game": "uno", "seats": [human(), bot(&format!("ismcts:50+policy:{file}"))]});
+    let (status, body) = server.post("/api/matches", &guided).await?;
+    assert_eq!(status, 201, "{body}");
+    for other in ["policy:/etc/hostname", "ismcts:50+policy:/etc/hostname"] {
+        let other = json!({"game": "uno", "seats": [human(), bot(other)]});
+        let (status, body) = server.post("/api/matches", &other).await?;
+        assert_eq!(status, 400, "{body}");
+        assert!(
+            body["error"]
+                .as_str()
+                .is_some_and(|e| e.contains(&format!("(policy:{file})"))),
+            "{body}"
+        );
+    }
+    // the server's cap on a search (5,000 iterations) holds for a guided one
+    let long = format!("ismcts:5001+policy:{file}");
+    let long = json!({"game": "uno", "seats": [human(), bot(&long)]});
+    let (status, body) = server.post("/api/matches", &long).await?;
     assert_eq!(status, 400, "{body}");
-    assert!(
-        body["error"]
-            .as_str()
-            .is_some_and(|e| e.contains(&format!("(policy:{file})"))),
-        "{body}"
-    );
     Ok(())
 }
