@@ -14,7 +14,7 @@ use decklet_core::{
 use decklet_plugins::{TURN_VARIABLE_DIRECTION, next_player_in, next_player_seen};
 
 use crate::actions::ChooseColor;
-use crate::cards::{UnoColor, UnoFace};
+use crate::cards::{UnoCard, UnoColor, UnoFace};
 use crate::house::{
     AcceptDrawFour, CallUno, CatchUno, Challenge, SwapHands, UNO_VAR_CHALLENGE_FROM,
 };
@@ -425,6 +425,23 @@ impl Sight for InWorld<'_> {
 }
 
 /// How many cards of each colour the seat holds.
+/// How much [`HeuristicBot`] likes playing `card`: numbers by their value, action
+/// cards more when the next player holds two cards or fewer (`threat`), a wild more
+/// when it holds two or fewer itself (`my_cards`), a wild draw four least unless
+/// threatened; a coloured card more for each card of its colour held (`counts`).
+pub(crate) fn play_score(card: UnoCard, threat: bool, my_cards: usize, counts: &[usize; 4]) -> i64 {
+    let mut score = match card.face {
+        UnoFace::Number(n) => 10 + i64::from(n),
+        UnoFace::Skip | UnoFace::Reverse | UnoFace::Draw2 => 20 + if threat { 40 } else { 0 },
+        UnoFace::Wild => 5 + if my_cards <= 2 { 40 } else { 0 },
+        UnoFace::WildDraw4 => 3 + if threat { 60 } else { 0 },
+    };
+    if let Some(color) = card.color {
+        score += 3 * counts[color.index()] as i64;
+    }
+    score
+}
+
 fn color_counts(view: &impl Sight) -> [usize; 4] {
     let mut counts = [0; 4];
     if let Some(table) = view.table() {
@@ -523,18 +540,7 @@ impl HeuristicBot {
             let Some(card) = table.card(*card) else {
                 continue;
             };
-            let threat = next_cards <= 2;
-            let mut score = match card.face {
-                UnoFace::Number(n) => 10 + i64::from(n),
-                UnoFace::Skip | UnoFace::Reverse | UnoFace::Draw2 => {
-                    20 + if threat { 40 } else { 0 }
-                }
-                UnoFace::Wild => 5 + if my_cards <= 2 { 40 } else { 0 },
-                UnoFace::WildDraw4 => 3 + if threat { 60 } else { 0 },
-            };
-            if let Some(color) = card.color {
-                score += 3 * counts[color.index()] as i64;
-            }
+            let score = play_score(card, next_cards <= 2, my_cards, &counts);
             match best {
                 Some((top, _)) if score < top => {}
                 Some((top, _)) if score == top => {

@@ -47,6 +47,7 @@
 )]
 
 pub mod actions;
+pub mod bluff;
 pub mod bots;
 pub mod cards;
 pub mod def;
@@ -71,6 +72,7 @@ pub use actions::{
     choose_color_handler, create_play_card_action, create_uno_flip_initial_action,
     flip_initial_card, flip_initial_card_handler, play_card_handler,
 };
+pub use bluff::{MODEL_SLIP, bluff_chance, pending_bluff, wild_draw_four_likelihood};
 pub use bots::{HeuristicBot, UnoRandomBot, bot_move, random_pick, uno_playout};
 pub use cards::{
     CARD_TYPE_DRAW2, CARD_TYPE_NUMBER, CARD_TYPE_REVERSE, CARD_TYPE_SKIP, CARD_TYPE_WILD,

@@ -34,8 +34,10 @@ use decklet_core::{
     AnyEvent, EngineConfig, Game, GameEngine, GameRng, InfoState, Moves, PlayerId, SeatKnowledge,
 };
 
+use crate::bluff::bluff_chance;
 use crate::bots::{HeuristicBot, InWorld, Reading, choose_in_words, random_pick};
 use crate::cards::UnoCard;
+use crate::house::UNO_VAR_CHALLENGE_FROM;
 use crate::knowledge::HandKnowledge;
 use crate::legal::legal_actions_into;
 use crate::legal_action::LegalAction;
@@ -69,6 +71,11 @@ pub struct UnoSearchConfig {
     /// How much a prior's weights count at the root (`decklet_bots::prior_bonus`;
     /// default 1): nothing without a prior (`decklet_bots::Bot::take_prior`).
     pub prior_weight: f64,
+    /// Answering a wild draw four (accept or challenge), sample the worlds in
+    /// proportion to how likely `HeuristicBot`'s policy was to play the card with the
+    /// hand each deals ([`wild_draw_four_likelihood`]), instead of uniformly (on by
+    /// default): see `docs/bots.md`.
+    pub model_bluffs: bool,
 }
 
 impl Default for UnoSearchConfig {
@@ -82,6 +89,7 @@ impl Default for UnoSearchConfig {
             cutoff: Some(20),
             infer_from_draws: true,
             prior_weight: 1.0,
+            model_bluffs: true,
         }
     }
 }
@@ -90,6 +98,9 @@ impl Default for UnoSearchConfig {
 /// to `CUTOFF_ODDS` to the power of minus the cards they hold (each card fewer makes
 /// them 1.5 times as likely to win). Chosen by measurement: see `docs/bots.md`.
 const CUTOFF_ODDS: f64 = 1.5;
+
+/// How many worlds [`bluff_chance`] weighs to answer a wild draw four.
+const BLUFF_WORLDS: u32 = 1_000;
 
 /// One node of the tree: a move, by whom, and what came of it.
 #[derive(Clone, Debug)]
@@ -189,6 +200,7 @@ pub struct UnoSearchBot {
     known: SeatKnowledge,
     /// What weighs the root's moves, if anything.
     prior: Option<Box<dyn Prior>>,
+
     /// The prior's weight of each of the root's moves (empty without a prior).
     root_prior: Vec<(Move, f64)>,
 }
@@ -494,6 +506,23 @@ impl UnoSearchBot {
         weigh_by_key(prior, info, moves, key_of, &mut self.root_prior);
     }
 
+    /// The answer to a wild draw four by the bluff model: challenge when a bluff is the
+    /// likelier ([`bluff_chance`], what the card itself would teach of its player's hand
+    /// left out: the model weighs that instead).
+    fn answer_by_model(&mut self, view: &InfoState) -> Option<LegalAction> {
+        let challenged = view
+            .variable(&UNO_VAR_CHALLENGE_FROM)
+            .and_then(|text| view.player_id(&text))
+            .and_then(|p| view.hand_zone(p));
+        let mut known = self.known.clone();
+        known.limits.retain(|l| Some(l.zone) != challenged);
+        let chance = bluff_chance(view, &known, BLUFF_WORLDS, &mut self.rng)?;
+        Some(match chance > 0.5 {
+            true => LegalAction::Challenge,
+            false => LegalAction::AcceptDrawFour,
+        })
+    }
+
     /// The search's move among `legal`, the seat's moves in UNO's words.
     fn search(&mut self, view: &InfoState, legal: &[LegalAction]) -> Option<LegalAction> {
         if legal.len() <= 1 {
@@ -501,6 +530,12 @@ impl UnoSearchBot {
         }
         let started = Instant::now();
         self.known.limits = self.knowledge.limits(view);
+        if self.config.model_bluffs
+            && legal.contains(&LegalAction::Challenge)
+            && let Some(answer) = self.answer_by_model(view)
+        {
+            return legal.iter().find(|a| **a == answer).copied();
+        }
         let root = self.engine_for(view)?;
         self.nodes.clear();
         self.nodes.push(Node::new(None, None));

@@ -167,7 +167,7 @@ fn wild_draw_four(ctx: &mut GameContext<'_>, player: PlayerId) -> Result<(), Eng
 
 /// Whether `from` held a card of the colour in force when they played the wild draw
 /// four: among the bottom cards of their hand, as many as it kept then.
-fn was_bluff(state: &GameState, from: PlayerId) -> bool {
+pub(crate) fn was_bluff(state: &GameState, from: PlayerId) -> bool {
     let (Some(table), Some(color)) = (uno_table(state), state.variable(&UNO_VAR_CHALLENGE_COLOR))
     else {
         return false;

@@ -23,6 +23,7 @@
 
 mod call_uno;
 mod challenge;
+pub(crate) use challenge::was_bluff;
 mod draw_until_playable;
 mod first_card;
 mod forced_play;

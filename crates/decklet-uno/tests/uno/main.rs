@@ -3,6 +3,7 @@
 //! tests alone with its name as the filter (`cargo test -p decklet-uno --test uno call_uno::`).
 
 mod any_game;
+mod bluff;
 mod call_uno;
 mod cards;
 mod common;
