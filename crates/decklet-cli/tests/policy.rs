@@ -178,3 +178,33 @@ fn a_policy_guides_the_search_and_only_the_search() {
     ]);
     assert!(err.contains("`heuristic` does not search"), "{err}");
 }
+
+/// The four-player policy in the repository, learnt in self-play by
+/// `examples/python/learn.py` (`docs/learning.md`): against three heuristic bots, seats
+/// rotating, it wins more than the fair share (27.0% [26.3%, 27.7%] at seed 5).
+#[test]
+fn the_repository_s_four_player_policy_wins_more_than_its_share() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/policies/uno-four-players.json"
+    );
+    let report = json(&[
+        "tournament",
+        "--players",
+        "4",
+        "--bots",
+        &format!("policy:{file},heuristic,heuristic,heuristic"),
+        "--games",
+        "16000",
+        "--seed",
+        "5",
+        "--json",
+    ]);
+    let entry = &report["entries"][0];
+    assert!(
+        entry["bot"].as_str().unwrap().starts_with("policy:"),
+        "{report}"
+    );
+    let low = entry["ci95"][0].as_f64().unwrap();
+    assert!(low > 0.25, "{report}");
+}
