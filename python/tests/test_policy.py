@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import decklet
+import decklet.uno
 
 
 def random_layers(encoding, rng):
@@ -49,3 +50,28 @@ def test_a_policy_of_another_encoding_is_refused(tmp_path):
         decklet.uno.VectorEnv(num_envs=2, players=2, opponents=f"policy:{path}")
     with pytest.raises(ValueError, match="unknown layer"):
         decklet.save_policy(tmp_path / "bad.json", eights.encoding, [("softmax",)])
+
+
+def test_a_policy_guides_a_search_bot_and_no_other(tmp_path):
+    env = decklet.uno.env(players=2, seed=4)
+    env.reset(seed=4)
+    path = tmp_path / "uno.json"
+    encoding = decklet.uno.VectorEnv(num_envs=1, players=2).encoding
+    decklet.save_policy(path, encoding, random_layers(encoding, np.random.default_rng(3)))
+    guided = decklet.Bot(f"ismcts:20+policy:{path}")
+    moves = 0
+    for agent in env.agent_iter(max_iter=200):
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        action = guided.act(env)
+        assert obs["action_mask"][action] == 1
+        env.step(action)
+        moves += 1
+    assert moves > 20
+    # a bot is made for a table when it first acts: there, one that does not search
+    # refuses the policy
+    env.reset(seed=5)
+    with pytest.raises(ValueError, match="`random` does not search"):
+        decklet.Bot(f"random+policy:{path}").act(env)
