@@ -71,10 +71,10 @@ pub struct UnoSearchConfig {
     /// How much a prior's weights count at the root (`decklet_bots::prior_bonus`;
     /// default 1): nothing without a prior (`decklet_bots::Bot::take_prior`).
     pub prior_weight: f64,
-    /// Answering a wild draw four (accept or challenge), sample the worlds in
-    /// proportion to how likely `HeuristicBot`'s policy was to play the card with the
-    /// hand each deals ([`wild_draw_four_likelihood`]), instead of uniformly (on by
-    /// default): see `docs/bots.md`.
+    /// Answer a wild draw four (accept or challenge) by the bluff model instead of the
+    /// search: challenge when [`bluff_chance`] says a bluff is the
+    /// likelier, the worlds weighed by how likely `HeuristicBot`'s policy was to play
+    /// the card with the hand each deals (on by default): see `docs/bots.md`.
     pub model_bluffs: bool,
 }
 
