@@ -113,33 +113,43 @@ fn a_policy_the_game_cannot_play_is_refused_with_the_reason() {
     assert!(err.contains("not a policy file"), "{err}");
 }
 
+/// A policy file of the repository (`examples/policies/NAME`).
+fn repository_policy(name: &str) -> String {
+    format!(
+        "{}/../../examples/policies/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// The lower end of the 95% interval of the first bot of `bots` in a tournament of
+/// `players` seats rotating, `games` games at seed 5 (checked to be that bot's entry).
+fn first_bot_s_lower_bound(bots: &[&str], players: usize, games: usize) -> f64 {
+    let report = json(&[
+        "tournament",
+        "--players",
+        &players.to_string(),
+        "--bots",
+        &bots.join(","),
+        "--games",
+        &games.to_string(),
+        "--seed",
+        "5",
+        "--json",
+    ]);
+    let entry = &report["entries"][0];
+    assert_eq!(entry["bot"], bots[0], "{report}");
+    entry["ci95"][0].as_f64().unwrap()
+}
+
 /// The policy in the repository, learnt heads-up against the heuristic bot by
 /// `examples/python/learn.py` (`docs/learning.md`): it is one of UNO's encoding as it
 /// is now (a change of the encoding must learn it again), and it beats the bot it
 /// learnt against, seats rotating.
 #[test]
 fn the_repository_s_learnt_policy_beats_the_heuristic_bot() {
-    let file = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../examples/policies/uno-heads-up.json"
-    );
-    let report = json(&[
-        "tournament",
-        "--bots",
-        &format!("policy:{file},heuristic"),
-        "--games",
-        "4000",
-        "--seed",
-        "5",
-        "--json",
-    ]);
-    let entry = &report["entries"][0];
-    assert!(
-        entry["bot"].as_str().unwrap().starts_with("policy:"),
-        "{report}"
-    );
-    let low = entry["ci95"][0].as_f64().unwrap();
-    assert!(low > 0.5, "{report}");
+    let policy = format!("policy:{}", repository_policy("uno-heads-up.json"));
+    let low = first_bot_s_lower_bound(&[&policy, "heuristic"], 2, 4_000);
+    assert!(low > 0.5, "{low}");
 }
 
 /// A policy guides a search (`ismcts:N+policy:FILE`): the repository's policy as the
@@ -148,25 +158,10 @@ fn the_repository_s_learnt_policy_beats_the_heuristic_bot() {
 /// prior.
 #[test]
 fn a_policy_guides_the_search_and_only_the_search() {
-    let file = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../examples/policies/uno-heads-up.json"
-    );
+    let file = repository_policy("uno-heads-up.json");
     let guided = format!("ismcts:100+policy:{file}");
-    let report = json(&[
-        "tournament",
-        "--bots",
-        &format!("{guided},ismcts:100"),
-        "--games",
-        "400",
-        "--seed",
-        "5",
-        "--json",
-    ]);
-    let entry = &report["entries"][0];
-    assert_eq!(entry["bot"], guided.as_str(), "{report}");
-    let low = entry["ci95"][0].as_f64().unwrap();
-    assert!(low > 0.5, "{report}");
+    let low = first_bot_s_lower_bound(&[&guided, "ismcts:100"], 2, 400);
+    assert!(low > 0.5, "{low}");
     let err = run_err(&[
         "simulate",
         "--players",
@@ -184,27 +179,7 @@ fn a_policy_guides_the_search_and_only_the_search() {
 /// rotating, it wins more than the fair share (27.0% [26.3%, 27.7%] at seed 5).
 #[test]
 fn the_repository_s_four_player_policy_wins_more_than_its_share() {
-    let file = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../examples/policies/uno-four-players.json"
-    );
-    let report = json(&[
-        "tournament",
-        "--players",
-        "4",
-        "--bots",
-        &format!("policy:{file},heuristic,heuristic,heuristic"),
-        "--games",
-        "16000",
-        "--seed",
-        "5",
-        "--json",
-    ]);
-    let entry = &report["entries"][0];
-    assert!(
-        entry["bot"].as_str().unwrap().starts_with("policy:"),
-        "{report}"
-    );
-    let low = entry["ci95"][0].as_f64().unwrap();
-    assert!(low > 0.25, "{report}");
+    let policy = format!("policy:{}", repository_policy("uno-four-players.json"));
+    let low = first_bot_s_lower_bound(&[&policy, "heuristic", "heuristic", "heuristic"], 4, 16_000);
+    assert!(low > 0.25, "{low}");
 }
