@@ -399,21 +399,18 @@ impl Prior for PolicyBot {
         if !top.is_finite() {
             return uniform(moves.len(), out);
         }
+        // each index's exp(logit) split among its moves: summed over the moves, each
+        // index counts once
         out.clear();
-        let mut total = 0.0;
-        for (at, index) in indices.iter().enumerate() {
+        out.extend(indices.iter().map(|index| {
             let Some(index) = index else {
-                out.push(0.0);
-                continue;
+                return 0.0;
             };
-            let sharing = indices.iter().filter(|i| **i == Some(*index)).count();
+            let sharing = indices.iter().filter(|i| *i == &Some(*index)).count();
             let weight = logits.get(*index).map_or(0.0, |l| f64::from(l - top).exp());
-            // the first move of an index counts the index once
-            if indices.iter().position(|i| *i == Some(*index)) == Some(at) {
-                total += weight;
-            }
-            out.push(weight / sharing as f64);
-        }
+            weight / sharing as f64
+        }));
+        let total: f64 = out.iter().sum();
         out.iter_mut().for_each(|w| *w /= total);
     }
 
