@@ -146,6 +146,121 @@ pub struct Policy {
     file: PolicyFile,
 }
 
+/// A policy file's shapes, read without its numbers: what [`Policy::from_json`] checks
+/// before it reads the file whole.
+mod shapes {
+    use std::fmt;
+
+    use serde::Deserialize;
+    use serde::de::{IgnoredAny, SeqAccess, Visitor};
+
+    use super::{MAX_POLICY_LAYERS, MAX_POLICY_WEIGHTS, PolicyError};
+
+    /// The file, its layers' numbers counted.
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    pub(super) struct Outline {
+        #[serde(rename = "layers")]
+        layers: Layers,
+    }
+
+    /// The layers, at most [`MAX_POLICY_LAYERS`].
+    struct Layers(Vec<LayerOutline>);
+
+    /// A layer's sizes and how many numbers it holds.
+    #[derive(Deserialize)]
+    struct LayerOutline {
+        #[serde(default)]
+        inputs: Option<usize>,
+        #[serde(default)]
+        outputs: Option<usize>,
+        #[serde(default)]
+        weights: Option<Count>,
+        #[serde(default)]
+        bias: Option<Count>,
+    }
+
+    /// How many items a list holds (refused past [`MAX_POLICY_WEIGHTS`]).
+    struct Count(usize);
+
+    impl<'de> Deserialize<'de> for Count {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Count, D::Error> {
+            struct Counting;
+            impl<'de> Visitor<'de> for Counting {
+                type Value = Count;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("a list of numbers")
+                }
+                fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Count, A::Error> {
+                    let mut n = 0usize;
+                    while seq.next_element::<IgnoredAny>()?.is_some() {
+                        n += 1;
+                        if n > MAX_POLICY_WEIGHTS {
+                            return Err(serde::de::Error::custom(format!(
+                                "a list of more than {MAX_POLICY_WEIGHTS} numbers"
+                            )));
+                        }
+                    }
+                    Ok(Count(n))
+                }
+            }
+            d.deserialize_seq(Counting)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Layers {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Layers, D::Error> {
+            struct Listing;
+            impl<'de> Visitor<'de> for Listing {
+                type Value = Layers;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("a list of layers")
+                }
+                fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Layers, A::Error> {
+                    let mut layers = Vec::new();
+                    while let Some(layer) = seq.next_element::<LayerOutline>()? {
+                        if layers.len() == MAX_POLICY_LAYERS {
+                            return Err(serde::de::Error::custom(format!(
+                                "more than {MAX_POLICY_LAYERS} layers"
+                            )));
+                        }
+                        layers.push(layer);
+                    }
+                    Ok(Layers(layers))
+                }
+            }
+            d.deserialize_seq(Listing)
+        }
+    }
+
+    impl Outline {
+        /// Refuses more weights in all than [`MAX_POLICY_WEIGHTS`], or a layer whose
+        /// numbers are not its sizes'.
+        pub(super) fn check(&self) -> Result<(), PolicyError> {
+            let mut total = 0usize;
+            for (i, layer) in self.layers.0.iter().enumerate() {
+                let held = layer.weights.as_ref().map_or(0, |c| c.0);
+                let biases = layer.bias.as_ref().map_or(0, |c| c.0);
+                total = total.saturating_add(held).saturating_add(biases);
+                if total > MAX_POLICY_WEIGHTS {
+                    return Err(PolicyError::Shape(format!(
+                        "more than {MAX_POLICY_WEIGHTS} weights"
+                    )));
+                }
+                if let (Some(inputs), Some(outputs)) = (layer.inputs, layer.outputs) {
+                    let wanted = inputs.checked_mul(outputs);
+                    if wanted != Some(held) || biases != outputs {
+                        return Err(PolicyError::Shape(format!(
+                            "layer {i}: {held} weights and {biases} biases for {inputs}×{outputs}"
+                        )));
+                    }
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
 /// The buffers an evaluation writes into (kept between calls, so that none allocates).
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
@@ -172,7 +287,15 @@ impl Policy {
     /// not chain from the observation to one logit an action index (*wait* included),
     /// when a number is not finite, or past [`MAX_POLICY_LAYERS`] or
     /// [`MAX_POLICY_WEIGHTS`].
+    ///
+    /// The file is read twice: first its shapes alone (each layer's sizes, its numbers
+    /// counted and dropped, the layers and weights counted against those limits as
+    /// they are read), then, if they hold together, whole; so a file of too many
+    /// numbers is refused before any of them is kept.
     pub fn from_json(text: &str) -> Result<Policy, PolicyError> {
+        let json = |e: serde_json::Error| PolicyError::Json(decklet_core::echo(&e.to_string()));
+        let outline: shapes::Outline = serde_json::from_str(text).map_err(json)?;
+        outline.check()?;
         let file: PolicyFile = serde_json::from_str(text)
             .map_err(|e| PolicyError::Json(decklet_core::echo(&e.to_string())))?;
         if file.format != POLICY_FORMAT {

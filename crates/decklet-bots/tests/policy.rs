@@ -115,3 +115,41 @@ fn a_file_that_is_not_a_policy_is_refused_with_what_it_is() {
     ));
     assert!(!m.contains('\u{1b}') && m.len() < 300, "{m}");
 }
+
+/// The shapes of a file are read before its numbers: a list of more numbers than a
+/// policy may hold, or more layers, is refused while it is being counted, before any
+/// number is kept (the whole file's read would say how many it held).
+#[test]
+fn a_file_of_too_many_numbers_is_refused_before_they_are_read() {
+    let head = r#"{"format": "decklet-policy/1", "encoding": {"name": "toy", "version": 1, "observationLen": 2, "actionCount": 1}, "layers": "#;
+    let numbers = vec!["0"; MAX_POLICY_WEIGHTS + 1].join(",");
+    let text = format!(
+        r#"{head}[{{"op": "dense", "inputs": 2, "outputs": 2, "weights": [{numbers}], "bias": [0, 0]}}]}}"#
+    );
+    let m = Policy::from_json(&text).unwrap_err().to_string();
+    assert!(
+        m.contains(&format!("a list of more than {MAX_POLICY_WEIGHTS} numbers")),
+        "{m}"
+    );
+    // many lists, each within the limit, add up past it
+    let (inputs, outputs) = (1_000, MAX_POLICY_WEIGHTS / 2_000 + 1);
+    let half = vec!["0"; inputs * outputs].join(",");
+    let bias = vec!["0"; outputs].join(",");
+    let layer = format!(
+        r#"{{"op": "dense", "inputs": {inputs}, "outputs": {outputs}, "weights": [{half}], "bias": [{bias}]}}"#
+    );
+    let text = format!("{head}[{layer}, {layer}]}}");
+    let m = Policy::from_json(&text).unwrap_err().to_string();
+    assert!(
+        m.contains(&format!("more than {MAX_POLICY_WEIGHTS} weights")),
+        "{m}"
+    );
+    let relus = vec![r#"{"op": "relu"}"#; MAX_POLICY_LAYERS + 1].join(",");
+    let m = Policy::from_json(&format!("{head}[{relus}]}}"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        m.contains(&format!("more than {MAX_POLICY_LAYERS} layers")),
+        "{m}"
+    );
+}

@@ -8,8 +8,10 @@ use decklet_core::{
     GameStringError, Player, PlayerId, echo,
 };
 
+use crate::bot_name::BotName;
 use crate::counting::Counter;
 use crate::def::GameDef;
+use crate::policies::{PolicyFiles, PolicySource};
 
 /// The most iterations `ismcts:N` takes.
 pub const MAX_SEARCH_ITERATIONS: u32 = 100_000;
@@ -106,6 +108,14 @@ pub enum CatalogError {
     SearchIterations {
         /// The name asked for.
         name: String,
+    },
+    /// A bot's name that names no bot (`policy:` twice, a policy where a bot goes).
+    #[error("`{name}` is not a bot's name: {reason}")]
+    BadBotName {
+        /// The name, shown escaped and cut.
+        name: String,
+        /// Why.
+        reason: String,
     },
     /// A `policy:FILE` bot that cannot be made: the file cannot be read, is not a policy,
     /// or was learnt with another encoding than the game's.
@@ -281,9 +291,20 @@ fn cards_named(state: &GameState, value: &serde_json::Value, found: &mut Vec<Car
 /// The games a tool offers, by name: [`load`](Self::load) builds one from its game
 /// string, [`bot`](Self::bot) makes one of its bots. [`Catalog::standard`] has every
 /// game of decklet; [`with`](Self::with) adds one.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Catalog {
     defs: Vec<Arc<dyn GameDef>>,
+    policies: Arc<dyn PolicySource>,
+}
+
+impl Default for Catalog {
+    /// No game; policies read from files ([`PolicyFiles`]).
+    fn default() -> Catalog {
+        Catalog {
+            defs: Vec::new(),
+            policies: Arc::new(PolicyFiles),
+        }
+    }
 }
 
 impl std::fmt::Debug for Catalog {
@@ -324,7 +345,7 @@ impl Catalog {
                         "default": p.default,
                         "about": p.about,
                     })).collect::<Vec<_>>(),
-                    "bots": Catalog::bot_names(def),
+                    "bots": self.bots_of(def),
                 })
             })
             .collect();
@@ -436,7 +457,8 @@ impl Catalog {
         })
     }
 
-    /// The names of `def`'s bots: its own, then `random`, `ismcts`, `ismcts:N`.
+    /// The names of `def`'s bots: its own, then `random`, `ismcts`, `ismcts:N`,
+    /// `policy:FILE` and `ismcts[:N]+policy:FILE`.
     pub fn bot_names(def: &dyn GameDef) -> Vec<&'static str> {
         def.bots()
             .iter()
@@ -450,29 +472,91 @@ impl Catalog {
             .collect()
     }
 
+    /// The bots `def`'s game takes here, by name: its own, the common ones, and the
+    /// policies it can play: `policy:FILE` where policies are files
+    /// ([`PolicyFiles`]), each named policy learnt with the game's encoding (at its
+    /// default parameters) where they are named (a server's).
+    pub fn bots_of(&self, def: &dyn GameDef) -> Vec<String> {
+        let encoding = self.load(def.name()).ok().and_then(|l| l.encoding());
+        let mut names: Vec<String> = Catalog::bot_names(def)
+            .into_iter()
+            .filter(|name| !name.contains("policy:"))
+            .map(str::to_string)
+            .collect();
+        let Some(encoding) = encoding else {
+            return names;
+        };
+        match self.policies.named() {
+            None => names.extend(
+                COMMON_BOTS
+                    .iter()
+                    .map(|(name, _)| *name)
+                    .filter(|name| name.contains("policy:"))
+                    .map(str::to_string),
+            ),
+            Some(named) => {
+                for (name, policy) in named {
+                    if policy.check(&*encoding).is_ok() {
+                        names.push(format!("policy:{name}"));
+                        names.push(format!("ismcts+policy:{name}"));
+                    }
+                }
+            }
+        }
+        names
+    }
+
+    /// The same games, their bots' policies found by `policies` (a server's
+    /// [`NamedPolicies`](crate::NamedPolicies)) instead of read from files by path.
+    pub fn with_policies(mut self, policies: impl PolicySource + 'static) -> Catalog {
+        self.policies = Arc::new(policies);
+        self
+    }
+
+    /// Where its bots' policies are found.
+    pub fn policies(&self) -> &dyn PolicySource {
+        &*self.policies
+    }
+
     /// A bot of a loaded game by name, seeded: one of the game's own, or the game's
     /// version of a common one ([`GameDef::bot`] is asked first), else `random`,
-    /// `ismcts` (1,000 iterations a move) or `ismcts:N` (the search with the game's
-    /// scoring and playout policy).
+    /// `ismcts` (1,000 iterations a move), `ismcts:N` (the search with the game's
+    /// scoring and playout policy), a policy or a search guided by one ([`BotName`]).
     pub fn bot(
         &self,
         loaded: &LoadedGame,
         name: &str,
         seed: u64,
     ) -> Result<Box<dyn Bot>, CatalogError> {
-        let def = loaded.def();
-        let name = name.trim();
-        if let Some(bot) = crate::policies::guided_bot(self, loaded, name, seed) {
-            return bot;
+        self.bot_of(loaded, &name.parse()?, seed)
+    }
+
+    /// [`bot`](Self::bot) by a name already read.
+    pub fn bot_of(
+        &self,
+        loaded: &LoadedGame,
+        name: &BotName,
+        seed: u64,
+    ) -> Result<Box<dyn Bot>, CatalogError> {
+        match crate::policies::policy_bot(self, loaded, name, seed) {
+            Some(bot) => bot,
+            None => self.named_bot(loaded, name.base(), seed),
         }
+    }
+
+    /// A bot of a loaded game by its name and options alone (no policy).
+    pub(crate) fn named_bot(
+        &self,
+        loaded: &LoadedGame,
+        name: &str,
+        seed: u64,
+    ) -> Result<Box<dyn Bot>, CatalogError> {
+        let def = loaded.def();
         if let Some(bot) = def.bot(loaded.game(), name, seed) {
             return Ok(bot);
         }
         if name == "random" {
             return Ok(Box::new(RandomBot::new(seed)));
-        }
-        if let Some(bot) = crate::policies::policy_bot(loaded, name) {
-            return bot;
         }
         match search_iterations(name) {
             Some(Some(iterations)) => {

@@ -30,6 +30,7 @@
 //! # Ok::<(), decklet_catalog::CatalogError>(())
 //! ```
 
+mod bot_name;
 mod catalog;
 mod counting;
 mod crazy_eights;
@@ -40,6 +41,7 @@ mod params;
 mod policies;
 mod uno;
 
+pub use bot_name::{BotName, MAX_BOT_NAME_BYTES};
 pub use catalog::{Catalog, CatalogError, LoadedGame, MAX_SEARCH_ITERATIONS};
 pub use counting::{CountDef, Counter};
 pub use crazy_eights::CrazyEightsDef;
@@ -50,5 +52,8 @@ pub use matches::{
     MATCH_LOG_FORMAT, MATCH_LOG_FORMATS, MAX_MATCH_ROUNDS, Match, MatchLog, MatchReport,
     MatchScoring, UNO_MATCH_LOG_FORMAT, replay_match, round_players, round_seed,
 };
-pub use policies::MAX_POLICY_FILE_BYTES;
+pub use policies::{
+    MAX_POLICY_FILE_BYTES, MAX_POLICY_NAME_CHARS, NamedPolicies, PolicyFiles, PolicySource,
+    read_file as read_policy_file,
+};
 pub use uno::UnoDef;

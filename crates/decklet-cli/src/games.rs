@@ -33,7 +33,7 @@ pub fn run(catalog: &Catalog, json: bool) -> Result<(), String> {
                 p.about
             );
         }
-        let _ = writeln!(out, "  bots: {}\n", Catalog::bot_names(def).join(", "));
+        let _ = writeln!(out, "  bots: {}\n", catalog.bots_of(def).join(", "));
     }
     let _ = writeln!(
         out,

@@ -270,11 +270,28 @@ struct ServeArgs {
     /// alike; behind a reverse proxy, raise it).
     #[arg(long, default_value_t = 128, value_name = "N")]
     pub(crate) connections_per_client: usize,
-    /// A learnt policy file a seat's bot may play (`policy:FILE`, named exactly so),
-    /// once for each; none by default (a client may not name a file of the server's
-    /// disk).
-    #[arg(long = "policy", value_name = "FILE")]
+    /// A learnt policy a seat's bot may play, once for each: `NAME=FILE`, or `FILE`
+    /// (named by the file's name without `.json`). Clients name it `policy:NAME`,
+    /// never by its path; the files are read when the server starts. None by default.
+    #[arg(long = "policy", value_name = "[NAME=]FILE")]
     pub(crate) policy: Vec<String>,
+}
+
+/// A `--policy` given as `NAME=FILE`, or as `FILE` (named by the file's name without
+/// its `.json`).
+#[cfg(feature = "server")]
+fn policy_named(given: &str) -> (String, std::path::PathBuf) {
+    match given.split_once('=') {
+        Some((name, file)) => (name.to_string(), std::path::PathBuf::from(file)),
+        None => {
+            let path = std::path::PathBuf::from(given);
+            let name = (path.file_name())
+                .map(|n| n.to_string_lossy())
+                .map(|n| n.strip_suffix(".json").unwrap_or(&n).to_string())
+                .unwrap_or_default();
+            (name, path)
+        }
+    }
 }
 
 #[cfg(not(feature = "server"))]
@@ -315,7 +332,11 @@ fn serve(args: &ServeArgs, catalog: Catalog) -> Result<(), String> {
         open_match_expiry: std::time::Duration::from_secs(args.open_match_minutes * 60),
         open_matches_per_client: args.open_matches_per_client,
         connections_per_client: args.connections_per_client,
-        policy_files: args.policy.clone(),
+        policies: args
+            .policy
+            .iter()
+            .map(|given| policy_named(given))
+            .collect(),
         ..decklet_server::Limits::default()
     };
     decklet_server::run(decklet_server::ServeOptions {

@@ -232,17 +232,55 @@ impl EngineError {
 
 /// Echoed input, cut short and made safe to print: an error message never repeats more
 /// than 64 characters of what it was given (a 10 MB id comes back as its start and its
-/// length), and control characters come back escaped (`\u{1b}`), so that no input
-/// can move a terminal's cursor or set its title through an error.
+/// length), and control characters and invisible ones ([`is_invisible`]: a text
+/// direction's override, a zero width space, a tag) come back escaped (`\u{1b}`,
+/// `\u{202e}`), so that no input can move a terminal's cursor, set its title or turn
+/// the rest of a line around through an error.
 ///
 /// ```
 /// use decklet_core::echo;
 /// assert_eq!(echo("p1"), "p1");
 /// assert_eq!(echo("\u{1b}]0;pwned\u{7}"), "\\u{1b}]0;pwned\\u{7}");
+/// assert_eq!(echo("a\u{202e}b"), "a\\u{202e}b");
 /// assert!(echo(&"x".repeat(1000)).ends_with("… (1000 bytes)"));
 /// ```
 pub fn echo(text: &str) -> String {
     within(text, 64)
+}
+
+/// Whether `c` is shown as nothing, or changes how the text around it is shown,
+/// without being a control character: Unicode's default-ignorable code points (the
+/// text direction's marks, embeddings, overrides and isolates, the zero-width
+/// characters, variation selectors, the Hangul fillers, tags) and the interlinear
+/// annotation marks. A name made of them looks empty, or like another name.
+///
+/// ```
+/// use decklet_core::is_invisible;
+/// assert!(is_invisible('\u{202e}') && is_invisible('\u{200b}') && is_invisible('\u{e0041}'));
+/// assert!(!is_invisible('é') && !is_invisible(' '));
+/// ```
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{061C}'
+            | '\u{115F}'..='\u{1160}'
+            | '\u{17B4}'..='\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{2800}'
+            | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+            | '\u{FFF0}'..='\u{FFFB}'
+            | '\u{1BCA0}'..='\u{1BCA3}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0000}'..='\u{E0FFF}'
+    )
 }
 
 /// A message of a parser that quotes its input (serde's), escaped and cut after 200
@@ -259,7 +297,7 @@ fn within(text: &str, most: usize) -> String {
     };
     let mut out = String::with_capacity(head.len() + 16);
     for c in head.chars() {
-        if c.is_control() {
+        if c.is_control() || is_invisible(c) {
             out.extend(c.escape_unicode());
         } else {
             out.push(c);

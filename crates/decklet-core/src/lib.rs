@@ -116,7 +116,7 @@ pub use context::GameContext;
 pub use data::GameData;
 pub use determinize::{CardSet, ZoneLimit};
 pub use engine::{EngineConfig, GameEngine, Outcome};
-pub use error::{EngineError, echo};
+pub use error::{EngineError, echo, is_invisible};
 pub use event::{AnyEvent, Event};
 pub use game::{Game, GameBuilder};
 pub use game_string::{GameString, GameStringError, MAX_GAME_STRING_BYTES};

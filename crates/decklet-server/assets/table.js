@@ -206,6 +206,10 @@ let keyed = [];
 const keyName = (i) => (i < 9 ? String(i + 1) : String.fromCharCode(97 + i - 9));
 
 function send(state, index) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    $("refused").textContent = "Not connected: reconnecting…";
+    return;
+  }
   $("refused").textContent = "";
   socket.send(JSON.stringify({ type: "move", seq: state.seq, index }));
 }
@@ -328,16 +332,43 @@ document.addEventListener("keydown", (e) => {
   send(last, keyed[at]);
 });
 
+// close codes of the server's: the match moved, or its server stopped playing it for
+// this connection (reconnect now); the match is moving here (try again in a second)
+const RECONNECT = 4000;
+const TRY_AGAIN = 4001;
+// a table hears from its server at least every PING_EVERY (it asks, and the server
+// answers); one that hears nothing for DEAD_AFTER (a server that hangs, a network
+// that dropped the connection without a word) closes it and reconnects
+const PING_EVERY = 4000;
+const DEAD_AFTER = 10000;
+let heardAt = 0;
+let liveness = null;
+
 function connect() {
   const token = localStorage.getItem(tokenKey(matchId));
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  socket = new WebSocket(`${scheme}//${location.host}/api/matches/${matchId}/ws`);
-  socket.addEventListener("open", () => {
+  const ws = new WebSocket(`${scheme}//${location.host}/api/matches/${matchId}/ws`);
+  socket = ws;
+  heardAt = Date.now();
+  clearInterval(liveness);
+  liveness = setInterval(() => {
+    if (socket !== ws) return clearInterval(liveness);
+    if (Date.now() - heardAt > DEAD_AFTER) {
+      // no word from the server: give up on this connection, and reconnect
+      clearInterval(liveness);
+      ws.close();
+      reconnect(ws, 0);
+    } else if (ws.readyState === WebSocket.OPEN) {
+      ws.send(JSON.stringify({ type: "ping" }));
+    }
+  }, PING_EVERY);
+  ws.addEventListener("open", () => {
     tries = 0;
     const hello = token ? { type: "hello", token, since: seen } : { type: "hello", spectator: true, since: seen };
-    socket.send(JSON.stringify(hello));
+    ws.send(JSON.stringify(hello));
   });
-  socket.addEventListener("message", (e) => {
+  ws.addEventListener("message", (e) => {
+    heardAt = Date.now();
     const msg = JSON.parse(e.data);
     switch (msg.type) {
       case "welcome":
@@ -364,12 +395,20 @@ function connect() {
         break;
     }
   });
-  socket.addEventListener("close", () => {
-    $("where").dataset.connected = "no";
-    if (last && last.status === "finished") return;
-    tries += 1;
-    setTimeout(connect, Math.min(5000, 250 * tries));
+  ws.addEventListener("close", (e) => {
+    if (e.code === RECONNECT) $("refused").textContent = "The match moved: reconnecting…";
+    reconnect(ws, e.code === RECONNECT ? 0 : e.code === TRY_AGAIN ? 1000 : null);
   });
+}
+
+// connects again once `ws` is gone: after `wait` ms, or after a growing pause (null)
+function reconnect(ws, wait) {
+  if (socket !== ws) return;
+  socket = null;
+  $("where").dataset.connected = "no";
+  if (last && last.status === "finished") return;
+  tries += 1;
+  setTimeout(connect, wait === null ? Math.min(5000, 250 * tries) : wait);
 }
 
 // the deal's commitment, shown before anyone joins; its seed and salt at the end

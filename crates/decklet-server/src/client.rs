@@ -45,6 +45,17 @@ impl Http {
         Ok((status, response.json().await.unwrap_or(Value::Null)))
     }
 
+    /// POSTs `body` as it is (as JSON's content type, whatever it holds) to `path`;
+    /// answers the status.
+    pub async fn post_text(&self, path: &str, body: String) -> Result<u16, Error> {
+        let response = (self.client.post(self.url(path)))
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await?;
+        Ok(response.status().as_u16())
+    }
+
     /// GETs `path`; answers the status and the JSON answer.
     pub async fn get(&self, path: &str) -> Result<(u16, Value), Error> {
         let response = self.client.get(self.url(path)).send().await?;

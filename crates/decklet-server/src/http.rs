@@ -2,6 +2,8 @@
 //! (embedded in the binary). Request bodies are JSON, read and checked here; every
 //! error is JSON `{"error": "..."}` with its status.
 
+use std::sync::Arc;
+
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, State, WebSocketUpgrade};
@@ -16,6 +18,7 @@ use tokio::sync::oneshot;
 use crate::deal::Deal;
 use crate::error::ApiError;
 use crate::live::Command;
+use crate::locate::Unplayable;
 use crate::server::Server;
 use crate::spec::{MatchSpec, check_human_name};
 use crate::store::StoredMatch;
@@ -41,6 +44,10 @@ pub fn router(server: Server) -> Router {
         .layer(axum::middleware::from_fn_with_state(
             server.clone(),
             check_origin,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            server.clone(),
+            crate::unwind::catch_panics,
         ))
         .with_state(server)
 }
@@ -141,7 +148,12 @@ fn asset(kind: &'static str, body: &'static str) -> Response {
 }
 
 async fn health(State(server): State<Server>) -> Response {
-    axum::Json(json!({"ok": true, "liveMatches": server.live_matches()})).into_response()
+    axum::Json(json!({
+        "ok": true,
+        "liveMatches": server.live_matches(),
+        "bugsCaught": server.bugs_caught(),
+    }))
+    .into_response()
 }
 
 /// Reads a JSON body, refusing what is not one (400, with serde's words).
@@ -198,7 +210,7 @@ async fn summary(
     State(server): State<Server>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let stored = find(&server, &id).await?;
+    let stored = server.stored(&id).await?;
     Ok(axum::Json(describe(&stored)).into_response())
 }
 
@@ -240,17 +252,6 @@ fn describe(stored: &StoredMatch) -> Value {
     })
 }
 
-async fn find(server: &Server, id: &str) -> Result<StoredMatch, ApiError> {
-    if id.len() > 64 {
-        return Err(ApiError::not_found("no such match"));
-    }
-    server
-        .store()
-        .load_match(id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("no such match"))
-}
-
 /// `POST /api/matches/{id}/join`'s body.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -267,7 +268,11 @@ async fn join(
 ) -> Result<Response, ApiError> {
     let request: JoinRequest = body(&bytes)?;
     check_human_name(&request.name)?;
-    let handle = played_here(&server, &id).await?;
+    let handle = match server.task_to_join(&id, request.seat).await {
+        Ok(handle) => handle,
+        Err(Unplayable::Refused(error)) => return Err(error),
+        Err(Unplayable::Elsewhere(why)) => return Err(ApiError::busy(why)),
+    };
     let (reply, answer) = oneshot::channel();
     let command = Command::Join {
         seat: request.seat,
@@ -285,53 +290,6 @@ async fn join(
     Ok(axum::Json(json!({ "match": id, "seat": seat, "token": token })).into_response())
 }
 
-/// The task of a match this server plays, or why not.
-async fn played_here(server: &Server, id: &str) -> Result<crate::live::MatchHandle, ApiError> {
-    if let Some(handle) = server.handle(id) {
-        return Ok(handle);
-    }
-    let stored = find(server, id).await?;
-    if matches!(stored.status.as_str(), "open" | "playing") {
-        // its server's lease ran out (or it was handed over here): taken over now
-        if let Some(handle) = server.take_over(id, &stored.server).await? {
-            return Ok(handle);
-        }
-        // or just taken over by this server's own look
-        if let Some(handle) = server.handle(id) {
-            return Ok(handle);
-        }
-        let me = &server.limits().server_name;
-        if stored.server == *me {
-            // handed over to this server, not started yet
-            return server.adopt(id).await;
-        }
-        // a seat reached this server: the match's server hands it over at its next
-        // look, within a second
-        server.store().want(id, me).await?;
-        return Err(ApiError::busy(format!(
-            "match {id} is moving to this server from server `{}`: try again in a second",
-            stored.server
-        )));
-    }
-    Err(ApiError::conflict(format!(
-        "match {id} is {}",
-        stored.status
-    )))
-}
-
-/// The task of a match this server plays or played to its end (a seat or a
-/// spectator may come back to a finished match to see how it ended), or why not.
-async fn watched_here(server: &Server, id: &str) -> Result<crate::live::MatchHandle, ApiError> {
-    if let Some(handle) = server.handle(id) {
-        return Ok(handle);
-    }
-    let stored = find(server, id).await?;
-    if stored.server == server.limits().server_name && stored.status == "finished" {
-        return server.reopen_finished(id).await;
-    }
-    played_here(server, id).await
-}
-
 /// The games this server plays, with their parameters and bots (`decklet games --json`).
 async fn games(State(server): State<Server>) -> Response {
     (
@@ -345,7 +303,7 @@ async fn games(State(server): State<Server>) -> Response {
 /// actions (and checked to reach each stored digest). Refused before the end: the log
 /// holds the seed, and the seed every card.
 async fn log(State(server): State<Server>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let stored = find(&server, &id).await?;
+    let stored = server.stored(&id).await?;
     if stored.status != "finished" {
         return Err(ApiError::conflict(
             "the log of a match is given once it is finished (it tells every card)",
@@ -397,7 +355,11 @@ async fn socket(
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let handle = watched_here(&server, &id).await?;
+    // a match that is neither here nor stored is not found; which task the
+    // connection talks to is decided by its hello (only a seat's token moves a match)
+    if server.handle(&id).is_none() {
+        server.stored(&id).await?;
+    }
     let limits = server.limits().clone();
     let max = limits.max_message_bytes;
     // a message past the limit is still read whole, up to this, and then refused
@@ -409,5 +371,14 @@ async fn socket(
         // a read fills (and first zeroes) the whole buffer: the default 128 KiB made
         // every move cost a 128 KiB memset and every connection 128 KiB of memory
         .read_buffer_size(READ_BUFFER_BYTES.max(max + 16))
-        .on_upgrade(move |socket| crate::ws::connection(socket, handle, limits)))
+        .on_upgrade(move |socket| async move {
+            // a bug in one connection closes that socket (it is dropped), no other
+            let bugs = Arc::clone(&server.shared().bugs);
+            let serving = crate::ws::connection(socket, server, id, limits);
+            crate::unwind::caught(serving, |why| {
+                bugs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                eprintln!("decklet serve: a bug in a connection: {why} (that socket is closed)");
+            })
+            .await;
+        }))
 }

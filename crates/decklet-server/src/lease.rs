@@ -82,6 +82,7 @@ impl Server {
             // once more at once: a lease is worth two tries
             renewed = self.store().renew_leases(me, self.lease_end()).await;
         }
+        self.set_renewed(renewed.is_ok());
         let owned = match renewed {
             Ok(owned) => owned,
             // the store is away: the matches pause on their own; the leases may run out
@@ -175,6 +176,11 @@ impl Server {
             return Ok(Some(handle));
         }
         let me = &self.limits().server_name;
+        // another server's match only once this one has kept its own heartbeat for a
+        // lease: after an outage of the store, every server renews its own first
+        if from != me && !self.steadily_renewed() {
+            return Ok(None);
+        }
         // a match handed over to this server is its own already, with a lease run out
         let taken = self.store().take_over(id, from, me, now_ms()).await?;
         if !taken {
@@ -194,7 +200,7 @@ impl Server {
             self.store(),
             self.catalog(),
             self.limits(),
-            self.thinking(),
+            self.shared(),
             id,
         )
         .await

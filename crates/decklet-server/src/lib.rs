@@ -37,6 +37,7 @@ mod lease;
 mod limits;
 mod listener;
 mod live;
+mod locate;
 mod moves;
 mod protocol;
 mod server;
@@ -44,6 +45,7 @@ mod spec;
 mod store;
 mod table_view;
 mod token;
+mod unwind;
 mod ws;
 
 pub use error::ApiError;

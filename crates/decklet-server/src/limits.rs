@@ -66,10 +66,11 @@ pub struct Limits {
     /// others look again after 10 ms, doubling to 1 s, holding no thread); the bots of
     /// matches people play never wait for them. 0: matches of bots alone do not move.
     pub bot_only_thinking: usize,
-    /// The policy files a seat's bot may play (`policy:FILE`, the file named exactly as
-    /// here): none by default, since a client would otherwise name any file of the
-    /// server's disk.
-    pub policy_files: Vec<String>,
+    /// The learnt policies a seat's bot may play, each by a name and its file: a
+    /// client names `policy:NAME` (or `ismcts:N+policy:NAME`), never a path. The
+    /// files are read when the server opens, and no file is opened for a client
+    /// after that. None by default.
+    pub policies: Vec<(String, std::path::PathBuf)>,
 }
 
 impl Default for Limits {
@@ -95,7 +96,7 @@ impl Default for Limits {
             connections_per_client: 128,
             first_request_within: std::time::Duration::from_secs(10),
             bot_only_thinking: 1,
-            policy_files: Vec::new(),
+            policies: Vec::new(),
         }
     }
 }

@@ -120,6 +120,24 @@ impl Status {
     }
 }
 
+/// Why a match could not be rebuilt from what is stored.
+#[derive(Debug)]
+enum Reload {
+    /// The storage did not answer.
+    Unreachable,
+    /// What is stored does not replay.
+    DoesNotReplay(String),
+}
+
+impl std::fmt::Display for Reload {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Reload::Unreachable => write!(f, "its storage does not answer"),
+            Reload::DoesNotReplay(why) => write!(f, "what is stored does not replay: {why}"),
+        }
+    }
+}
+
 /// Why an expired match refuses a move or a join.
 const EXPIRED: &str = "the match expired: its seats were not all taken in time";
 
@@ -189,12 +207,17 @@ pub struct LiveMatch {
     /// The server's budget for the bots of matches without a person
     /// ([`Limits::bot_only_thinking`]); `None`: no budget.
     thinking: Option<Arc<tokio::sync::Semaphore>>,
+    /// The server's count of bugs caught.
+    bugs: Arc<std::sync::atomic::AtomicU64>,
     /// Whether the game narrates its moves (then no move is kept in words).
     narrates: bool,
     /// How long the bots waited for the budget last time (doubled each time, from
     /// [`FIRST_BUDGET_WAIT`] to [`MOST_BUDGET_WAIT`]).
     budget_wait: Duration,
     over: Arc<AtomicBool>,
+    /// Set when the store refused a move because another server plays the match now:
+    /// the task stops, and its connections are closed to reconnect there.
+    lost: bool,
 }
 
 /// The first wait of a match of bots alone for the budget of their thinking.
@@ -207,6 +230,9 @@ const MOST_BUDGET_WAIT: Duration = Duration::from_secs(1);
 const FIRST_STORAGE_WAIT: Duration = Duration::from_millis(500);
 /// The longest wait between two looks for a paused match's storage.
 const MOST_STORAGE_WAIT: Duration = Duration::from_secs(10);
+/// Why a match another server took refuses a move, as its seat is told (then its
+/// connection is closed, to reconnect).
+const MOVED: &str = "the match moved to another server: reconnecting";
 /// Why a paused match refuses moves, as its seats are told.
 const PAUSED: &str = "the match is paused: the server cannot store moves now (its database is unreachable); it resumes by itself when it can";
 
@@ -300,9 +326,11 @@ impl LiveMatch {
             created_at: unix_seconds(),
             open: Arc::new(AtomicBool::new(status == Status::Open)),
             thinking: None,
+            bugs: Arc::default(),
             narrates,
             budget_wait: Duration::ZERO,
             over: Arc::new(AtomicBool::new(false)),
+            lost: false,
         })
     }
 
@@ -412,13 +440,51 @@ impl LiveMatch {
         self.schedule();
         let done = loop {
             let due = self.next_due();
-            tokio::select! {
+            let work = tokio::select! {
                 command = rx.recv() => match command {
                     Some(Command::Stop { done }) => break Some(done),
-                    Some(command) => self.handle(command).await,
+                    Some(command) => Some(command),
                     None => break None,
                 },
-                () = sleep_until(due), if due.is_some() => self.on_due().await,
+                () = sleep_until(due), if due.is_some() => None,
+            };
+            // a bug in one command (or a bot's move) does not end the match: the
+            // match is rebuilt from what it stored, its connections kept
+            let id = self.id.clone();
+            let bugs = Arc::clone(&self.bugs);
+            let doing = async {
+                match work {
+                    Some(command) => self.handle(command).await,
+                    None => self.on_due().await,
+                }
+            };
+            let done = crate::unwind::caught(doing, |why| {
+                bugs.fetch_add(1, Ordering::Relaxed);
+                eprintln!(
+                    "decklet serve: match {id}: a bug: {why}; rebuilding it from what is stored"
+                );
+            })
+            .await;
+            if done.is_none() {
+                let reloaded = crate::unwind::caught(self.reload(), |why| {
+                    bugs.fetch_add(1, Ordering::Relaxed);
+                    eprintln!("decklet serve: match {id}: a bug while rebuilding it: {why}");
+                })
+                .await;
+                match reloaded {
+                    Some(Ok(())) => {}
+                    Some(Err(why)) => {
+                        eprintln!(
+                            "decklet serve: match {id} cannot be rebuilt: {why}; stopped here"
+                        );
+                        break None;
+                    }
+                    None => break None,
+                }
+            }
+            if self.lost {
+                eprintln!("decklet serve: match {id}: another server plays it now: stopped here");
+                break None;
             }
         };
         // every connection's writer ends (and closes its socket) once its senders go
@@ -449,9 +515,11 @@ impl LiveMatch {
         }
     }
 
-    /// Has the bots of this match, if no person plays it, think within `budget`.
-    pub fn set_thinking(&mut self, budget: Arc<tokio::sync::Semaphore>) {
-        self.thinking = Some(budget);
+    /// Has the bots of this match, if no person plays it, think within the server's
+    /// budget, and counts the bugs caught in it with the server's.
+    pub(crate) fn share(&mut self, shared: crate::server::Shared) {
+        self.thinking = Some(shared.thinking);
+        self.bugs = shared.bugs;
     }
 
     /// Whether the match is waiting for its players (see [`Limits::open_matches_per_client`]).
@@ -707,6 +775,7 @@ impl LiveMatch {
             };
             let reason = match &error {
                 EngineError::Rejected { reason, .. } => reason.clone(),
+                _ if self.lost => MOVED.to_string(),
                 _ if self.paused.is_some() => PAUSED.to_string(),
                 other => other.to_string(),
             };
@@ -808,6 +877,12 @@ impl LiveMatch {
             .append(&self.id, &self.limits.server_name, &stored, status)
             .await
         {
+            if error.is_lost() {
+                self.lost = true;
+                return Err(EngineError::Json {
+                    message: MOVED.to_string(),
+                });
+            }
             eprintln!(
                 "decklet serve: match {}: {error}; the move is undone and the match paused",
                 self.id
@@ -864,32 +939,11 @@ impl LiveMatch {
         let Some((_, wait)) = self.paused else {
             return;
         };
-        let stored = self.store.load_match(&self.id).await;
-        let actions = self.store.actions(&self.id, 0).await;
-        let (Ok(Some(stored)), Ok(actions)) = (stored, actions) else {
-            let wait = (wait * 2).min(MOST_STORAGE_WAIT);
-            self.paused = Some((Instant::now() + wait, wait));
-            return;
-        };
-        match LiveMatch::restore(
-            &stored,
-            &actions,
-            self.kind.clone(),
-            self.store.clone(),
-            self.limits.clone(),
-        ) {
-            Ok(mut rebuilt) => {
-                eprintln!("decklet serve: match {}: stored again; resumed", self.id);
-                rebuilt.connections = std::mem::take(&mut self.connections);
-                rebuilt.over = Arc::clone(&self.over);
-                rebuilt.thinking = self.thinking.clone();
-                rebuilt.next_connection = self.next_connection;
-                *self = rebuilt;
-                if self.status == Status::Finished {
-                    self.over.store(true, Ordering::Relaxed);
-                }
-                self.schedule();
-                self.broadcast_state(None);
+        match self.reload().await {
+            Ok(()) => eprintln!("decklet serve: match {}: stored again; resumed", self.id),
+            Err(Reload::Unreachable) => {
+                let wait = (wait * 2).min(MOST_STORAGE_WAIT);
+                self.paused = Some((Instant::now() + wait, wait));
             }
             // what is stored does not replay: the match stays paused, and says why
             Err(error) => {
@@ -897,6 +951,37 @@ impl LiveMatch {
                 self.paused = Some((Instant::now() + MOST_STORAGE_WAIT, MOST_STORAGE_WAIT));
             }
         }
+    }
+
+    /// Rebuilds the match from what is stored, keeping its connections, and tells
+    /// them the position.
+    async fn reload(&mut self) -> Result<(), Reload> {
+        let stored = self.store.load_match(&self.id).await;
+        let actions = self.store.actions(&self.id, 0).await;
+        let (Ok(Some(stored)), Ok(actions)) = (stored, actions) else {
+            return Err(Reload::Unreachable);
+        };
+        let mut rebuilt = LiveMatch::restore(
+            &stored,
+            &actions,
+            self.kind.clone(),
+            self.store.clone(),
+            self.limits.clone(),
+        )
+        .map_err(Reload::DoesNotReplay)?;
+        rebuilt.connections = std::mem::take(&mut self.connections);
+        rebuilt.over = Arc::clone(&self.over);
+        rebuilt.open = Arc::clone(&self.open);
+        rebuilt.thinking = self.thinking.clone();
+        rebuilt.bugs = Arc::clone(&self.bugs);
+        rebuilt.next_connection = self.next_connection;
+        *self = rebuilt;
+        if self.status == Status::Finished {
+            self.over.store(true, Ordering::Relaxed);
+        }
+        self.schedule();
+        self.broadcast_state(None);
+        Ok(())
     }
 
     /// Sets when the bots or the turn timer act next.

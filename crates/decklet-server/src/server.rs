@@ -28,6 +28,16 @@ pub(crate) struct Entry {
     pub(crate) creator: Option<IpAddr>,
 }
 
+/// What every match of a server shares with it.
+#[derive(Clone)]
+pub(crate) struct Shared {
+    /// The budget of the bots of matches without a person.
+    pub(crate) thinking: Arc<tokio::sync::Semaphore>,
+    /// How many bugs of the server's were caught (panics that ended a request, a
+    /// connection or a match's command instead of the process): `/api/health` tells.
+    pub(crate) bugs: Arc<std::sync::atomic::AtomicU64>,
+}
+
 /// A game server (clone it freely: it is shared).
 #[derive(Clone)]
 pub struct Server {
@@ -42,8 +52,13 @@ struct Inner {
     restored: usize,
     /// Set by [`Server::shutdown`]: no match is created or reopened after it.
     closed: AtomicBool,
-    /// The budget of the bots of matches without a person.
-    thinking: Arc<tokio::sync::Semaphore>,
+    /// What every match of the server shares.
+    shared: Shared,
+    /// Since when this server's heartbeat has been renewed without a miss (`None`
+    /// while the store does not answer): it takes other servers' matches over only
+    /// once that has lasted a whole lease, so that after an outage every server has
+    /// renewed its own before any takes another's.
+    healthy_since: std::sync::Mutex<Option<std::time::Instant>>,
 }
 
 /// What opening a server found.
@@ -70,9 +85,14 @@ impl Server {
         limits: Limits,
         games: decklet_catalog::Catalog,
     ) -> Result<(Server, Restored), String> {
+        // the policies first: a server that cannot read one does not start
+        let policies = decklet_catalog::NamedPolicies::read(&limits.policies)?;
         let store = Store::open(db).await.map_err(|e| e.to_string())?;
-        let catalog = Catalog::of(games).with_policies(limits.policy_files.clone());
-        let thinking = Arc::new(tokio::sync::Semaphore::new(limits.bot_only_thinking));
+        let catalog = Catalog::of(games.with_policies(policies));
+        let shared = Shared {
+            thinking: Arc::new(tokio::sync::Semaphore::new(limits.bot_only_thinking)),
+            bugs: Arc::default(),
+        };
         let mut live = HashMap::new();
         let mut restored = Restored::default();
         // the heartbeat first, so that no other server takes these matches meanwhile
@@ -85,7 +105,7 @@ impl Server {
             .await
             .map_err(|e| e.to_string())?;
         for id in ids {
-            match rebuild(&store, &catalog, &limits, &thinking, &id).await {
+            match rebuild(&store, &catalog, &limits, &shared, &id).await {
                 Ok(entry) => {
                     live.insert(id, entry);
                     restored.matches += 1;
@@ -104,7 +124,8 @@ impl Server {
                 matches: RwLock::new(live),
                 restored: restored.matches,
                 closed: AtomicBool::new(false),
-                thinking,
+                shared,
+                healthy_since: std::sync::Mutex::new(Some(std::time::Instant::now())),
             }),
         };
         server.sweep_finished();
@@ -155,9 +176,36 @@ impl Server {
         self.inner.closed.load(Ordering::Relaxed)
     }
 
-    /// The bots' thinking budget of matches without a person.
-    pub(crate) fn thinking(&self) -> &Arc<tokio::sync::Semaphore> {
-        &self.inner.thinking
+    /// Notes whether the heartbeat was just renewed.
+    pub(crate) fn set_renewed(&self, renewed: bool) {
+        if let Ok(mut since) = self.inner.healthy_since.lock() {
+            match renewed {
+                true => {
+                    since.get_or_insert_with(std::time::Instant::now);
+                }
+                false => *since = None,
+            }
+        }
+    }
+
+    /// Whether the heartbeat has been renewed without a miss for a whole lease.
+    pub(crate) fn steadily_renewed(&self) -> bool {
+        let lease = self.inner.limits.match_lease;
+        self.inner
+            .healthy_since
+            .lock()
+            .is_ok_and(|since| since.is_some_and(|at| at.elapsed() >= lease))
+    }
+
+    /// What every match of the server shares.
+    pub(crate) fn shared(&self) -> &Shared {
+        &self.inner.shared
+    }
+
+    /// How many bugs of the server's were caught since it opened (panics that ended
+    /// one request, one connection or one match's command, not the process).
+    pub fn bugs_caught(&self) -> u64 {
+        self.inner.shared.bugs.load(Ordering::Relaxed)
     }
 
     /// The ids and tasks of the matches in memory for which `pick` says yes.
@@ -203,10 +251,18 @@ impl Server {
         kept
     }
 
-    /// The task of match `id`, if this server plays it.
+    /// The task of match `id`, if this server plays it (a task that ended on its own,
+    /// as one that could not rebuild itself after a bug does, is forgotten).
     pub(crate) fn handle(&self, id: &str) -> Option<MatchHandle> {
-        let matches = self.inner.matches.read().ok()?;
-        matches.get(id).map(|e| e.handle.clone())
+        let handle = {
+            let matches = self.inner.matches.read().ok()?;
+            matches.get(id).map(|e| e.handle.clone())?
+        };
+        if handle.tx.is_closed() {
+            self.forget(id);
+            return None;
+        }
+        Some(handle)
     }
 
     /// The task of finished match `id` (stored by this server), rebuilt from its
@@ -224,7 +280,7 @@ impl Server {
             &inner.store,
             &inner.catalog,
             &inner.limits,
-            &inner.thinking,
+            &inner.shared,
             id,
         )
         .await
@@ -302,7 +358,7 @@ impl Server {
             self.inner.store.clone(),
             self.inner.limits.clone(),
         )?;
-        live.set_thinking(Arc::clone(&self.inner.thinking));
+        live.share(self.inner.shared.clone());
         self.inner.store.create_match(&live.stored()?).await?;
         let mut entry = spawn(live, &self.inner.limits);
         entry.creator = client;
@@ -336,7 +392,7 @@ pub(crate) async fn rebuild(
     store: &Store,
     catalog: &Catalog,
     limits: &Limits,
-    thinking: &Arc<tokio::sync::Semaphore>,
+    shared: &Shared,
     id: &str,
 ) -> Result<Entry, String> {
     let stored = store
@@ -355,7 +411,7 @@ pub(crate) async fn rebuild(
     let spec: MatchSpec = serde_json::from_str(&stored.spec).map_err(|e| e.to_string())?;
     let kind = catalog.game_of(&spec).map_err(|e| e.message)?;
     let mut live = LiveMatch::restore(&stored, &actions, kind, store.clone(), limits.clone())?;
-    live.set_thinking(Arc::clone(thinking));
+    live.share(shared.clone());
     Ok(spawn(live, limits))
 }
 

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use decklet_catalog::{GameString, LoadedGame};
+use decklet_catalog::{BotName, GameString, LoadedGame};
 use decklet_core::{Game, GameEngine};
 use serde::{Deserialize, Serialize};
 
@@ -129,31 +129,27 @@ impl GameKind {
 pub struct Catalog {
     games: Mutex<HashMap<String, GameKind>>,
     catalog: decklet_catalog::Catalog,
-    /// The policy files a seat's bot may play ([`Limits::policy_files`](crate::Limits)).
-    policies: Vec<String>,
 }
 
 impl Default for Catalog {
-    /// decklet's games ([`decklet_catalog::Catalog::standard`]).
+    /// decklet's games ([`decklet_catalog::Catalog::standard`]), and no policy.
     fn default() -> Self {
-        Catalog::of(decklet_catalog::Catalog::standard())
+        Catalog::of(
+            decklet_catalog::Catalog::standard()
+                .with_policies(decklet_catalog::NamedPolicies::default()),
+        )
     }
 }
 
 impl Catalog {
-    /// The games of `catalog` (a game of your own included).
+    /// The games of `catalog` (a game of your own included), their bots' policies
+    /// those of `catalog`'s source (a server's are
+    /// [`NamedPolicies`](decklet_catalog::NamedPolicies): read when it opened, named).
     pub fn of(catalog: decklet_catalog::Catalog) -> Catalog {
         Catalog {
             games: Mutex::default(),
             catalog,
-            policies: Vec::new(),
         }
-    }
-
-    /// The same, its seats' bots allowed to play these policy files (`policy:FILE`).
-    pub fn with_policies(mut self, files: Vec<String>) -> Catalog {
-        self.policies = files;
-        self
     }
 
     /// The catalogue of games it serves.
@@ -207,8 +203,9 @@ impl Catalog {
                 (SeatKind::Bot, None) => {
                     return Err(ApiError::bad(format!("seat {i} is a bot's: name the bot")));
                 }
-                (SeatKind::Bot, Some(bot)) => check_bot(&kind, bot, &self.policies)
-                    .map_err(|e| ApiError::bad(format!("seat {i}: {e}")))?,
+                (SeatKind::Bot, Some(bot)) => {
+                    check_bot(&kind, bot).map_err(|e| ApiError::bad(format!("seat {i}: {e}")))?
+                }
                 (SeatKind::Human, None) => {}
             }
             match (seat.kind, &seat.name) {
@@ -259,38 +256,19 @@ fn game_text(spec: &MatchSpec) -> Result<String, ApiError> {
     Ok(string.to_string())
 }
 
-/// Checks a bot's name for the game: a policy file only among `policies`, those the
-/// server was started with.
-fn check_bot(kind: &GameKind, bot: &str, policies: &[String]) -> Result<(), String> {
-    let bot = bot.trim();
-    // the bot, and the policy file it plays or is guided by (`policy:FILE`,
-    // `ismcts:N+policy:FILE`)
-    let (base, file) = match bot.split_once("+policy:") {
-        Some((base, file)) => (base, Some(file)),
-        None => (bot, bot.strip_prefix("policy:")),
-    };
-    // a client may not have the server read a file of its disk (or wait on one)
-    if let Some(file) = file
-        && !policies.iter().any(|p| p == file)
-    {
-        let allowed: Vec<String> = (policies.iter())
-            .map(|p| format!("policy:{}", decklet_core::echo(p)))
-            .collect();
-        return Err(format!(
-            "a server's seats play only the policy files it was started with ({})",
-            match allowed.is_empty() {
-                true => "none".to_string(),
-                false => allowed.join(", "),
-            }
-        ));
+/// Checks a bot's name for the game: read once into a [`BotName`], its policy (if it
+/// names one) only among those the server was started with (found by name; no file
+/// is opened), its search no longer than [`MAX_SEARCH_ITERATIONS`].
+fn check_bot(kind: &GameKind, bot: &str) -> Result<(), String> {
+    let name: BotName = bot
+        .parse()
+        .map_err(|e: decklet_catalog::CatalogError| e.to_string())?;
+    if let Some(policy) = name.policy() {
+        kind.catalog.policies().policy(policy)?;
     }
-    kind.catalog
-        .bot(&kind.loaded, bot, 0)
-        .map(|_| ())
-        .map_err(|e| e.to_string())?;
     // a bot thinks on the match's task: a long search would hold up the matches that
     // share its thread
-    let iterations = base
+    let iterations = (name.base())
         .strip_prefix("ismcts:")
         .and_then(|n| n.parse::<u32>().ok());
     if iterations.is_some_and(|n| n > MAX_SEARCH_ITERATIONS) {
@@ -298,10 +276,16 @@ fn check_bot(kind: &GameKind, bot: &str, policies: &[String]) -> Result<(), Stri
             "a server's search bot takes at most {MAX_SEARCH_ITERATIONS} iterations (ismcts:{MAX_SEARCH_ITERATIONS})"
         ));
     }
-    Ok(())
+    kind.catalog
+        .bot_of(&kind.loaded, &name, 0)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
-/// Checks a seat's name: 1 to [`MAX_NAME_CHARS`] characters, no control character.
+/// Checks a seat's name: 1 to [`MAX_NAME_CHARS`] characters, not all spaces, no
+/// control character and none that shows as nothing or changes how the text around
+/// it is shown ([`decklet_core::is_invisible`]: text direction, zero width, fillers,
+/// tags).
 pub fn check_name(name: &str) -> Result<(), ApiError> {
     let chars = name.chars().count();
     if chars == 0 || chars > MAX_NAME_CHARS || name.trim().is_empty() {
@@ -311,29 +295,23 @@ pub fn check_name(name: &str) -> Result<(), ApiError> {
     }
     if name
         .chars()
-        .any(|c| c.is_control() || is_invisible_format(c))
+        .any(|c| c.is_control() || decklet_core::is_invisible(c))
     {
         return Err(ApiError::bad(
-            "a name holds no control character and no invisible formatting (text direction, zero width)",
+            "a name holds no control character and no invisible one (text direction, zero width, fillers, tags)",
         ));
     }
     Ok(())
 }
 
 /// Checks the name a person takes ([`check_name`]), which may not pose as one of the
-/// server's bots: it does not begin with the word `bot` (`Bot 3 (heuristic)`, `bot-1`;
-/// `Botond` is a name).
+/// server's bots: it does not begin with the word `bot` (`Bot 3 (heuristic)`,
+/// `bot-1`; `Botond` is a name), nor with letters that look like it (`Bоt 3` with a
+/// Cyrillic o, `Βot 3` with a Greek beta, `ｂｏｔ`): the name's skeleton (Unicode's
+/// UTS #39, what a name looks like) is compared, not its letters.
 pub fn check_human_name(name: &str) -> Result<(), ApiError> {
     check_name(name)?;
-    let trimmed = name.trim();
-    let starts_bot = trimmed
-        .get(..3)
-        .is_some_and(|head| head.eq_ignore_ascii_case("bot"));
-    let next_is_letter = trimmed[3.min(trimmed.len())..]
-        .chars()
-        .next()
-        .is_some_and(char::is_alphabetic);
-    if starts_bot && !next_is_letter {
+    if poses_as_bot(name) {
         return Err(ApiError::bad(
             "a person's name does not begin with the word \"bot\": bots are named so",
         ));
@@ -341,20 +319,80 @@ pub fn check_human_name(name: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// The invisible formatting characters that change how text around them is shown:
-/// the text direction's marks, embeddings, overrides and isolates, and the
-/// zero-width ones.
-fn is_invisible_format(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}'
-            | '\u{061C}'
-            | '\u{180E}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{202A}'..='\u{202E}'
-            | '\u{2060}'..='\u{2064}'
-            | '\u{2066}'..='\u{2069}'
-            | '\u{FEFF}'
-            | '\u{FFF9}'..='\u{FFFB}'
-    )
+/// Whether `name` looks like it begins with the word `bot`: its skeleton, lower
+/// case, begins with `bot` followed by no letter.
+fn poses_as_bot(name: &str) -> bool {
+    let looks: String = unicode_security::skeleton(name.trim())
+        .flat_map(char::to_lowercase)
+        .collect();
+    // the skeleton writes some letters as others that look the same (`l` as `I`…):
+    // it is compared as it looks, so `b0t` and `bot` are the same word
+    let mut letters = looks.chars().map(|c| match c {
+        '0' => 'o',
+        other => other,
+    });
+    let head: String = letters.by_ref().take(3).collect();
+    head == "bot" && !letters.next().is_some_and(char::is_alphabetic)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{check_human_name, check_name};
+
+    #[test]
+    fn names_of_every_script_are_people_s_names() {
+        // byte 3 falls inside a character in each: the check once sliced there
+        for name in [
+            "Zoë",
+            "Иван",
+            "Ζω",
+            "ab😀",
+            "李小龍",
+            "Ωmega",
+            "  Zoë  ",
+            "😀😀",
+            "é",
+            "bé",
+            "Botond",
+            "Ботан",
+            "Robot",
+        ] {
+            assert!(check_human_name(name).is_ok(), "{name} refused");
+        }
+    }
+
+    #[test]
+    fn a_person_does_not_pose_as_a_bot_in_any_letters() {
+        for name in [
+            "Bot 3 (heuristic)",
+            "bot",
+            "BOT-1",
+            "B\u{43e}t 3",
+            "\u{392}ot 3",
+            "\u{ff42}\u{ff4f}\u{ff54} 3",
+            "\u{1d401}\u{1d428}\u{1d42d} 3",
+            "  bot",
+            "B0t 7",
+        ] {
+            assert!(check_human_name(name).is_err(), "{name} passed as a person");
+        }
+    }
+
+    #[test]
+    fn invisible_and_control_characters_are_refused() {
+        for name in [
+            "a\u{202e}b",
+            "\u{3164}",
+            "a\u{3164}",
+            "x\u{e0041}",
+            "\u{115f}Ann",
+            "\u{200b}",
+            "a\u{7}",
+            "\u{2800}",
+            "",
+            "   ",
+        ] {
+            assert!(check_name(name).is_err(), "{name:?} passed");
+        }
+    }
 }

@@ -34,13 +34,34 @@ fn text_pairs(
 }
 
 /// A storage failure (the database is unreachable, refused a write, or holds
-/// something this server did not write).
+/// something this server did not write), or an append refused because the match is
+/// no longer this server's to write ([`is_lost`](Self::is_lost)).
 #[derive(Debug)]
-pub struct StoreError(String);
+pub struct StoreError {
+    message: String,
+    lost: bool,
+}
+
+impl StoreError {
+    /// A storage failure that says `message`.
+    fn new(message: String) -> StoreError {
+        StoreError {
+            message,
+            lost: false,
+        }
+    }
+
+    /// Whether an append was refused because another server plays the match now (it
+    /// took it over, or it was handed over) or wrote it: the database answered, and
+    /// this server must stop playing the match.
+    pub fn is_lost(&self) -> bool {
+        self.lost
+    }
+}
 
 impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "storage: {}", self.0)
+        write!(f, "storage: {}", self.message)
     }
 }
 
@@ -48,7 +69,7 @@ impl std::error::Error for StoreError {}
 
 impl From<sqlx::Error> for StoreError {
     fn from(error: sqlx::Error) -> StoreError {
-        StoreError(error.to_string())
+        StoreError::new(error.to_string())
     }
 }
 
@@ -96,7 +117,7 @@ async fn migrate(pool: &AnyPool, backend: Backend) -> Result<(), StoreError> {
             sqlx::raw_sql(*sql)
                 .execute(&mut *tx)
                 .await
-                .map_err(|e| StoreError(format!("migration {version} ({name}): {e}")))?;
+                .map_err(|e| StoreError::new(format!("migration {version} ({name}): {e}")))?;
             sqlx::query(
                 "INSERT INTO decklet_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
             )
@@ -255,13 +276,16 @@ async fn write_batch(
         .execute(&mut *tx)
         .await?;
         if moved.rows_affected() != 1 {
-            results.push(Err(StoreError(format!(
-                "match {} is no longer at action {} on server `{}`: another server or task \
-                 wrote it, or took it over",
-                append.id,
-                seq - 1,
-                append.server
-            ))));
+            results.push(Err(StoreError {
+                message: format!(
+                    "match {} is no longer at action {} on server `{}`: another server or \
+                     task wrote it, or took it over",
+                    append.id,
+                    seq - 1,
+                    append.server
+                ),
+                lost: true,
+            }));
             continue;
         }
         sqlx::query(
@@ -292,7 +316,7 @@ pub fn database_url(given: &str) -> Result<(String, Backend), StoreError> {
     let url = if given.starts_with("sqlite:") {
         given.to_string()
     } else if given.contains("://") {
-        return Err(StoreError(format!(
+        return Err(StoreError::new(format!(
             "`{}` is neither a SQLite file nor a postgres:// URL",
             decklet_core::echo(given)
         )));
@@ -439,10 +463,10 @@ impl Store {
         self.appends
             .send(request)
             .await
-            .map_err(|_| StoreError("the writer stopped".to_string()))?;
+            .map_err(|_| StoreError::new("the writer stopped".to_string()))?;
         answer
             .await
-            .map_err(|_| StoreError("the writer stopped".to_string()))?
+            .map_err(|_| StoreError::new("the writer stopped".to_string()))?
     }
 
     /// Renews `server`'s heartbeat until `until` (milliseconds since the Unix epoch):
@@ -621,7 +645,8 @@ impl Store {
             let seat = from_i64(row.try_get("seat")?)?;
             Ok(StoredAction {
                 seq: from_i64(row.try_get("seq")?)?,
-                seat: usize::try_from(seat).map_err(|_| StoreError("seat out of range".into()))?,
+                seat: usize::try_from(seat)
+                    .map_err(|_| StoreError::new("seat out of range".into()))?,
                 action: row.try_get("action")?,
                 digest: row.try_get("digest")?,
                 origin: row.try_get("origin")?,
@@ -651,11 +676,11 @@ impl Store {
 }
 
 fn to_i64(n: u64) -> Result<i64, StoreError> {
-    i64::try_from(n).map_err(|_| StoreError(format!("{n} does not fit the database")))
+    i64::try_from(n).map_err(|_| StoreError::new(format!("{n} does not fit the database")))
 }
 
 fn from_i64(n: i64) -> Result<u64, StoreError> {
-    u64::try_from(n).map_err(|_| StoreError(format!("{n} is negative in the database")))
+    u64::try_from(n).map_err(|_| StoreError::new(format!("{n} is negative in the database")))
 }
 
 fn now_seconds() -> i64 {

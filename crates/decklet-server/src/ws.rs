@@ -13,7 +13,9 @@ use tokio::time::Instant;
 
 use crate::limits::Limits;
 use crate::live::{Command, Credential, MatchHandle, Outgoing};
+use crate::locate::Unplayable;
 use crate::protocol::ClientMessage;
+use crate::server::Server;
 
 /// How long a new connection has to say who it is.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
@@ -22,6 +24,16 @@ const HELLO_WITHIN: Duration = Duration::from_secs(10);
 const POLICY: u16 = 1008;
 /// WebSocket close code: a message was larger than the server takes.
 const TOO_BIG: u16 = 1009;
+/// WebSocket close code: this server no longer plays the match for this connection
+/// (it moved to another server, the server is stopping, or the connection read too
+/// slowly): reconnect, for what was missed, to wherever the match is now played.
+pub const RECONNECT: u16 = 4000;
+/// WebSocket close code: the match is moving to this server, or is watched on another:
+/// try again in a second.
+pub const TRY_AGAIN: u16 = 4001;
+
+/// Why a connection the server let go is closed (with [`RECONNECT`]).
+const LET_GO: &str = "this server no longer plays the match for this connection: reconnect";
 
 /// How long a connection the server closes is still read after its close frame was
 /// sent, for the client's own close frame: reading what the client sent meanwhile (a
@@ -120,8 +132,10 @@ fn notice(handle: &MatchHandle, conn: u64, error: Option<String>) {
     let _ = handle.tx.try_send(Command::Notice { conn, error });
 }
 
-/// Serves one connection to a match.
-pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limits) {
+/// Serves one connection to match `id`: its hello says who it is, which decides
+/// the match's task it talks to (a seat's valid token may bring the match here from
+/// another server; nothing else does).
+pub async fn connection(mut socket: WebSocket, server: Server, id: String, limits: Limits) {
     let hello = match tokio::time::timeout(HELLO_WITHIN, socket.recv()).await {
         Ok(Some(Ok(Message::Text(text)))) => ClientMessage::parse(text.as_str()),
         Ok(Some(Ok(_))) => Err("the first message is a text hello".to_string()),
@@ -150,34 +164,47 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
         Ok(_) => return close(&mut socket, "the first message is a hello").await,
         Err(why) => return close(&mut socket, &why).await,
     };
+    let found = match &credential {
+        Credential::Token(token) => server.task_for_seat(&id, token).await,
+        Credential::Spectator => server.task_to_watch(&id).await,
+    };
+    let handle = match found {
+        Ok(handle) => handle,
+        Err(Unplayable::Refused(error)) => return close(&mut socket, &error.message).await,
+        Err(Unplayable::Elsewhere(why)) => return close_with(&mut socket, TRY_AGAIN, &why).await,
+    };
+    drop(server);
     let (out_tx, mut out_rx) = mpsc::channel::<Outgoing>(limits.connection_queue);
+    // the match's entry for this connection holds the one sender that keeps the
+    // writer going: once the match lets go of it (it stopped here, moved, or this
+    // connection read too slowly) the socket is closed, so that the client reconnects
+    // instead of sitting at a table that no longer moves; the reader's own notices go
+    // through a weak one
+    let own = out_tx.downgrade();
     let (reply_tx, reply_rx) = oneshot::channel();
     let connect = Command::Connect {
         credential,
         since,
         view,
-        out: out_tx.clone(),
+        out: out_tx,
         reply: reply_tx,
     };
     if handle.tx.send(connect).await.is_err() {
-        return close(&mut socket, "the match is no longer played here").await;
+        return close_with(&mut socket, RECONNECT, LET_GO).await;
     }
     let conn = match reply_rx.await {
         Ok(Ok((conn, _seat))) => conn,
         Ok(Err(why)) => return close(&mut socket, &why).await,
-        Err(_) => return close(&mut socket, "the match is no longer played here").await,
+        Err(_) => return close_with(&mut socket, RECONNECT, LET_GO).await,
     };
     let (mut sink, mut stream) = socket.split();
     // how the connection is closed: by default, as the server closes a connection
-    // that may come back; the reader may say otherwise
-    let closing = std::sync::Arc::new(std::sync::Mutex::new((
-        POLICY,
-        "closed by the server (reconnect for what you missed)".to_string(),
-    )));
+    // it let go (to come back); the reader may say otherwise
+    let closing = std::sync::Arc::new(std::sync::Mutex::new((RECONNECT, LET_GO.to_string())));
     let closed_as = std::sync::Arc::clone(&closing);
-    // the writer sends what the match queues for this connection until every sender
-    // is gone (this connection's reader and the match's entry for it), then closes
-    let writer = tokio::spawn(async move {
+    // the writer sends what the match queues for this connection until the match
+    // lets go of it, then closes
+    let mut writer = tokio::spawn(async move {
         // what is queued goes out together: one write for an update and its state
         while let Some(message) = out_rx.recv().await {
             let mut batch = vec![message];
@@ -208,6 +235,11 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
             })))
             .await;
     });
+    let tell_self = |message: Outgoing| {
+        if let Some(out) = own.upgrade() {
+            let _ = out.try_send(message);
+        }
+    };
     // whether the server ends the connection (then it reads on, for the client's close)
     let reader = async {
         let mut bucket = Bucket::new(limits.messages_per_second, limits.message_burst);
@@ -218,7 +250,7 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
                 Err(error) => {
                     if too_big(&error) {
                         let reason = too_big_reason(&limits);
-                        let _ = out_tx.try_send(error_text(&reason));
+                        tell_self(error_text(&reason));
                         if let Ok(mut closing) = closing.lock() {
                             *closing = (TOO_BIG, reason);
                         }
@@ -231,7 +263,7 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
                 // the limit), so that the close frame is not lost to a reset
                 Message::Text(text) if text.len() > limits.max_message_bytes => {
                     let reason = too_big_reason(&limits);
-                    let _ = out_tx.try_send(error_text(&reason));
+                    tell_self(error_text(&reason));
                     if let Ok(mut closing) = closing.lock() {
                         *closing = (TOO_BIG, reason);
                     }
@@ -248,7 +280,11 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
             if let Err(wait) = bucket.take() {
                 over += 1;
                 if over >= limits.flood_closes_after {
-                    let _ = out_tx.try_send(error_text("a flood of messages: closed"));
+                    let reason = "a flood of messages: closed";
+                    tell_self(error_text(reason));
+                    if let Ok(mut closing) = closing.lock() {
+                        *closing = (POLICY, reason.to_string());
+                    }
                     return true;
                 }
                 // every ignored message is told, straight to this connection (the
@@ -263,7 +299,7 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
                     ),
                     "retryMs": wait.as_millis().max(1) as u64,
                 });
-                let _ = out_tx.try_send(why.to_string().into());
+                tell_self(why.to_string().into());
                 continue;
             }
             let text = match message {
@@ -293,15 +329,20 @@ pub async fn connection(mut socket: WebSocket, handle: MatchHandle, limits: Limi
         }
         false
     };
-    let server_closes = reader.await;
-    let _ = handle.tx.send(Command::Disconnect { conn }).await;
-    drop(out_tx);
-    let abort = writer.abort_handle();
-    if tokio::time::timeout(Duration::from_secs(5), writer)
-        .await
-        .is_err()
-    {
-        abort.abort();
+    let (server_closes, writer_ended) = tokio::select! {
+        closes = reader => (closes, false),
+        // the match let go of the connection: the writer closed it
+        _ = &mut writer => (true, true),
+    };
+    if !writer_ended {
+        let _ = handle.tx.send(Command::Disconnect { conn }).await;
+        let abort = writer.abort_handle();
+        if tokio::time::timeout(Duration::from_secs(5), writer)
+            .await
+            .is_err()
+        {
+            abort.abort();
+        }
     }
     if server_closes {
         // the closing handshake: what the client sent meanwhile is read and dropped

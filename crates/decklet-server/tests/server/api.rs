@@ -57,7 +57,7 @@ async fn bad_requests_are_refused_with_a_reason() -> Result<(), Error> {
     assert!(
         body["error"]
             .as_str()
-            .is_some_and(|e| e.contains("only the policy files it was started with (none)")),
+            .is_some_and(|e| e.contains("this server plays no policy")),
         "{body}"
     );
     let (_, lobby) = server.get("/api/matches").await?;
@@ -257,22 +257,9 @@ async fn two_servers_share_one_postgres_and_a_match_moves_to_the_server_its_seat
             "{lobby}"
         );
     }
-    // a seat that reaches the other server moves its match there: B answers "moving
-    // here" (503) and A hands the match over at its next renewal; then B plays it
-    let (status, answer) = b
-        .post(
-            &format!("/api/matches/{on_a}/join"),
-            &json!({"name": "Ann", "seat": 0}),
-        )
-        .await?;
-    assert_eq!(status, 503, "{answer}");
-    assert!(
-        answer["error"]
-            .as_str()
-            .is_some_and(|e| e.contains("moving to this server")
-                && e.contains(&format!("share-a-{}", std::process::id()))),
-        "{answer}"
-    );
+    // someone joining a free seat at the other server moves its match there: B asks
+    // A, which hands the match over at its next look (within a second), and B waits
+    // for it (or answers "moving here, try again" (503) if it took longer)
     let started = std::time::Instant::now();
     let ann = loop {
         let (status, answer) = b
@@ -285,6 +272,13 @@ async fn two_servers_share_one_postgres_and_a_match_moves_to_the_server_its_seat
             break answer["token"].as_str().ok_or("no token")?.to_string();
         }
         assert_eq!(status, 503, "{answer}");
+        assert!(
+            answer["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("moving to this server")
+                    && e.contains(&format!("share-a-{}", std::process::id()))),
+            "{answer}"
+        );
         if started.elapsed() > decklet_server::client::STUCK {
             return Err("A never handed its match over".into());
         }
@@ -789,9 +783,11 @@ async fn a_seat_is_shown_what_the_table_draws() -> Result<(), Error> {
     Ok(())
 }
 
-/// A policy file the server was started with is a bot of its seats; any other is not.
+/// A policy the server was started with is a bot of its seats, by its name; no other
+/// is, and no name a client gives makes the server open a file (a path, a path
+/// hidden before an allowed name, a FIFO, `/dev/zero`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_seat_plays_a_policy_file_the_server_was_started_with() -> Result<(), Error> {
+async fn a_seat_plays_a_policy_the_server_was_started_with_by_its_name() -> Result<(), Error> {
     use decklet_bots::Policy;
     use decklet_bots::policy::{EncodingRef, Layer};
     let dir = tempfile::tempdir()?;
@@ -808,35 +804,55 @@ async fn a_seat_plays_a_policy_file_the_server_was_started_with() -> Result<(), 
     }];
     let file = dir.path().join("uno.json");
     std::fs::write(&file, Policy::new(encoding, layers)?.to_json())?;
-    let file = file.to_str().ok_or("path")?.to_string();
     let limits = Limits {
-        policy_files: vec![file.clone()],
+        policies: vec![("heads-up".to_string(), file.clone())],
         ..Limits::default()
     };
     let server = start_with(&sqlite_in(&dir), limits).await?;
-    let spec = json!({"game": "uno", "seats": [human(), bot(&format!("policy:{file}"))]});
-    let (status, body) = server.post("/api/matches", &spec).await?;
-    assert_eq!(status, 201, "{body}");
-    // a search guided by it too, within the server's iterations
-    let guided =
-        json!({"game": "uno", "seats": [human(), bot(&format!("ismcts:50+policy:{file}"))]});
-    let (status, body) = server.post("/api/matches", &guided).await?;
-    assert_eq!(status, 201, "{body}");
-    for other in ["policy:/etc/hostname", "ismcts:50+policy:/etc/hostname"] {
-        let other = json!({"game": "uno", "seats": [human(), bot(other)]});
-        let (status, body) = server.post("/api/matches", &other).await?;
-        assert_eq!(status, 400, "{body}");
+    for name in ["policy:heads-up", "ismcts:50+policy:heads-up"] {
+        let spec = json!({"game": "uno", "seats": [human(), bot(name)]});
+        let (status, body) = server.post("/api/matches", &spec).await?;
+        assert_eq!(status, 201, "{name}: {body}");
+        // the lobby and the match show the name, never the file's path
         assert!(
-            body["error"]
-                .as_str()
-                .is_some_and(|e| e.contains(&format!("(policy:{file})"))),
-            "{body}"
+            !body
+                .to_string()
+                .contains(dir.path().to_str().ok_or("path")?)
+        );
+    }
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status()?;
+    assert!(made.success());
+    let path = file.to_str().ok_or("path")?;
+    let fifo = fifo.to_str().ok_or("path")?;
+    let refused = [
+        format!("policy:{path}"),
+        format!("ismcts:50+policy:{path}"),
+        "policy:/etc/hostname".to_string(),
+        "policy:/etc/hostname+policy:heads-up".to_string(),
+        "policy:/dev/zero+policy:heads-up".to_string(),
+        format!("policy:{fifo}+policy:heads-up"),
+        format!("policy:{fifo}"),
+        "policy:heads-up+policy:heads-up".to_string(),
+        "heuristic+policy:heads-up".to_string(),
+    ];
+    for other in &refused {
+        let spec = json!({"game": "uno", "seats": [human(), bot(other)]});
+        let (status, body) = server.post("/api/matches", &spec).await?;
+        assert_eq!(status, 400, "{other}: {body}");
+        let error = body["error"].as_str().ok_or("no error")?;
+        // nothing of a file is told: not whether it exists, nor what it holds
+        assert!(
+            !error.contains("No such file") && !error.contains("directory"),
+            "{other}: {error}"
         );
     }
     // the server's cap on a search (5,000 iterations) holds for a guided one
-    let long = format!("ismcts:5001+policy:{file}");
-    let long = json!({"game": "uno", "seats": [human(), bot(&long)]});
+    let long = json!({"game": "uno", "seats": [human(), bot("ismcts:5001+policy:heads-up")]});
     let (status, body) = server.post("/api/matches", &long).await?;
     assert_eq!(status, 400, "{body}");
+    // the server still answers at once: nothing waits on the FIFO
+    let (status, _) = server.get("/api/health").await?;
+    assert_eq!(status, 200);
     Ok(())
 }

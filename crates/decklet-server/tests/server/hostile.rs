@@ -481,3 +481,49 @@ async fn idle_or_slow_connections_are_closed_and_a_client_holds_only_so_many() -
     assert_eq!(status, 200);
     Ok(())
 }
+
+/// A person's name of any script is taken, at creation and when joining (a name whose
+/// third byte falls inside a letter once ended the process), and a name that only
+/// looks like a bot's (`Bоt` with a Cyrillic o) or hides characters is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_of_every_script_are_taken_and_look_alike_bots_are_not() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let limits = Limits {
+        open_matches_per_client: 100,
+        ..limits()
+    };
+    let server = start_with(&sqlite_in(&dir), limits).await?;
+    let names = ["Zoë", "Иван", "Ζω", "ab😀", "李小龍", "Ωmega", "é"];
+    for name in names {
+        let spec = json!({"game": "uno", "seats": [
+            {"kind": "human", "name": name}, {"kind": "human"}]});
+        let (status, body) = server.post("/api/matches", &spec).await?;
+        assert_eq!(status, 201, "{name}: {body}");
+        let id = body["id"].as_str().ok_or("no id")?;
+        let (status, body) = server
+            .post(
+                &format!("/api/matches/{id}/join"),
+                &json!({"name": name, "seat": 1}),
+            )
+            .await?;
+        assert_eq!(status, 200, "{name}: {body}");
+    }
+    let posing = [
+        "B\u{43e}t 3",
+        "\u{392}ot 3",
+        "a\u{3164}",
+        "x\u{e0041}",
+        "\u{2800}",
+    ];
+    for name in posing {
+        let spec = json!({"game": "uno", "seats": [{"kind": "human"}, {"kind": "human"}]});
+        let id = server.create(spec).await?;
+        let (status, body) = server
+            .post(&format!("/api/matches/{id}/join"), &json!({"name": name}))
+            .await?;
+        assert_eq!(status, 400, "{name:?}: {body}");
+    }
+    let (status, _) = server.get("/api/health").await?;
+    assert_eq!(status, 200);
+    Ok(())
+}

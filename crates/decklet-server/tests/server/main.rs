@@ -3,8 +3,11 @@
 
 mod api;
 mod browser;
+mod bugs;
 mod common;
 mod hostile;
+mod moved;
 mod outage;
 mod own_game;
 mod play;
+mod strangers;
