@@ -184,6 +184,21 @@ def test_render_shows_the_acting_seat_its_own_hand():
     assert "hand:" in text and "top" in text
 
 
+def test_a_seat_s_hand_is_rendered_to_it_alone_while_the_game_goes_on():
+    env = uno.raw_env(players=3, seed=4)
+    env.reset(seed=4)
+    table = env.table
+    acting = table.acting_seat
+    other = (acting + 1) % 3
+    with pytest.raises(ValueError, match="when it acts"):
+        table.render(other)
+    # a spectator's view names no card of any hand
+    public = table.render()
+    assert table.render(acting) != public
+    with pytest.raises(ValueError, match="out of range"):
+        table.render(3)
+
+
 @pytest.mark.parametrize("game,config", [(uno, {}), (uno, {"house": ["jump-in"], "rules": "official"}), (c8, {})])
 def test_the_vector_env_plays_the_aec_env_s_games_for_the_same_seeds(game, config):
     n, players, seed = 4, 3, 100

@@ -12,6 +12,7 @@ mod hostile;
 mod kit;
 mod leaks;
 mod pages;
+mod player_logs;
 mod shared_game;
 mod uno_props;
 mod views;

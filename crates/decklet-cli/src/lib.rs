@@ -259,13 +259,28 @@ struct ServeArgs {
     /// request from another site's page is refused.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     pub(crate) allow_origin: Vec<String>,
+    /// A name browsers reach this server by (`cards.example`, or with its port),
+    /// once for each: its own pages are trusted only on these, on loopback and on the
+    /// address it listens on (a name pointed at the server by someone else is not its
+    /// own: DNS rebinding).
+    #[arg(long = "allow-host", value_name = "HOST")]
+    pub(crate) allow_host: Vec<String>,
     /// Minutes a match may wait for its players before it expires, unplayed.
     #[arg(long, default_value_t = 30, value_name = "MINUTES")]
     pub(crate) open_match_minutes: u64,
-    /// Open matches one client address may have created at once (behind a reverse
+    /// Live matches one client address may hold at once: those it created that are
+    /// still open and those it joined a seat of that are not over (behind a reverse
     /// proxy every client has the proxy's address: raise it there).
-    #[arg(long, default_value_t = 10, value_name = "N")]
-    pub(crate) open_matches_per_client: usize,
+    #[arg(
+        long,
+        alias = "open-matches-per-client",
+        default_value_t = 10,
+        value_name = "N"
+    )]
+    pub(crate) matches_per_client: usize,
+    /// Minutes a match being played may go without a move before it ends, abandoned.
+    #[arg(long, default_value_t = 30, value_name = "MINUTES")]
+    pub(crate) idle_match_minutes: u64,
     /// TCP connections one client address may hold at once (WebSockets and HTTP
     /// alike; behind a reverse proxy, raise it).
     #[arg(long, default_value_t = 128, value_name = "N")]
@@ -275,6 +290,14 @@ struct ServeArgs {
     /// never by its path; the files are read when the server starts. None by default.
     #[arg(long = "policy", value_name = "[NAME=]FILE")]
     pub(crate) policy: Vec<String>,
+}
+
+/// The address `--addr` names, as a `Host` header gives it, when it is one address
+/// (not `0.0.0.0` nor `[::]`, which are every address of the machine).
+#[cfg(feature = "server")]
+fn listening_host(addr: &str) -> Option<String> {
+    let parsed: std::net::SocketAddr = addr.parse().ok()?;
+    (!parsed.ip().is_unspecified()).then(|| parsed.to_string())
 }
 
 /// A `--policy` given as `NAME=FILE`, or as `FILE` (named by the file's name without
@@ -318,8 +341,11 @@ fn serve(args: &ServeArgs, catalog: Catalog) -> Result<(), String> {
     if !(1..=7 * 24 * 60).contains(&args.open_match_minutes) {
         return Err("--open-match-minutes: 1 to 10,080 (a week)".to_string());
     }
-    if args.open_matches_per_client == 0 {
-        return Err("--open-matches-per-client: at least 1".to_string());
+    if args.matches_per_client == 0 {
+        return Err("--matches-per-client: at least 1".to_string());
+    }
+    if !(1..=7 * 24 * 60).contains(&args.idle_match_minutes) {
+        return Err("--idle-match-minutes: 1 to 10,080 (a week)".to_string());
     }
     if args.connections_per_client == 0 {
         return Err("--connections-per-client: at least 1".to_string());
@@ -329,8 +355,13 @@ fn serve(args: &ServeArgs, catalog: Catalog) -> Result<(), String> {
         match_lease: std::time::Duration::from_secs(args.match_lease_seconds),
         max_matches: args.max_matches,
         allowed_origins: args.allow_origin.clone(),
+        allowed_hosts: listening_host(&args.addr)
+            .into_iter()
+            .chain(args.allow_host.iter().cloned())
+            .collect(),
         open_match_expiry: std::time::Duration::from_secs(args.open_match_minutes * 60),
-        open_matches_per_client: args.open_matches_per_client,
+        matches_per_client: args.matches_per_client,
+        idle_match_expiry: std::time::Duration::from_secs(args.idle_match_minutes * 60),
         connections_per_client: args.connections_per_client,
         policies: args
             .policy
@@ -379,8 +410,19 @@ where
         Ok(cli) => cli,
         // clap's own message and status (2 for a usage error, 0 for `--help`)
         Err(error) => {
-            let _ = error.print();
-            return ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
+            let status = ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
+            // help and the version quote nothing of the user's: as clap styles them
+            if matches!(
+                error.kind(),
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion
+            ) {
+                let _ = error.print();
+                return status;
+            }
+            // an error quotes the arguments: plain, and escaped
+            let text = output::escaped(&error.render().to_string());
+            let _ = write!(std::io::stderr(), "{text}");
+            return status;
         }
     };
     if catalog.games().next().is_none() {
@@ -408,6 +450,7 @@ where
             // a standard error that cannot be written (full, closed) loses the message,
             // never the exit status
             let mut err = std::io::stderr();
+            let message = output::escaped(&message);
             // an option's value that only the command can judge (its game, its other
             // options) is a usage error as clap's own are: status 2
             if message.starts_with("--") {

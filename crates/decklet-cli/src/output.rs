@@ -33,3 +33,18 @@ pub fn write_stdout(text: &str) -> Result<(), String> {
         Err(e) => Err(format!("cannot write the output: {e}")),
     }
 }
+
+/// `text` made safe to print on a terminal, whatever input it quotes: control
+/// characters (but line ends and tabs) and invisible ones (a text direction's override,
+/// a zero width space: [`decklet::is_invisible`]) written as `\u{…}`. Every error
+/// the command prints goes through it, clap's own included (they quote the arguments).
+pub fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match (c.is_control() && c != '\n' && c != '\t') || decklet::is_invisible(c) {
+            true => out.extend(c.escape_unicode()),
+            false => out.push(c),
+        }
+    }
+    out
+}

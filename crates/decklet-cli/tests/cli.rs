@@ -915,3 +915,32 @@ fn replay_checks_the_deal_against_its_commitment() {
     ]);
     assert!(err.contains("carries no deal"), "{err}");
 }
+
+/// Whatever an argument holds, an error quotes it escaped: no control character and
+/// no invisible one (a text direction's override turns the rest of a line around) reaches
+/// the terminal, from clap's own messages or the command's.
+#[test]
+fn errors_quote_arguments_escaped() {
+    for (args, quoted) in [
+        (vec!["simulate", "--players", "\u{202e}3"], "\\u{202e}3"),
+        // clap drops a terminal's escape sequences from what it quotes
+        (
+            vec!["simulate", "--players", "\u{1b}]0;x\u{7}"],
+            "--players",
+        ),
+        (vec!["\u{202e}sim"], "\\u{202e}sim"),
+        (
+            vec!["replay", "/no/such\u{202e}file"],
+            "/no/such\\u{202e}file",
+        ),
+        (vec!["simulate", "--game", "uno\u{200b}"], "uno\\u{200b}"),
+    ] {
+        let (_, err) = run_err(&args);
+        assert!(err.contains(quoted), "{args:?}: {err}");
+        assert!(
+            !err.chars()
+                .any(|c| (c.is_control() && c != '\n') || decklet::is_invisible(c)),
+            "{args:?}: {err:?}"
+        );
+    }
+}

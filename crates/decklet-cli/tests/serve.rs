@@ -32,6 +32,8 @@ fn serve_with(db: &str, more: &[&str]) -> Result<(Child, String), Error> {
             "127.0.0.1:0",
             "--connections-per-client",
             "10000",
+            "--matches-per-client",
+            "100000",
         ])
         .arg("--db")
         .arg(db)

@@ -123,6 +123,8 @@ pub(crate) fn sample(
     rng: &mut GameRng,
 ) -> Result<GameState, EngineError> {
     let mut world = info.known().clone();
+    // a whole position, as the engine's side holds one
+    world.seat_view = false;
     let sizes = info.sizes();
     let unseen: Vec<usize> = info
         .zones()

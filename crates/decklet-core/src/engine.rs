@@ -350,7 +350,9 @@ impl GameEngine {
     }
 
     /// Makes a checked position the game, with a log that starts from it.
-    fn adopt(&mut self, adopted: GameState) {
+    fn adopt(&mut self, mut adopted: GameState) {
+        // a position the engine plays is the whole of it, whatever it was read from
+        adopted.seat_view = false;
         self.players = adopted.tables.players.clone();
         self.config.game_id = adopted.tables.game_id.clone();
         self.start_index = (adopted.status != GameStatus::Waiting).then_some(0);

@@ -85,6 +85,7 @@ impl GameState {
             seat,
             known: GameState {
                 tables: self.tables.clone(),
+                seat_view: true,
                 ..GameState::default()
             },
             sizes: Vec::new(),

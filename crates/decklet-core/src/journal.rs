@@ -183,6 +183,8 @@ impl Checkpoint {
             winners,
             turn,
             rng,
+            // no tick changes it
+            seat_view: _,
         } = state;
         Checkpoint {
             status: *status,

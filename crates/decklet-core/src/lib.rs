@@ -92,6 +92,7 @@ mod leaks;
 mod log;
 mod moves;
 mod player;
+mod player_log;
 mod plugin;
 mod queues;
 mod registry;
@@ -129,9 +130,10 @@ pub use kinds::{
 pub use leaks::{
     HistoryCheck, HistoryLeak, Leak, check_history_leaks, check_seat_leaks, redeal_unseen,
 };
-pub use log::{GameLog, LOG_FORMAT, LoggedAction, PlayerLog, PluginInfo, state_digest};
+pub use log::{GameLog, LOG_FORMAT, LoggedAction, PluginInfo, state_digest};
 pub use moves::Moves;
 pub use player::{Player, PlayerStatus};
+pub use player_log::{HeardMove, PlayerLog};
 pub use plugin::{ActionHandler, EventHandler, GamePlugin};
 pub use replay::{ParsedLog, ReplayInput, Verify};
 pub use rng::{GameRng, derive_seed, splitmix64};

@@ -86,29 +86,6 @@ pub struct GameLog {
     pub initial_state: Option<Box<GameState>>,
 }
 
-/// A log as one player may see it ([`GameLog::view_for`]): no seed, no digest.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PlayerLog {
-    /// The log format of the game.
-    pub format: String,
-    /// Who the log is for (a player's text id).
-    pub viewer: String,
-    /// The game's id.
-    pub game_id: String,
-    /// The game string of the game played, if it was built as one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub game: Option<String>,
-    /// The players.
-    pub players: Vec<Player>,
-    /// The plugins.
-    pub plugins: Vec<PluginInfo>,
-    /// How many actions came before `start`.
-    pub start_index: Option<usize>,
-    /// The players' moves (public once made).
-    pub actions: Vec<LoggedAction>,
-}
-
 fn default_max_events() -> usize {
     100_000
 }
@@ -192,22 +169,6 @@ impl GameLog {
         Ok(())
     }
 
-    /// The log as `viewer` (a player's text id) may see it: the moves, but not the seed
-    /// (which predicts every shuffle), the adopted position (which shows every hand)
-    /// nor the final digest. It cannot be replayed.
-    pub fn view_for(&self, viewer: &str) -> PlayerLog {
-        PlayerLog {
-            format: self.format.clone(),
-            viewer: viewer.to_string(),
-            game_id: self.game_id.clone(),
-            game: self.game.clone(),
-            players: self.players.clone(),
-            plugins: self.plugins.clone(),
-            start_index: self.start_index,
-            actions: self.actions.clone(),
-        }
-    }
-
     /// The log as pretty JSON.
     pub fn to_json_pretty(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default()
@@ -277,6 +238,8 @@ impl<'a> DigestView<'a> {
             winners,
             turn,
             rng,
+            // which attachments it reads, not what the position is
+            seat_view: _,
         } = state;
         DigestView {
             game_id: &tables.game_id,

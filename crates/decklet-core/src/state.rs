@@ -84,6 +84,11 @@ pub struct GameState {
     pub(crate) winners: Vec<PlayerId>,
     pub(crate) turn: u64,
     pub(crate) rng: GameRng,
+    /// Set in a seat's knowledge ([`InfoState::known`](crate::InfoState::known)): then
+    /// [`attachment`](Self::attachment) reads only what every seat may. Not part of
+    /// the position (neither its equality's nor its digest's), and cleared when a
+    /// position is sampled from it or adopted.
+    pub(crate) seat_view: bool,
 }
 
 impl PartialEq for GameState {
@@ -100,6 +105,8 @@ impl PartialEq for GameState {
             winners,
             turn,
             rng,
+            // which attachments it reads, not what the position is
+            seat_view: _,
         } = self;
         (Arc::ptr_eq(tables, &other.tables) || **tables == *other.tables)
             && *status == other.status
@@ -133,6 +140,7 @@ impl GameState {
             winners: Vec::new(),
             turn: 0,
             rng: GameRng::seed_from(seed),
+            seat_view: false,
         }
     }
 
@@ -421,10 +429,15 @@ impl GameState {
 
     /// What a plugin attached during setup (see
     /// [`GameContext::attach`](crate::GameContext::attach)); `None` in a state no
-    /// engine has set up, e.g. one just read from JSON.
+    /// engine has set up, e.g. one just read from JSON. In a seat's knowledge
+    /// ([`InfoState::known`](crate::InfoState::known)) only what every seat may read
+    /// ([`attach_public`](crate::GameContext::attach_public)).
     #[inline(always)]
     pub fn attachment<T: Any>(&self) -> Option<&T> {
-        self.tables.attachment::<T>()
+        match self.seat_view {
+            false => self.tables.attachment::<T>(),
+            true => self.tables.public_attachment::<T>(),
+        }
     }
 
     /// The attachments every seat may read

@@ -381,6 +381,7 @@ impl StateIn {
             winners,
             turn: self.turn,
             rng: self.rng,
+            seat_view: false,
         };
         state.validate()?;
         Ok(state)

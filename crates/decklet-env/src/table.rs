@@ -209,6 +209,17 @@ impl Table {
         self.engine.state()
     }
 
+    /// What seat `seat` knows now, or (`None`) what a spectator does; `None` for a
+    /// seat the table does not have.
+    pub fn info_of(&self, seat: Option<usize>) -> Option<decklet_core::InfoState> {
+        let state = self.engine.state();
+        let viewer = match seat {
+            None => decklet_core::PlayerId::SPECTATOR,
+            Some(seat) => *state.seat_order().get(seat)?,
+        };
+        Some(state.info_state(viewer))
+    }
+
     /// The moves made so far.
     pub fn moves(&self) -> u64 {
         self.moves

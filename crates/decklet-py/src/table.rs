@@ -152,13 +152,23 @@ impl Table {
         Ok(self.table.lock().map_err(poisoned)?.rewards(self.mode))
     }
 
-    /// The table as `seat` sees it, in text.
-    fn render(&self, seat: usize) -> PyResult<String> {
+    /// The table in text: as a spectator sees it (`seat` None), or as `seat` sees
+    /// it, its hand included, which is shown only to the seat that acts now (the seat
+    /// a caller plays) or once the game is over: a seat's hand is not another's to see.
+    #[pyo3(signature = (seat=None))]
+    fn render(&self, seat: Option<usize>) -> PyResult<String> {
         let table = self.table.lock().map_err(poisoned)?;
-        check_seat(&table, seat)?;
-        let state = table.state();
-        let player = state.seat_order()[seat];
-        Ok(self.spec.encoding().render(&state.info_state(player)))
+        if let Some(seat) = seat {
+            check_seat(&table, seat)?;
+            let over = table.is_over() || table.is_truncated();
+            if !over && table.acting_seat() != Some(seat) {
+                return Err(PyValueError::new_err(format!(
+                    "seat {seat}'s hand is shown to it when it acts (or once the game is over); render() shows the table as a spectator sees it"
+                )));
+            }
+        }
+        let info = (table.info_of(seat)).ok_or_else(|| PyValueError::new_err("no such seat"))?;
+        Ok(self.spec.encoding().render(&info))
     }
 
     /// What an action index means.

@@ -255,7 +255,7 @@ fn main() -> Result<(), Error> {
                 .arg((o.matches * 2).to_string())
                 // every simulated client is on this machine's address
                 .args(["--connections-per-client", "1000000"])
-                .args(["--open-matches-per-client", "1000000"])
+                .args(["--matches-per-client", "1000000"])
                 .arg("--db")
                 .arg(&db)
                 .stdout(Stdio::piped())

@@ -65,9 +65,10 @@ async fn check_origin(
     if let Some(origin) = headers.get(header::ORIGIN) {
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
         let origin = origin.to_str().unwrap_or("");
-        if !origin_allowed(origin, host, &server.limits().allowed_origins) {
+        let limits = server.limits();
+        if !origin_allowed(origin, host, &limits.allowed_origins, &limits.allowed_hosts) {
             return ApiError::forbidden(format!(
-                "a page of {} may not use this server (its own pages may; `decklet serve --allow-origin` allows others)",
+                "a page of {} may not use this server (its own pages may, when it is reached by a name it was given with `decklet serve --allow-host`, or on loopback; `--allow-origin` allows other sites)",
                 decklet_core::echo(origin)
             ))
             .into_response();
@@ -76,10 +77,16 @@ async fn check_origin(
     next.run(request).await
 }
 
-/// Whether a request with this `Origin` may pass: the same origin as `host` (the
-/// request's `Host`), or one of `allowed` (`*`: any).
-fn origin_allowed(origin: &str, host: Option<&str>, allowed: &[String]) -> bool {
-    if allowed
+/// Whether a request with this `Origin` may pass: one of `allowed_origins` (`*`:
+/// any), or the same origin as `host` (the request's `Host`) when that host is one
+/// the server is known by ([`host_known`]).
+fn origin_allowed(
+    origin: &str,
+    host: Option<&str>,
+    allowed_origins: &[String],
+    allowed_hosts: &[String],
+) -> bool {
+    if allowed_origins
         .iter()
         .any(|a| a == "*" || a.eq_ignore_ascii_case(origin))
     {
@@ -88,7 +95,29 @@ fn origin_allowed(origin: &str, host: Option<&str>, allowed: &[String]) -> bool 
     let authority = origin
         .strip_prefix("http://")
         .or_else(|| origin.strip_prefix("https://"));
-    matches!((authority, host), (Some(a), Some(h)) if a.eq_ignore_ascii_case(h))
+    matches!((authority, host), (Some(a), Some(h))
+        if a.eq_ignore_ascii_case(h) && host_known(h, allowed_hosts))
+}
+
+/// Whether `host` (a `Host` header: a name or address, and maybe a port) is one the
+/// server is known by: a loopback one (`localhost`, `127.0.0.1`, `[::1]`), or one of
+/// `allowed` (by name, or name and port). A page's own origin is trusted only then:
+/// any name can be pointed at the server (DNS rebinding), and then a page of that
+/// name would be "the same origin" as the server.
+fn host_known(host: &str, allowed: &[String]) -> bool {
+    let name = match host.strip_prefix('[') {
+        // [::1]:8080
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+    };
+    let loopback = name.eq_ignore_ascii_case("localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback());
+    loopback
+        || allowed
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case(host) || a.eq_ignore_ascii_case(name))
 }
 
 #[cfg(test)]
@@ -98,20 +127,58 @@ mod origin_tests {
     #[test]
     fn only_the_server_s_own_pages_and_the_allowed_ones_pass() {
         let host = Some("127.0.0.1:8080");
-        assert!(origin_allowed("http://127.0.0.1:8080", host, &[]));
-        assert!(origin_allowed("https://127.0.0.1:8080", host, &[]));
-        assert!(!origin_allowed("http://evil.example", host, &[]));
-        assert!(!origin_allowed("http://127.0.0.1:8081", host, &[]));
-        assert!(!origin_allowed("null", host, &[]));
-        assert!(!origin_allowed("http://127.0.0.1:8080", None, &[]));
+        assert!(origin_allowed("http://127.0.0.1:8080", host, &[], &[]));
+        assert!(origin_allowed("https://127.0.0.1:8080", host, &[], &[]));
+        assert!(!origin_allowed("http://evil.example", host, &[], &[]));
+        assert!(!origin_allowed("http://127.0.0.1:8081", host, &[], &[]));
+        assert!(!origin_allowed("null", host, &[], &[]));
+        assert!(!origin_allowed("http://127.0.0.1:8080", None, &[], &[]));
         let allowed = ["https://cards.example".to_string()];
-        assert!(origin_allowed("https://cards.example", host, &allowed));
+        assert!(origin_allowed("https://cards.example", host, &allowed, &[]));
         assert!(!origin_allowed(
             "https://cards.example.evil",
             host,
-            &allowed
+            &allowed,
+            &[]
         ));
-        assert!(origin_allowed("null", host, &["*".to_string()]));
+        assert!(origin_allowed("null", host, &["*".to_string()], &[]));
+        assert!(origin_allowed(
+            "http://localhost:80",
+            Some("localhost:80"),
+            &[],
+            &[]
+        ));
+        assert!(origin_allowed(
+            "http://[::1]:80",
+            Some("[::1]:80"),
+            &[],
+            &[]
+        ));
+    }
+
+    #[test]
+    fn a_name_pointed_at_the_server_is_not_its_own_unless_it_was_given() {
+        // DNS rebinding: evil.example resolves to the server; its page and its
+        // requests then carry the same name as Origin and Host
+        let rebound = Some("evil.example:8080");
+        assert!(!origin_allowed(
+            "http://evil.example:8080",
+            rebound,
+            &[],
+            &[]
+        ));
+        let lan = Some("192.168.1.5:8080");
+        assert!(!origin_allowed("http://192.168.1.5:8080", lan, &[], &[]));
+        let hosts = ["cards.example".to_string(), "192.168.1.5:8080".to_string()];
+        let own = Some("cards.example");
+        assert!(origin_allowed("https://cards.example", own, &[], &hosts));
+        assert!(origin_allowed("http://192.168.1.5:8080", lan, &[], &hosts));
+        assert!(!origin_allowed(
+            "http://evil.example:8080",
+            rebound,
+            &[],
+            &hosts
+        ));
     }
 }
 
@@ -263,11 +330,15 @@ struct JoinRequest {
 
 async fn join(
     State(server): State<Server>,
+    client: ClientAddr,
     Path(id): Path<String>,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let request: JoinRequest = body(&bytes)?;
     check_human_name(&request.name)?;
+    if let Some(client) = client.0 {
+        server.check_holdings(client, Some(&id))?;
+    }
     let handle = match server.task_to_join(&id, request.seat).await {
         Ok(handle) => handle,
         Err(Unplayable::Refused(error)) => return Err(error),
@@ -277,6 +348,7 @@ async fn join(
     let command = Command::Join {
         seat: request.seat,
         name: request.name.trim().to_string(),
+        client: client.0,
         reply,
     };
     handle

@@ -50,12 +50,25 @@ pub struct Limits {
     /// same origin: the `Origin`'s host and port are the request's `Host`). Programs,
     /// which send no `Origin`, are not concerned.
     pub allowed_origins: Vec<String>,
+    /// The names (`cards.example`, or with a port: `cards.example:8443`) the server
+    /// is reached by from browsers besides loopback (`localhost`, `127.0.0.1`,
+    /// `[::1]`), which are always known. A browser's request whose `Origin` is the
+    /// request's own `Host` passes only for these: any name can be pointed at the
+    /// server (DNS rebinding), and a page of that name would otherwise count as the
+    /// server's own. `decklet serve` adds the address it listens on when that is
+    /// one address (not `0.0.0.0`).
+    pub allowed_hosts: Vec<String>,
     /// How long a match may stay open (seats not all taken): then it expires, ended
     /// unplayed (`expired`), restarts or not.
     pub open_match_expiry: std::time::Duration,
-    /// Open matches one client address may have created at once: past it, a new
-    /// match is refused (429) until one starts or expires.
-    pub open_matches_per_client: usize,
+    /// Live matches one client address may hold at once, however it got them: the
+    /// matches it created that are still open, and those it joined a seat of that
+    /// are not over. Past it, a creation or a join is refused (429) until one ends.
+    pub matches_per_client: usize,
+    /// How long a match being played may go without a move: then it ends, as
+    /// `abandoned` (a person who left without a turn timer, or seats joined and never
+    /// played), restarts or not.
+    pub idle_match_expiry: std::time::Duration,
     /// TCP connections one client address may hold at once (WebSockets and HTTP
     /// alike): past it, a new one is closed as soon as it is accepted.
     pub connections_per_client: usize,
@@ -91,8 +104,10 @@ impl Default for Limits {
             connection_queue: 64,
             lobby_size: 100,
             allowed_origins: Vec::new(),
+            allowed_hosts: Vec::new(),
             open_match_expiry: std::time::Duration::from_secs(30 * 60),
-            open_matches_per_client: 10,
+            matches_per_client: 10,
+            idle_match_expiry: std::time::Duration::from_secs(30 * 60),
             connections_per_client: 128,
             first_request_within: std::time::Duration::from_secs(10),
             bot_only_thinking: 1,

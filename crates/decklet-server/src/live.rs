@@ -80,6 +80,8 @@ pub enum Command {
         seat: Option<usize>,
         /// Their name.
         name: String,
+        /// Their address, if known: counted against them while the match lasts.
+        client: Option<std::net::IpAddr>,
         /// The seat and its token.
         reply: oneshot::Sender<Result<(usize, String), ApiError>>,
     },
@@ -107,6 +109,8 @@ enum Status {
     Finished,
     /// Open for longer than [`Limits::open_match_expiry`]: ended unplayed.
     Expired,
+    /// Played, but without a move for [`Limits::idle_match_expiry`]: ended.
+    Abandoned,
 }
 
 impl Status {
@@ -116,6 +120,7 @@ impl Status {
             Status::Playing => "playing",
             Status::Finished => "finished",
             Status::Expired => "expired",
+            Status::Abandoned => "abandoned",
         }
     }
 }
@@ -138,6 +143,9 @@ impl std::fmt::Display for Reload {
     }
 }
 
+/// Why an abandoned match refuses a move.
+const ABANDONED: &str = "the match was abandoned: no one moved for too long";
+
 /// Why an expired match refuses a move or a join.
 const EXPIRED: &str = "the match expired: its seats were not all taken in time";
 
@@ -146,6 +154,8 @@ struct Seat {
     name: String,
     token_hash: Option<String>,
     bot: Option<ServerBot>,
+    /// A human's seat whose last move the turn timer made: no one is playing it.
+    timed_out: bool,
 }
 
 /// What one accepted action did.
@@ -204,6 +214,9 @@ pub struct LiveMatch {
     /// Set while the match is open (waiting for its players): what the server counts
     /// against the client that created it.
     open: Arc<AtomicBool>,
+    /// The client addresses that joined a seat of it: what the server counts against
+    /// each while the match is not over.
+    holders: Arc<std::sync::Mutex<Vec<std::net::IpAddr>>>,
     /// The server's budget for the bots of matches without a person
     /// ([`Limits::bot_only_thinking`]); `None`: no budget.
     thinking: Option<Arc<tokio::sync::Semaphore>>,
@@ -293,6 +306,7 @@ impl LiveMatch {
                 name,
                 token_hash: None,
                 bot,
+                timed_out: false,
             });
         }
         let names = seats.iter().map(|s| s.name.clone()).collect();
@@ -325,6 +339,7 @@ impl LiveMatch {
             expires: (status == Status::Open).then(|| Instant::now() + limits_expiry),
             created_at: unix_seconds(),
             open: Arc::new(AtomicBool::new(status == Status::Open)),
+            holders: Arc::default(),
             thinking: None,
             bugs: Arc::default(),
             narrates,
@@ -348,6 +363,7 @@ impl LiveMatch {
             status: self.status.as_str().to_string(),
             seq: 0,
             server: self.limits.server_name.clone(),
+            active_at: 0,
             seats: self
                 .seats
                 .iter()
@@ -382,19 +398,37 @@ impl LiveMatch {
         if live.status == Status::Open && live.all_joined() {
             live.set_status(Status::Playing);
         }
-        if stored.status == Status::Expired.as_str() {
-            live.set_status(Status::Expired);
-            live.over.store(true, Ordering::Relaxed);
+        for ended in [Status::Expired, Status::Abandoned] {
+            if stored.status == ended.as_str() {
+                live.set_status(ended);
+                live.over.store(true, Ordering::Relaxed);
+            }
         }
-        // an open match expires as long after its creation as a new one, restarts or not
-        if live.status == Status::Open {
-            let age = u64::try_from(unix_seconds().saturating_sub(stored.created_at)).unwrap_or(0);
-            let left = live
-                .limits
-                .open_match_expiry
-                .saturating_sub(Duration::from_secs(age));
-            live.expires = Some(Instant::now() + left);
-        }
+        // an open match expires as long after its creation as a new one, and a match
+        // being played as long after its last move, restarts or not
+        let moved_ms = match stored.active_at {
+            0 => stored.created_at.saturating_mul(1_000),
+            at => at,
+        };
+        let since = |at_ms: i64| {
+            let ago = crate::store::now_ms().saturating_sub(at_ms);
+            Duration::from_millis(u64::try_from(ago).unwrap_or(0))
+        };
+        live.expires = match live.status {
+            Status::Open => Some(
+                Instant::now()
+                    + (live.limits.open_match_expiry)
+                        .saturating_sub(since(stored.created_at.saturating_mul(1_000))),
+            ),
+            Status::Playing => Some(
+                Instant::now()
+                    + live
+                        .limits
+                        .idle_match_expiry
+                        .saturating_sub(since(moved_ms)),
+            ),
+            _ => None,
+        };
         for (n, action) in actions.iter().enumerate() {
             if action.seq != n as u64 + 1 {
                 return Err(format!("action {} is stored at {}", n + 1, action.seq));
@@ -418,6 +452,9 @@ impl LiveMatch {
                     "action {} leads to digest {digest}, not the stored {}",
                     action.seq, action.digest
                 ));
+            }
+            if let Some(moved) = live.seats.get_mut(action.seat) {
+                moved.timed_out = action.origin == "timer";
             }
             live.history.push(Entry {
                 seat: action.seat,
@@ -506,13 +543,18 @@ impl LiveMatch {
     }
 
     /// Sets the status; a match that leaves `open` no longer counts against its
-    /// creator, nor expires.
+    /// creator as open; one being played ends if it goes without a move for
+    /// [`Limits::idle_match_expiry`]; one that ended expires no more.
     fn set_status(&mut self, status: Status) {
         self.status = status;
         if status != Status::Open {
             self.open.store(false, Ordering::Relaxed);
-            self.expires = None;
         }
+        self.expires = match status {
+            Status::Open => self.expires,
+            Status::Playing => Some(Instant::now() + self.limits.idle_match_expiry),
+            _ => None,
+        };
     }
 
     /// Has the bots of this match, if no person plays it, think within the server's
@@ -522,24 +564,33 @@ impl LiveMatch {
         self.bugs = shared.bugs;
     }
 
-    /// Whether the match is waiting for its players (see [`Limits::open_matches_per_client`]).
+    /// Whether the match is waiting for its players (see [`Limits::matches_per_client`]).
     pub fn open_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.open)
+    }
+
+    /// The client addresses that joined its seats (see [`Limits::matches_per_client`]).
+    pub(crate) fn holders(&self) -> Arc<std::sync::Mutex<Vec<std::net::IpAddr>>> {
+        Arc::clone(&self.holders)
     }
 
     /// Ends an open match whose seats were not all taken in time: stored as
     /// `expired`, told to its connections, then forgotten like a finished one. If
     /// the store cannot take it now, it tries again a little later.
+    ///
+    /// A match being played that went without a move for too long ends the same
+    /// way, as `abandoned`.
     async fn expire(&mut self) {
-        if let Err(error) = self.store.set_status(&self.id, "expired").await {
-            eprintln!(
-                "decklet serve: match {}: cannot expire it: {error}",
-                self.id
-            );
+        let ended = match self.status {
+            Status::Open => Status::Expired,
+            _ => Status::Abandoned,
+        };
+        if let Err(error) = self.store.set_status(&self.id, ended.as_str()).await {
+            eprintln!("decklet serve: match {}: cannot end it: {error}", self.id);
             self.expires = Some(Instant::now() + FIRST_STORAGE_WAIT);
             return;
         }
-        self.set_status(Status::Expired);
+        self.set_status(ended);
         self.over.store(true, Ordering::Relaxed);
         self.broadcast_state(None);
     }
@@ -585,8 +636,19 @@ impl LiveMatch {
                 };
                 self.tell(conn, message.to_string().into());
             }
-            Command::Join { seat, name, reply } => {
+            Command::Join {
+                seat,
+                name,
+                client,
+                reply,
+            } => {
                 let result = self.join(seat, name).await;
+                if let (Ok(_), Some(client), Ok(mut holders)) =
+                    (&result, client, self.holders.lock())
+                    && !holders.contains(&client)
+                {
+                    holders.push(client);
+                }
                 let _ = reply.send(result);
             }
             // `run` stops at it before it comes here
@@ -751,6 +813,7 @@ impl LiveMatch {
         match self.status {
             Status::Open => return self.refuse(conn, "the match waits for its players", None),
             Status::Expired => return self.refuse(conn, EXPIRED, None),
+            Status::Abandoned => return self.refuse(conn, ABANDONED, None),
             Status::Finished => return self.refuse(conn, "the match is over", None),
             Status::Playing => {}
         }
@@ -894,6 +957,9 @@ impl LiveMatch {
             });
         }
         self.tell_bots(before, &chosen.action, &outcome.events);
+        if let Some(moved) = self.seats.get_mut(seat) {
+            moved.timed_out = origin == "timer";
+        }
         self.history.push(Entry {
             seat,
             origin,
@@ -902,6 +968,8 @@ impl LiveMatch {
         });
         if over {
             self.finish();
+        } else if self.status == Status::Playing {
+            self.expires = Some(Instant::now() + self.limits.idle_match_expiry);
         }
         // the next turn's timer is set before anyone is told, so that the update
         // carries it
@@ -972,6 +1040,7 @@ impl LiveMatch {
         rebuilt.connections = std::mem::take(&mut self.connections);
         rebuilt.over = Arc::clone(&self.over);
         rebuilt.open = Arc::clone(&self.open);
+        rebuilt.holders = Arc::clone(&self.holders);
         rebuilt.thinking = self.thinking.clone();
         rebuilt.bugs = Arc::clone(&self.bugs);
         rebuilt.next_connection = self.next_connection;
@@ -1037,7 +1106,8 @@ impl LiveMatch {
     /// storage.
     async fn on_due(&mut self) {
         let now = Instant::now();
-        if self.status == Status::Open && self.expires.is_some_and(|due| due <= now) {
+        let live = matches!(self.status, Status::Open | Status::Playing);
+        if live && self.paused.is_none() && self.expires.is_some_and(|due| due <= now) {
             return self.expire().await;
         }
         if let Some((due, _)) = self.paused {
@@ -1073,9 +1143,9 @@ impl LiveMatch {
             // a match without a person thinks within the server's budget for them,
             // waiting its turn without holding a thread: it cannot starve the
             // matches people play
-            let budget = match self.seats.iter().all(|s| s.kind == SeatKind::Bot) {
-                true => self.thinking.clone(),
-                false => None,
+            let budget = match self.person_plays() {
+                true => None,
+                false => self.thinking.clone(),
             };
             // none free: look again later (the match keeps taking its commands)
             let permit = match budget.map(|b| b.try_acquire_owned()) {
@@ -1096,6 +1166,18 @@ impl LiveMatch {
                 tokio::task::yield_now().await;
             }
         }
+    }
+
+    /// Whether a person plays the match now: a human's seat with a connection, whose
+    /// last move was its own (not the turn timer's). Only then do its bots think
+    /// outside the budget of matches without a person: a seat joined and left idle,
+    /// connected or not, does not make a match of bots a person's.
+    fn person_plays(&self) -> bool {
+        self.seats.iter().enumerate().any(|(i, seat)| {
+            seat.kind == SeatKind::Human
+                && !seat.timed_out
+                && self.connections.iter().any(|c| c.audience.seat == Some(i))
+        })
     }
 
     /// The first bot's move: the player to move's, if a bot, or else (UNO) one made

@@ -26,6 +26,8 @@ pub(crate) struct Entry {
     pub(crate) over: Arc<AtomicBool>,
     pub(crate) open: Arc<AtomicBool>,
     pub(crate) creator: Option<IpAddr>,
+    /// The client addresses that joined a seat of it.
+    pub(crate) holders: Arc<std::sync::Mutex<Vec<IpAddr>>>,
 }
 
 /// What every match of a server shares with it.
@@ -162,13 +164,38 @@ impl Server {
         })
     }
 
-    /// The matches `client` created that are still open.
-    fn open_matches_of(&self, client: IpAddr) -> usize {
-        self.inner.matches.read().map_or(0, |m| {
-            m.values()
-                .filter(|e| e.creator == Some(client) && e.open.load(Ordering::Relaxed))
-                .count()
+    /// The live matches `client` holds, however it got them: those it created that
+    /// are still open, and those it joined a seat of that are not over; and whether
+    /// it holds match `id` among them.
+    fn held_by(&self, client: IpAddr, id: Option<&str>) -> (usize, bool) {
+        self.inner.matches.read().map_or((0, false), |m| {
+            let mut held = 0;
+            let mut holds_it = false;
+            for (key, e) in m.iter() {
+                let created = e.creator == Some(client) && e.open.load(Ordering::Relaxed);
+                let joined = !e.over.load(Ordering::Relaxed)
+                    && e.holders.lock().is_ok_and(|h| h.contains(&client));
+                if created || joined {
+                    held += 1;
+                    holds_it |= Some(key.as_str()) == id;
+                }
+            }
+            (held, holds_it)
         })
+    }
+
+    /// Refuses (429) a client that holds [`Limits::matches_per_client`] live
+    /// matches already, unless `id` is one of them (a second seat of a match it
+    /// holds).
+    pub(crate) fn check_holdings(&self, client: IpAddr, id: Option<&str>) -> Result<(), ApiError> {
+        let most = self.inner.limits.matches_per_client;
+        let (held, holds_it) = self.held_by(client, id);
+        match held >= most && !holds_it {
+            true => Err(ApiError::too_many(format!(
+                "this address holds {most} live matches, its most (open ones it created, and those it joined): one must end first"
+            ))),
+            false => Ok(()),
+        }
     }
 
     /// Whether [`shutdown`](Self::shutdown) was called.
@@ -323,20 +350,15 @@ impl Server {
     }
 
     /// [`create_match`](Self::create_match) for the client at `client` (the HTTP
-    /// API's caller), which may have at most [`Limits::open_matches_per_client`]
-    /// open matches at once (429 past it).
+    /// API's caller), which may hold at most [`Limits::matches_per_client`] live
+    /// matches at once (429 past it).
     pub async fn create_match_for(
         &self,
         spec: MatchSpec,
         client: Option<IpAddr>,
     ) -> Result<String, ApiError> {
         if let Some(client) = client {
-            let most = self.inner.limits.open_matches_per_client;
-            if self.open_matches_of(client) >= most {
-                return Err(ApiError::too_many(format!(
-                    "this address has {most} open matches, its most: one must start or expire first"
-                )));
-            }
+            self.check_holdings(client, None)?;
         }
         if self.inner.closed.load(Ordering::Relaxed) {
             return Err(ApiError::busy("the server is shutting down"));
@@ -419,11 +441,13 @@ fn spawn(live: LiveMatch, limits: &Limits) -> Entry {
     let (tx, rx) = mpsc::channel(limits.match_queue);
     let over = live.over_flag();
     let open = live.open_flag();
+    let holders = live.holders();
     tokio::spawn(live.run(rx));
     Entry {
         handle: MatchHandle { tx },
         over,
         open,
         creator: None,
+        holders,
     }
 }

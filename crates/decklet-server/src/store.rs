@@ -91,6 +91,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "servers' heartbeats, and matches handed over",
         include_str!("../migrations/0003_lease.sql"),
     ),
+    (
+        4,
+        "when a match last moved",
+        include_str!("../migrations/0004_active.sql"),
+    ),
 ];
 
 /// Brings the database's tables up to date. On Postgres the transaction first takes
@@ -163,6 +168,9 @@ pub struct StoredMatch {
     pub seq: u64,
     /// The server that plays it.
     pub server: String,
+    /// When it last moved (created, joined, its status set, an action stored), in
+    /// milliseconds since the Unix epoch; 0 for a match stored before this was kept.
+    pub active_at: i64,
     /// Its seats, in seat order.
     pub seats: Vec<StoredSeat>,
 }
@@ -266,10 +274,12 @@ async fn write_batch(
     for append in batch {
         let seq = to_i64(append.action.seq)?;
         let moved = sqlx::query(
-            "UPDATE matches SET seq = $1, status = $2 WHERE id = $3 AND seq = $4 AND server = $5",
+            "UPDATE matches SET seq = $1, status = $2, active_at = $3 \
+             WHERE id = $4 AND seq = $5 AND server = $6",
         )
         .bind(seq)
         .bind(&append.status)
+        .bind(now_ms())
         .bind(&append.id)
         .bind(seq - 1)
         .bind(&append.server)
@@ -375,8 +385,8 @@ impl Store {
     pub async fn create_match(&self, stored: &StoredMatch) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "INSERT INTO matches (id, spec, seed, status, seq, created_at, server, salt, seed_chosen) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            "INSERT INTO matches (id, spec, seed, status, seq, created_at, server, salt, seed_chosen, active_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(&stored.id)
         .bind(&stored.spec)
@@ -387,6 +397,7 @@ impl Store {
         .bind(&stored.server)
         .bind(&stored.salt)
         .bind(i64::from(stored.seed_chosen))
+        .bind(now_ms())
         .execute(&mut *tx)
         .await?;
         for (i, seat) in stored.seats.iter().enumerate() {
@@ -429,8 +440,9 @@ impl Store {
 
     /// Sets a match's status.
     pub async fn set_status(&self, id: &str, status: &str) -> Result<(), StoreError> {
-        sqlx::query("UPDATE matches SET status = $1 WHERE id = $2")
+        sqlx::query("UPDATE matches SET status = $1, active_at = $2 WHERE id = $3")
             .bind(status)
+            .bind(now_ms())
             .bind(id)
             .execute(&self.pool)
             .await?;
@@ -594,7 +606,7 @@ impl Store {
     /// Match `id` and its seats, if stored.
     pub async fn load_match(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
         let Some(row) =
-            sqlx::query("SELECT id, spec, seed, status, seq, server, salt, seed_chosen, created_at FROM matches WHERE id = $1")
+            sqlx::query("SELECT id, spec, seed, status, seq, server, salt, seed_chosen, created_at, active_at FROM matches WHERE id = $1")
                 .bind(id)
                 .fetch_optional(&self.pool)
                 .await?
@@ -626,6 +638,7 @@ impl Store {
             status: row.try_get("status")?,
             seq: from_i64(row.try_get("seq")?)?,
             server: row.try_get("server")?,
+            active_at: row.try_get("active_at")?,
             seats,
         }))
     }

@@ -439,6 +439,18 @@ fn an_attachment_replaces_the_one_of_its_type_and_is_read_by_type() {
     // a state read from JSON has none until an engine adopts it
     let read = GameState::from_json(&state.to_json().unwrap()).unwrap();
     assert_eq!(read.attachment::<u32>(), None);
+    // a seat sees none of the engine's own, however it reads its knowledge
+    let info = state.info_state(state.players().next().unwrap());
+    assert_eq!(info.attachment::<u32>(), None);
+    assert_eq!(info.known().attachment::<u32>(), None);
+    assert_eq!(info.known().clone().attachment::<String>(), None);
+    // a world sampled from it is a whole position again, once an engine plays it
+    let world = info
+        .determinize(&Default::default(), &mut GameRng::seed_from(1))
+        .unwrap();
+    let mut scratch = GameEngine::new(engine.game(), EngineConfig::default());
+    scratch.load_state(world).unwrap();
+    assert_eq!(scratch.state().attachment::<u32>(), Some(&2));
 }
 
 #[test]
@@ -1276,7 +1288,10 @@ fn a_log_records_its_game_string_and_replays_only_on_that_game() {
     engine.dispatch(Script::named("a")).unwrap();
     let log = engine.log();
     assert_eq!(log.game.as_deref(), Some("toy(cards=9)"));
-    assert_eq!(log.view_for("p1").game.as_deref(), Some("toy(cards=9)"));
+    assert_eq!(
+        log.view_for(&game, "p1").unwrap().game.as_deref(),
+        Some("toy(cards=9)")
+    );
     let json = serde_json::to_string(&log).unwrap();
     assert!(json.contains(r#""game":"toy(cards=9)""#), "{json}");
     let mut again = GameEngine::new(&game, EngineConfig::default());

@@ -272,7 +272,7 @@ fn an_adopted_position_plays_on_and_its_log_replays() {
     assert_eq!(json(replayed.state()), json(engine.state()));
     // what players may see of that log does not carry the position
     assert!(
-        !serde_json::to_string(&log.view_for("p1"))
+        !serde_json::to_string(&log.view_for(engine.game(), "p1").unwrap())
             .unwrap()
             .contains("initialState")
     );

@@ -554,13 +554,15 @@ async fn a_database_from_before_commitments_keeps_its_matches() -> Result<(), Er
     Ok(())
 }
 
-/// A client may hold only so many open matches: past it, a creation is refused (429)
-/// until one of its matches starts (or expires).
+/// A client may hold only so many live matches, however it got them (created and
+/// still open, or joined and not over): past it, a creation or a join is refused
+/// (429) until one ends. Joining its own seats no longer frees a client of them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_client_may_hold_only_so_many_open_matches() -> Result<(), Error> {
+async fn a_client_may_hold_only_so_many_matches_however_it_got_them() -> Result<(), Error> {
     let dir = tempfile::tempdir()?;
     let limits = Limits {
-        open_matches_per_client: 2,
+        matches_per_client: 2,
+        idle_match_expiry: Duration::from_secs(2),
         ..Limits::default()
     };
     let server = start_with(&sqlite_in(&dir), limits).await?;
@@ -570,15 +572,103 @@ async fn a_client_may_hold_only_so_many_open_matches() -> Result<(), Error> {
     let (status, refused) = server.post("/api/matches", &spec).await?;
     assert_eq!(status, 429, "{refused}");
     assert!(
-        refused["error"].to_string().contains("2 open matches"),
+        refused["error"].to_string().contains("2 live matches"),
         "{refused}"
     );
-    // a match that starts no longer counts
+    // a match it started by joining its own seats still counts (a second seat of a
+    // match it holds may be joined)
     server.join(&second, 0, "Ann").await?;
     server.join(&second, 1, "Bob").await?;
-    server.create(spec.clone()).await?;
     let (status, _) = server.post("/api/matches", &spec).await?;
     assert_eq!(status, 429);
+    // and a match played without a move ends, abandoned: then it no longer counts
+    let mut watcher = server.spectator(&second).await?;
+    loop {
+        let state = watcher.wait_for_state().await?;
+        if state["status"] == "abandoned" {
+            assert_eq!(state["moves"], json!([]));
+            break;
+        }
+    }
+    server.create(spec.clone()).await?;
+    Ok(())
+}
+
+/// A match being played that goes without a move for the idle expiry ends,
+/// abandoned, and one that was waiting at a restart ends as long after its last move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_no_one_plays_is_abandoned_restarts_or_not() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let db = sqlite_in(&dir);
+    let limits = || Limits {
+        idle_match_expiry: Duration::from_secs(2),
+        ..Limits::default()
+    };
+    let server = start_with(&db, limits()).await?;
+    let spec = json!({"game": "uno", "seats": [human(), bot("random")]});
+    let id = server.create(spec).await?;
+    let token = server.join(&id, 0, "Ann").await?;
+    server.stop().await;
+    let server = start_with(&db, limits()).await?;
+    let waiting = std::time::Instant::now();
+    loop {
+        let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
+        if summary["status"] == "abandoned" {
+            break;
+        }
+        assert_eq!(summary["status"], "playing", "{summary}");
+        assert!(
+            waiting.elapsed() < decklet_server::client::STUCK,
+            "never abandoned"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // a move is refused, and the match does not come back after a restart
+    let mut ann = server.seat(&id, &token, None).await?;
+    let state = ann.wait_for_state().await?;
+    assert_eq!(state["status"], "abandoned");
+    server.stop().await;
+    let server = start_with(&db, limits()).await?;
+    assert_eq!(server.server.restored(), 0);
+    Ok(())
+}
+
+/// A human's seat joined and left to the turn timer does not make a match of bots a
+/// person's: its bots think within the budget of matches without a person (here none,
+/// so once the timer has moved for the human, the bot does not move).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_seat_and_a_timer_do_not_take_bots_past_their_budget() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let limits = Limits {
+        bot_only_thinking: 0,
+        ..Limits::default()
+    };
+    let server = start_with(&sqlite_in(&dir), limits).await?;
+    let id = server
+        .create(json!({"game": "uno", "turnSeconds": 1, "seats": [human(), bot("random")]}))
+        .await?;
+    server.join(&id, 0, "Idle").await?;
+    let mut watcher = server.spectator(&id).await?;
+    let at = loop {
+        let state = watcher.wait_for_state().await?;
+        if state["turn"] == 1 {
+            break state["seq"].clone();
+        }
+    };
+    // the bot's turn: it waits for a budget it never gets
+    let quiet = tokio::time::timeout(Duration::from_millis(2_500), async {
+        loop {
+            match watcher.next().await {
+                Ok(Some(m)) if m["type"] == "update" => return m,
+                Ok(Some(_)) => continue,
+                _ => return Value::Null,
+            }
+        }
+    })
+    .await;
+    assert!(quiet.is_err(), "the bot moved: {quiet:?}");
+    let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
+    assert_eq!(summary["seq"], at);
     Ok(())
 }
 

@@ -489,7 +489,7 @@ async fn idle_or_slow_connections_are_closed_and_a_client_holds_only_so_many() -
 async fn names_of_every_script_are_taken_and_look_alike_bots_are_not() -> Result<(), Error> {
     let dir = tempfile::tempdir()?;
     let limits = Limits {
-        open_matches_per_client: 100,
+        matches_per_client: 100,
         ..limits()
     };
     let server = start_with(&sqlite_in(&dir), limits).await?;

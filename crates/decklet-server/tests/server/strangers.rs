@@ -248,7 +248,7 @@ async fn send(server: &TestServer, open: &str, request: &Request) -> Result<u16,
 
 fn limits() -> Limits {
     Limits {
-        open_matches_per_client: 1_000_000,
+        matches_per_client: 1_000_000,
         max_matches: 1_000_000,
         messages_per_second: 1_000_000,
         message_burst: 1_000_000,
