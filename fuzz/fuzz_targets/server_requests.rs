@@ -33,7 +33,7 @@ fn world() -> &'static World {
             .expect("a runtime");
         let db = std::env::temp_dir().join(format!("decklet-fuzz-{}.db", std::process::id()));
         let limits = Limits {
-            open_matches_per_client: usize::MAX,
+            matches_per_client: usize::MAX,
             max_matches: usize::MAX,
             messages_per_second: 1_000_000,
             message_burst: 1_000_000,

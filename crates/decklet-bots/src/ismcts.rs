@@ -201,7 +201,7 @@ impl IsmctsBot {
             if moves.is_empty() {
                 break;
             }
-            let keys: Vec<String> = moves.iter().map(key).collect();
+            let keys: Vec<String> = moves.each(key).collect();
             let count = self.nodes.get(node as usize)?.children.len();
             let mut best: Option<(f64, u32)> = None;
             let mut tried = vec![false; keys.len()];
@@ -330,7 +330,7 @@ impl Bot for IsmctsBot {
         let knowledge = self.hints.knowledge(info);
         self.root_prior.clear();
         if let Some(prior) = self.prior.as_deref_mut() {
-            let key_of = |at: usize| moves.get(at).map(key);
+            let key_of = |at: usize| moves.with(at, key);
             weigh_by_key(prior, info, moves, key_of, &mut self.root_prior);
         }
         self.nodes.clear();
@@ -354,7 +354,7 @@ impl Bot for IsmctsBot {
                 break;
             }
         }
-        let keys: Vec<String> = moves.iter().map(key).collect();
+        let keys: Vec<String> = moves.each(key).collect();
         let root = self.nodes.first()?;
         let best = root
             .children

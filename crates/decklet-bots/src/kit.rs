@@ -97,19 +97,20 @@ pub fn check_moves(
         game.legal_moves(state, seat, &mut moves);
         let out_of_turn = state.current_player() != Some(seat);
         if out_of_turn && !game.moves_out_of_turn(state) {
-            for action in moves.iter() {
+            for action in moves.each(|action| text_of(state, action)) {
                 mismatches.push(MoveMismatch::Undeclared {
                     seat: name.clone(),
-                    action: text_of(state, action),
+                    action,
                 });
             }
         }
-        let listed: HashSet<String> = moves.iter().map(|m| text_of(state, m)).collect();
-        for (at, action) in moves.iter().enumerate() {
+        let listed: HashSet<String> = moves.each(|m| text_of(state, m)).collect();
+        let texts: Vec<String> = moves.each(|m| text_of(state, m)).collect();
+        for (at, action) in texts.iter().enumerate() {
             if let Err(error) = engine.fork().dispatch_move(&moves, at) {
                 mismatches.push(MoveMismatch::Refused {
                     seat: name.clone(),
-                    action: text_of(state, action),
+                    action: action.clone(),
                     error: error.to_string(),
                 });
             }

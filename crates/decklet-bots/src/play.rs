@@ -272,7 +272,7 @@ fn dispatch_heard(
         .zip(hearing)
         .map(|(seat, hears)| hears.then(|| state.info_state(*seat)))
         .collect();
-    let kind = moves.get(pick).map_or("", |action| action.kind());
+    let kind = moves.kind(pick).unwrap_or("");
     let outcome = engine.dispatch_move(moves, pick)?;
     for (bot, before) in bots.iter_mut().zip(&befores) {
         if let Some(before) = before {

@@ -478,8 +478,11 @@ impl PolicyBot {
         // the highest logit, the lowest index among equals (as an argmax over the
         // environments' mask picks), the first listed move of an index
         let mut best: Option<(usize, usize, f32)> = None;
-        for (at, action) in moves.iter().enumerate() {
-            let Some(index) = encoding.action_index(known, seat, action) else {
+        let indices: Vec<Option<usize>> = moves
+            .each(|action| encoding.action_index(known, seat, action))
+            .collect();
+        for (at, index) in indices.into_iter().enumerate() {
+            let Some(index) = index else {
                 continue;
             };
             let Some(&logit) = logits.get(index) else {
@@ -507,8 +510,7 @@ impl Prior for PolicyBot {
         let logits = self.evaluate(info);
         let (seat, known) = (info.seat(), info.known());
         let indices: Vec<Option<usize>> = moves
-            .iter()
-            .map(|action| {
+            .each(|action| {
                 encoding
                     .action_index(known, seat, action)
                     .filter(|i| *i < logits.len())

@@ -208,8 +208,7 @@ fn moves_are_told_in_each_game_s_words() {
         let mut moves = decklet_core::Moves::new();
         loaded.game().legal_moves(state, seat, &mut moves);
         let said: Vec<String> = moves
-            .iter()
-            .map(|m| loaded.def().describe_move(state, m))
+            .each(|m| loaded.def().describe_move(state, m))
             .collect();
         assert!(said.iter().any(|s| s.starts_with(word)), "{game}: {said:?}");
         assert!(said.iter().all(|s| !s.contains('{')), "{game}: {said:?}");
@@ -250,15 +249,15 @@ fn every_key_of_a_move_is_declared_and_stands_for_one_kind_of_move() {
                 let Some(pick) = ask(&mut bot, &engine, seat, &mut moves) else {
                     break;
                 };
-                let listed: Vec<char> = moves.iter().filter_map(|m| def.move_key(m)).collect();
+                let listed: Vec<char> = moves.each(|m| def.move_key(m)).flatten().collect();
                 let mut once = listed.clone();
                 once.sort();
                 once.dedup();
                 assert_eq!(once.len(), listed.len(), "{text}: {listed:?}");
-                for m in moves.iter() {
-                    if let Some(key) = def.move_key(m) {
+                for (key, kind) in moves.each(|m| (def.move_key(m), m.kind())) {
+                    if let Some(key) = key {
                         assert!(keys.contains(&key), "{text}: {key}");
-                        assert_eq!(*kinds.entry(key).or_insert(m.kind()), m.kind(), "{text}");
+                        assert_eq!(*kinds.entry(key).or_insert(kind), kind, "{text}");
                     }
                 }
                 engine.dispatch_move(&moves, pick).unwrap();

@@ -20,8 +20,7 @@ impl Prior for Favour {
     fn weigh(&mut self, info: &InfoState, moves: &Moves, out: &mut Vec<f64>) {
         let encoding = self.loaded.encoding().unwrap();
         let hit: Vec<bool> = moves
-            .iter()
-            .map(|m| encoding.action_index(info.known(), info.seat(), m) == Some(self.wanted))
+            .each(|m| encoding.action_index(info.known(), info.seat(), m) == Some(self.wanted))
             .collect();
         let n = hit.iter().filter(|h| **h).count() as f64;
         out.clear();
@@ -69,8 +68,8 @@ fn positions(loaded: &LoadedGame, players: usize, seed: u64) -> Vec<(GameState, 
         }
         engine.game().legal_moves(state, seat, &mut moves);
         let mut indices: Vec<usize> = moves
-            .iter()
-            .filter_map(|m| encoding.action_index(state, seat, m))
+            .each(|m| encoding.action_index(state, seat, m))
+            .flatten()
             .collect();
         indices.dedup();
         if indices.len() >= 2 {
@@ -90,8 +89,9 @@ fn index_of(
     at: usize,
 ) -> usize {
     let encoding = loaded.encoding().unwrap();
-    encoding
-        .action_index(state, seat, moves.get(at).unwrap())
+    moves
+        .with(at, |m| encoding.action_index(state, seat, m))
+        .flatten()
         .unwrap()
 }
 

@@ -151,16 +151,12 @@ struct Shown {
 /// The moves to show: each once by its words (two red 9s are one move, as in the hand).
 fn shown_moves(def: &dyn GameDef, state: &GameState, moves: &Moves) -> Vec<Shown> {
     let mut shown: Vec<Shown> = Vec::new();
-    for (index, action) in moves.iter().enumerate() {
-        let words = def.describe_move(state, action);
+    let described = moves.each(|action| (def.describe_move(state, action), def.move_key(action)));
+    for (index, (words, key)) in described.enumerate() {
         if shown.iter().any(|s| s.words == words) {
             continue;
         }
-        shown.push(Shown {
-            index,
-            key: def.move_key(action),
-            words,
-        });
+        shown.push(Shown { index, key, words });
     }
     shown
 }
@@ -317,16 +313,16 @@ fn make_move(
             other => say!("Out of turn, {other} moves:"),
         }
     }
-    let told = moves
-        .get(pick)
-        .map(|action| table.loaded.def().describe_move(state, action));
+    let told = moves.with(pick, |action| {
+        table.loaded.def().describe_move(state, action)
+    });
     let action = moves.to_any(pick);
     let held: Vec<CardId> = state.info_state(you).hand().to_vec();
     let players: Vec<PlayerId> = state.players().collect();
     let befores: Vec<Option<InfoState>> = (players.iter().skip(1).zip(&table.bots))
         .map(|(seat, bot)| bot.hears().then(|| state.info_state(*seat)))
         .collect();
-    let kind = moves.get(pick).map_or("", |action| action.kind());
+    let kind = moves.kind(pick).unwrap_or("");
     let outcome = engine
         .dispatch_move(moves, pick)
         .map_err(|e| e.to_string())?;
@@ -358,9 +354,7 @@ fn make_move(
                 None => say!(
                     "{}: {} (what it names is hidden from you)",
                     who(state, mover),
-                    moves
-                        .get(pick)
-                        .map_or_else(String::new, |m| m.kind().to_lowercase().replace('_', " "))
+                    kind.to_lowercase().replace('_', " ")
                 ),
             }
         }

@@ -40,6 +40,45 @@ pub trait Action: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + '
     fn player_id(&self) -> Option<PlayerId> {
         None
     }
+    /// The action as one 64-bit code, if it has one ([`MoveCode`](crate::MoveCode)
+    /// writes one field by field): a listed move of a kind that has codes is kept as
+    /// its code, a small value, and made again when it is read or dispatched
+    /// ([`Moves`](crate::Moves)). `None` (the default) keeps the move whole.
+    ///
+    /// ```
+    /// use decklet_core::*;
+    /// use serde::{Deserialize, Serialize};
+    ///
+    /// #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    /// struct Bid { player_id: PlayerId, tricks: u8 }
+    /// impl Action for Bid {
+    ///     const KIND: &'static str = "BID";
+    ///     fn to_code(&self) -> Option<u64> {
+    ///         Some(MoveCode::new().player(self.player_id)?.put(self.tricks.into(), 8)?.code())
+    ///     }
+    ///     fn from_code(code: u64) -> Option<Self> {
+    ///         let mut fields = MoveCode::read(code);
+    ///         Some(Bid { player_id: fields.player(), tricks: fields.take(8) as u8 })
+    ///     }
+    /// }
+    /// # let mut engine = GameEngine::default();
+    /// # engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+    /// # let p1 = engine.state().player_id("p1").ok_or("no p1")?;
+    /// let bid = Bid { player_id: p1, tricks: 7 };
+    /// assert_eq!(bid.to_code().and_then(Bid::from_code), Some(bid));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn to_code(&self) -> Option<u64> {
+        None
+    }
+    /// The action a code of [`to_code`](Self::to_code) stands for.
+    fn from_code(code: u64) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        let _ = code;
+        None
+    }
 }
 
 /// Where an action came from: the engine's caller, or a handler inside a tick.

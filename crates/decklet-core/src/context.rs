@@ -269,6 +269,7 @@ impl<'a> GameContext<'a> {
     /// data every seat may read, [`attach_public`](Self::attach_public).
     pub fn attach<T: Any + Send + Sync + std::fmt::Debug>(&mut self, value: T) {
         self.tables_mut().attach(Attachment {
+            type_id: std::any::TypeId::of::<T>(),
             value: Arc::new(value),
             public: false,
             debug: debug_of::<T>,
@@ -283,6 +284,7 @@ impl<'a> GameContext<'a> {
     /// same.
     pub fn attach_public<T: Any + Send + Sync + std::fmt::Debug>(&mut self, value: T) {
         self.tables_mut().attach(Attachment {
+            type_id: std::any::TypeId::of::<T>(),
             value: Arc::new(value),
             public: true,
             debug: debug_of::<T>,

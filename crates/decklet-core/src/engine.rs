@@ -19,7 +19,7 @@ use crate::context::GameContext;
 use crate::error::{EngineError, quoted, shown};
 use crate::event::{AnyEvent, Event};
 use crate::game::Game;
-use crate::kind_table::{KindOps, Kinds};
+use crate::kind_table::{Kind, KindOps, Kinds};
 use crate::kinds::{GameCreated, GameStarted};
 use crate::player::Player;
 use crate::queues::Queues;
@@ -460,6 +460,33 @@ impl GameEngine {
         EngineError::UnknownAction {
             kind: kind.to_string(),
         }
+    }
+
+    /// [`dispatch`](Self::dispatch) of an action whose kind is known: `k`, whose
+    /// rules and handler are `kind` (a listed move's, [`Moves`](crate::Moves)): no
+    /// lookup of the kind by type.
+    #[inline]
+    pub(crate) fn dispatch_of_kind<A: Action>(
+        &mut self,
+        k: Kind,
+        kind: &ActionKind<A>,
+        action: A,
+    ) -> Result<Outcome, EngineError> {
+        if !self.created {
+            return Err(EngineError::NoGame);
+        }
+        let collect = self.config.collect_events;
+        self.begin_tick(collect);
+        let limits = self.limits();
+        let parts = ExternalTick {
+            state: &mut self.state,
+            queues: &mut self.queues,
+            kinds: &self.kinds,
+            log: &mut self.log,
+            limits,
+        };
+        parts.run(k, kind, action)?;
+        Ok(self.deliver(collect))
     }
 
     /// Runs the tick of a typed external action and logs it.

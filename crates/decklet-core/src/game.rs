@@ -54,6 +54,8 @@ pub struct Game {
     data: Arc<GameData>,
     /// The registry's kinds, shared with the engines that add no subscriber kind.
     kinds: Arc<Kinds>,
+    /// The plugins that list moves ([`GamePlugin::lists_moves`]), in order.
+    listing: Vec<Arc<dyn GamePlugin>>,
     /// The game string it was built as, if any (recorded in its logs).
     string: Option<String>,
 }
@@ -104,7 +106,12 @@ impl GameBuilder {
         for plugin in &self.plugins {
             plugin.declare(&mut data);
         }
+        let listing = (self.plugins.iter())
+            .filter(|p| p.lists_moves())
+            .cloned()
+            .collect();
         Ok(Arc::new(Game {
+            listing,
             plugins: self.plugins,
             infos: plugins,
             data: Arc::new(data),
@@ -129,6 +136,7 @@ impl Game {
                 infos: Vec::new(),
                 data: Arc::default(),
                 kinds: Arc::default(),
+                listing: Vec::new(),
                 string: None,
             })
         });
@@ -182,7 +190,8 @@ impl Game {
     /// ```
     pub fn legal_moves(&self, state: &GameState, seat: PlayerId, moves: &mut Moves) {
         moves.clear();
-        for plugin in &self.plugins {
+        moves.use_kinds(&self.kinds);
+        for plugin in &self.listing {
             plugin.moves(state, seat, moves);
         }
     }

@@ -42,6 +42,15 @@ macro_rules! handle {
             pub const fn index(self) -> usize {
                 self.0 as usize
             }
+
+            /// The handle at `index` of its table (the inverse of
+            /// [`index`](Self::index)), for a value packed into a small code (a
+            /// listed move's, [`MoveCode`](crate::MoveCode)): an index past the table
+            /// names nothing, and lookups with it answer `None`.
+            #[inline]
+            pub const fn from_index(index: u32) -> Self {
+                $name(index)
+            }
         }
 
         impl fmt::Debug for $name {

@@ -46,6 +46,8 @@ pub(crate) struct Kinds {
     by_type: KindIndex,
     by_name: FxHashMap<&'static str, Kind>,
     pub(crate) names: Vec<&'static str>,
+    /// Each kind's type.
+    pub(crate) type_ids: Vec<TypeId>,
     pub(crate) ops: Vec<KindOps>,
     /// Whether a plugin handles the kind (events).
     pub(crate) handled: Vec<bool>,
@@ -75,10 +77,17 @@ impl Kinds {
             self.by_name.insert(name, k);
         }
         self.names.push(name);
+        self.type_ids.push(type_id);
         self.ops.push(ops);
         self.handled.push(false);
         self.subscribed.push(0);
         k
+    }
+
+    /// Whether kind `k` is of type `type_id`.
+    #[inline]
+    pub(crate) fn is_of(&self, k: Kind, type_id: TypeId) -> bool {
+        self.type_ids.get(k.index()) == Some(&type_id)
     }
 
     /// The kind string another type already claims for `name`, if a different type.

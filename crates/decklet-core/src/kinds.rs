@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::action::Action;
 use crate::event::Event;
 use crate::ids::{CardId, CardIds, PlayerId};
+use crate::move_code::MoveCode;
 
 /// Kind of [`PlayCard`].
 pub const PLAY_CARD_ACTION: &str = "PLAY_CARD";
@@ -41,6 +42,24 @@ pub struct PlayCard {
 }
 
 impl PlayCard {
+    /// The code of a play of one card ([`Action::to_code`]), written without making
+    /// the action: what a plugin that lists many plays pushes
+    /// ([`Moves::push_code`](crate::Moves::push_code)).
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// let (p, c) = (PlayerId::from_index(2), CardId::from_index(40));
+    /// assert_eq!(PlayCard::code_of_one(p, c), PlayCard::new(p, [c]).to_code());
+    /// ```
+    #[inline]
+    pub fn code_of_one(player: PlayerId, card: CardId) -> Option<u64> {
+        let (p, c) = (player.index() as u64, card.index() as u64);
+        let fits = p >> crate::move_code::PLAYER_BITS == 0 && c >> crate::move_code::CARD_BITS == 0;
+        fits.then_some(
+            p | 1 << crate::move_code::PLAYER_BITS | c << (crate::move_code::PLAYER_BITS + 2),
+        )
+    }
+
     /// A `PLAY_CARD` action.
     pub fn new(player: PlayerId, cards: impl IntoIterator<Item = CardId>) -> Self {
         // pushed one by one: a play is one card, and `collect` first reserves for it
@@ -59,6 +78,34 @@ impl Action for PlayCard {
     const KIND: &'static str = PLAY_CARD_ACTION;
     fn player_id(&self) -> Option<PlayerId> {
         Some(self.player_id)
+    }
+    /// The player, how many cards (at most two: a play of more has no code) and each.
+    #[inline]
+    fn to_code(&self) -> Option<u64> {
+        let cards = self.card_ids.as_slice();
+        if cards.len() > 2 {
+            return None;
+        }
+        let mut code = MoveCode::new()
+            .player(self.player_id)?
+            .put(cards.len() as u64, 2)?;
+        for card in cards {
+            code = code.card(*card)?;
+        }
+        Some(code.code())
+    }
+    #[inline]
+    fn from_code(code: u64) -> Option<Self> {
+        let mut fields = MoveCode::read(code);
+        let player_id = fields.player();
+        let mut card_ids = CardIds::new();
+        for _ in 0..fields.take(2) {
+            card_ids.push(fields.card());
+        }
+        Some(PlayCard {
+            player_id,
+            card_ids,
+        })
     }
 }
 

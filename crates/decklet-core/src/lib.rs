@@ -90,6 +90,7 @@ mod kinds;
 mod lanes;
 mod leaks;
 mod log;
+mod move_code;
 mod moves;
 mod player;
 mod player_log;
@@ -131,7 +132,8 @@ pub use leaks::{
     HistoryCheck, HistoryLeak, Leak, check_history_leaks, check_seat_leaks, redeal_unseen,
 };
 pub use log::{GameLog, LOG_FORMAT, LoggedAction, PluginInfo, state_digest};
-pub use moves::Moves;
+pub use move_code::{CARD_BITS, MoveCode, MoveFields, PLAYER_BITS};
+pub use moves::{GameToken, Move, MoveKind, Moves};
 pub use player::{Player, PlayerStatus};
 pub use player_log::{HeardMove, PlayerLog};
 pub use plugin::{ActionHandler, EventHandler, GamePlugin};

@@ -1,20 +1,50 @@
-//! [`Moves`]: the moves a seat may make, as a list of typed actions: what the plugins
-//! list ([`GamePlugin::moves`](crate::GamePlugin::moves)), what a bot chooses among
-//! and what the engine dispatches ([`GameEngine::dispatch_move`]).
+//! [`Moves`]: the moves a seat may make, each a small value ([`Move`]): what the
+//! plugins list ([`GamePlugin::moves`](crate::GamePlugin::moves)), what a bot chooses
+//! among and what the engine dispatches ([`GameEngine::dispatch_move`]).
 //!
-//! Each move stays its own type: the list keeps one vector of each action type it has
-//! held and the order in which the moves were listed, so that listing a move, reading
-//! it back and dispatching it allocate nothing once the list has grown to the game's
-//! size (pass the same list every time: clearing it keeps its room).
+//! A listed move is its action kind's handle in the game (resolved when the game was
+//! built) and the action's 64-bit code ([`Action::to_code`]): listing one copies two
+//! numbers, and the typed action is made again only when the move is read or
+//! dispatched, which follows the handle to the kind's rules and handler with no lookup.
+//! An action with no code (one whose fields do not fit, or a kind that does not say)
+//! is kept whole beside them. Pass the same list every time: clearing it keeps its
+//! room, and listing then allocates nothing.
 
-use std::any::{Any, TypeId};
+use std::any::TypeId;
 use std::fmt::Debug;
+use std::sync::Arc;
 
 use crate::action::{Action, ActionRef, AnyAction};
 use crate::engine::{GameEngine, Outcome};
 use crate::error::EngineError;
+use crate::kind_table::{Kind, Kinds};
 
-/// The moves of a seat, in the order they were listed, each a typed action.
+/// One listed move: its action kind in the game and the action's code, or the place
+/// of an action kept whole. Two moves are equal when they are the same move of the
+/// same list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move(Slot);
+
+/// A kind of action of one game, as a handle resolved when the game was built: what
+/// a bot compares a listed move's kind with ([`Moves::move_kind`], [`Moves::kind_of`]),
+/// an integer comparison. A handle means something in its game (and the lists of moves
+/// that game filled: [`Moves::game_token`] tells them apart).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveKind(Kind);
+
+/// Which game's kinds a list of moves holds (see [`Moves::game_token`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameToken(usize);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Slot {
+    /// An action of kind `kind`, as its code.
+    Coded { kind: Kind, code: u64 },
+    /// The action at `at` of the list's whole actions.
+    Whole { at: u32 },
+}
+
+/// The moves of a seat, in the order they were listed.
 ///
 /// ```
 /// use decklet_core::*;
@@ -33,97 +63,139 @@ use crate::error::EngineError;
 /// moves.push(PlayCard::new(p1, []));
 /// moves.push(Knock { player_id: p1 });
 /// assert_eq!(moves.len(), 2);
-/// let kinds: Vec<&str> = moves.iter().map(|m| m.kind()).collect();
-/// assert_eq!(kinds, ["PLAY_CARD", "KNOCK"]);
-/// assert!(moves.get(0).and_then(|m| m.downcast_ref::<PlayCard>()).is_some());
+/// assert_eq!(moves.kinds().collect::<Vec<_>>(), ["PLAY_CARD", "KNOCK"]);
+/// assert_eq!(moves.get_as::<PlayCard>(0).map(|p| p.player_id), Some(p1));
 /// moves.retain(|m| m.kind() != "PLAY_CARD");
-/// assert_eq!(moves.get(0).map(|m| m.kind()), Some("KNOCK"));
+/// assert_eq!(moves.kind(0), Some("KNOCK"));
 /// # Ok::<(), EngineError>(())
 /// ```
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Moves {
-    /// One list of each action type held so far (kept, emptied, across `clear`),
-    /// with that type's id.
-    lists: Vec<(TypeId, Box<dyn KindList>)>,
-    /// The moves in listed order: which list, and where in it.
-    order: Vec<Slot>,
+    /// The moves in listed order.
+    slots: Vec<Slot>,
+    /// The actions kept whole (no code, or no game to give their kind).
+    whole: Vec<AnyAction>,
+    /// The kinds of the game that lists into it ([`Game::legal_moves`](crate::Game::legal_moves)
+    /// sets them): a move is kept as a code only when its kind is known there.
+    kinds: Option<Arc<Kinds>>,
+    /// The kinds of the last types pushed (a game lists moves of a few kinds, over and
+    /// over: each looked up once).
+    known: [Option<(TypeId, Option<Kind>)>; KNOWN_TYPES],
 }
 
-/// Where a move is: its list and its index there.
-#[derive(Clone, Copy, Debug)]
-struct Slot {
-    list: u32,
-    index: u32,
-}
+/// How many types' kinds a list keeps at hand.
+const KNOWN_TYPES: usize = 4;
 
 impl Moves {
-    /// An empty list.
+    /// An empty list (its moves kept whole until a game lists into it).
     pub fn new() -> Self {
         Moves::default()
     }
 
-    /// Adds a move at the end.
-    pub fn push<A: Action>(&mut self, action: A) {
-        self.extend(std::iter::once(action));
+    /// An empty list for the moves of a game whose kinds are `kinds`.
+    pub(crate) fn use_kinds(&mut self, kinds: &Arc<Kinds>) {
+        let same = self.kinds.as_ref().is_some_and(|k| Arc::ptr_eq(k, kinds));
+        if !same {
+            self.kinds = Some(Arc::clone(kinds));
+            self.known = [None; KNOWN_TYPES];
+        }
     }
 
-    /// Adds the moves of `actions` at the end, in order (their type's list is found
-    /// once).
+    /// Adds a move at the end.
+    #[inline]
+    pub fn push<A: Action>(&mut self, action: A) {
+        let kind = self.kind_for::<A>();
+        self.push_of(kind, action);
+    }
+
+    /// Adds the moves of `actions` at the end, in order.
     pub fn extend<A: Action>(&mut self, actions: impl IntoIterator<Item = A>) {
+        let kind = self.kind_for::<A>();
+        for action in actions {
+            self.push_of(kind, action);
+        }
+    }
+
+    /// The kind of `A` in the list's game, if known there.
+    #[inline]
+    fn kind_for<A: Action>(&mut self) -> Option<Kind> {
         let id = TypeId::of::<A>();
-        let at = match self.lists.iter().position(|(of, _)| *of == id) {
-            Some(at) => at,
+        for (known, kind) in self.known.iter().flatten() {
+            if *known == id {
+                return *kind;
+            }
+        }
+        self.look_up(id)
+    }
+
+    /// The kind of type `id`, looked up and kept at hand (the oldest kept gives way).
+    #[cold]
+    fn look_up(&mut self, id: TypeId) -> Option<Kind> {
+        let kind = self
+            .kinds
+            .as_ref()
+            .and_then(|kinds| kinds.of(id).filter(|k| kinds.action_ops(*k).is_some()));
+        self.known.rotate_right(1);
+        self.known[0] = Some((id, kind));
+        kind
+    }
+
+    /// Adds a move of kind `A` given as its code (what `A::to_code` gives for it): for
+    /// a plugin that lists many moves and writes their codes itself, as UNO lists its
+    /// plays ([`PlayCard::code_of_one`](crate::PlayCard::code_of_one)).
+    #[inline]
+    pub fn push_code<A: Action>(&mut self, code: u64) {
+        match self.kind_for::<A>() {
+            Some(kind) => self.slots.push(Slot::Coded { kind, code }),
             None => {
-                self.lists.push((id, Box::new(Vec::<A>::new())));
-                self.lists.len() - 1
+                if let Some(action) = A::from_code(code) {
+                    self.push_of(None, action);
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn push_of<A: Action>(&mut self, kind: Option<Kind>, action: A) {
+        let slot = match (kind, action.to_code()) {
+            (Some(kind), Some(code)) => Slot::Coded { kind, code },
+            _ => {
+                self.whole.push(AnyAction::new(action));
+                Slot::Whole {
+                    at: (self.whole.len() - 1) as u32,
+                }
             }
         };
-        // the list at `at` holds `A`s: found by its type, or made just now
-        let Some(list) = self
-            .lists
-            .get_mut(at)
-            .and_then(|(_, l)| l.as_any_mut().downcast_mut::<Vec<A>>())
-        else {
-            return;
-        };
-        for action in actions {
-            self.order.push(Slot {
-                list: at as u32,
-                index: list.len() as u32,
-            });
-            list.push(action);
-        }
+        self.slots.push(slot);
     }
 
     /// How many moves.
+    #[inline]
     pub fn len(&self) -> usize {
-        self.order.len()
+        self.slots.len()
     }
 
     /// Whether there is none.
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.order.is_empty()
+        self.slots.is_empty()
     }
 
     /// Removes every move, keeping the room they took.
+    #[inline]
     pub fn clear(&mut self) {
-        for (_, list) in &mut self.lists {
-            list.clear();
-        }
-        self.order.clear();
+        self.slots.clear();
+        self.whole.clear();
     }
 
-    /// The move at `index`, if there is one.
-    pub fn get(&self, index: usize) -> Option<ActionRef<'_>> {
-        let slot = self.order.get(index)?;
-        self.lists
-            .get(slot.list as usize)?
-            .1
-            .get(slot.index as usize)
+    /// The move at `index`.
+    #[inline]
+    pub fn at(&self, index: usize) -> Option<Move> {
+        self.slots.get(index).copied().map(Move)
     }
 
-    /// Whether the move at `index` is an `A` (`false` past the end): read from the
-    /// list it is in, without looking at the move.
+    /// Whether the move at `index` is an `A` (`false` past the end): told by its kind,
+    /// without making the action.
     ///
     /// ```
     /// use decklet_core::*;
@@ -138,58 +210,145 @@ impl Moves {
     /// ```
     #[inline]
     pub fn is<A: Action>(&self, index: usize) -> bool {
-        self.order.get(index).is_some_and(|slot| {
-            self.lists
-                .get(slot.list as usize)
-                .is_some_and(|(id, _)| *id == TypeId::of::<A>())
-        })
-    }
-
-    /// The move at `index`, if it is an `A`.
-    #[inline]
-    pub fn get_as<A: Action>(&self, index: usize) -> Option<&A> {
-        let slot = self.order.get(index)?;
-        let (id, list) = self.lists.get(slot.list as usize)?;
-        if *id != TypeId::of::<A>() {
-            return None;
+        match self.slots.get(index) {
+            Some(Slot::Coded { kind, .. }) => self
+                .kinds
+                .as_ref()
+                .is_some_and(|kinds| kinds.is_of(*kind, TypeId::of::<A>())),
+            Some(Slot::Whole { at }) => {
+                self.whole.get(*at as usize).is_some_and(AnyAction::is::<A>)
+            }
+            None => false,
         }
-        list.as_any()
-            .downcast_ref::<Vec<A>>()?
-            .as_slice()
-            .get(slot.index as usize)
     }
 
-    /// The moves in order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = ActionRef<'_>> + '_ {
-        self.order.iter().map(|slot| {
-            self.lists
-                .get(slot.list as usize)
-                .and_then(|(_, list)| list.get(slot.index as usize))
-                // every slot points at a move of its list
-                .unwrap_or_else(|| ActionRef::of(&NO_MOVE))
-        })
+    /// The move at `index`, made again as an `A`, if it is one.
+    #[inline]
+    pub fn get_as<A: Action>(&self, index: usize) -> Option<A> {
+        match self.slots.get(index)? {
+            Slot::Coded { kind, code } => {
+                let kinds = self.kinds.as_ref()?;
+                match kinds.is_of(*kind, TypeId::of::<A>()) {
+                    true => A::from_code(*code),
+                    false => None,
+                }
+            }
+            Slot::Whole { at } => self.whole.get(*at as usize)?.downcast_ref::<A>().cloned(),
+        }
+    }
+
+    /// The kind of the move at `index`, as a handle of its game (`None` for a move kept
+    /// whole, or past the end).
+    #[inline]
+    pub fn move_kind(&self, index: usize) -> Option<MoveKind> {
+        match self.slots.get(index)? {
+            Slot::Coded { kind, .. } => Some(MoveKind(*kind)),
+            Slot::Whole { .. } => None,
+        }
+    }
+
+    /// The handle of action kind `A` in the game that listed these moves, if that game
+    /// has it.
+    pub fn kind_of<A: Action>(&self) -> Option<MoveKind> {
+        let kinds = self.kinds.as_ref()?;
+        let kind = kinds.of(TypeId::of::<A>())?;
+        kinds.action_ops(kind).map(|_| MoveKind(kind))
+    }
+
+    /// Which game listed these moves: two lists with the same token hold the handles of
+    /// the same game's kinds (a bot keeps the handles it resolved with the token, and
+    /// resolves them again when the token changes). `None` before a game listed any.
+    #[inline]
+    pub fn game_token(&self) -> Option<GameToken> {
+        self.kinds
+            .as_ref()
+            .map(|k| GameToken(Arc::as_ptr(k) as usize))
+    }
+
+    /// The kind string of the move at `index`.
+    #[inline]
+    pub fn kind(&self, index: usize) -> Option<&'static str> {
+        match self.slots.get(index)? {
+            Slot::Coded { kind, .. } => self.kinds.as_ref()?.names.get(kind.index()).copied(),
+            Slot::Whole { at } => self.whole.get(*at as usize).map(AnyAction::kind),
+        }
+    }
+
+    /// The kind strings of the moves, in order.
+    pub fn kinds(&self) -> impl ExactSizeIterator<Item = &'static str> + '_ {
+        (0..self.len()).map(|i| self.kind(i).unwrap_or(""))
+    }
+
+    /// `f` of the move at `index`, seen as an action of any kind (made again on the
+    /// stack, no allocation); `None` past the end.
+    pub fn with<R>(&self, index: usize, f: impl FnOnce(ActionRef<'_>) -> R) -> Option<R> {
+        match self.slots.get(index)? {
+            Slot::Coded { kind, code } => {
+                let ops = self.kinds.as_ref()?.action_ops(*kind)?;
+                let mut f = Some(f);
+                let mut out = None;
+                ops.with_code(*code, &mut |action| {
+                    if let Some(f) = f.take() {
+                        out = Some(f(action));
+                    }
+                });
+                out
+            }
+            Slot::Whole { at } => self.whole.get(*at as usize).map(|a| f(a.as_ref())),
+        }
+    }
+
+    /// `f` of each move seen as an action of any kind, in order (each made again on
+    /// the stack as it is reached).
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// # let mut engine = GameEngine::default();
+    /// # engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+    /// # let p1 = engine.state().player_id("p1").ok_or(EngineError::NoGame)?;
+    /// let moves = Moves::from(vec![PlayCard::new(p1, []), PlayCard::new(p1, [])]);
+    /// let players: Vec<_> = moves.each(|m| m.player_id()).collect();
+    /// assert_eq!(players, [Some(p1), Some(p1)]);
+    /// # Ok::<(), EngineError>(())
+    /// ```
+    pub fn each<'m, R>(
+        &'m self,
+        mut f: impl FnMut(ActionRef<'_>) -> R + 'm,
+    ) -> impl Iterator<Item = R> + 'm {
+        (0..self.len()).filter_map(move |index| self.with(index, &mut f))
+    }
+
+    /// Calls `f` with each move's index and the move seen as an action of any kind, in
+    /// order.
+    pub fn for_each(&self, mut f: impl FnMut(usize, ActionRef<'_>)) {
+        for index in 0..self.len() {
+            self.with(index, |action| f(index, action));
+        }
     }
 
     /// Keeps only the moves for which `keep` says yes, in their order: how a plugin
     /// that changes an earlier plugin's rules withdraws the moves they now refuse.
     pub fn retain(&mut self, mut keep: impl FnMut(ActionRef<'_>) -> bool) {
-        let lists = &self.lists;
-        self.order.retain(|slot| {
-            lists
-                .get(slot.list as usize)
-                .and_then(|(_, list)| list.get(slot.index as usize))
-                .is_some_and(&mut keep)
-        });
+        let mut kept = Vec::with_capacity(self.slots.len());
+        for index in 0..self.slots.len() {
+            if self.with(index, &mut keep) == Some(true)
+                && let Some(slot) = self.slots.get(index)
+            {
+                kept.push(*slot);
+            }
+        }
+        self.slots = kept;
     }
 
     /// The move at `index` as an owned action of any kind (one allocation): for a
     /// message, a log, JSON.
     pub fn to_any(&self, index: usize) -> Option<AnyAction> {
-        let slot = self.order.get(index)?;
-        self.lists
-            .get(slot.list as usize)?
-            .1
-            .to_any(slot.index as usize)
+        match self.slots.get(index)? {
+            Slot::Coded { kind, code } => {
+                self.kinds.as_ref()?.action_ops(*kind)?.any_of_code(*code)
+            }
+            Slot::Whole { at } => self.whole.get(*at as usize).cloned(),
+        }
     }
 
     /// Every move as an owned action of any kind, in order.
@@ -197,22 +356,33 @@ impl Moves {
         (0..self.len()).filter_map(|i| self.to_any(i)).collect()
     }
 
-    /// Dispatches the move at `index` on `engine`, typed.
+    /// Dispatches the move at `index` on `engine`.
     pub(crate) fn dispatch_on(
         &self,
         index: usize,
         engine: &mut GameEngine,
     ) -> Result<Outcome, EngineError> {
-        let list = self
-            .order
-            .get(index)
-            .and_then(|slot| Some((&self.lists.get(slot.list as usize)?.1, slot.index)));
-        match list {
-            Some((list, at)) => list.dispatch(at as usize, engine),
-            None => Err(EngineError::InvalidAction {
-                kind: "move".to_string(),
-                message: format!("no move {index}: {} listed", self.len()),
-            }),
+        let not_listed = || EngineError::InvalidAction {
+            kind: "move".to_string(),
+            message: format!("no move {index}: {} listed", self.len()),
+        };
+        match self.slots.get(index).ok_or_else(not_listed)? {
+            Slot::Coded { kind, code } => {
+                let kinds = self.kinds.as_ref().ok_or_else(not_listed)?;
+                let ops = kinds.action_ops(*kind).ok_or_else(not_listed)?;
+                // listed in the engine's game: its kind's handle is the engine's too
+                match Arc::ptr_eq(kinds, engine.game().kinds()) {
+                    true => ops.dispatch_code(*kind, *code, engine),
+                    false => {
+                        let action = ops.any_of_code(*code).ok_or_else(not_listed)?;
+                        engine.dispatch_any(action)
+                    }
+                }
+            }
+            Slot::Whole { at } => {
+                let action = self.whole.get(*at as usize).ok_or_else(not_listed)?;
+                engine.dispatch_any(action.clone())
+            }
         }
     }
 }
@@ -222,29 +392,26 @@ impl Moves {
 impl GameEngine {
     /// Dispatches the move at `index` of `moves` (the seat's listed moves,
     /// [`Game::legal_moves`](crate::Game::legal_moves)) as
-    /// [`dispatch`](GameEngine::dispatch) does, typed: a bot's choice, without an owned
-    /// copy of every move. An index past the list is [`EngineError::InvalidAction`].
+    /// [`dispatch`](GameEngine::dispatch) does: the action is made from the move's code
+    /// and run by its kind, found by the handle it was listed with (no copy of a listed
+    /// action, no lookup of its kind). An index past the list is
+    /// [`EngineError::InvalidAction`].
+    #[inline]
     pub fn dispatch_move(&mut self, moves: &Moves, index: usize) -> Result<Outcome, EngineError> {
         moves.dispatch_on(index, self)
     }
 }
 
-impl Clone for Moves {
-    fn clone(&self) -> Self {
-        Moves {
-            lists: self
-                .lists
-                .iter()
-                .map(|(id, l)| (*id, l.clone_box()))
-                .collect(),
-            order: self.order.clone(),
-        }
-    }
-}
-
 impl Debug for Moves {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
+        let mut list = f.debug_list();
+        for index in 0..self.len() {
+            match self.with(index, |action| format!("{action:?}")) {
+                Some(shown) => list.entry(&format_args!("{shown}")),
+                None => list.entry(&self.at(index)),
+            };
+        }
+        list.finish()
     }
 }
 
@@ -253,59 +420,6 @@ impl<A: Action> From<Vec<A>> for Moves {
         let mut moves = Moves::new();
         moves.extend(actions);
         moves
-    }
-}
-
-/// What [`Moves::iter`] would show for a slot without its move (none is ever made).
-static NO_MOVE: NoMove = NoMove;
-
-/// A move that is none.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-struct NoMove;
-
-impl Action for NoMove {
-    const KIND: &'static str = "NO_MOVE";
-}
-
-/// A vector of one action type, seen without its type.
-trait KindList: Send + Sync {
-    fn as_any(&self) -> &dyn Any;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
-    fn get(&self, index: usize) -> Option<ActionRef<'_>>;
-    fn clear(&mut self);
-    fn to_any(&self, index: usize) -> Option<AnyAction>;
-    fn dispatch(&self, index: usize, engine: &mut GameEngine) -> Result<Outcome, EngineError>;
-    fn clone_box(&self) -> Box<dyn KindList>;
-}
-
-impl<A: Action> KindList for Vec<A> {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-    #[inline]
-    fn get(&self, index: usize) -> Option<ActionRef<'_>> {
-        self.as_slice().get(index).map(ActionRef::of)
-    }
-    fn clear(&mut self) {
-        Vec::clear(self);
-    }
-    fn to_any(&self, index: usize) -> Option<AnyAction> {
-        self.as_slice().get(index).cloned().map(AnyAction::new)
-    }
-    fn dispatch(&self, index: usize, engine: &mut GameEngine) -> Result<Outcome, EngineError> {
-        match self.as_slice().get(index) {
-            Some(action) => engine.dispatch(action.clone()),
-            None => Err(EngineError::InvalidAction {
-                kind: A::KIND.to_string(),
-                message: format!("no move {index}"),
-            }),
-        }
-    }
-    fn clone_box(&self) -> Box<dyn KindList> {
-        Box::new(self.clone())
     }
 }
 
@@ -338,15 +452,14 @@ mod tests {
             moves.push(PlayCard::new(p1, []));
             moves.push(Knock);
             moves.push(PlayCard::new(p1, []));
-            let kinds: Vec<&str> = moves.iter().map(|m| m.kind()).collect();
+            let kinds: Vec<&str> = moves.kinds().collect();
             assert_eq!(kinds, ["PLAY_CARD", "KNOCK", "PLAY_CARD"], "{round}");
-            assert_eq!(moves.lists.len(), 2);
         }
         moves.retain(|m| m.kind() == "PLAY_CARD");
         assert_eq!(moves.len(), 2);
         assert_eq!(moves.to_vec().len(), 2);
         assert!(moves.to_any(2).is_none());
-        assert!(moves.get(2).is_none());
+        assert!(moves.kind(2).is_none());
         let copy = moves.clone();
         assert_eq!(format!("{copy:?}"), format!("{moves:?}"));
     }

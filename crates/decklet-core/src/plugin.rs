@@ -204,6 +204,12 @@ pub trait GamePlugin: Send + Sync + 'static {
     fn moves(&self, state: &GameState, seat: crate::PlayerId, moves: &mut crate::Moves) {
         let _ = (state, seat, moves);
     }
+    /// Whether the plugin lists moves ([`moves`](Self::moves)): only those that do are
+    /// asked, once the game is built. The default says yes; a plugin that lists none
+    /// (a rule that only checks or reacts) says no, and costs no listing a call.
+    fn lists_moves(&self) -> bool {
+        true
+    }
     /// Whether, in `state`, a seat other than the one to move may have moves of this
     /// plugin's listing (UNO's jump-in, a catch). It must depend only on what every
     /// seat knows (the rules, public variables): the windows it opens are offered to

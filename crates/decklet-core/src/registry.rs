@@ -11,8 +11,9 @@ use std::any::{Any, TypeId};
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use crate::action::{Action, ActionOrigin, AnyAction};
+use crate::action::{Action, ActionOrigin, ActionRef, AnyAction};
 use crate::context::GameContext;
+use crate::engine::{GameEngine, Outcome};
 use crate::error::EngineError;
 use crate::event::{AnyEvent, Event};
 use crate::kind_table::{Kind, KindOps, Kinds};
@@ -217,6 +218,18 @@ pub(crate) trait ActionOps: Any + Send + Sync {
     fn parse(&self, payload: &serde_json::Value) -> Result<AnyAction, serde_json::Error>;
     /// The ids of the kind's rules, in order.
     fn rule_ids(&self) -> Vec<String>;
+    /// Calls `f` with the action `code` stands for ([`Action::from_code`]), if any.
+    fn with_code(&self, code: u64, f: &mut dyn FnMut(ActionRef<'_>));
+    /// The action `code` stands for, owned.
+    fn any_of_code(&self, code: u64) -> Option<AnyAction>;
+    /// Dispatches the action `code` stands for on `engine` (whose game registered this
+    /// kind as `k`), as [`GameEngine::dispatch`] does, with no lookup of its kind.
+    fn dispatch_code(
+        &self,
+        k: Kind,
+        code: u64,
+        engine: &mut GameEngine,
+    ) -> Result<Outcome, EngineError>;
 }
 
 /// The typed operations of an event kind (its handlers); as `Any`, the typed kind,
@@ -301,6 +314,30 @@ impl<A: Action> ActionOps for ActionKind<A> {
 
     fn rule_ids(&self) -> Vec<String> {
         self.rules.iter().map(|(id, _)| id.to_string()).collect()
+    }
+
+    fn with_code(&self, code: u64, f: &mut dyn FnMut(ActionRef<'_>)) {
+        if let Some(action) = A::from_code(code) {
+            f(ActionRef::of(&action));
+        }
+    }
+
+    fn any_of_code(&self, code: u64) -> Option<AnyAction> {
+        A::from_code(code).map(AnyAction::new)
+    }
+
+    #[inline]
+    fn dispatch_code(
+        &self,
+        k: Kind,
+        code: u64,
+        engine: &mut GameEngine,
+    ) -> Result<Outcome, EngineError> {
+        let action = A::from_code(code).ok_or_else(|| EngineError::InvalidAction {
+            kind: A::KIND.to_string(),
+            message: "a move's code stands for no action".to_string(),
+        })?;
+        engine.dispatch_of_kind(k, self, action)
     }
 }
 

@@ -24,6 +24,8 @@ use crate::zone::{Visibility, Zone};
 /// derivable from public facts), and how to print it (what the leak check compares).
 #[derive(Clone)]
 pub(crate) struct Attachment {
+    /// The value's type (kept, so that a lookup compares types without asking the value).
+    pub(crate) type_id: std::any::TypeId,
     pub(crate) value: Arc<dyn Any + Send + Sync>,
     pub(crate) public: bool,
     pub(crate) debug: fn(&dyn Any) -> String,
@@ -217,18 +219,23 @@ impl Tables {
     /// What a plugin attached, of type `T`.
     #[inline(always)]
     pub(crate) fn attachment<T: Any>(&self) -> Option<&T> {
+        let wanted = std::any::TypeId::of::<T>();
         self.attachments
             .iter()
-            .find_map(|a| a.value.downcast_ref::<T>())
+            .find(|a| a.type_id == wanted)?
+            .value
+            .downcast_ref::<T>()
     }
 
     /// What a plugin attached for every seat, of type `T`.
     #[inline(always)]
     pub(crate) fn public_attachment<T: Any>(&self) -> Option<&T> {
+        let wanted = std::any::TypeId::of::<T>();
         self.attachments
             .iter()
-            .filter(|a| a.public)
-            .find_map(|a| a.value.downcast_ref::<T>())
+            .find(|a| a.public && a.type_id == wanted)?
+            .value
+            .downcast_ref::<T>()
     }
 
     /// The attachments every seat may read, printed, in the order attached.
@@ -242,11 +249,11 @@ impl Tables {
 
     /// Attaches `attachment`, replacing one of the same type.
     pub(crate) fn attach(&mut self, attachment: Attachment) {
-        let type_id = (*attachment.value).type_id();
+        let type_id = attachment.type_id;
         match self
             .attachments
             .iter_mut()
-            .find(|a| (*a.value).type_id() == type_id)
+            .find(|a| a.type_id == type_id)
         {
             Some(slot) => *slot = attachment,
             None => self.attachments.push(attachment),

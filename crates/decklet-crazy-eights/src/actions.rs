@@ -1,7 +1,9 @@
 //! Crazy Eights' own actions (a play is the engine's `PLAY_CARD`): drawing, passing and
 //! naming the suit after an eight.
 
-use decklet_core::{Action, PlayerId};
+use decklet_core::{Action, MoveCode, PlayerId};
+
+use crate::cards::SUITS;
 use serde::{Deserialize, Serialize};
 
 /// Kind of [`Draw`].
@@ -25,6 +27,14 @@ impl Action for Draw {
     fn player_id(&self) -> Option<PlayerId> {
         Some(self.player_id)
     }
+    fn to_code(&self) -> Option<u64> {
+        Some(MoveCode::new().player(self.player_id)?.code())
+    }
+    fn from_code(code: u64) -> Option<Self> {
+        Some(Draw {
+            player_id: MoveCode::read(code).player(),
+        })
+    }
 }
 
 /// `C8_PASS`: the current player ends their turn without playing (allowed once they
@@ -40,6 +50,14 @@ impl Action for Pass {
     const KIND: &'static str = C8_PASS_ACTION;
     fn player_id(&self) -> Option<PlayerId> {
         Some(self.player_id)
+    }
+    fn to_code(&self) -> Option<u64> {
+        Some(MoveCode::new().player(self.player_id)?.code())
+    }
+    fn from_code(code: u64) -> Option<Self> {
+        Some(Pass {
+            player_id: MoveCode::read(code).player(),
+        })
     }
 }
 
@@ -57,5 +75,24 @@ impl Action for Nominate {
     const KIND: &'static str = C8_NOMINATE_ACTION;
     fn player_id(&self) -> Option<PlayerId> {
         Some(self.player_id)
+    }
+    /// The player and the suit (one of the four; another has no code).
+    fn to_code(&self) -> Option<u64> {
+        let suit = SUITS.iter().position(|s| *s == self.suit)?;
+        Some(
+            MoveCode::new()
+                .player(self.player_id)?
+                .put(suit as u64, 2)?
+                .code(),
+        )
+    }
+    fn from_code(code: u64) -> Option<Self> {
+        let mut fields = MoveCode::read(code);
+        let player_id = fields.player();
+        let suit = SUITS.get(fields.take(2) as usize)?;
+        Some(Nominate {
+            player_id,
+            suit: (*suit).into(),
+        })
     }
 }

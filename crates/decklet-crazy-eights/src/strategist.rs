@@ -35,19 +35,19 @@ fn choose(table: &C8Table, hand: &[CardId], moves: &Moves) -> Option<usize> {
             .count()
     };
     let mut best: Option<(i64, usize)> = None;
-    for (i, action) in moves.iter().enumerate() {
-        let score = if let Some(play) = action.downcast_ref::<PlayCard>() {
+    for i in 0..moves.len() {
+        let score = if let Some(play) = moves.get_as::<PlayCard>(i) {
             match play.card_ids.first().and_then(|c| table.card(*c)) {
                 Some(c) if c.rank == EIGHT => 100,
                 Some(c) => 1_000 + 10 * held(c.suit) as i64 + c.penalty(),
                 None => 0,
             }
-        } else if let Some(nominate) = action.downcast_ref::<Nominate>() {
+        } else if let Some(nominate) = moves.get_as::<Nominate>(i) {
             let suit = SUITS.iter().position(|s| *s == nominate.suit).unwrap_or(0) as u8;
             1_000 + held(suit) as i64
-        } else if action.is::<Draw>() {
+        } else if moves.is::<Draw>(i) {
             50
-        } else if action.is::<Pass>() {
+        } else if moves.is::<Pass>(i) {
             10
         } else {
             0

@@ -171,7 +171,8 @@ impl GenericEncoding {
                 let game = Arc::clone(engine.game());
                 game.legal_moves(state, seat, &mut moves);
                 let mut seen = BTreeMap::new();
-                for action in moves.iter() {
+                for action in moves.to_vec() {
+                    let action = action.as_ref();
                     let index = self.action_index(state, seat, action).ok_or_else(|| {
                         format!(
                             "{}: the move {} has no index in the generic encoding (a kind not in GameDef::move_kinds, or more than one card): the game needs an encoding of its own",
@@ -179,12 +180,11 @@ impl GenericEncoding {
                             self.loaded.def().describe_move(state, action)
                         )
                     })?;
-                    if let Some(other) = seen.insert(index, action) {
+                    let words = self.loaded.def().describe_move(state, action);
+                    if let Some(other) = seen.insert(index, words.clone()) {
                         return Err(format!(
-                            "{}: the moves {} and {} would share an index in the generic encoding: the game needs an encoding of its own",
+                            "{}: the moves {other} and {words} would share an index in the generic encoding: the game needs an encoding of its own",
                             self.loaded.string(),
-                            self.loaded.def().describe_move(state, other),
-                            self.loaded.def().describe_move(state, action)
                         ));
                     }
                 }

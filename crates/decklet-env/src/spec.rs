@@ -190,7 +190,8 @@ impl SeatBot {
             },
             false => self.0.choose(&info, &moves)?,
         };
-        let action = moves.get(pick)?;
-        encoding.action_index(state, player, action)
+        moves
+            .with(pick, |action| encoding.action_index(state, player, action))
+            .flatten()
     }
 }

@@ -330,10 +330,10 @@ impl Table {
         match self.slots.get(at).copied().flatten() {
             Some(listed) => {
                 let listed = listed as usize;
-                let class = self
-                    .listed
-                    .get(listed)
-                    .map_or(MoveClass::None, |m| self.encoding.move_class(m));
+                let encoding = &self.encoding;
+                let class = (self.listed)
+                    .with(listed, |m| encoding.move_class(m))
+                    .unwrap_or(MoveClass::None);
                 let outcome = self
                     .engine
                     .dispatch_move(&self.listed, listed)
@@ -367,7 +367,7 @@ impl Table {
     pub fn kind_of(&self, index: i64) -> Option<&'static str> {
         let at = usize::try_from(index).ok()?;
         let listed = self.slots.get(at).copied().flatten()?;
-        self.listed.get(listed as usize).map(|action| action.kind())
+        self.listed.kind(listed as usize)
     }
 
     /// The rewards of every seat (seat order): the final ones once the game is over,
@@ -414,8 +414,11 @@ impl Table {
             None => (current, false),
         };
         game.legal_moves(state, player, &mut self.listed);
-        for (at, action) in self.listed.iter().enumerate() {
-            let index = self.encoding.action_index(state, player, action);
+        let encoding = &self.encoding;
+        let indices: Vec<Option<usize>> = (self.listed)
+            .each(|action| encoding.action_index(state, player, action))
+            .collect();
+        for (at, index) in indices.into_iter().enumerate() {
             if let Some(i) = index
                 && let Some(slot) = self.slots.get_mut(i)
                 && slot.is_none()

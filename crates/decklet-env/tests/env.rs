@@ -97,8 +97,8 @@ fn listed(table: &Table) -> BTreeSet<usize> {
     let mut moves = decklet_core::Moves::new();
     table.engine().game().legal_moves(state, player, &mut moves);
     let mut indices: BTreeSet<usize> = moves
-        .iter()
-        .filter_map(|m| table.encoding().action_index(state, player, m))
+        .each(|m| table.encoding().action_index(state, player, m))
+        .flatten()
         .collect();
     if table.in_window() {
         indices.insert(table.encoding().action_count());

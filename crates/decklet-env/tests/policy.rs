@@ -89,7 +89,11 @@ fn plays_as_the_environment(game: &str, players: usize, seeds: std::ops::Range<u
             };
             // the action index of most weight (summed over the moves that have it) is
             // the one the bot plays on its turn
-            let index_of = |at: usize| encoding.action_index(state, player, moves.get(at).unwrap());
+            let index_of = |at: usize| {
+                moves
+                    .with(at, |m| encoding.action_index(state, player, m))
+                    .unwrap()
+            };
             let mut by_index: Vec<(Option<usize>, f64)> = Vec::new();
             for (at, w) in weights.iter().enumerate() {
                 match by_index.iter_mut().find(|(i, _)| *i == index_of(at)) {
@@ -104,9 +108,7 @@ fn plays_as_the_environment(game: &str, players: usize, seeds: std::ops::Range<u
                 assert_eq!(heaviest, pick.map(index_of), "{by_index:?}");
             }
             let taken = match pick {
-                Some(at) => encoding
-                    .action_index(state, player, moves.get(at).unwrap())
-                    .unwrap(),
+                Some(at) => index_of(at).unwrap(),
                 None => encoding.action_count(),
             };
             assert_eq!(

@@ -1,7 +1,7 @@
 //! Hearts' own action (a play is the engine's `PLAY_CARD`), passing a card, and its
 //! events: a card chosen to pass, the passed cards handed over, a trick taken.
 
-use decklet_core::{Action, CardId, CardIds, Event, PlayerId};
+use decklet_core::{Action, CardId, CardIds, Event, MoveCode, PlayerId};
 use serde::{Deserialize, Serialize};
 
 /// Kind of [`PassCard`].
@@ -28,6 +28,21 @@ impl Action for PassCard {
     const KIND: &'static str = HEARTS_PASS_ACTION;
     fn player_id(&self) -> Option<PlayerId> {
         Some(self.player_id)
+    }
+    fn to_code(&self) -> Option<u64> {
+        Some(
+            MoveCode::new()
+                .player(self.player_id)?
+                .card(self.card_id)?
+                .code(),
+        )
+    }
+    fn from_code(code: u64) -> Option<Self> {
+        let mut fields = MoveCode::read(code);
+        Some(PassCard {
+            player_id: fields.player(),
+            card_id: fields.card(),
+        })
     }
 }
 

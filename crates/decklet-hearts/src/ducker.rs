@@ -51,28 +51,32 @@ fn choose(table: &HeartsTable, trick: &[CardId], moves: &Moves) -> Option<usize>
             .unwrap_or(led.rank)
     });
     let mut best: Option<(i32, usize)> = None;
-    for (i, action) in moves.iter().enumerate() {
-        let score = if let Some(pass) = action.downcast_ref::<PassCard>() {
-            table.card(pass.card_id).map_or(0, danger)
-        } else if let Some(card) = action
-            .downcast_ref::<PlayCard>()
-            .and_then(|p| p.card_ids.first())
-            .and_then(face)
-        {
-            match (led, winning) {
-                // following: the highest card under the winning one; else the lowest
-                (Some(led), Some(top)) if card.suit == led.suit => match card.rank < top {
-                    true => 200 + i32::from(card.rank),
-                    false => 100 - i32::from(card.rank),
-                },
-                // not following: shed the most dangerous card
-                (Some(_), _) => 200 + danger(card),
-                // leading: the lowest card, the dangerous ones last
-                _ => 100 - danger(card),
-            }
-        } else {
-            0
-        };
+    for i in 0..moves.len() {
+        let score = moves
+            .with(i, |action| {
+                if let Some(pass) = action.downcast_ref::<PassCard>() {
+                    table.card(pass.card_id).map_or(0, danger)
+                } else if let Some(card) = action
+                    .downcast_ref::<PlayCard>()
+                    .and_then(|p| p.card_ids.first())
+                    .and_then(face)
+                {
+                    match (led, winning) {
+                        // following: the highest card under the winning one; else the lowest
+                        (Some(led), Some(top)) if card.suit == led.suit => match card.rank < top {
+                            true => 200 + i32::from(card.rank),
+                            false => 100 - i32::from(card.rank),
+                        },
+                        // not following: shed the most dangerous card
+                        (Some(_), _) => 200 + danger(card),
+                        // leading: the lowest card, the dangerous ones last
+                        _ => 100 - danger(card),
+                    }
+                } else {
+                    0
+                }
+            })
+            .unwrap_or(0);
         if best.is_none_or(|(top, _)| score > top) {
             best = Some((score, i));
         }

@@ -32,7 +32,7 @@ fn no_seat_can_tell_a_redeal_apart_in_any_phase() {
                 let reach = |state: &GameState, seat: PlayerId| -> Vec<(String, String)> {
                     let info = state.info_state(seat);
                     let moves = listed(state, seat);
-                    let choice = ducker_choice(&info, &moves).and_then(|i| moves.get(i));
+                    let choice = ducker_choice(&info, &moves).and_then(|i| moves.to_any(i));
                     vec![("ducker".to_string(), format!("{choice:?}"))]
                 };
                 for seat in engine.state().players() {

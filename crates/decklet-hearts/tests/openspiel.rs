@@ -57,7 +57,7 @@ fn play_random(options: HeartsOptions, games: usize, seed: u64) -> Figures {
             let seat = state.current_player().unwrap();
             game.legal_moves(state, seat, &mut moves);
             let at = rng.index(moves.len());
-            let pick = moves.get(at).unwrap();
+            let pick = moves.to_any(at).unwrap();
             if !state.variable(&HEARTS_VAR_PASSING).unwrap() {
                 let played = state.variable(&HEARTS_VAR_PLAYED).unwrap();
                 let count = moves.len() as f64;

@@ -119,12 +119,12 @@ fn three_cards_pass_in_the_drawn_direction_unseen_by_the_others() {
                 game.legal_moves(engine.state(), *seat, &mut moves);
                 // a pass of each card in hand, nothing else
                 assert_eq!(moves.len(), 13 - n);
-                assert!(moves.iter().all(|m| m.is::<PassCard>()));
+                assert!((0..moves.len()).all(|i| moves.is::<PassCard>(i)));
                 // a play is refused while cards are passed
                 let card = engine.state().hand(*seat)[0];
                 refused(&engine, play(engine.state(), card), "being passed");
                 let pick = (seed as usize + n) % moves.len();
-                let card = moves.get(pick).unwrap().downcast_ref::<PassCard>().unwrap();
+                let card = moves.get_as::<PassCard>(pick).unwrap();
                 passed[at].push(card.card_id);
                 let outcome = engine.dispatch_move(&moves, pick).unwrap();
                 // the others hear that a card was put aside, not which
@@ -200,8 +200,7 @@ fn without_passing_the_two_of_clubs_leads_and_nothing_else() {
         game.legal_moves(state, seat, &mut moves);
         assert_eq!(
             moves
-                .iter()
-                .map(|m| describe_move(state.cards(), m))
+                .each(|m| describe_move(state.cards(), m))
                 .collect::<Vec<_>>(),
             ["play 2♣"]
         );
@@ -261,9 +260,8 @@ fn check_play(options: HeartsOptions, games: u64) {
             let seat = state.current_player().unwrap();
             let table = table(state);
             let hand = faces(state, state.hand(seat));
-            let offered: Vec<HeartsCard> = moves
-                .iter()
-                .map(|m| face(state, m.downcast_ref::<PlayCard>().unwrap().card_ids[0]))
+            let offered: Vec<HeartsCard> = (0..moves.len())
+                .map(|i| face(state, moves.get_as::<PlayCard>(i).unwrap().card_ids[0]))
                 .collect();
             let trick = faces(state, state.zone_cards(table.trick));
             let n = played(state);

@@ -1,8 +1,8 @@
 //! [`DrawPlugin`]: drawing from the top of the deck, with reshuffling.
 
 use decklet_core::{
-    Action, ActionHandler, CardIds, EngineError, Event, GameContext, GamePlugin, PlayerId, Rule,
-    Var, ZoneId,
+    Action, ActionHandler, CardIds, EngineError, Event, GameContext, GamePlugin, MoveCode,
+    PlayerId, Rule, Var, ZoneId,
 };
 use serde::{Deserialize, Serialize};
 
@@ -35,6 +35,17 @@ impl Action for DrawCard {
     const KIND: &'static str = DRAW_CARD_ACTION;
     fn player_id(&self) -> Option<PlayerId> {
         Some(self.player_id)
+    }
+    fn to_code(&self) -> Option<u64> {
+        let code = MoveCode::new().player(self.player_id)?;
+        Some(code.put(u64::from(self.count), 32)?.code())
+    }
+    fn from_code(code: u64) -> Option<Self> {
+        let mut fields = MoveCode::read(code);
+        Some(DrawCard {
+            player_id: fields.player(),
+            count: fields.take(32) as u32,
+        })
     }
 }
 
@@ -186,6 +197,10 @@ impl GamePlugin for DrawPlugin {
     }
     fn version(&self) -> &'static str {
         "1.0.0"
+    }
+    /// None: the games built on it list their own.
+    fn lists_moves(&self) -> bool {
+        false
     }
     fn rules(&self) -> Vec<Rule> {
         vec![

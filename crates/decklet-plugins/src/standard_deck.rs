@@ -231,6 +231,10 @@ impl GamePlugin for StandardDeckPlugin {
     fn version(&self) -> &'static str {
         "1.0.0"
     }
+    /// None: the games built on it list their own.
+    fn lists_moves(&self) -> bool {
+        false
+    }
     fn setup(&self, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
         setup(ctx)
     }

@@ -2,7 +2,7 @@
 
 use decklet_core::{
     Action, ActionHandler, EngineError, Event, EventHandler, GameContext, GamePlugin, GameStarted,
-    GameState, GameStatus, InfoState, PlayerId, PlayerStatus, Rule, RuleResult, Var,
+    GameState, GameStatus, InfoState, MoveCode, PlayerId, PlayerStatus, Rule, RuleResult, Var,
 };
 use serde::{Deserialize, Serialize};
 
@@ -29,6 +29,14 @@ impl Action for EndTurn {
     const KIND: &'static str = END_TURN_ACTION;
     fn player_id(&self) -> Option<PlayerId> {
         Some(self.player_id)
+    }
+    fn to_code(&self) -> Option<u64> {
+        Some(MoveCode::new().player(self.player_id)?.code())
+    }
+    fn from_code(code: u64) -> Option<Self> {
+        Some(EndTurn {
+            player_id: MoveCode::read(code).player(),
+        })
     }
 }
 
@@ -221,6 +229,10 @@ impl GamePlugin for TurnPlugin {
     }
     fn version(&self) -> &'static str {
         "1.0.0"
+    }
+    /// None: the games built on it list their own.
+    fn lists_moves(&self) -> bool {
+        false
     }
     fn rules(&self) -> Vec<Rule> {
         vec![Rule::for_action::<EndTurn>(

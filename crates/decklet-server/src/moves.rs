@@ -29,8 +29,7 @@ pub fn listed_moves(
     let mut moves = Moves::new();
     kind.game().legal_moves(state, seat, &mut moves);
     moves
-        .iter()
-        .map(|action| Listed {
+        .each(|action| Listed {
             label: with_names(
                 &kind.loaded.def().describe_move(state, action),
                 state,

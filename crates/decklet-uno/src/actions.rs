@@ -1,8 +1,8 @@
 //! UNO's actions and their handlers: `PLAY_CARD`, `CHOOSE_COLOR`, `UNO_FLIP_INITIAL`.
 
 use decklet_core::{
-    Action, CardId, CardIds, CardPlayed, EngineError, GameContext, GameState, PLAY_CARD_ACTION,
-    PlayCard, PlayerId, SmolStr,
+    Action, CardId, CardIds, CardPlayed, EngineError, GameContext, GameState, MoveCode,
+    PLAY_CARD_ACTION, PlayCard, PlayerId, SmolStr,
 };
 use serde::{Deserialize, Serialize};
 
@@ -58,6 +58,24 @@ impl Action for ChooseColor {
     const KIND: &'static str = CHOOSE_COLOR_ACTION;
     fn player_id(&self) -> Option<PlayerId> {
         Some(self.player_id)
+    }
+    /// The player and the colour (one of the four; another has no code).
+    fn to_code(&self) -> Option<u64> {
+        let color = UnoColor::ALL
+            .iter()
+            .position(|c| c.as_str() == self.color)?;
+        Some(
+            MoveCode::new()
+                .player(self.player_id)?
+                .put(color as u64, 2)?
+                .code(),
+        )
+    }
+    fn from_code(code: u64) -> Option<Self> {
+        let mut fields = MoveCode::read(code);
+        let player = fields.player();
+        let color = *UnoColor::ALL.get(fields.take(2) as usize)?;
+        Some(ChooseColor::new(player, color))
     }
 }
 

@@ -9,7 +9,8 @@
 use std::borrow::Cow;
 
 use decklet_core::{
-    CardId, GameEngine, GameRng, GameState, InfoState, Moves, PlayCard, PlayerId, Var, VarType,
+    CardId, GameEngine, GameRng, GameState, GameToken, InfoState, MoveKind, Moves, PlayCard,
+    PlayerId, Var, VarType,
 };
 use decklet_plugins::{TURN_VARIABLE_DIRECTION, next_player_in, next_player_seen};
 
@@ -115,6 +116,7 @@ pub fn bot_move(
 pub struct UnoRandomBot {
     rng: GameRng,
     reading: Reading,
+    classes: Classes,
 }
 
 impl UnoRandomBot {
@@ -123,6 +125,7 @@ impl UnoRandomBot {
         UnoRandomBot {
             rng: GameRng::seed_from(seed),
             reading: Reading::default(),
+            classes: Classes::default(),
         }
     }
 
@@ -159,11 +162,55 @@ impl Kind {
             LegalAction::Draw | LegalAction::EndTurn => Kind::Other,
         }
     }
+}
 
-    /// What the move at `index` of `moves` is, told by its type alone (a move that is
+/// What each kind of move of one game is to the random policy, by the handles of the
+/// game that listed the moves: found once a game, then each move's class is an
+/// integer comparison or two.
+#[derive(Clone, Debug, Default)]
+struct Classes {
+    game: Option<GameToken>,
+    choice: Vec<MoveKind>,
+    side: Vec<MoveKind>,
+}
+
+impl Classes {
+    /// What the move at `index` of `moves` is, told by its kind alone (a move that is
     /// not UNO's is another).
     #[inline]
-    fn at(moves: &Moves, index: usize) -> Kind {
+    fn at(&mut self, moves: &Moves, index: usize) -> Kind {
+        if self.game != moves.game_token() {
+            self.resolve(moves);
+        }
+        match moves.move_kind(index) {
+            Some(kind) if self.choice.contains(&kind) => Kind::Choice,
+            Some(kind) if self.side.contains(&kind) => Kind::Side,
+            Some(_) => Kind::Other,
+            // kept whole: told by its type
+            None => Self::of_type(moves, index),
+        }
+    }
+
+    #[cold]
+    fn resolve(&mut self, moves: &Moves) {
+        self.game = moves.game_token();
+        self.choice = [
+            moves.kind_of::<PlayCard>(),
+            moves.kind_of::<ChooseColor>(),
+            moves.kind_of::<SwapHands>(),
+            moves.kind_of::<AcceptDrawFour>(),
+            moves.kind_of::<Challenge>(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        self.side = [moves.kind_of::<CallUno>(), moves.kind_of::<CatchUno>()]
+            .into_iter()
+            .flatten()
+            .collect();
+    }
+
+    fn of_type(moves: &Moves, index: usize) -> Kind {
         if moves.is::<PlayCard>(index)
             || moves.is::<ChooseColor>(index)
             || moves.is::<SwapHands>(index)
@@ -185,7 +232,11 @@ impl Kind {
 /// (listed first) uniformly, and without any the only other move (draw, or end the
 /// turn).
 #[inline]
-fn random_index(len: usize, kind: impl Fn(usize) -> Kind, rng: &mut GameRng) -> Option<usize> {
+fn random_index(
+    len: usize,
+    mut kind: impl FnMut(usize) -> Kind,
+    rng: &mut GameRng,
+) -> Option<usize> {
     let mut len = len;
     if len > 0 && kind(len - 1) == Kind::Side {
         let extra = (0..len)
@@ -244,7 +295,8 @@ impl decklet_bots::Bot for UnoRandomBot {
 
     /// The policy read off the listed moves' types: no move is decoded.
     fn choose(&mut self, _info: &InfoState, moves: &Moves) -> Option<usize> {
-        random_index(moves.len(), |i| Kind::at(moves, i), &mut self.rng)
+        let classes = &mut self.classes;
+        random_index(moves.len(), |i| classes.at(moves, i), &mut self.rng)
     }
 
     /// No: it chooses from the listed moves alone.

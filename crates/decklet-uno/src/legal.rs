@@ -311,9 +311,12 @@ impl MoveList for SeatMoves<'_> {
     #[inline]
     fn push_plays(&mut self, cards: &[CardId], playable: impl FnMut(&CardId) -> bool) {
         let seat = self.seat;
-        let plays = cards.iter().copied().filter(playable);
-        self.moves
-            .extend(plays.map(|card| PlayCard::new(seat, [card])));
+        for card in cards.iter().copied().filter(playable) {
+            match PlayCard::code_of_one(seat, card) {
+                Some(code) => self.moves.push_code::<PlayCard>(code),
+                None => self.moves.push(PlayCard::new(seat, [card])),
+            }
+        }
     }
     fn any(&self, test: &dyn Fn(LegalAction) -> bool) -> bool {
         (0..self.moves.len()).any(|i| LegalAction::of_move(self.moves, i).is_some_and(test))

@@ -200,7 +200,7 @@ impl LegalAction {
         if let Some(choice) = moves.get_as::<ChooseColor>(index) {
             return choice.color.parse().ok().map(LegalAction::ChooseColor);
         }
-        moves.get(index).and_then(LegalAction::of_action)
+        moves.with(index, LegalAction::of_action).flatten()
     }
 
     /// Dispatches the action for `player` ([`GameEngine::dispatch`]).

@@ -26,7 +26,7 @@
 
 use decklet_core::{
     Action, ActionHandler, CardPlayed, EngineError, Event, EventHandler, GameContext, GameData,
-    GamePlugin, GameState, GameStatus, PlayerId, Rule, SmolStr, Var,
+    GamePlugin, GameState, GameStatus, MoveCode, PlayerId, Rule, SmolStr, Var,
 };
 use decklet_plugins::{CardDrawn, create_draw_card_action};
 use serde::{Deserialize, Serialize};
@@ -68,6 +68,14 @@ impl Action for CallUno {
     fn player_id(&self) -> Option<PlayerId> {
         Some(self.player_id)
     }
+    fn to_code(&self) -> Option<u64> {
+        Some(MoveCode::new().player(self.player_id)?.code())
+    }
+    fn from_code(code: u64) -> Option<Self> {
+        Some(CallUno {
+            player_id: MoveCode::read(code).player(),
+        })
+    }
 }
 
 /// `UNO_CATCH { playerId, targetPlayerId }`: catch a player who did not call UNO.
@@ -83,6 +91,17 @@ impl Action for CatchUno {
     const KIND: &'static str = UNO_CATCH_ACTION;
     fn player_id(&self) -> Option<PlayerId> {
         Some(self.player_id)
+    }
+    fn to_code(&self) -> Option<u64> {
+        let code = MoveCode::new().player(self.player_id)?;
+        Some(code.player(self.target_player_id)?.code())
+    }
+    fn from_code(code: u64) -> Option<Self> {
+        let mut fields = MoveCode::read(code);
+        Some(CatchUno {
+            player_id: fields.player(),
+            target_player_id: fields.player(),
+        })
     }
 }
 
@@ -298,6 +317,10 @@ impl GamePlugin for CallUnoPlugin {
     }
     fn version(&self) -> &'static str {
         "1.0.0"
+    }
+    /// None: its moves, if any, are listed by the plugin it changes.
+    fn lists_moves(&self) -> bool {
+        false
     }
     /// While a player is exposed (one card left, UNO not called), any seat may catch
     /// them.

@@ -26,7 +26,7 @@
 
 use decklet_core::{
     Action, ActionHandler, ActionOrigin, CardIds, EngineError, Event, GameContext, GameData,
-    GamePlugin, GameState, PlayCard, PlayerId, Rule, SmolStr, Var,
+    GamePlugin, GameState, MoveCode, PlayCard, PlayerId, Rule, SmolStr, Var,
 };
 use decklet_plugins::{create_draw_card_action, create_end_turn_action};
 use serde::{Deserialize, Serialize};
@@ -72,6 +72,14 @@ impl Action for AcceptDrawFour {
     fn player_id(&self) -> Option<PlayerId> {
         Some(self.player_id)
     }
+    fn to_code(&self) -> Option<u64> {
+        Some(MoveCode::new().player(self.player_id)?.code())
+    }
+    fn from_code(code: u64) -> Option<Self> {
+        Some(AcceptDrawFour {
+            player_id: MoveCode::read(code).player(),
+        })
+    }
 }
 
 /// `UNO_CHALLENGE { playerId }`: challenge the wild draw four just played.
@@ -85,6 +93,14 @@ impl Action for Challenge {
     const KIND: &'static str = UNO_CHALLENGE_ACTION;
     fn player_id(&self) -> Option<PlayerId> {
         Some(self.player_id)
+    }
+    fn to_code(&self) -> Option<u64> {
+        Some(MoveCode::new().player(self.player_id)?.code())
+    }
+    fn from_code(code: u64) -> Option<Self> {
+        Some(Challenge {
+            player_id: MoveCode::read(code).player(),
+        })
     }
 }
 
@@ -257,6 +273,10 @@ impl GamePlugin for Wd4ChallengePlugin {
     }
     fn version(&self) -> &'static str {
         "1.1.0"
+    }
+    /// None: its moves, if any, are listed by the plugin it changes.
+    fn lists_moves(&self) -> bool {
+        false
     }
     fn requires(&self) -> &'static [&'static str] {
         &[UNO_PLUGIN_ID]

@@ -39,6 +39,10 @@ impl GamePlugin for ForcedPlayPlugin {
     fn version(&self) -> &'static str {
         "1.0.0"
     }
+    /// None: its moves, if any, are listed by the plugin it changes.
+    fn lists_moves(&self) -> bool {
+        false
+    }
     fn requires(&self) -> &'static [&'static str] {
         &[UNO_PLUGIN_ID]
     }

@@ -15,7 +15,7 @@
 
 use decklet_core::{
     Action, ActionHandler, ActionOrigin, EngineError, Event, EventHandler, GameContext, GameData,
-    GamePlugin, PlayerId, PlayerStatus, Rule, Var, ZoneId,
+    GamePlugin, MoveCode, PlayerId, PlayerStatus, Rule, Var, ZoneId,
 };
 use decklet_plugins::create_end_turn_action;
 use serde::{Deserialize, Serialize};
@@ -54,6 +54,17 @@ impl Action for SwapHands {
     const KIND: &'static str = UNO_SWAP_HANDS_ACTION;
     fn player_id(&self) -> Option<PlayerId> {
         Some(self.player_id)
+    }
+    fn to_code(&self) -> Option<u64> {
+        let code = MoveCode::new().player(self.player_id)?;
+        Some(code.player(self.target_player_id)?.code())
+    }
+    fn from_code(code: u64) -> Option<Self> {
+        let mut fields = MoveCode::read(code);
+        Some(SwapHands {
+            player_id: fields.player(),
+            target_player_id: fields.player(),
+        })
     }
 }
 
@@ -201,6 +212,10 @@ impl GamePlugin for SevenZeroPlugin {
     }
     fn version(&self) -> &'static str {
         "1.0.0"
+    }
+    /// None: its moves, if any, are listed by the plugin it changes.
+    fn lists_moves(&self) -> bool {
+        false
     }
     fn requires(&self) -> &'static [&'static str] {
         &[UNO_PLUGIN_ID]

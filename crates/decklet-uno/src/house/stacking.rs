@@ -175,6 +175,10 @@ impl GamePlugin for StackingPlugin {
     fn version(&self) -> &'static str {
         "1.0.0"
     }
+    /// None: its moves, if any, are listed by the plugin it changes.
+    fn lists_moves(&self) -> bool {
+        false
+    }
     fn requires(&self) -> &'static [&'static str] {
         &[UNO_PLUGIN_ID]
     }
