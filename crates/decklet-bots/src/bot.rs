@@ -60,6 +60,14 @@ pub trait Bot: Send {
         let _ = (mover, kind);
         self.hear(before, events);
     }
+    /// Seeds the bot afresh for a new game with `seed`, as if made now with it: its
+    /// RNG and whatever it learnt of the last game start over (a game loop keeps its
+    /// bots from one game to the next, [`Driver::deal_again`](crate::Driver::deal_again)). `false`
+    /// (the default): it cannot, and the loop makes a new one.
+    fn reseed(&mut self, seed: u64) -> bool {
+        let _ = seed;
+        false
+    }
     /// Takes `prior` to guide its search (a learnt policy's weights for its seat's
     /// moves, [`Prior`]); a bot that does not search gives it back. Default: gives it
     /// back.
@@ -105,6 +113,10 @@ impl Bot for RandomBot {
     /// No: it chooses from the moves alone.
     fn reads_info(&self) -> bool {
         false
+    }
+    fn reseed(&mut self, seed: u64) -> bool {
+        *self = RandomBot::new(seed);
+        true
     }
 }
 

@@ -32,6 +32,7 @@
 )]
 
 mod bot;
+mod driver;
 pub mod encoding;
 mod ismcts;
 mod kit;
@@ -41,6 +42,7 @@ mod prior;
 mod tournament;
 
 pub use bot::{Bot, FnBot, RandomBot};
+pub use driver::{Answer, Asked, Driver, Played, Seat, Stop, seat_seed};
 pub use encoding::{Encoding, MoveClass, RewardMode, offset, win_rewards};
 pub use ismcts::{Hints, IsmctsBot, IsmctsConfig, NoHints, Playout};
 pub use kit::{MismatchAlong, MoveMismatch, check_moves, check_moves_along};

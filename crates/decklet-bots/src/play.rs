@@ -1,11 +1,10 @@
 //! [`play_game`]: a started match played to its end by one bot a seat; [`ask`]: one
 //! bot's move.
 
-use decklet_core::{
-    EngineConfig, EngineError, GameEngine, GameState, GameStatus, InfoState, Moves, PlayerId,
-};
+use decklet_core::{EngineError, GameEngine, GameState, InfoState, Moves, PlayerId};
 
 use crate::bot::Bot;
+use crate::driver::{Driver, Seat, Stop};
 
 /// Each player's result in a finished game, in player order: what a tournament ranks
 /// by and a search maximises. [`winners_score`] is the default.
@@ -82,7 +81,8 @@ pub fn play_game_with(
 /// What a watcher of [`play_game_with`] is shown of a move.
 type OnMove<'a> = &'a mut dyn FnMut(&GameState, &Moves, usize);
 
-/// [`play_game`] with a game's own scoring.
+/// [`play_game`] with a game's own scoring: the [`Driver`] with a bot a seat, run to
+/// the end.
 pub(crate) fn play_scored(
     engine: &mut GameEngine,
     bots: &mut [Box<dyn Bot>],
@@ -90,105 +90,37 @@ pub(crate) fn play_scored(
     scoring: Scoring,
     on_move: OnMove<'_>,
 ) -> Result<GameReport, EngineError> {
-    let config = engine.config().clone();
-    engine.set_config(EngineConfig {
-        collect_events: bots.iter().any(|b| b.hears()),
-        ..config.clone()
-    });
-    let result = play_quietly(engine, bots, max_moves, on_move);
-    engine.set_config(config);
-    let (moves, capped) = result?;
+    // the driver owns the match and its bots while it plays, and gives them back
+    let seats = (bots.iter_mut())
+        .map(|bot| Seat::Bot(std::mem::replace(bot, Box::new(Vacant))))
+        .collect();
+    let mut driver = Driver::new(std::mem::take(engine), seats);
+    let stop = driver.run_with(max_moves, on_move);
+    let moves = driver.moves_made();
+    let (played, seats) = driver.into_parts();
+    *engine = played;
+    for (slot, seat) in bots.iter_mut().zip(seats) {
+        if let Seat::Bot(bot) = seat {
+            *slot = bot;
+        }
+    }
     Ok(GameReport {
         moves,
         scores: scoring(engine.state()),
-        capped,
+        capped: stop? == Stop::Capped,
     })
 }
 
-fn play_quietly(
-    engine: &mut GameEngine,
-    bots: &mut [Box<dyn Bot>],
-    max_moves: u64,
-    on_move: OnMove<'_>,
-) -> Result<(u64, bool), EngineError> {
-    let game = std::sync::Arc::clone(engine.game());
-    let mut moves = Moves::new();
-    // one information state a seat, brought up to date in place
-    let mut infos: Vec<Option<InfoState>> = Vec::new();
-    let reading: Vec<bool> = bots.iter().map(|b| b.reads_info()).collect();
-    let empty = InfoState::default();
-    let hearing: Vec<bool> = bots.iter().map(|b| b.hears()).collect();
-    let windows = bots.iter().any(|b| b.acts_out_of_turn());
-    let mut made = 0;
-    while engine.state().status() == GameStatus::Playing {
-        if made >= max_moves {
-            return Ok((made, true));
-        }
-        let state = engine.state();
-        let Some(seat) = state.current_player() else {
-            break;
-        };
-        let Some(index) = state.seat_index(seat) else {
-            break;
-        };
-        // a window out of turn, seat after seat from the player to move, for the bots
-        // that act out of turn and have moves now, where the game may list any
-        if windows && game.moves_out_of_turn(state) {
-            let seats = state.seat_order().to_vec();
-            let mut jumped = None;
-            for k in 1..seats.len() {
-                let at = (index + k) % seats.len();
-                let (Some(&other), Some(bot)) = (seats.get(at), bots.get_mut(at)) else {
-                    continue;
-                };
-                if !bot.acts_out_of_turn() {
-                    continue;
-                }
-                game.legal_moves(state, other, &mut moves);
-                if moves.is_empty() {
-                    continue;
-                }
-                let info = match reading.get(at) {
-                    Some(true) => seat_info(&mut infos, at, state, other),
-                    _ => &empty,
-                };
-                if let Some(pick) = bot.choose_out_of_turn(info, &moves)
-                    && pick < moves.len()
-                {
-                    jumped = Some((pick, other));
-                    break;
-                }
-            }
-            if let Some((pick, mover)) = jumped {
-                on_move(engine.state(), &moves, pick);
-                dispatch_heard(engine, bots, &hearing, &moves, pick, mover)?;
-                made += 1;
-                continue;
-            }
-        }
-        let state = engine.state();
-        game.legal_moves(state, seat, &mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let info = match reading.get(index) {
-            Some(true) => seat_info(&mut infos, index, state, seat),
-            _ => &empty,
-        };
-        let Some(bot) = bots.get_mut(index) else {
-            break;
-        };
-        let Some(pick) = bot.choose(info, &moves) else {
-            break;
-        };
-        if pick >= moves.len() {
-            break;
-        }
-        on_move(state, &moves, pick);
-        dispatch_heard(engine, bots, &hearing, &moves, pick, seat)?;
-        made += 1;
+/// The bot that holds a seat's place while the driver has its bot.
+struct Vacant;
+
+impl Bot for Vacant {
+    fn name(&self) -> &str {
+        "vacant"
     }
-    Ok((made, false))
+    fn choose(&mut self, _info: &InfoState, _moves: &Moves) -> Option<usize> {
+        None
+    }
 }
 
 /// Asks `bot` for `seat`'s move in `engine`'s position: lists the seat's moves into
@@ -230,56 +162,4 @@ pub fn ask(
         false => None,
     };
     pick.filter(|i| *i < moves.len())
-}
-
-/// The information state of the seat at `index`, made or brought up to date in place.
-fn seat_info<'a>(
-    infos: &'a mut Vec<Option<InfoState>>,
-    index: usize,
-    state: &decklet_core::GameState,
-    seat: decklet_core::PlayerId,
-) -> &'a InfoState {
-    if infos.len() <= index {
-        infos.resize_with(index + 1, || None);
-    }
-    let slot = &mut infos[index];
-    match slot {
-        Some(info) => {
-            info.refresh(state);
-            info
-        }
-        None => slot.insert(state.info_state(seat)),
-    }
-}
-
-/// Dispatches the move at `pick` of `moves`, and tells every bot that hears the game (`hearing`, in seat
-/// order) its events as its seat hears them, with what the seat knew before.
-fn dispatch_heard(
-    engine: &mut GameEngine,
-    bots: &mut [Box<dyn Bot>],
-    hearing: &[bool],
-    moves: &Moves,
-    pick: usize,
-    mover: PlayerId,
-) -> Result<(), EngineError> {
-    if !hearing.contains(&true) {
-        return engine.dispatch_move(moves, pick).map(|_| ());
-    }
-    let state = engine.state();
-    let befores: Vec<Option<InfoState>> = state
-        .seat_order()
-        .iter()
-        .zip(hearing)
-        .map(|(seat, hears)| hears.then(|| state.info_state(*seat)))
-        .collect();
-    let kind = moves.kind(pick).unwrap_or("");
-    let outcome = engine.dispatch_move(moves, pick)?;
-    for (bot, before) in bots.iter_mut().zip(&befores) {
-        if let Some(before) = before {
-            let seat = before.seat();
-            let heard: Vec<_> = outcome.events.iter().map(|e| e.view_for(seat)).collect();
-            bot.hear_move(before, mover, kind, &heard);
-        }
-    }
-    Ok(())
 }

@@ -8,8 +8,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::time::Instant;
 
-use decklet::GameEngine;
-use decklet::bots::{Bot, play_game, play_game_with};
+use decklet::bots::{Bot, Driver, Seat, Stop};
 use decklet_catalog::{Catalog, Counter, LoadedGame};
 use serde::Serialize;
 
@@ -122,10 +121,11 @@ impl crate::runner::Tally for Tally {
     }
 }
 
-/// What a worker keeps between its games: an engine (every game is dealt afresh on
-/// it) and the game's counter listening to it.
+/// What a worker keeps between its games: the seat driver of its match (every game is
+/// dealt afresh on its engine, its bots seeded afresh for it) and the game's counter
+/// listening to the engine.
 struct Worker {
-    engine: GameEngine,
+    driver: Driver,
     counter: Option<Box<dyn Counter>>,
 }
 
@@ -139,16 +139,27 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
+    /// The bot of `seat` for a game dealt from `seed`.
+    fn bot(&self, seed: u64, seat: usize) -> Result<Box<dyn Bot>, String> {
+        let name = self.bots.get(seat).ok_or("no bot for a seat")?;
+        (self.catalog)
+            .bot(self.loaded, name, bot_seed(seed, seat))
+            .map_err(|e| e.to_string())
+    }
+
     /// Plays game `index` on the worker's engine (made at its first game).
     fn play_one(&self, worker: &mut Option<Worker>, index: u64) -> Result<GameResult, String> {
         let seed = game_seed(self.args.seed, index);
         let seats = self.bots.len();
         let failed = |e: &dyn std::fmt::Display| format!("game {index}: {e}");
-        let Worker { engine, counter } = match worker {
+        let Worker { driver, counter } = match worker {
             Some(worker) => {
                 (self.loaded)
-                    .deal(&mut worker.engine, seed, seats)
+                    .deal(worker.driver.engine_mut(), seed, seats)
                     .map_err(|e| failed(&e))?;
+                worker
+                    .driver
+                    .restart(seed, |seat| self.bot(seed, seat).ok());
                 worker
             }
             none => {
@@ -156,24 +167,26 @@ impl Run<'_> {
                     .new_engine(seed, seats)
                     .map_err(|e| failed(&e))?;
                 let counter = self.loaded.counter(&mut engine);
-                none.insert(Worker { engine, counter })
+                let bots = (0..seats)
+                    .map(|seat| self.bot(seed, seat).map(Seat::Bot))
+                    .collect::<Result<_, _>>()?;
+                let driver = Driver::new(engine, bots);
+                none.insert(Worker { driver, counter })
             }
         };
         if let Some(counter) = counter.as_mut() {
             counter.begin();
         }
-        let mut bots: Vec<Box<dyn Bot>> = (self.bots.iter().enumerate())
-            .map(|(seat, name)| self.catalog.bot(self.loaded, name, bot_seed(seed, seat)))
-            .collect::<Result<_, _>>()
-            .map_err(|e| e.to_string())?;
         let max = self.args.max_actions;
-        let report = match counter.as_mut() {
-            Some(counter) => play_game_with(engine, &mut bots, max, &mut |_, moves, pick| {
-                counter.count_move(moves, pick)
-            }),
-            None => play_game(engine, &mut bots, max),
+        let stop = match counter.as_mut() {
+            Some(counter) => {
+                driver.run_with(max, &mut |_, moves, pick| counter.count_move(moves, pick))
+            }
+            None => driver.run(max),
         }
         .map_err(|e| failed(&e))?;
+        let capped = stop == Stop::Capped;
+        let engine = driver.engine();
         if let Some(dir) = &self.args.save_logs {
             crate::output::save_log(dir, "game", index, &engine.log())?;
         }
@@ -188,13 +201,13 @@ impl Run<'_> {
                 .filter_map(|w| state.seat_index(*w))
                 .collect(),
             scores: (def.scoring())(state),
-            moves: report.moves,
-            ending: match report.capped {
+            moves: driver.moves_made(),
+            ending: match capped {
                 true => Some("capped".to_string()),
                 false => def.ending(state),
             },
             counts,
-            capped: report.capped,
+            capped,
         })
     }
 }

@@ -250,11 +250,7 @@ impl Tables {
     /// Attaches `attachment`, replacing one of the same type.
     pub(crate) fn attach(&mut self, attachment: Attachment) {
         let type_id = attachment.type_id;
-        match self
-            .attachments
-            .iter_mut()
-            .find(|a| a.type_id == type_id)
-        {
+        match self.attachments.iter_mut().find(|a| a.type_id == type_id) {
             Some(slot) => *slot = attachment,
             None => self.attachments.push(attachment),
         }

@@ -33,7 +33,7 @@ use std::ops::Range;
 
 use decklet_bots::{Bot, WIN_UNITS, play_game, wilson_95};
 use decklet_catalog::{Catalog, LoadedGame};
-use decklet_core::{derive_seed, splitmix64};
+use decklet_core::derive_seed;
 use serde::{Deserialize, Serialize};
 
 use crate::rating::{Pairwise, RatingPool};
@@ -489,9 +489,10 @@ pub fn game_seed(master: u64, index: u64) -> u64 {
     derive_seed(master, index)
 }
 
-/// The seed of the bot in `seat` of a game seeded `game_seed`.
+/// The seed of the bot in `seat` of a game seeded `game_seed`: the seat driver's
+/// ([`decklet_bots::seat_seed`]), as every tool seeds its bots.
 pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
-    splitmix64(game_seed ^ (seat as u64 + 1).wrapping_mul(0xd6e8_feb8_6659_fd93))
+    decklet_bots::seat_seed(game_seed, seat)
 }
 
 /// The tables: every group of `players` entries out of `entries`, in order.

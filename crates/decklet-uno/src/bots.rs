@@ -304,6 +304,11 @@ impl decklet_bots::Bot for UnoRandomBot {
         false
     }
 
+    fn reseed(&mut self, seed: u64) -> bool {
+        self.rng = GameRng::seed_from(seed);
+        true
+    }
+
     fn acts_out_of_turn(&self) -> bool {
         true
     }
@@ -521,6 +526,12 @@ impl decklet_bots::Bot for HeuristicBot {
     }
 
     fn acts_out_of_turn(&self) -> bool {
+        true
+    }
+
+    /// Its RNG afresh (it keeps how often it forgets to call UNO).
+    fn reseed(&mut self, seed: u64) -> bool {
+        self.rng = GameRng::seed_from(seed);
         true
     }
 
