@@ -22,8 +22,8 @@
 //! by every tool.
 
 use decklet_core::{
-    AnyEvent, EngineConfig, EngineError, GameEngine, GameState, GameStatus, InfoState, Moves,
-    Outcome, PlayerId,
+    AnyAction, AnyEvent, EngineConfig, EngineError, GameEngine, GameState, GameStatus, InfoState,
+    Moves, Outcome, PlayerId,
 };
 
 use crate::bot::Bot;
@@ -239,6 +239,8 @@ impl Driver {
             *slot = who;
         }
         self.seated();
+        self.window.clear();
+        self.opened = false;
         self.settle();
     }
 
@@ -298,6 +300,8 @@ impl Driver {
         self.made = 0;
         self.infos.iter_mut().for_each(|i| *i = None);
         self.seated();
+        self.window.clear();
+        self.opened = false;
         self.settle();
     }
 
@@ -401,19 +405,52 @@ impl Driver {
         Ok(played)
     }
 
+    /// Dispatches `action` (of any kind: one read from a stored log, say) for the seat
+    /// whose player it names, as a move of the match: every bot that hears is told, and
+    /// the seats are asked anew.
+    pub fn play_action(&mut self, action: AnyAction) -> Result<Played, EngineError> {
+        let state = self.engine.state();
+        let player = action.player_id().unwrap_or(PlayerId::SPECTATOR);
+        let seat = state.seat_index(player).unwrap_or(usize::MAX);
+        let mut moves = Moves::new();
+        moves.push_any(action);
+        let played = dispatch(
+            &mut self.engine,
+            &mut self.seats,
+            self.hearing,
+            (seat, player),
+            &moves,
+            0,
+        )?;
+        self.made += 1;
+        self.opened = false;
+        self.settle();
+        Ok(played)
+    }
+
+    /// Asks the seats anew after the engine changed behind the driver's back (a move
+    /// taken back: [`engine_mut`](Self::engine_mut)), the bots as they are.
+    pub fn resync(&mut self) {
+        self.infos.iter_mut().for_each(|i| *i = None);
+        self.seated();
+        self.window.clear();
+        self.opened = false;
+        self.settle();
+    }
+
     /// Plays the bots' moves until a seat that is not a bot is asked, the game is
     /// over, the player to move has no move, or `max_moves` moves were made.
     pub fn run(&mut self, max_moves: u64) -> Result<Stop, EngineError> {
-        self.run_with(max_moves, &mut |_, _, _| {})
+        self.run_with(max_moves, &mut |_, _, _, _| {})
     }
 
     /// [`run`](Self::run), showing each move to `on_move` just before it is made: the
-    /// position, the mover's listed moves and the index chosen (what a simulation
-    /// counts its statistics from).
+    /// position, who is asked (the mover), its listed moves and the index chosen (what a
+    /// simulation counts its statistics from).
     pub fn run_with(
         &mut self,
         max_moves: u64,
-        on_move: &mut dyn FnMut(&GameState, &Moves, usize),
+        on_move: &mut dyn FnMut(&GameState, Asked, &Moves, usize),
     ) -> Result<Stop, EngineError> {
         loop {
             if self.is_over() {
@@ -428,7 +465,7 @@ impl Driver {
             match self.bot_answer() {
                 None => return Ok(Stop::Asked(asked)),
                 Some(Answer::Move(index)) => {
-                    on_move(self.engine.state(), &self.moves, index);
+                    on_move(self.engine.state(), asked, &self.moves, index);
                     self.play(index)?;
                 }
                 Some(Answer::Pass) if asked.in_turn => return Ok(Stop::Stalled),
@@ -465,8 +502,6 @@ impl Driver {
             };
             self.engine.set_config(config);
         }
-        self.window.clear();
-        self.opened = false;
     }
 
     /// Finds who is asked now and lists their moves.

@@ -95,7 +95,9 @@ pub(crate) fn play_scored(
         .map(|bot| Seat::Bot(std::mem::replace(bot, Box::new(Vacant))))
         .collect();
     let mut driver = Driver::new(std::mem::take(engine), seats);
-    let stop = driver.run_with(max_moves, on_move);
+    let stop = driver.run_with(max_moves, &mut |state, _, moves, pick| {
+        on_move(state, moves, pick)
+    });
     let moves = driver.moves_made();
     let (played, seats) = driver.into_parts();
     *engine = played;

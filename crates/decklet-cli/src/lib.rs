@@ -197,6 +197,10 @@ struct PlayArgs {
     /// quit, or when the program is stopped.
     #[arg(long, value_name = "FILE")]
     pub(crate) save_log: Option<PathBuf>,
+    /// Watch: a bot plays your seat too (`--bots` then names one a seat, yours first,
+    /// or one for all), and the table tells every move as your seat sees it.
+    #[arg(long, conflicts_with = "match")]
+    pub(crate) watch: bool,
 }
 
 /// How `decklet replay --events` prints the events.

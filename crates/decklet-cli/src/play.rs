@@ -45,6 +45,9 @@ fn again(args: &PlayArgs, seed: u64, game: &str, first: &str) -> String {
     if args.bots != "heuristic" {
         again.push_str(&format!(" --bots {}", args.bots));
     }
+    if args.watch {
+        again.push_str(" --watch");
+    }
     if let Some(target) = args.r#match {
         again.push_str(&format!(" --match {target}"));
     }
@@ -59,7 +62,10 @@ pub fn run(args: &PlayArgs, catalog: &Catalog, loaded: &LoadedGame) -> Result<()
         ("heuristic", Some(own)) if catalog.bot(loaded, "heuristic", 0).is_err() => own.name,
         (other, _) => other,
     };
-    let names = bot_names(catalog, loaded, bots_arg, players - 1)?;
+    let watched = usize::from(args.watch);
+    let mut names = bot_names(catalog, loaded, bots_arg, players - 1 + watched)?;
+    // watching, the first bot plays your seat
+    let you_name = (args.watch && !names.is_empty()).then(|| names.remove(0));
     let seed = match args.seed {
         Some(seed) => seed,
         None => system_seed()?,
@@ -93,6 +99,14 @@ pub fn run(args: &PlayArgs, catalog: &Catalog, loaded: &LoadedGame) -> Result<()
         .map(|(i, name)| catalog.bot(loaded, name, bot_seed(seed, i + 1)))
         .collect::<Result<_, _>>()
         .map_err(|e| e.to_string())?;
+    let you_bot = match &you_name {
+        Some(name) => Some(
+            catalog
+                .bot(loaded, name, bot_seed(seed, 0))
+                .map_err(|e| e.to_string())?,
+        ),
+        None => None,
+    };
     say!(
         "decklet {}: {players} players. You are p1. (The seed is shown when the game ends.)",
         loaded.string()
@@ -101,6 +115,7 @@ pub fn run(args: &PlayArgs, catalog: &Catalog, loaded: &LoadedGame) -> Result<()
     let mut table = Table {
         loaded: loaded.clone(),
         bots,
+        you_bot,
         lines: Lines::stdin(),
         log,
     };

@@ -59,6 +59,7 @@ pub fn run(
     let mut table = Table {
         loaded: loaded.clone(),
         bots,
+        you_bot: None,
         lines: Lines::stdin(),
         log,
     };

@@ -179,9 +179,9 @@ impl Run<'_> {
         }
         let max = self.args.max_actions;
         let stop = match counter.as_mut() {
-            Some(counter) => {
-                driver.run_with(max, &mut |_, moves, pick| counter.count_move(moves, pick))
-            }
+            Some(counter) => driver.run_with(max, &mut |_, _, moves, pick| {
+                counter.count_move(moves, pick)
+            }),
             None => driver.run(max),
         }
         .map_err(|e| failed(&e))?;

@@ -6,16 +6,14 @@
 //! with the game's keys beside them (`d` to draw). A move is told with the game's
 //! narration of its events as your seat heard them (a game that does not narrate: the
 //! move in its words, when you see every card it names), then the cards it put in your
-//! hand. Where the game may list moves out of turn (a jump-in, calling UNO), you are
-//! offered yours before each move, then the bots theirs, seat after seat from the
-//! player to move. Every bot that follows the game hears every move.
+//! hand. The seats are driven by the seat driver of every tool (`decklet_bots::Driver`):
+//! where the game may list moves out of turn (a jump-in, calling UNO), every seat but
+//! the player to move is offered its moves before each move, seat after seat from the
+//! player to move (you as well, when your turn in that order comes: a move, or Enter to
+//! let play go on). Every bot that follows the game hears every move.
 
-use std::sync::Arc;
-
-use decklet::bots::{Bot, ask as bot_choice};
-use decklet::{
-    AnyEvent, CardId, GameEngine, GameState, GameStatus, InfoState, Moves, Player, PlayerId,
-};
+use decklet::bots::{Answer, Bot, Driver, Seat};
+use decklet::{AnyEvent, CardId, GameEngine, GameState, InfoState, Moves, Player, PlayerId};
 use decklet_catalog::{GameDef, LoadedGame};
 use owo_colors::{AnsiColors, OwoColorize, Stream};
 
@@ -34,6 +32,8 @@ pub(crate) struct Table {
     /// One bot for each player after you, in the order the players were made (`p2`
     /// first), wherever they sit.
     pub bots: Vec<Box<dyn Bot>>,
+    /// The bot that plays your seat when you watch (`play --watch`); `None`: you play.
+    pub you_bot: Option<Box<dyn Bot>>,
     /// Your input.
     pub lines: Lines,
     /// Where `--save-log` writes.
@@ -284,62 +284,37 @@ fn parse_input(
     }
 }
 
-/// The bot that plays `player`: `bots` holds one for each player after you, in the
-/// order the players were made (`p2` first), wherever they sit.
-fn bot_of<'b>(
-    bots: &'b mut [Box<dyn Bot>],
-    state: &GameState,
-    player: PlayerId,
-) -> Option<&'b mut Box<dyn Bot>> {
-    let index = state.players().position(|p| p == player)?;
-    bots.get_mut(index.checked_sub(1)?)
-}
-
-/// Makes `mover`'s move (the one at `pick` of `moves`); every bot that follows the
-/// game hears it as its seat does; then you are told it: the game's narration of what
-/// your seat heard, or the move in words, and the cards it put in your hand.
+/// Makes the move at `pick` of the moves the driver listed for the seat it asks (every
+/// bot that follows the game hears it as its seat does); then you are told it: the
+/// game's narration of what your seat heard, or the move in words, and the cards it put
+/// in your hand.
 fn make_move(
-    engine: &mut GameEngine,
-    table: &mut Table,
+    driver: &mut Driver,
+    table: &Table,
     mover: PlayerId,
-    moves: &Moves,
     pick: usize,
     you: PlayerId,
 ) -> Result<(), String> {
-    let state = engine.state();
+    let state = driver.state();
     if state.current_player() != Some(mover) {
         match who(state, mover).as_str() {
             "you" => say!("Out of turn, you move:"),
             other => say!("Out of turn, {other} moves:"),
         }
     }
+    let moves = driver.moves();
     let told = moves.with(pick, |action| {
         table.loaded.def().describe_move(state, action)
     });
     let action = moves.to_any(pick);
-    let held: Vec<CardId> = state.info_state(you).hand().to_vec();
-    let players: Vec<PlayerId> = state.players().collect();
-    let befores: Vec<Option<InfoState>> = (players.iter().skip(1).zip(&table.bots))
-        .map(|(seat, bot)| bot.hears().then(|| state.info_state(*seat)))
-        .collect();
     let kind = moves.kind(pick).unwrap_or("");
-    let outcome = engine
-        .dispatch_move(moves, pick)
-        .map_err(|e| e.to_string())?;
-    for ((bot, before), seat) in table
-        .bots
-        .iter_mut()
-        .zip(&befores)
-        .zip(players.iter().skip(1))
-    {
-        if let Some(before) = before {
-            let heard: Vec<AnyEvent> = outcome.events.iter().map(|e| e.view_for(*seat)).collect();
-            bot.hear_move(before, mover, kind, &heard);
-        }
-    }
-    let state = engine.state();
+    let held: Vec<CardId> = state.info_state(you).hand().to_vec();
+    let played = driver.play(pick).map_err(|e| e.to_string())?;
+    let state = driver.state();
     let def = table.loaded.def();
-    let heard: Vec<AnyEvent> = outcome.events.iter().map(|e| e.view_for(you)).collect();
+    let heard: Vec<AnyEvent> = (played.outcome.events.iter())
+        .map(|e| e.view_for(you))
+        .collect();
     match def.narrate(state, &heard) {
         Some(lines) => {
             for line in lines {
@@ -373,75 +348,71 @@ fn make_move(
     Ok(())
 }
 
-/// What happened when the seats were offered their moves out of turn.
-enum OutOfTurn {
-    /// Someone moved.
-    Moved,
-    /// Nobody did.
-    Nobody,
-    /// The input ended while you were asked.
-    Closed,
+/// What you answered when asked.
+enum Answered {
+    /// A move: its index in your listed moves.
+    Move(usize),
+    /// Let play go on (out of turn).
+    Pass,
+    /// You quit, or the input ended (told).
+    Left,
 }
 
-/// Offers every seat but the player to move its moves out of turn: you first (you are
-/// asked: a move, or Enter to let play go on), then the bots, seat after seat from the
-/// player to move. The first that moves, moves.
-fn offer_out_of_turn(
-    engine: &mut GameEngine,
-    table: &mut Table,
-    you: PlayerId,
-    current: PlayerId,
-    moves: &mut Moves,
-) -> Result<OutOfTurn, String> {
-    let state = engine.state();
-    let seats = state.seat_order().to_vec();
-    let at = state.seat_index(current).unwrap_or(0);
-    let mut order = vec![you];
-    order.extend(
-        (1..seats.len())
-            .filter_map(|k| seats.get((at + k) % seats.len()).copied())
-            .filter(|p| *p != you),
-    );
-    for seat in order.into_iter().filter(|p| *p != current) {
-        let state = engine.state();
-        let pick = if seat == you {
-            engine.game().legal_moves(state, you, moves);
-            if moves.is_empty() {
-                continue;
+/// Asks you for your move: on your turn (the table shown), or out of turn (your moves
+/// out of turn shown; Enter lets play go on).
+fn ask_you(driver: &Driver, table: &mut Table, you: PlayerId, in_turn: bool) -> Answered {
+    let state = driver.state();
+    let def = table.loaded.def();
+    let shown = shown_moves(def, state, driver.moves());
+    if !in_turn {
+        if shown.is_empty() {
+            return Answered::Pass;
+        }
+        let current = state.current_player().unwrap_or(you);
+        say!();
+        say!(
+            "You may move out of turn, before {} plays:",
+            who(state, current)
+        );
+        list_moves(&shown);
+        say!("(a move's number or key, or Enter to let play go on)");
+        let asked = console::ask(&mut table.lines, |line| {
+            parse_input(def, line, &shown, Some(Input::Pass))
+        });
+        return match asked {
+            Some(Input::Move(i)) => shown
+                .get(i)
+                .map_or(Answered::Pass, |m| Answered::Move(m.index)),
+            Some(Input::Pass) => Answered::Pass,
+            Some(Input::Quit) | Some(Input::Closed) | None => {
+                say!("Input ended; leaving the game.");
+                Answered::Left
             }
-            let def = table.loaded.def();
-            let shown = shown_moves(def, state, moves);
-            say!();
-            say!(
-                "You may move out of turn, before {} plays:",
-                who(state, current)
-            );
-            list_moves(&shown);
-            say!("(a move's number or key, or Enter to let play go on)");
-            let asked = console::ask(&mut table.lines, |line| {
-                parse_input(def, line, &shown, Some(Input::Pass))
-            });
-            match asked {
-                Some(Input::Move(i)) => shown.get(i).map(|m| m.index),
-                Some(Input::Pass) => None,
-                Some(Input::Quit) | Some(Input::Closed) | None => return Ok(OutOfTurn::Closed),
-            }
-        } else {
-            let Some(bot) = bot_of(&mut table.bots, state, seat) else {
-                continue;
-            };
-            bot_choice(bot.as_mut(), engine, seat, moves)
         };
-        if let Some(pick) = pick {
-            make_move(engine, table, seat, moves, pick, you)?;
-            return Ok(OutOfTurn::Moved);
+    }
+    show_table(def, &state.info_state(you), state, &shown);
+    let asked = console::ask(&mut table.lines, |line| {
+        parse_input(def, line, &shown, None)
+    });
+    match asked.unwrap_or(Input::Closed) {
+        Input::Move(i) => shown
+            .get(i)
+            .map_or(Answered::Pass, |m| Answered::Move(m.index)),
+        Input::Quit => {
+            say!("You quit the game.");
+            Answered::Left
+        }
+        Input::Closed | Input::Pass => {
+            say!("Input ended; leaving the game.");
+            Answered::Left
         }
     }
-    Ok(OutOfTurn::Nobody)
 }
 
 /// Plays the game on `engine` (created and started) to its end, or until you leave;
-/// `record` makes the log saved between moves.
+/// `record` makes the log saved between moves. The seats are driven by the seat
+/// driver: yours asks you, and the bots (`table.bots`, one a player after you, in the
+/// order the players were made) are asked as every tool asks them.
 pub(crate) fn play_round(
     engine: &mut GameEngine,
     table: &mut Table,
@@ -451,63 +422,82 @@ pub(crate) fn play_round(
         .state()
         .player_id(YOU)
         .ok_or("the game has no seat for you")?;
-    let game = Arc::clone(engine.game());
-    let mut moves = Moves::new();
+    // the driver owns the match and the bots while it plays, and gives them back: the
+    // bot of the player made n-th (after you) plays that player's seat
+    let state = engine.state();
+    let mut bots: Vec<Option<Box<dyn Bot>>> = std::iter::once(table.you_bot.take())
+        .chain(std::mem::take(&mut table.bots).into_iter().map(Some))
+        .collect();
+    let seats = (state.seat_order().iter())
+        .map(|player| {
+            let made = state.players().position(|p| p == *player);
+            match made.and_then(|n| bots.get_mut(n)?.take()) {
+                Some(bot) => Seat::Bot(bot),
+                None => Seat::Caller,
+            }
+        })
+        .collect();
+    let mut driver = Driver::new(std::mem::take(engine), seats);
+    driver.collect_events(true);
+    let end = drive(&mut driver, table, you, record);
+    let (played, seats) = driver.into_parts();
+    let state = played.state();
+    let mut back: Vec<(usize, Box<dyn Bot>)> = (state.seat_order().iter())
+        .zip(seats)
+        .filter_map(|(player, seat)| match seat {
+            Seat::Bot(bot) => Some((state.players().position(|p| p == *player)?, bot)),
+            _ => None,
+        })
+        .collect();
+    back.sort_by_key(|(made, _)| *made);
+    if back.first().is_some_and(|(made, _)| *made == 0) {
+        table.you_bot = Some(back.remove(0).1);
+    }
+    table.bots = back.into_iter().map(|(_, bot)| bot).collect();
+    *engine = played;
+    end
+}
+
+/// The moves of a game until it ends or you leave.
+fn drive(
+    driver: &mut Driver,
+    table: &mut Table,
+    you: PlayerId,
+    record: &dyn Fn(&GameEngine) -> LogFile,
+) -> Result<RoundEnd, String> {
     loop {
-        if let Some(end) = between_moves(table.log.as_ref(), || record(engine)) {
+        if let Some(end) = between_moves(table.log.as_ref(), || record(driver.engine())) {
             return Ok(RoundEnd::Stopped(end));
         }
-        let state = engine.state();
-        if state.status() != GameStatus::Playing {
-            show_end(table.loaded.def(), state, you);
+        if driver.is_over() {
+            show_end(table.loaded.def(), driver.state(), you);
             return Ok(RoundEnd::Over);
         }
-        let Some(current) = state.current_player() else {
-            return Err("the game has no current player".into());
+        let Some(asked) = driver.asked() else {
+            let state = driver.state();
+            return Err(match state.current_player() {
+                Some(current) => format!("{} has no move", who(state, current)),
+                None => "the game has no current player".to_string(),
+            });
         };
-        if game.moves_out_of_turn(state) {
-            match offer_out_of_turn(engine, table, you, current, &mut moves)? {
-                OutOfTurn::Moved => continue,
-                OutOfTurn::Closed => {
-                    say!("Input ended; leaving the game.");
-                    return Ok(RoundEnd::Left);
-                }
-                OutOfTurn::Nobody => {}
+        let yours = matches!(driver.seats().get(asked.seat), Some(Seat::Caller));
+        let answer = match yours {
+            true => match ask_you(driver, table, you, asked.in_turn) {
+                Answered::Move(index) => Answer::Move(index),
+                Answered::Pass => Answer::Pass,
+                Answered::Left => return Ok(RoundEnd::Left),
+            },
+            false => driver.bot_answer().unwrap_or(Answer::Pass),
+        };
+        match answer {
+            Answer::Move(index) => make_move(driver, table, asked.player, index, you)?,
+            Answer::Pass if asked.in_turn => {
+                return Err(format!("{} has no move", who(driver.state(), asked.player)));
+            }
+            Answer::Pass => {
+                driver.wait();
             }
         }
-        let state = engine.state();
-        let pick = if current == you {
-            game.legal_moves(state, you, &mut moves);
-            let def = table.loaded.def();
-            let shown = shown_moves(def, state, &moves);
-            if shown.is_empty() {
-                return Err("you have no move".into());
-            }
-            show_table(def, &state.info_state(you), state, &shown);
-            let asked = console::ask(&mut table.lines, |line| {
-                parse_input(def, line, &shown, None)
-            });
-            match asked.unwrap_or(Input::Closed) {
-                Input::Move(i) => shown.get(i).map_or(0, |m| m.index),
-                Input::Quit => {
-                    say!("You quit the game.");
-                    return Ok(RoundEnd::Left);
-                }
-                Input::Closed | Input::Pass => {
-                    say!("Input ended; leaving the game.");
-                    return Ok(RoundEnd::Left);
-                }
-            }
-        } else {
-            let Some(bot) = bot_of(&mut table.bots, state, current) else {
-                return Err(format!("no bot for {}", who(state, current)));
-            };
-            match bot_choice(bot.as_mut(), engine, current, &mut moves) {
-                Some(pick) => pick,
-                None => return Err(format!("{} has no move", who(state, current))),
-            }
-        };
-        make_move(engine, table, current, &moves, pick, you)?;
     }
 }
 
@@ -645,6 +635,7 @@ mod tests {
             let mut table = Table {
                 loaded: loaded.clone(),
                 bots,
+                you_bot: None,
                 lines: Lines::of(input),
                 log: None,
             };

@@ -140,6 +140,14 @@ impl Moves {
         kind
     }
 
+    /// Adds a move of any kind, kept whole (an action read from JSON, say).
+    pub fn push_any(&mut self, action: AnyAction) {
+        self.whole.push(action);
+        self.slots.push(Slot::Whole {
+            at: (self.whole.len() - 1) as u32,
+        });
+    }
+
     /// Adds a move of kind `A` given as its code (what `A::to_code` gives for it): for
     /// a plugin that lists many moves and writes their codes itself, as UNO lists its
     /// plays ([`PlayCard::code_of_one`](crate::PlayCard::code_of_one)).

@@ -138,6 +138,11 @@ impl SeatBot {
         SeatBot(bot)
     }
 
+    /// The bot.
+    pub fn into_inner(self) -> Box<dyn decklet_bots::Bot> {
+        self.0
+    }
+
     /// Whether the bot follows the game move by move ([`hear`](Self::hear)).
     pub fn hears(&self) -> bool {
         self.0.hears()

@@ -2,24 +2,23 @@
 //! indices they may take (the mask), each seat's observation, a step by action index,
 //! and the rewards at the end.
 //!
-//! **Who acts.** The player to move, except where another seat may act out of turn
-//! (UNO's jump-in, catching and calling): then, before each move of the player to move,
-//! every other seat is offered a *window*, in seat order after the player to move, with
-//! one more action, *wait* (index [`Encoding::action_count`]), that lets play go on.
-//! Every seat is asked, whether it has a move or not (the game decides from public
-//! facts alone, `Game::moves_out_of_turn`): were only the seats holding a move asked, who is
-//! asked would tell everyone what they hold. The first seat that makes a move takes
-//! it, and the windows open again on the new position. This is the order in which
-//! decklet's own game loops ask the seats.
+//! **Who acts.** The seats are driven by the one seat driver of every tool
+//! (`decklet_bots::Driver`): the learner's seats are its callers, and a seat given a bot
+//! ([`Table::set_bot`]) is played by the bot inside each step. The player to move acts,
+//! except where another seat may act out of turn (UNO's jump-in, catching and calling):
+//! then, before each move of the player to move, every other learner's seat is offered a
+//! *window*, in seat order after the player to move, with one more action, *wait*
+//! (index [`Encoding::action_count`]), that lets play go on. Every such seat is asked,
+//! whether it has a move or not (the game decides from public facts alone,
+//! `Game::moves_out_of_turn`): were only the seats holding a move asked, who is asked
+//! would tell everyone what they hold. The first seat that makes a move takes it, and
+//! the windows open again on the new position.
 
 use std::sync::Arc;
 
-use decklet_core::{
-    AnyEvent, EngineConfig, EngineError, GameEngine, GameState, GameStatus, InfoState, Moves,
-    PlayerId,
-};
-
 use decklet_bots::encoding::{Encoding, MoveClass, RewardMode};
+use decklet_bots::{Asked, Bot, Driver, Seat, Stop};
+use decklet_core::{AnyEvent, EngineError, GameEngine, GameState, InfoState, Moves, PlayerId};
 
 /// Why a step was refused (the table is unchanged).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,44 +63,25 @@ impl std::fmt::Display for StepError {
 
 impl std::error::Error for StepError {}
 
-/// `engine`, collecting each move's events or not.
-fn collecting(mut engine: GameEngine, collect: bool) -> GameEngine {
-    engine.set_config(EngineConfig {
-        collect_events: collect,
-        ..engine.config().clone()
-    });
-    engine
-}
-
 /// One match of a game, as a learner plays it (see the module's documentation).
 pub struct Table {
     encoding: Arc<dyn Encoding>,
     players: usize,
     max_moves: u64,
-    engine: GameEngine,
-    moves: u64,
+    driver: Driver,
     /// Each seat's last move, in seat order.
     last: Vec<MoveClass>,
-    /// The seats still to be offered a window on this position, first first.
-    window: Vec<PlayerId>,
-    /// Whether the windows of this position were opened.
-    opened: bool,
-    acting: Option<PlayerId>,
-    /// The acting seat's move for each index, as its place in `listed` (wait: `None`
-    /// there, and `waits`).
+    /// The acting seat's move for each index, as its place in the driver's listed
+    /// moves (wait: `None` there).
     slots: Vec<Option<u32>>,
     /// The indices of `slots` that hold a move.
     filled: Vec<usize>,
-    waits: bool,
-    /// The player to move had no listed move (a game that cannot go on).
+    /// The player to move had no listed move, or a seated bot made none (a game that
+    /// cannot go on).
     stalled: bool,
-    /// The acting seat's listed moves.
-    listed: Moves,
-    /// Each seat's information state, brought up to date in place when observed.
-    infos: Vec<Option<InfoState>>,
-    /// Whether the engine collects each move's events (for bots that hear them).
+    /// Whether the last move's events are kept for the caller.
     collect: bool,
-    /// The last move's events, when collected.
+    /// The last move's events, when kept.
     heard: Vec<AnyEvent>,
 }
 
@@ -110,7 +90,7 @@ impl std::fmt::Debug for Table {
         f.debug_struct("Table")
             .field("game", &self.encoding.name())
             .field("players", &self.players)
-            .field("moves", &self.moves)
+            .field("moves", &self.driver.moves_made())
             .finish_non_exhaustive()
     }
 }
@@ -129,63 +109,75 @@ impl Table {
     }
 
     /// A table of a match already under way (a position adopted by an engine of the
-    /// encoding's game, say): it starts with no move seen. The engine no longer collects
-    /// each move's events (a table reads the state; a move costs about a tenth less)
-    /// until a bot that hears them is seated ([`collect_events`](Self::collect_events)).
+    /// encoding's game, say): it starts with no move seen, every seat the learner's.
+    /// The engine collects each move's events only while a seated bot hears them, or
+    /// when asked ([`collect_events`](Self::collect_events)): a move costs about a
+    /// tenth less without.
     pub fn with_engine(encoding: Arc<dyn Encoding>, engine: GameEngine, max_moves: u64) -> Table {
-        let engine = collecting(engine, false);
         let players = engine.state().player_count();
+        let seats = (0..players).map(|_| Seat::Caller).collect();
         let slots = vec![None; encoding.action_count() + 1];
         let mut table = Table {
             encoding,
             players,
             max_moves,
-            engine,
-            moves: 0,
+            driver: Driver::new(engine, seats),
             last: vec![MoveClass::None; players],
-            window: Vec::new(),
-            opened: false,
-            acting: None,
             slots,
             filled: Vec::new(),
-            waits: false,
             stalled: false,
-            listed: Moves::new(),
-            infos: Vec::new(),
             collect: false,
             heard: Vec::new(),
         };
-        table.settle();
+        table.advance();
         table
     }
 
-    /// Has the engine collect each move's events, for [`last_events`](Self::last_events)
-    /// (what bots that follow the game hear), or not (the default: cheaper).
+    /// Seats `bot` at `seat` (0-based, seat order), to play it inside each step (it is
+    /// asked in turn, and in the windows where it acts out of turn, and hears every
+    /// move if it follows the game); if it is asked now, it moves at once.
+    pub fn set_bot(&mut self, seat: usize, bot: Box<dyn Bot>) -> Result<(), String> {
+        if seat >= self.players {
+            return Err(format!("there is no seat {seat}"));
+        }
+        self.driver.set_seat(seat, Seat::Bot(bot));
+        self.advance();
+        Ok(())
+    }
+
+    /// Whether a bot plays seat `seat`.
+    pub fn has_bot(&self, seat: usize) -> bool {
+        self.driver
+            .seats()
+            .get(seat)
+            .is_some_and(|s| s.bot().is_some())
+    }
+
+    /// Has each move's events kept, for [`last_events`](Self::last_events), or not (the
+    /// default: cheaper).
     pub fn collect_events(&mut self, collect: bool) {
         self.collect = collect;
-        self.engine.set_config(EngineConfig {
-            collect_events: collect,
-            ..self.engine.config().clone()
-        });
+        self.driver.collect_events(collect);
         self.heard.clear();
     }
 
-    /// The events of the last move made (none after a wait, or when they are not
-    /// collected), as the engine emitted them: a seat hears each one's
+    /// The events of the last move made by the learner (none after a wait, or when
+    /// they are not kept), as the engine emitted them: a seat hears each one's
     /// [`view_for`](AnyEvent::view_for) it.
     pub fn last_events(&self) -> &[AnyEvent] {
         &self.heard
     }
 
-    /// Deals a new match from `seed` on the same table.
+    /// Deals a new match from `seed` on the same table: its bots are seeded for it
+    /// (`decklet_bots::seat_seed(seed, seat)`) and move until a learner's seat acts.
     pub fn reset(&mut self, seed: u64) -> Result<(), EngineError> {
-        self.engine = collecting(self.encoding.new_match(seed, self.players)?, self.collect);
+        let engine = self.encoding.new_match(seed, self.players)?;
+        *self.driver.engine_mut() = engine;
+        self.driver.restart(seed, |_| None);
+        self.driver.collect_events(self.collect);
         self.heard.clear();
-        self.moves = 0;
         self.last.fill(MoveClass::None);
-        self.window.clear();
-        self.opened = false;
-        self.settle();
+        self.advance();
         Ok(())
     }
 
@@ -201,57 +193,70 @@ impl Table {
 
     /// The match's engine (its state, its log).
     pub fn engine(&self) -> &GameEngine {
-        &self.engine
+        self.driver.engine()
     }
 
     /// The match's state.
     pub fn state(&self) -> &GameState {
-        self.engine.state()
+        self.driver.state()
     }
 
     /// What seat `seat` knows now, or (`None`) what a spectator does; `None` for a
     /// seat the table does not have.
-    pub fn info_of(&self, seat: Option<usize>) -> Option<decklet_core::InfoState> {
-        let state = self.engine.state();
+    pub fn info_of(&self, seat: Option<usize>) -> Option<InfoState> {
+        let state = self.driver.state();
         let viewer = match seat {
-            None => decklet_core::PlayerId::SPECTATOR,
+            None => PlayerId::SPECTATOR,
             Some(seat) => *state.seat_order().get(seat)?,
         };
         Some(state.info_state(viewer))
     }
 
-    /// The moves made so far.
+    /// The moves made so far (the bots' included).
     pub fn moves(&self) -> u64 {
-        self.moves
+        self.driver.moves_made()
     }
 
     /// Whether the game is over (finished, or won).
     pub fn is_over(&self) -> bool {
-        let state = self.engine.state();
-        state.status() != GameStatus::Playing || !state.winners().is_empty()
+        self.driver.is_over()
     }
 
     /// Whether the match was cut short, not over: at the move cap, or because the
     /// player to move had no move.
     pub fn is_truncated(&self) -> bool {
-        !self.is_over() && (self.moves >= self.max_moves || self.stalled)
+        !self.is_over() && (self.moves() >= self.max_moves || self.stalled)
+    }
+
+    /// Who acts now (a learner's seat), if anyone.
+    fn acting(&self) -> Option<Asked> {
+        if self.is_over() || self.moves() >= self.max_moves || self.stalled {
+            return None;
+        }
+        self.driver
+            .asked()
+            .filter(|a| matches!(self.driver.seats().get(a.seat), Some(Seat::Caller)))
     }
 
     /// The seat (its index in seat order) that acts now; `None` once the game is over
     /// or cut short.
     pub fn acting_seat(&self) -> Option<usize> {
-        let acting = self.acting?;
-        self.engine.state().seat_index(acting)
+        self.acting().map(|a| a.seat)
     }
 
     /// The player that acts now.
     pub fn acting_player(&self) -> Option<PlayerId> {
-        self.acting
+        self.acting().map(|a| a.player)
     }
 
     /// Whether the acting seat is in a window (may wait).
     pub fn in_window(&self) -> bool {
-        self.waits
+        self.acting().is_some_and(|a| !a.in_turn)
+    }
+
+    /// The acting seat's listed moves (in the game's order).
+    pub fn listed(&self) -> &Moves {
+        self.driver.moves()
     }
 
     /// The indices the acting seat may take now, lowest first.
@@ -266,7 +271,7 @@ impl Table {
         let wait = self.encoding.action_count();
         match self.slots.get(index) {
             Some(Some(_)) => true,
-            Some(None) => index == wait && self.waits,
+            Some(None) => index == wait && self.in_window(),
             None => false,
         }
     }
@@ -274,23 +279,12 @@ impl Table {
     /// Writes seat `seat`'s observation into `obs` and its mask into `mask` (1 for each
     /// index it may take now: all 0 when it does not act).
     pub fn observe(&mut self, seat: usize, obs: &mut [f32], mask: &mut [i8]) {
-        let state = self.engine.state();
-        match state.seat_order().get(seat) {
-            Some(player) => {
-                if self.infos.len() <= seat {
-                    self.infos.resize_with(seat + 1, || None);
-                }
-                let info = match self.infos.get_mut(seat) {
-                    Some(Some(info)) if info.seat() == *player => {
-                        info.refresh(state);
-                        info
-                    }
-                    Some(slot) => slot.insert(state.info_state(*player)),
-                    None => return,
-                };
+        match seat < self.players {
+            true => {
+                let info = self.driver.info(seat);
                 self.encoding.encode(info, &self.last, obs);
             }
-            None => obs.fill(0.0),
+            false => obs.fill(0.0),
         }
         mask.fill(0);
         if self.acting_seat() == Some(seat) {
@@ -299,7 +293,7 @@ impl Table {
                     *m = 1;
                 }
             }
-            if self.waits
+            if self.in_window()
                 && let Some(m) = mask.get_mut(self.encoding.action_count())
             {
                 *m = 1;
@@ -307,12 +301,13 @@ impl Table {
         }
     }
 
-    /// Makes the acting seat's move of index `index`. Refused, with the table
-    /// unchanged, when the game is over, the index out of range or not legal now.
+    /// Makes the acting seat's move of index `index`; then the seated bots move, until
+    /// a learner's seat acts or the game ends. Refused, with the table unchanged, when
+    /// the game is over, the index out of range or not legal now.
     pub fn step(&mut self, index: i64) -> Result<(), StepError> {
-        if self.acting.is_none() {
+        let Some(asked) = self.acting() else {
             return Err(StepError::Over);
-        }
+        };
         let count = self.slots.len();
         let Some(at) = usize::try_from(index).ok().filter(|i| *i < count) else {
             return Err(StepError::OutOfRange { index, count });
@@ -324,41 +319,31 @@ impl Table {
                 legal: self.legal(),
             });
         }
-        let Some(player) = self.acting else {
-            return Err(StepError::Over);
-        };
         match self.slots.get(at).copied().flatten() {
             Some(listed) => {
                 let listed = listed as usize;
                 let encoding = &self.encoding;
-                let class = (self.listed)
+                let class = (self.driver.moves())
                     .with(listed, |m| encoding.move_class(m))
                     .unwrap_or(MoveClass::None);
-                let outcome = self
-                    .engine
-                    .dispatch_move(&self.listed, listed)
+                let played = self
+                    .driver
+                    .play(listed)
                     .map_err(|e| StepError::Engine(e.to_string()))?;
-                if self.collect {
-                    self.heard = outcome.events;
-                }
-                if let Some(k) = self.engine.state().seat_index(player)
-                    && let Some(slot) = self.last.get_mut(k)
-                {
+                self.heard = match self.collect {
+                    true => played.outcome.events,
+                    false => Vec::new(),
+                };
+                if let Some(slot) = self.last.get_mut(asked.seat) {
                     *slot = class;
                 }
-                self.moves += 1;
-                self.window.clear();
-                self.opened = false;
             }
             None => {
                 self.heard.clear();
-                // wait: the next seat of the window
-                if !self.window.is_empty() {
-                    self.window.remove(0);
-                }
+                self.driver.wait();
             }
         }
-        self.settle();
+        self.advance();
         Ok(())
     }
 
@@ -367,56 +352,47 @@ impl Table {
     pub fn kind_of(&self, index: i64) -> Option<&'static str> {
         let at = usize::try_from(index).ok()?;
         let listed = self.slots.get(at).copied().flatten()?;
-        self.listed.kind(listed as usize)
+        self.driver.moves().kind(listed as usize)
     }
 
     /// The rewards of every seat (seat order): the final ones once the game is over,
     /// 0 before (and for a match cut short).
     pub fn rewards(&self, mode: RewardMode) -> Vec<f32> {
         if self.is_over() {
-            self.encoding.final_rewards(self.engine.state(), mode)
+            self.encoding.final_rewards(self.driver.state(), mode)
         } else {
             vec![0.0; self.players]
         }
     }
 
-    /// Finds who acts now and lists their moves by index.
-    fn settle(&mut self) {
+    /// The seated bots move until a learner's seat acts (or the game ends, is cut
+    /// short or cannot go on); then the acting seat's moves are listed by index.
+    fn advance(&mut self) {
+        let encoding = &self.encoding;
+        let last = &mut self.last;
+        let stop = self
+            .driver
+            .run_with(self.max_moves, &mut |_, asked, moves, pick| {
+                let class = moves
+                    .with(pick, |m| encoding.move_class(m))
+                    .unwrap_or(MoveClass::None);
+                if let Some(slot) = last.get_mut(asked.seat) {
+                    *slot = class;
+                }
+            });
+        self.stalled = matches!(stop, Ok(Stop::Stalled) | Err(_));
         for i in self.filled.drain(..) {
             if let Some(slot) = self.slots.get_mut(i) {
                 *slot = None;
             }
         }
-        self.acting = None;
-        self.waits = false;
-        self.stalled = false;
-        if self.is_over() || self.moves >= self.max_moves {
-            return;
-        }
-        let state = self.engine.state();
-        let game = std::sync::Arc::clone(self.engine.game());
-        let Some(current) = state.current_player() else {
+        let Some(asked) = self.acting() else {
             return;
         };
-        if !self.opened {
-            self.opened = true;
-            // windows depend on public facts alone: were only the seats that hold
-            // such a move asked, who is asked would tell everyone what they hold
-            if game.moves_out_of_turn(state) {
-                let seats = state.seat_order();
-                let at = seats.iter().position(|p| *p == current).unwrap_or(0);
-                self.window
-                    .extend((1..seats.len()).filter_map(|k| seats.get((at + k) % seats.len())));
-            }
-        }
-        let (player, waits) = match self.window.first() {
-            Some(other) => (*other, true),
-            None => (current, false),
-        };
-        game.legal_moves(state, player, &mut self.listed);
+        let state = self.driver.state();
         let encoding = &self.encoding;
-        let indices: Vec<Option<usize>> = (self.listed)
-            .each(|action| encoding.action_index(state, player, action))
+        let indices: Vec<Option<usize>> = (self.driver.moves())
+            .each(|action| encoding.action_index(state, asked.player, action))
             .collect();
         for (at, index) in indices.into_iter().enumerate() {
             if let Some(i) = index
@@ -427,11 +403,8 @@ impl Table {
                 self.filled.push(i);
             }
         }
-        if !waits && self.filled.is_empty() {
+        if asked.in_turn && self.filled.is_empty() {
             self.stalled = true;
-            return;
         }
-        self.acting = Some(player);
-        self.waits = waits;
     }
 }

@@ -7,22 +7,21 @@
 //! **Autoreset** is Gymnasium's *next step*: the step after a lane's episode ended
 //! deals its next one and ignores that lane's action.
 //! **Seats.** With opponents, the learner plays seat 0 and bots play the others (they
-//! move inside a step, until seat 0 acts or the game ends); without, the learner plays
-//! every seat (self-play), each lane's observation is that of the seat to act, and its
-//! reward that of the seat that made the step's move.
+//! move inside a step, until seat 0 acts or the game ends; each lane's bots are made once
+//! and seeded afresh every episode, `decklet_bots::seat_seed(episode seed, seat)`, as
+//! every tool seeds a seat's bot); without, the learner plays every seat (self-play),
+//! each lane's observation is that of the seat to act, and its reward that of the seat
+//! that made the step's move.
 
-use decklet_core::{AnyEvent, InfoState};
 use rayon::prelude::*;
 
 use crate::spec::{GameSpec, SeatBot};
 use crate::table::{StepError, Table};
 use decklet_bots::encoding::RewardMode;
 
-/// One lane: a table, its bots, and where its episodes stand.
+/// One lane: a table (its bots seated in it), and where its episodes stand.
 struct Lane {
     table: Table,
-    /// A bot a seat, `None` for the learner's seats.
-    bots: Vec<Option<SeatBot>>,
     episode: u64,
     ended: bool,
 }
@@ -118,20 +117,16 @@ impl VectorTables {
         spec.check_players(players)?;
         let mut built = Vec::with_capacity(lanes);
         for i in 0..lanes {
-            let lane_seed = seed.wrapping_add(i as u64);
-            let table = spec.table(players, lane_seed, max_moves)?;
-            let mut bots = Vec::with_capacity(players);
-            for s in 0..players {
-                bots.push(match (s, opponents) {
-                    (0, _) | (_, None) => None,
-                    (_, Some(name)) => Some(spec.bot(name, mix(seed, i as u64, s as u64))?),
-                });
+            let lane_seed = episode_seed(seed, lanes as u64, i, 0);
+            let mut table = spec.table(players, lane_seed, max_moves)?;
+            if let Some(name) = opponents {
+                for s in 1..players {
+                    let bot = spec.bot(name, decklet_bots::seat_seed(lane_seed, s))?;
+                    table.set_bot(s, bot.into_inner())?;
+                }
             }
-            let mut table = table;
-            table.collect_events(bots.iter().flatten().any(SeatBot::hears));
             built.push(Lane {
                 table,
-                bots,
                 episode: 0,
                 ended: false,
             });
@@ -197,7 +192,6 @@ impl VectorTables {
             lane.table
                 .reset(episode_seed(seed, lanes, i, 0))
                 .map_err(|e| StepError::Engine(e.to_string()))?;
-            advance(lane)?;
             lane.ended = lane.table.is_over() || lane.table.is_truncated();
             write(lane, row, mode, None);
             Ok(())
@@ -255,14 +249,12 @@ impl VectorTables {
                 lane.table
                     .reset(episode_seed(seed, lanes, i, lane.episode))
                     .map_err(|e| StepError::Engine(e.to_string()))?;
-                advance(lane)?;
                 lane.ended = lane.table.is_over() || lane.table.is_truncated();
                 write(lane, row, mode, None);
                 return Ok(());
             }
             let mover = lane.table.acting_seat();
-            step_heard(lane, actions.get(i).copied().unwrap_or(-1))?;
-            advance(lane)?;
+            lane.table.step(actions.get(i).copied().unwrap_or(-1))?;
             lane.ended = lane.table.is_over() || lane.table.is_truncated();
             write(lane, row, mode, mover);
             Ok(())
@@ -277,13 +269,10 @@ impl VectorTables {
         let Some(lane) = self.lanes.get_mut(lane) else {
             return Err(format!("there is no env {lane}"));
         };
-        match lane.bots.get_mut(seat) {
-            Some(Some(slot)) => *slot = bot,
-            _ => return Err(format!("seat {seat} is the learner's, or there is none")),
+        if !lane.table.has_bot(seat) {
+            return Err(format!("seat {seat} is the learner's, or there is none"));
         }
-        let hears = lane.bots.iter().flatten().any(SeatBot::hears);
-        lane.table.collect_events(hears);
-        Ok(())
+        lane.table.set_bot(seat, bot.into_inner())
     }
 
     /// Checks the buffers' sizes.
@@ -386,71 +375,11 @@ impl Row<'_> {
     }
 }
 
-/// Makes the acting seat's move `index` on a lane's table; every bot of the lane
-/// that follows the game hears it (what its seat knew before, the move's events as its
-/// seat hears them).
-fn step_heard(lane: &mut Lane, index: i64) -> Result<(), StepError> {
-    let hearing: Vec<(usize, InfoState)> = lane
-        .bots
-        .iter()
-        .enumerate()
-        .filter(|(_, bot)| bot.as_ref().is_some_and(SeatBot::hears))
-        .filter_map(|(seat, _)| {
-            let state = lane.table.state();
-            let player = *state.seat_order().get(seat)?;
-            Some((seat, state.info_state(player)))
-        })
-        .collect();
-    // who moves and the move's kind, for the bots that hear (none: nothing to look up)
-    let moved = match hearing.is_empty() {
-        true => None,
-        false => lane.table.acting_player().zip(lane.table.kind_of(index)),
-    };
-    lane.table.step(index)?;
-    let events = lane.table.last_events();
-    if hearing.is_empty() || events.is_empty() {
-        return Ok(());
-    }
-    for (seat, before) in hearing {
-        let player = before.seat();
-        let heard: Vec<AnyEvent> = events.iter().map(|e| e.view_for(player)).collect();
-        if let Some(Some(bot)) = lane.bots.get_mut(seat) {
-            match moved {
-                Some((mover, kind)) => bot.hear_move(&before, mover, kind, &heard),
-                None => bot.hear(&before, &heard),
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Lets the bots move until a learner's seat acts or the game ends.
-fn advance(lane: &mut Lane) -> Result<(), StepError> {
-    let mut guard = 0u64;
-    while let Some(seat) = lane.table.acting_seat() {
-        let Some(Some(bot)) = lane.bots.get_mut(seat) else {
-            return Ok(());
-        };
-        let Some(index) = bot.choose(&lane.table) else {
-            return Err(StepError::Engine(format!(
-                "the {} bot made no move",
-                bot.name()
-            )));
-        };
-        step_heard(lane, index as i64)?;
-        guard += 1;
-        if guard > 1_000_000 {
-            return Err(StepError::Engine("the bots did not stop".into()));
-        }
-    }
-    Ok(())
-}
-
 /// Writes a lane's row: the observation of the learner's seat (the seat to act in
 /// self-play; once the game ended, the seat that made the last move), its reward.
 fn write(lane: &mut Lane, row: Row<'_>, mode: RewardMode, mover: Option<usize>) {
     let table = &mut lane.table;
-    let self_play = lane.bots.iter().all(Option::is_none);
+    let self_play = !(0..table.players()).any(|s| table.has_bot(s));
     let seat = match (self_play, table.acting_seat()) {
         (false, _) => 0,
         (true, Some(acting)) => acting,
@@ -479,13 +408,4 @@ fn write(lane: &mut Lane, row: Row<'_>, mode: RewardMode, mover: Option<usize>) 
 pub fn episode_seed(seed: u64, lanes: u64, i: usize, e: u64) -> u64 {
     seed.wrapping_add(i as u64)
         .wrapping_add(e.wrapping_mul(lanes))
-}
-
-/// A bot's seed from the vector's seed, its lane and its seat.
-fn mix(seed: u64, lane: u64, seat: u64) -> u64 {
-    let mut z =
-        seed ^ lane.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ seat.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

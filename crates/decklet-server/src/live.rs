@@ -9,13 +9,15 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use decklet_core::{AnyEvent, EngineError, GameEngine, PlayerId, Verify, state_digest};
+use decklet_core::{AnyEvent, EngineError, GameEngine, Moves, PlayerId, Verify, state_digest};
 use serde::Serialize;
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
-use crate::bots::ServerBot;
+use decklet_bots::{Answer, Driver, Seat as DriverSeat, seat_seed};
+
+use crate::bots::{TimeoutBot, seat_bot};
 use crate::deal::{Deal, DealView};
 use crate::error::ApiError;
 use crate::limits::Limits;
@@ -153,7 +155,6 @@ struct Seat {
     kind: SeatKind,
     name: String,
     token_hash: Option<String>,
-    bot: Option<ServerBot>,
     /// A human's seat whose last move the turn timer made: no one is playing it.
     timed_out: bool,
 }
@@ -188,7 +189,10 @@ pub struct LiveMatch {
     id: String,
     spec: MatchSpec,
     kind: GameKind,
-    engine: GameEngine,
+    /// The match's engine and its seats' driver: the bots are asked, in turn and in
+    /// the windows out of turn, as every tool asks them; a person's seat is a free one,
+    /// which moves whenever the game lists it a move.
+    driver: Driver,
     deal: Deal,
     seats: Vec<Seat>,
     /// Each seat's player, in seat order.
@@ -201,7 +205,7 @@ pub struct LiveMatch {
     next_connection: u64,
     store: Store,
     limits: Limits,
-    timeout_bot: ServerBot,
+    timeout_bot: TimeoutBot,
     bot_due: Option<Instant>,
     turn_due: Option<(Instant, u64, usize)>,
     /// Set while the match is paused because a move could not be stored: when to look
@@ -269,9 +273,10 @@ fn unix_seconds() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
-/// A seat's bot's seed, from the match's (secret) seed.
-fn bot_seed(seed: u64, seat: usize) -> u64 {
-    seed ^ 0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(seat as u64 + 1)
+/// The seed of the bot that moves for a person whose time ran out, from the match's
+/// (secret) seed: one past the seats'.
+fn timeout_seed(seed: u64, seats: usize) -> u64 {
+    seat_seed(seed, seats)
 }
 
 impl LiveMatch {
@@ -286,16 +291,16 @@ impl LiveMatch {
     ) -> Result<LiveMatch, ApiError> {
         let seed = deal.seed();
         let engine = kind.new_engine(seed, spec.seats.len())?;
-        let state = engine.state();
-        let players: Vec<PlayerId> = state.players().collect();
+        let players: Vec<PlayerId> = engine.state().seat_order().to_vec();
         let mut seats = Vec::with_capacity(spec.seats.len());
+        let mut driven = Vec::with_capacity(spec.seats.len());
         for (i, seat) in spec.seats.iter().enumerate() {
-            let bot = match (&seat.kind, &seat.bot) {
-                (SeatKind::Bot, Some(name)) => {
-                    Some(ServerBot::new(&kind, name, bot_seed(seed, i)).map_err(ApiError::bad)?)
-                }
-                _ => None,
-            };
+            driven.push(match (&seat.kind, &seat.bot) {
+                (SeatKind::Bot, Some(name)) => DriverSeat::Bot(
+                    seat_bot(&kind, name, seat_seed(seed, i)).map_err(ApiError::bad)?,
+                ),
+                _ => DriverSeat::Free,
+            });
             let name = match (&seat.name, &seat.bot) {
                 (Some(name), _) => name.clone(),
                 (None, Some(bot)) => format!("Bot {} ({bot})", i + 1),
@@ -305,7 +310,6 @@ impl LiveMatch {
                 kind: seat.kind,
                 name,
                 token_hash: None,
-                bot,
                 timed_out: false,
             });
         }
@@ -314,14 +318,17 @@ impl LiveMatch {
             true => Status::Open,
             false => Status::Playing,
         };
-        let timeout_bot = ServerBot::for_timeouts(&kind, bot_seed(seed, usize::MAX - 1));
+        let timeout_bot = TimeoutBot::new(&kind, timeout_seed(seed, spec.seats.len()));
         let limits_expiry = limits.open_match_expiry;
         let narrates = kind.loaded.def().narrate(engine.state(), &[]).is_some();
+        let mut driver = Driver::new(engine, driven);
+        // every move's events are told to the seats
+        driver.collect_events(true);
         Ok(LiveMatch {
             id,
             spec,
             kind,
-            engine,
+            driver,
             deal,
             seats,
             players,
@@ -435,18 +442,16 @@ impl LiveMatch {
             }
             let json: Value = serde_json::from_str(&action.action)
                 .map_err(|e| format!("action {}: {e}", action.seq))?;
-            let parsed = live
-                .engine
+            let parsed = (live.driver.engine())
                 .action_from_json(&json)
                 .map_err(|e| format!("action {}: {e}", action.seq))?;
-            let before = live.hearing_before();
-            let outcome = live
-                .engine
-                .dispatch_any(parsed.clone())
+            // the bots hear the stored moves as they heard them when played
+            let played = (live.driver)
+                .play_action(parsed.clone())
                 .map_err(|e| format!("action {}: {e}", action.seq))?;
-            live.tell_bots(before, &parsed, &outcome.events);
+            let outcome = played.outcome;
             let told = live.told(&parsed);
-            let digest = state_digest(live.engine.state());
+            let digest = state_digest(live.driver.state());
             if digest != action.digest {
                 return Err(format!(
                     "action {} leads to digest {digest}, not the stored {}",
@@ -606,7 +611,7 @@ impl LiveMatch {
     }
 
     fn is_over(&self) -> bool {
-        let state = self.engine.state();
+        let state = self.driver.state();
         state.status() != decklet_core::GameStatus::Playing
             || !state.winners().is_empty()
             || self.seq() >= self.limits.max_actions_per_match
@@ -707,7 +712,7 @@ impl LiveMatch {
             game: self.kind.name(),
             seat,
             names: self.seats.iter().map(|s| s.name.as_str()).collect(),
-            cards: self.engine.state().cards().iter().collect(),
+            cards: self.driver.state().cards().iter().collect(),
         };
         let welcome = serde_json::to_string(&welcome).map_err(|e| e.to_string())?;
         let mut first: Vec<Outgoing> = vec![welcome.into()];
@@ -825,13 +830,12 @@ impl LiveMatch {
             );
             return self.refuse(conn, &reason, None);
         }
-        let mut listed = self.listed(seat);
-        if index >= listed.len() {
-            let reason = format!("there is no move {index} (you have {})", listed.len());
+        let moves = self.seat_moves(seat);
+        if index >= moves.len() {
+            let reason = format!("there is no move {index} (you have {})", moves.len());
             return self.refuse(conn, &reason, None);
         }
-        let chosen = listed.swap_remove(index);
-        if let Err(error) = self.apply(seat, chosen, "move").await {
+        if let Err(error) = self.apply(seat, Pick::Listed(moves, index), "move").await {
             let rule = match &error {
                 EngineError::Rejected { rule, .. } => Some(rule.clone()),
                 _ => None,
@@ -846,47 +850,21 @@ impl LiveMatch {
         }
     }
 
-    /// `seat`'s listed moves now.
+    /// `seat`'s listed moves now, in words.
     fn listed(&self, seat: usize) -> Vec<Listed> {
         match self.players.get(seat) {
-            Some(player) => listed_moves(&self.kind, self.engine.state(), *player, &self.names),
+            Some(player) => listed_moves(&self.kind, self.driver.state(), *player, &self.names),
             None => Vec::new(),
         }
     }
 
-    /// What each seat's bot that hears the game knew before a move (in seat order).
-    fn hearing_before(&self) -> Vec<Option<decklet_core::InfoState>> {
-        let state = self.engine.state();
-        self.seats
-            .iter()
-            .zip(&self.players)
-            .map(|(seat, player)| {
-                seat.bot
-                    .as_ref()
-                    .is_some_and(ServerBot::hears)
-                    .then(|| state.info_state(*player))
-            })
-            .collect()
-    }
-
-    /// Tells each bot that hears the game a move (`action`: who made it and its kind,
-    /// which are public) and its `events`, as its seat hears them.
-    fn tell_bots(
-        &mut self,
-        before: Vec<Option<decklet_core::InfoState>>,
-        action: &decklet_core::AnyAction,
-        events: &[AnyEvent],
-    ) {
-        let (mover, kind) = (action.player_id(), action.kind());
-        for ((seat, player), before) in self.seats.iter_mut().zip(&self.players).zip(before) {
-            if let (Some(bot), Some(before)) = (seat.bot.as_mut(), before) {
-                let heard: Vec<AnyEvent> = events.iter().map(|e| e.view_for(*player)).collect();
-                match mover {
-                    Some(mover) => bot.hear_move(&before, mover, kind, &heard),
-                    None => bot.hear(&before, &heard),
-                }
-            }
+    /// `seat`'s listed moves now, to be made (in the order of [`listed`](Self::listed)).
+    fn seat_moves(&self, seat: usize) -> Moves {
+        let mut moves = Moves::new();
+        if let Some(player) = self.players.get(seat) {
+            (self.kind.game()).legal_moves(self.driver.state(), *player, &mut moves);
         }
+        moves
     }
 
     /// The move just made in words, as each seat and then a spectator may be told it
@@ -896,7 +874,7 @@ impl LiveMatch {
             return Vec::new();
         }
         let loaded = &self.kind.loaded;
-        let state = self.engine.state();
+        let state = self.driver.state();
         self.players
             .iter()
             .copied()
@@ -905,23 +883,37 @@ impl LiveMatch {
             .collect()
     }
 
-    /// Applies a listed move of `seat`, stores it, then tells everyone (its bots
-    /// included). A move that cannot be stored is undone, and the match pauses until
-    /// its storage answers again ([`resume`](Self::resume)): the engine never runs
-    /// ahead of what is stored, so no move is acknowledged that a restart would lose.
+    /// Applies a move of `seat` (`pick`: the bot's answer when asked, or one of the
+    /// seat's listed moves), stores it, then tells everyone (the bots that hear are
+    /// told by the driver as it is made). A move that cannot be stored is undone, and
+    /// the match pauses until its storage answers again ([`resume`](Self::resume)): the
+    /// engine never runs ahead of what is stored, so no move is acknowledged that a
+    /// restart would lose.
     async fn apply(
         &mut self,
         seat: usize,
-        chosen: Listed,
+        pick: Pick,
         origin: &'static str,
     ) -> Result<(), EngineError> {
-        let before = self.hearing_before();
-        let outcome = self.engine.dispatch_any(chosen.action.clone())?;
-        let told = self.told(&chosen.action);
-        let n = self.engine.log_len();
-        let action = n
+        let not_listed = || EngineError::InvalidAction {
+            kind: "move".to_string(),
+            message: "no such move".to_string(),
+        };
+        let (chosen, played) = match pick {
+            Pick::Asked(index) => {
+                let chosen = self.driver.moves().to_any(index).ok_or_else(not_listed)?;
+                (chosen, self.driver.play(index)?)
+            }
+            Pick::Listed(moves, index) => {
+                let chosen = moves.to_any(index).ok_or_else(not_listed)?;
+                (chosen, self.driver.play_free(seat, &moves, index)?)
+            }
+        };
+        let told = self.told(&chosen);
+        let engine = self.driver.engine();
+        let action = (engine.log_len())
             .checked_sub(1)
-            .and_then(|last| self.engine.logged_action(last))
+            .and_then(|last| engine.logged_action(last))
             .ok_or_else(|| EngineError::Json {
                 message: "the move was not logged".to_string(),
             })?
@@ -930,7 +922,7 @@ impl LiveMatch {
             seq: self.seq() + 1,
             seat,
             action: action.to_string(),
-            digest: state_digest(self.engine.state()),
+            digest: state_digest(self.driver.state()),
             origin: origin.to_string(),
         };
         let over = self.is_over();
@@ -956,14 +948,13 @@ impl LiveMatch {
                 message: PAUSED.to_string(),
             });
         }
-        self.tell_bots(before, &chosen.action, &outcome.events);
         if let Some(moved) = self.seats.get_mut(seat) {
             moved.timed_out = origin == "timer";
         }
         self.history.push(Entry {
             seat,
             origin,
-            events: outcome.events,
+            events: played.outcome.events,
             told,
         });
         if over {
@@ -980,14 +971,17 @@ impl LiveMatch {
     }
 
     /// Takes back the move just applied (not stored): the engine is rebuilt from its
-    /// own log without it.
+    /// own log without it. (The bots that heard it are rebuilt with the match when its
+    /// storage answers again: [`resume`](Self::resume).)
     fn undo_last(&mut self) -> Result<(), EngineError> {
-        let mut log = self.engine.log();
+        let engine = self.driver.engine();
+        let mut log = engine.log();
         log.actions.pop();
         log.final_digest = None;
-        let mut engine = GameEngine::new(self.kind.game(), self.engine.config().clone());
-        engine.replay(&log, Verify::IfPresent)?;
-        self.engine = engine;
+        let mut rebuilt = GameEngine::new(self.kind.game(), engine.config().clone());
+        rebuilt.replay(&log, Verify::IfPresent)?;
+        *self.driver.engine_mut() = rebuilt;
+        self.driver.resync();
         Ok(())
     }
 
@@ -1060,17 +1054,23 @@ impl LiveMatch {
             self.turn_due = None;
             return;
         }
-        let state = self.engine.state();
+        let state = self.driver.state();
         let current = state
             .current_player()
             .and_then(|p| self.players.iter().position(|q| *q == p));
-        // a bot moves in turn, or out of turn where its game lists it moves then
-        let bots_may_act =
-            self.seats.iter().enumerate().any(|(i, s)| {
-                s.bot.is_some() && (Some(i) == current || !self.listed(i).is_empty())
-            });
-        if bots_may_act {
-            let delay = u64::from(self.spec.bot_delay_ms.unwrap_or(0));
+        // the driver asks a bot: in turn after the bots' pause, out of turn (a window,
+        // where it answers whether it moves) at once
+        if let Some(asked) = self.driver.asked()
+            && self
+                .driver
+                .seats()
+                .get(asked.seat)
+                .is_some_and(|s| s.bot().is_some())
+        {
+            let delay = match asked.in_turn {
+                true => u64::from(self.spec.bot_delay_ms.unwrap_or(0)),
+                false => 0,
+            };
             self.bot_due = Some(Instant::now() + Duration::from_millis(delay));
         }
         let seq = self.seq();
@@ -1121,19 +1121,14 @@ impl LiveMatch {
         {
             self.turn_due = None;
             if seq == self.seq() && self.status == Status::Playing {
-                let listed = self.listed(seat);
+                let moves = self.seat_moves(seat);
                 let choice = match self.players.get(seat) {
-                    Some(player) => self.timeout_bot.choose(
-                        &self.kind,
-                        self.engine.state(),
-                        *player,
-                        &listed,
-                        true,
-                    ),
+                    Some(player) => (self.timeout_bot).choose(self.driver.state(), *player, &moves),
                     None => None,
                 };
-                if let Some(chosen) = take(listed, choice.unwrap_or(0)) {
-                    let _ = self.apply(seat, chosen, "timer").await;
+                let pick = choice.unwrap_or(0);
+                if pick < moves.len() {
+                    let _ = self.apply(seat, Pick::Listed(moves, pick), "timer").await;
                 }
             }
             return;
@@ -1159,11 +1154,25 @@ impl LiveMatch {
                 None => None,
             };
             self.budget_wait = Duration::ZERO;
-            let chosen = think(|| self.bot_move());
+            let asked = self.driver.asked();
+            let answer = think(|| self.driver.bot_answer());
             drop(permit);
-            if let Some((seat, chosen)) = chosen {
-                let _ = self.apply(seat, chosen, "bot").await;
-                tokio::task::yield_now().await;
+            match (asked, answer) {
+                (Some(asked), Some(Answer::Move(index))) => {
+                    let _ = self.apply(asked.seat, Pick::Asked(index), "bot").await;
+                    tokio::task::yield_now().await;
+                }
+                // a window: play goes on, and the next seat is asked
+                (Some(asked), Some(Answer::Pass)) if !asked.in_turn => {
+                    self.driver.wait();
+                    self.schedule();
+                    // the seat asked next (its moves, its timer) is told to everyone
+                    if self.driver.asked().is_some_and(|a| !self.is_bot(a.seat)) {
+                        self.broadcast_state(None);
+                    }
+                }
+                // a bot that makes no move in turn: the match cannot go on
+                _ => {}
             }
         }
     }
@@ -1180,27 +1189,12 @@ impl LiveMatch {
         })
     }
 
-    /// The first bot's move: the player to move's, if a bot, or else (UNO) one made
-    /// out of turn, in the order the seats follow the player to move.
-    fn bot_move(&mut self) -> Option<(usize, Listed)> {
-        let state = self.engine.state();
-        let current = state.current_player()?;
-        let at = self.players.iter().position(|p| *p == current)?;
-        let count = self.seats.len();
-        for k in 0..count {
-            let seat = (at + k) % count;
-            let player = *self.players.get(seat)?;
-            if self.seats.get(seat).is_none_or(|s| s.bot.is_none()) {
-                continue;
-            }
-            let listed = listed_moves(&self.kind, state, player, &self.names);
-            let in_turn = k == 0;
-            let bot = self.seats.get_mut(seat)?.bot.as_mut()?;
-            if let Some(choice) = bot.choose(&self.kind, state, player, &listed, in_turn) {
-                return take(listed, choice).map(|chosen| (seat, chosen));
-            }
-        }
-        None
+    /// Whether a bot plays seat `seat`.
+    fn is_bot(&self, seat: usize) -> bool {
+        self.driver
+            .seats()
+            .get(seat)
+            .is_some_and(|s| s.bot().is_some())
     }
 
     fn viewer(&self, seat: Option<usize>) -> PlayerId {
@@ -1212,7 +1206,7 @@ impl LiveMatch {
     fn update(&self, n: u64, viewer: PlayerId) -> Option<Update<'_>> {
         let entry = self.history.get(usize::try_from(n).ok()?)?;
         let events: Vec<AnyEvent> = entry.events.iter().map(|e| e.view_for(viewer)).collect();
-        let narrated = self.kind.loaded.def().narrate(self.engine.state(), &events);
+        let narrated = self.kind.loaded.def().narrate(self.driver.state(), &events);
         let narration = match narrated {
             Some(lines) => lines,
             // the move in words when the viewer saw every card it names; else nothing
@@ -1243,7 +1237,7 @@ impl LiveMatch {
     /// The position as `audience` sees it.
     fn state(&self, audience: Audience) -> StateMessage<'_> {
         let seat = audience.seat;
-        let state = self.engine.state();
+        let state = self.driver.state();
         let view = audience.view.then(|| {
             let mut view = state.view_for(self.viewer(seat));
             // the card table is sent once, in the welcome
@@ -1498,9 +1492,14 @@ fn origin_name(origin: &str) -> &'static str {
     }
 }
 
-/// Moves item `index` out of `listed`.
-fn take(mut listed: Vec<Listed>, index: usize) -> Option<Listed> {
-    (index < listed.len()).then(|| listed.swap_remove(index))
+/// Which move a seat makes.
+enum Pick {
+    /// The move at this index of the moves the driver listed for the seat it asks (a
+    /// bot's answer).
+    Asked(usize),
+    /// The move at this index of the seat's own listed moves (a person's, or the turn
+    /// timer's for them).
+    Listed(Moves, usize),
 }
 
 async fn sleep_until(due: Option<Instant>) {

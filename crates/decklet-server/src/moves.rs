@@ -2,7 +2,7 @@
 //! now, with words for a person. A client names a move by its index in this list,
 //! never by an engine action: nothing else is reachable from a client.
 
-use decklet_core::{ActionRef, AnyAction, CardId, GameState, Moves, PlayCard, PlayerId};
+use decklet_core::{ActionRef, CardId, GameState, Moves, PlayCard, PlayerId};
 use serde_json::Value;
 
 use crate::spec::GameKind;
@@ -14,8 +14,6 @@ pub struct Listed {
     /// The card of the seat's hand it plays or passes, if it names exactly one (what
     /// a table makes clickable).
     pub card: Option<CardId>,
-    /// The engine action it is.
-    pub action: AnyAction,
 }
 
 /// The moves `seat` may make now in `state` (in turn or, where the rules allow, out
@@ -36,7 +34,6 @@ pub fn listed_moves(
                 names,
             ),
             card: card_of(state, seat, action),
-            action: action.to_any(),
         })
         .collect()
 }
