@@ -5,8 +5,7 @@
 use decklet::uno::bot_move;
 use decklet::uno::{
     HeuristicBot, HouseRule, LegalAction, RuleSet, UNO_VAR_CHALLENGE_FROM, UnoChallenged,
-    UnoRandomBot, UnoSearchBot, UnoSearchConfig, card_view, current_color, legal_actions,
-    new_uno_engine, uno_game,
+    UnoRandomBot, card_view, current_color, legal_actions, new_uno_engine, uno_game, uno_search,
 };
 use decklet::{
     AnyAction, CardId, EngineError, GameEngine, GameRng, GameState, PlayerId, SeatKnowledge,
@@ -69,14 +68,7 @@ fn uno_reach(house: &[HouseRule]) -> impl FnMut(&GameState, PlayerId) -> Vec<(St
         let mut bots: Vec<Box<dyn Bot>> = vec![
             Box::new(UnoRandomBot::new(5)),
             Box::new(HeuristicBot::new(5)),
-            Box::new(UnoSearchBot::new(
-                &game,
-                UnoSearchConfig {
-                    iterations: 24,
-                    ..UnoSearchConfig::default()
-                },
-                5,
-            )),
+            Box::new(uno_search(&game, 24, 5)),
         ];
         let mut seen = Vec::new();
         let told = |pick: Option<usize>| {

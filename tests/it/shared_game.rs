@@ -7,8 +7,7 @@ use crate::uno_bot;
 use decklet::uno::bot_move;
 use decklet::uno::count_game;
 use decklet::uno::{
-    HouseRule, StackingMode, UnoSearchBot, UnoSearchConfig, new_uno_engine, restart_uno_game,
-    uno_game,
+    HouseRule, StackingMode, new_uno_engine, restart_uno_game, uno_game, uno_search,
 };
 use decklet::{EngineConfig, GameEngine, Verify};
 use decklet_bots::Bot;
@@ -69,11 +68,7 @@ fn forks_replays_reused_engines_and_searches_share_the_game_they_are_given() {
     drop(reused);
     // a search plays its worlds on engines of the game: one more holder while it has one
     let before = Arc::strong_count(&game);
-    let config = UnoSearchConfig {
-        iterations: 20,
-        ..UnoSearchConfig::default()
-    };
-    let mut search = UnoSearchBot::new(&game, config, 3);
+    let mut search = uno_search(&game, 20, 3);
     let player = engine.state().current_player().unwrap();
     assert!(bot_move(&mut search, &engine, player).is_some());
     assert_eq!(

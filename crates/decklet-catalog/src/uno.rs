@@ -11,8 +11,7 @@ use decklet_core::{
 use decklet_uno::{
     GameCounter, HeuristicBot, HouseRule, LegalAction, UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
     UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_DRAW, UNO_VAR_ROUND_POINTS, UnoCard, UnoEncoding,
-    UnoRandomBot, UnoSearchBot, UnoSearchConfig, new_uno_engine, uno_game, uno_game_string,
-    uno_playout, uno_rules_of,
+    UnoRandomBot, UnoSearch, new_uno_engine, uno_game, uno_game_string, uno_playout, uno_rules_of,
 };
 
 use crate::catalog::search_iterations;
@@ -232,11 +231,8 @@ impl GameDef for UnoDef {
                 Some(Box::new(HeuristicBot::new(seed).forgetting_uno(forget)))
             }
             other => {
-                let config = UnoSearchConfig {
-                    iterations: search_iterations(other)??,
-                    ..UnoSearchConfig::default()
-                };
-                Some(Box::new(UnoSearchBot::new(game, config, seed)))
+                let config = UnoSearch::config(search_iterations(other)??);
+                Some(Box::new(UnoSearch::default().bot(game, config, seed)))
             }
         }
     }

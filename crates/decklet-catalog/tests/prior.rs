@@ -7,7 +7,7 @@
 use decklet_bots::{Bot, IsmctsBot, IsmctsConfig, Prior};
 use decklet_catalog::{Catalog, LoadedGame};
 use decklet_core::{GameRng, GameState, InfoState, Moves, PlayerId};
-use decklet_uno::{UnoSearchBot, UnoSearchConfig};
+use decklet_uno::UnoSearch;
 
 /// A prior that gives all its weight to the listed move whose action index is
 /// `wanted` (split among the moves that have it).
@@ -31,12 +31,11 @@ impl Prior for Favour {
 /// The search bot of `loaded` with `prior_weight`, seeded.
 fn search(loaded: &LoadedGame, prior_weight: f64, seed: u64) -> Box<dyn Bot> {
     if loaded.def().name() == "uno" {
-        let config = UnoSearchConfig {
-            iterations: 200,
+        let config = IsmctsConfig {
             prior_weight,
-            ..UnoSearchConfig::default()
+            ..UnoSearch::config(200)
         };
-        return Box::new(UnoSearchBot::new(loaded.game(), config, seed));
+        return Box::new(UnoSearch::default().bot(loaded.game(), config, seed));
     }
     let config = IsmctsConfig {
         iterations: 200,

@@ -255,6 +255,17 @@ impl Moves {
         }
     }
 
+    /// The code of the move at `index` ([`Action::to_code`]), if it is kept as one: with
+    /// [`move_kind`](Self::move_kind), what the move is across lists of one game (a
+    /// search tells the moves of its sampled worlds apart by them).
+    #[inline]
+    pub fn code(&self, index: usize) -> Option<u64> {
+        match self.slots.get(index)? {
+            Slot::Coded { code, .. } => Some(*code),
+            Slot::Whole { .. } => None,
+        }
+    }
+
     /// The handle of action kind `A` in the game that listed these moves, if that game
     /// has it.
     pub fn kind_of<A: Action>(&self) -> Option<MoveKind> {

@@ -9,8 +9,8 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use decklet_bots::{Bot, ask, play_game_with};
 use decklet_core::{EngineConfig, GameEngine, Moves, Verify};
 use decklet_uno::{
-    GameCounter, UnoRandomBot, UnoSearchBot, UnoSearchConfig, card_view, current_color,
-    legal_actions, new_uno_engine, uno_game,
+    GameCounter, UnoRandomBot, card_view, current_color, legal_actions, new_uno_engine, uno_game,
+    uno_search,
 };
 
 /// Random bots for four seats.
@@ -198,7 +198,7 @@ fn playout(c: &mut Criterion) {
     search.bench_function(
         "1000 iterations, 4-player mid-game (elements: iterations)",
         |b| {
-            let mut bot = UnoSearchBot::new(&game, UnoSearchConfig::default(), 7);
+            let mut bot = uno_search(&game, 1000, 7);
             b.iter(|| black_box(bot.choose(&info, &moves)))
         },
     );

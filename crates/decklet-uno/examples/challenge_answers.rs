@@ -11,11 +11,10 @@
 
 use std::sync::{Arc, Mutex};
 
-use decklet_bots::{Bot, play_game_with, wilson_95};
+use decklet_bots::{Bot, IsmctsBot, play_game_with, wilson_95};
 use decklet_core::{AnyEvent, InfoState, Moves, PlayerId};
 use decklet_uno::{
-    Challenge, HeuristicBot, HouseRule, UnoSearchBot, UnoSearchConfig, new_uno_engine,
-    pending_bluff, uno_game,
+    Challenge, HeuristicBot, HouseRule, UnoSearch, new_uno_engine, pending_bluff, uno_game,
 };
 
 /// The answers at one decision: challenge (`true`) or accept, by each bot asked.
@@ -33,7 +32,7 @@ const ASKED: [&str; 4] = [
 /// the other bots too.
 struct Judge {
     plays: HeuristicBot,
-    searches: Vec<UnoSearchBot>,
+    searches: Vec<IsmctsBot>,
     answers: Arc<Mutex<Vec<Answers>>>,
 }
 
@@ -98,12 +97,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .map(|seat| {
                 let bot_seed = seed ^ (g << 8) ^ seat;
                 let search = |model_bluffs| {
-                    let config = UnoSearchConfig {
-                        iterations,
+                    let settings = UnoSearch {
                         model_bluffs,
-                        ..UnoSearchConfig::default()
+                        ..UnoSearch::default()
                     };
-                    UnoSearchBot::new(&game, config, bot_seed)
+                    settings.bot(&game, UnoSearch::config(iterations), bot_seed)
                 };
                 Box::new(Judge {
                     plays: HeuristicBot::new(bot_seed),

@@ -5,7 +5,7 @@
 //! [`HeuristicBot`](crate::HeuristicBot)'s policy plays the card with the hand a
 //! sampled world deals its player, and [`bluff_chance`] the share of bluffs among
 //! worlds weighed so. UNO's search answers the card by it
-//! ([`UnoSearchConfig::model_bluffs`](crate::UnoSearchConfig)): it challenges when a
+//! ([`UnoSearch::model_bluffs`](crate::UnoSearch::model_bluffs)): it challenges when a
 //! bluff is the likelier.
 //!
 //! The policy bluffs only against a next player holding two cards or fewer, and then

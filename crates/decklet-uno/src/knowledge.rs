@@ -17,7 +17,7 @@
 //! Against a player who draws although they could play (`decklet_bots::RandomBot`, which
 //! picks among every listed move, the draw included), or who bluffs, the inference is
 //! wrong: a search bot that may meet one can leave it off
-//! ([`UnoSearchConfig::infer_from_draws`](crate::UnoSearchConfig)).
+//! ([`UnoSearch::infer_from_draws`](crate::UnoSearch::infer_from_draws)).
 //!
 //! [`UnoHints`] is the same knowledge for the search bot of any game
 //! (`decklet_bots::IsmctsBot`): it learns from what its seat hears of each move (the

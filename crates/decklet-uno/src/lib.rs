@@ -5,7 +5,8 @@
 //! `PLAY_CARD`, `CHOOSE_COLOR` and `UNO_FLIP_INITIAL`, one effect function per card type,
 //! the reference's events with their payloads, [`legal_actions`], and bots of any game
 //! (`decklet_bots::Bot`) that know UNO: [`UnoRandomBot`], [`HeuristicBot`] and the
-//! search [`UnoSearchBot`].
+//! search's hooks ([`UnoSearch`], [`uno_search`]: the one search of every game,
+//! `decklet_bots::IsmctsBot`, told what UNO knows).
 //!
 //! ```
 //! use decklet_bots::ask;
@@ -128,7 +129,7 @@ pub use rules::{
     UNO_RULE_GAME_NOT_WON, UNO_RULE_GAME_STARTED, UNO_RULE_PLAYER_OWNS_CARD, UNO_RULE_PLAYER_TURN,
     UNO_RULE_SINGLE_CARD, UNO_RULE_TURN_DISCIPLINE, uno_rules,
 };
-pub use search::{PlayoutPolicy, UnoSearchBot, UnoSearchConfig};
+pub use search::{UNO_CUTOFF, UnoModel, UnoPlayout, UnoSearch, uno_evaluation, uno_search};
 pub use sim::{
     GameCounter, GameCounts, UNO_GAME_ID, count_game, new_uno_engine, out_of_turn_order,
     restart_uno_game, uno_builder, uno_game,

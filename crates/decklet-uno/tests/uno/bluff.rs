@@ -15,14 +15,14 @@ use std::sync::{Arc, Mutex};
 use decklet_bots::{Bot, play_game_with};
 use decklet_core::{AnyEvent, GameRng, GameState, InfoState, Moves, PlayerId, SeatKnowledge};
 use decklet_uno::{
-    Challenge, HeuristicBot, HouseRule, MODEL_SLIP, UnoSearchBot, UnoSearchConfig, new_uno_engine,
-    pending_bluff, uno_game, wild_draw_four_likelihood,
+    Challenge, HeuristicBot, HouseRule, MODEL_SLIP, new_uno_engine, pending_bluff, uno_game,
+    uno_search, wild_draw_four_likelihood,
 };
 
 /// A heuristic seat whose answers to wild draw fours are asked of the search too.
 struct Judge {
     plays: HeuristicBot,
-    search: UnoSearchBot,
+    search: decklet_bots::IsmctsBot,
     answers: Arc<Mutex<Vec<bool>>>,
 }
 
@@ -68,13 +68,9 @@ fn play(games: u64, seed: u64, mut pending: impl FnMut(&GameState)) -> Vec<bool>
         let mut engine = new_uno_engine(&game, seed + g, 2).unwrap();
         let mut bots: Vec<Box<dyn Bot>> = (0..2)
             .map(|seat| {
-                let config = UnoSearchConfig {
-                    iterations: 1,
-                    ..UnoSearchConfig::default()
-                };
                 Box::new(Judge {
                     plays: HeuristicBot::new(seed ^ (g << 8) ^ seat),
-                    search: UnoSearchBot::new(&game, config, seed ^ (g << 8) ^ seat),
+                    search: uno_search(&game, 1, seed ^ (g << 8) ^ seat),
                     answers: Arc::clone(&answers),
                 }) as Box<dyn Bot>
             })

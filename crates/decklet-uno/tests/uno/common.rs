@@ -307,11 +307,7 @@ pub fn uno_bot(name: &str, game: &std::sync::Arc<Game>, seed: u64) -> Box<dyn de
                 .strip_prefix("ismcts:")
                 .and_then(|n| n.parse().ok())
                 .unwrap_or(1_000);
-            let config = UnoSearchConfig {
-                iterations,
-                ..UnoSearchConfig::default()
-            };
-            Box::new(UnoSearchBot::new(game, config, seed))
+            Box::new(uno_search(game, iterations, seed))
         }
     }
 }

@@ -3,26 +3,23 @@
 
 use std::time::Duration;
 
-use decklet_bots::Bot;
+use decklet_bots::{Bot, IsmctsBot, IsmctsConfig};
 use decklet_core::*;
 use decklet_uno::*;
 
-fn config(iterations: u32) -> UnoSearchConfig {
-    UnoSearchConfig {
-        iterations,
-        ..UnoSearchConfig::default()
-    }
+fn config(iterations: u32) -> IsmctsConfig {
+    UnoSearch::config(iterations)
+}
+
+fn search(config: IsmctsConfig, seed: u64) -> IsmctsBot {
+    UnoSearch::default().bot(&uno_game(&[]).unwrap(), config, seed)
 }
 
 /// A two-player game between the search bot (seat 1) and a heuristic bot; the moves.
 fn game(seed: u64, iterations: u32) -> (Vec<LegalAction>, GameEngine) {
     let mut engine = new_uno_engine(&uno_game(&[]).unwrap(), seed, 2).unwrap();
     let mut bots: Vec<Box<dyn Bot>> = vec![
-        Box::new(UnoSearchBot::new(
-            &uno_game(&[]).unwrap(),
-            config(iterations),
-            seed,
-        )),
+        Box::new(search(config(iterations), seed)),
         Box::new(HeuristicBot::new(seed)),
     ];
     let mut moves = Vec::new();
@@ -61,12 +58,10 @@ fn a_time_budget_stops_the_search() {
     let engine = new_uno_engine(&uno_game(&[]).unwrap(), 2, 4).unwrap();
     let state = engine.state();
     let player = state.current_player().unwrap();
-    let mut bot = UnoSearchBot::new(
-        &uno_game(&[]).unwrap(),
-        UnoSearchConfig {
-            iterations: 10_000_000,
+    let mut bot = search(
+        IsmctsConfig {
             time: Some(Duration::from_millis(20)),
-            ..UnoSearchConfig::default()
+            ..config(10_000_000)
         },
         1,
     );
@@ -94,10 +89,8 @@ fn the_search_does_not_depend_on_hidden_cards() {
             .determinize(&SeatKnowledge::default(), &mut GameRng::seed_from(seed))
             .unwrap();
         assert_ne!(other.hand(p2), state.hand(p2));
-        let a = UnoSearchBot::new(&uno_game(&[]).unwrap(), config(60), 3)
-            .choose(&state.info_state(p1), &moves);
-        let b = UnoSearchBot::new(&uno_game(&[]).unwrap(), config(60), 3)
-            .choose(&other.info_state(p1), &moves);
+        let a = search(config(60), 3).choose(&state.info_state(p1), &moves);
+        let b = search(config(60), 3).choose(&other.info_state(p1), &moves);
         assert_eq!(a, b, "seed {seed}");
         checked += 1;
     }
