@@ -372,8 +372,15 @@ impl VarType for serde_json::Value {
     fn into_value(self) -> Value {
         Value::from_json(self)
     }
+    /// The value as JSON: a handle as its text in `state`'s game.
     fn from_value(value: &Value, state: &GameState) -> Option<Self> {
-        state.json_of(value).ok()
+        match value {
+            Value::Json(json) => Some(json.clone()),
+            Value::Bool(b) => Some(serde_json::Value::Bool(*b)),
+            Value::Int(i) => Some(serde_json::Value::from(*i)),
+            Value::Str(s) => Some(serde_json::Value::String(s.to_string())),
+            handle => state.json_of(handle).ok(),
+        }
     }
 }
 

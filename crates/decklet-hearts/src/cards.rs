@@ -172,8 +172,27 @@ impl HeartsTable {
 
     /// `cards` sorted in OpenSpiel's order (by [`HeartsCard::index`]).
     pub fn sorted(&self, cards: &[CardId]) -> Vec<CardId> {
-        let mut sorted = cards.to_vec();
-        sorted.sort_by_key(|c| self.card(*c).map_or(u8::MAX, HeartsCard::index));
+        // each card a bit at its index, read back in order; a card that is not the one
+        // card of its face (a position read from elsewhere) is sorted instead
+        let mut faces = 0u64;
+        for card in cards {
+            match self.card(*card) {
+                Some(face) if self.find(face) == Some(*card) && faces >> face.index() & 1 == 0 => {
+                    faces |= 1 << face.index();
+                }
+                _ => {
+                    let mut sorted = cards.to_vec();
+                    sorted.sort_by_key(|c| self.card(*c).map_or(u8::MAX, HeartsCard::index));
+                    return sorted;
+                }
+            }
+        }
+        let mut sorted = Vec::with_capacity(cards.len());
+        while faces != 0 {
+            let index = faces.trailing_zeros() as usize;
+            faces &= faces - 1;
+            sorted.extend(self.ids.get(index).copied().flatten());
+        }
         sorted
     }
 

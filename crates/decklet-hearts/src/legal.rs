@@ -5,10 +5,11 @@
 use decklet_core::{CardId, GameState, GameStatus, Moves, PlayCard, PlayerId};
 
 use crate::actions::PassCard;
-use crate::cards::{CLUBS, HEARTS, HeartsTable, QUEEN_OF_SPADES, TWO_OF_CLUBS};
+use crate::cards::{CLUBS, HEARTS, HeartsCard, HeartsTable, QUEEN_OF_SPADES, TWO_OF_CLUBS};
 use crate::plugin::{HEARTS_VAR_BROKEN, HEARTS_VAR_PASSING, HEARTS_VAR_PLAYED, options};
 
-/// What narrowed a seat's playable cards down.
+/// What narrows a seat's playable cards down: which cards of the hand it allows
+/// ([`Limit::allows`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Limit {
     /// Nothing: every card in hand.
@@ -16,7 +17,10 @@ pub(crate) enum Limit {
     /// The suit led, which the seat holds.
     Follow(u8),
     /// The first lead: the two of clubs (or any club, with `can_lead_any_club`).
-    FirstLead,
+    FirstLead {
+        /// Any club may lead.
+        any_club: bool,
+    },
     /// No hearts and no queen of spades on the first trick.
     NoPoints,
     /// No hearts led before hearts are broken.
@@ -24,6 +28,59 @@ pub(crate) enum Limit {
 }
 
 impl Limit {
+    /// The limit on `seat`'s cards now (their turn taken for granted), read without
+    /// sorting or collecting the hand.
+    pub(crate) fn of(state: &GameState, table: &HeartsTable, seat: PlayerId) -> Limit {
+        let options = options(state);
+        let hand = state.hand(seat);
+        let holds = |pred: &dyn Fn(HeartsCard) -> bool| {
+            hand.iter().any(|c| table.card(*c).is_some_and(pred))
+        };
+        if let Some(led) = state
+            .zone_cards(table.trick)
+            .first()
+            .and_then(|c| table.card(*c))
+            && holds(&|c| c.suit == led.suit)
+        {
+            return Limit::Follow(led.suit);
+        }
+        let played = state.variable(&HEARTS_VAR_PLAYED).unwrap_or(0);
+        if played == 0 {
+            return Limit::FirstLead {
+                any_club: options.can_lead_any_club,
+            };
+        }
+        if options.no_pts_on_first_trick && played < 4 && holds(&|c| !c.is_penalty()) {
+            return Limit::NoPoints;
+        }
+        if played % 4 == 0 && !state.variable(&HEARTS_VAR_BROKEN).unwrap_or(false) {
+            // the leads are the cards that are not hearts: with none (or, with the
+            // option, only the queen of spades) any card leads
+            let mut leads = (hand.iter())
+                .filter_map(|c| table.card(*c))
+                .filter(|c| c.suit != HEARTS);
+            match (leads.next(), leads.next()) {
+                (None, _) => {}
+                (Some(QUEEN_OF_SPADES), None) if options.can_lead_hearts_instead_of_qs => {}
+                _ => return Limit::Unbroken,
+            }
+        }
+        Limit::Nothing
+    }
+
+    /// Whether a card of this face may be played under the limit.
+    pub(crate) fn allows(self, card: HeartsCard) -> bool {
+        match self {
+            Limit::Nothing => true,
+            Limit::Follow(suit) => card.suit == suit,
+            Limit::FirstLead { any_club } => {
+                card == TWO_OF_CLUBS || (any_club && card.suit == CLUBS)
+            }
+            Limit::NoPoints => !card.is_penalty(),
+            Limit::Unbroken => card.suit != HEARTS,
+        }
+    }
+
     /// Why a card outside the list is refused.
     pub(crate) fn reason(self) -> String {
         match self {
@@ -35,7 +92,7 @@ impl Limit {
                     .copied()
                     .unwrap_or("the suit led")
             ),
-            Limit::FirstLead => "the first trick is led with the two of clubs".to_string(),
+            Limit::FirstLead { .. } => "the first trick is led with the two of clubs".to_string(),
             Limit::NoPoints => {
                 "no heart and no queen of spades on the first trick while you hold another card"
                     .to_string()
@@ -50,56 +107,27 @@ pub(crate) fn passing(state: &GameState) -> bool {
     state.variable(&HEARTS_VAR_PASSING).unwrap_or(false)
 }
 
-/// The cards `seat` may play now (their turn taken for granted), in OpenSpiel's order,
-/// and what limited them.
-pub(crate) fn playable(
+/// Whether `seat` may play `card` now (their turn taken for granted); if not, why.
+pub(crate) fn may_play(
     state: &GameState,
     table: &HeartsTable,
     seat: PlayerId,
-) -> (Vec<CardId>, Limit) {
-    let options = options(state);
-    let hand = table.sorted(state.hand(seat));
-    let face = |c: &CardId| table.card(*c);
-    let keep = |pred: &dyn Fn(crate::HeartsCard) -> bool| -> Vec<CardId> {
-        hand.iter()
-            .copied()
-            .filter(|c| face(c).is_some_and(pred))
-            .collect()
-    };
-    let played = state.variable(&HEARTS_VAR_PLAYED).unwrap_or(0);
-    if let Some(led) = state.zone_cards(table.trick).first().and_then(face) {
-        let follow = keep(&|c| c.suit == led.suit);
-        if !follow.is_empty() {
-            return (follow, Limit::Follow(led.suit));
-        }
+    card: CardId,
+) -> Result<(), Limit> {
+    let limit = Limit::of(state, table, seat);
+    match table.card(card) {
+        Some(face) if limit.allows(face) => Ok(()),
+        _ => Err(limit),
     }
-    if played == 0 {
-        let any_club = options.can_lead_any_club;
-        return (
-            keep(&|c| c == TWO_OF_CLUBS || (any_club && c.suit == CLUBS)),
-            Limit::FirstLead,
-        );
-    }
-    if options.no_pts_on_first_trick && played < 4 {
-        let safe = keep(&|c| !c.is_penalty());
-        if !safe.is_empty() {
-            return (safe, Limit::NoPoints);
-        }
-    }
-    if played % 4 == 0 {
-        let broken = state.variable(&HEARTS_VAR_BROKEN).unwrap_or(false);
-        let mut leads = keep(&|c| c.suit != HEARTS || broken);
-        if options.can_lead_hearts_instead_of_qs
-            && leads.len() == 1
-            && leads.first().and_then(face) == Some(QUEEN_OF_SPADES)
-        {
-            leads.clear();
-        }
-        if !leads.is_empty() {
-            return (leads, Limit::Unbroken);
-        }
-    }
-    (hand, Limit::Nothing)
+}
+
+/// The cards `seat` may play now (their turn taken for granted), in OpenSpiel's order.
+pub(crate) fn playable(state: &GameState, table: &HeartsTable, seat: PlayerId) -> Vec<CardId> {
+    let limit = Limit::of(state, table, seat);
+    let allowed: Vec<CardId> = (state.hand(seat).iter().copied())
+        .filter(|c| table.card(*c).is_some_and(|face| limit.allows(face)))
+        .collect();
+    table.sorted(&allowed)
 }
 
 /// Adds the moves `seat` may make in `state` to `moves`, in OpenSpiel's order: while
@@ -124,6 +152,6 @@ pub fn hearts_moves(state: &GameState, seat: PlayerId, moves: &mut Moves) {
         );
         return;
     }
-    let (cards, _) = playable(state, table, seat);
+    let cards = playable(state, table, seat);
     moves.extend(cards.into_iter().map(|card| PlayCard::new(seat, [card])));
 }

@@ -4,14 +4,14 @@
 use decklet_core::{
     Action, ActionHandler, ActionOrigin, CardIds, CardPlayed, EngineError, EventHandler,
     GameContext, GameData, GameFinished, GamePlugin, GameStarted, GameState, GameStatus, GameWon,
-    PlayCard, PlayerId, Rule, Var, VarType, Visibility, Zone,
+    PlayCard, PlayerId, Rule, Value, Var, VarType, Visibility, Zone,
 };
 use decklet_plugins::{STANDARD_DECK_ZONE_ID, players_turn};
 use serde::{Deserialize, Serialize};
 
 use crate::actions::{CardChosen, CardsPassed, PassCard, TrickTaken};
 use crate::cards::{HEARTS, HeartsTable, QUEEN_OF_SPADES, TWO_OF_CLUBS, passing_zone_id};
-use crate::legal::{passing, playable};
+use crate::legal::{may_play, passing};
 use crate::{HEARTS_PLAYERS, HEARTS_TAKEN_ZONE_ID, HEARTS_TRICK_ZONE_ID, HeartsOptions};
 
 /// The plugin's id.
@@ -61,13 +61,13 @@ pub fn hearts_points(state: &GameState) -> Vec<i64> {
 }
 
 fn numbers(state: &GameState, var: &Var<serde_json::Value>) -> Vec<i64> {
-    state
-        .variable(var)
-        .and_then(|v| {
-            v.as_array()
-                .map(|a| a.iter().filter_map(serde_json::Value::as_i64).collect())
-        })
-        .unwrap_or_default()
+    // read in place: the stored list is not copied
+    match state.variables().get(var.key()) {
+        Some(Value::Json(serde_json::Value::Array(list))) => {
+            list.iter().filter_map(serde_json::Value::as_i64).collect()
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// `HEARTS_DEAL`: the deal, run by the game when it starts (never from outside).
@@ -295,7 +295,8 @@ fn add_at(ctx: &mut GameContext<'_>, var: &Var<serde_json::Value>, at: usize, by
     let mut values = numbers(ctx.state(), var);
     if let Some(v) = values.get_mut(at) {
         *v += by;
-        ctx.set_variable(var, serde_json::json!(values));
+        let list = values.into_iter().map(serde_json::Value::from).collect();
+        ctx.set_variable(var, serde_json::Value::Array(list));
     }
 }
 
@@ -435,11 +436,10 @@ fn rules() -> Vec<Rule> {
             let Some(table) = state.attachment::<HeartsTable>() else {
                 return Err("no Hearts table".into());
             };
-            let (cards, limit) = playable(state, table, play.player_id);
-            match play.card_ids.first() {
-                Some(card) if cards.contains(card) => Ok(()),
-                _ => Err(limit.reason().into()),
-            }
+            let Some(&card) = play.card_ids.first() else {
+                return Err("play exactly one card".into());
+            };
+            may_play(state, table, play.player_id, card).map_err(|limit| limit.reason().into())
         }),
         Rule::for_action::<PassCard>("heartsPassersTurn", |pass, _, state| {
             players_turn(state, pass.player_id)
