@@ -32,8 +32,9 @@ pub fn crazy_eights_moves(state: &GameState, seat: PlayerId, moves: &mut Moves) 
     if turn.pending_twos() {
         moves.push(Draw { player_id: seat });
     }
+    let pile = turn.pile();
     for &card in state.hand(seat) {
-        if table.card(card).is_some_and(|c| turn.playable(c)) {
+        if table.card(card).is_some_and(|c| pile.playable(c)) {
             moves.push(PlayCard::new(seat, [card]));
         }
     }

@@ -84,10 +84,12 @@ pub(crate) fn options(state: &GameState) -> CrazyEightsOptions {
     state.game_data().copied().unwrap_or_default()
 }
 
+#[inline]
 fn int(state: &GameState, var: &Var<i64>) -> i64 {
     state.variable(var).unwrap_or(0)
 }
 
+#[inline]
 fn flag(state: &GameState, var: &Var<bool>) -> bool {
     state.variable(var).unwrap_or(false)
 }
@@ -445,50 +447,24 @@ fn not_nominating(state: &GameState) -> RuleResult {
     Ok(())
 }
 
-/// What the current player's choices depend on, read once: the rules and the moves
-/// both ask it.
+/// What the current player's choices depend on: the rules and the moves both ask it,
+/// and each question reads only the variables it needs.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Turn {
+pub(crate) struct Turn<'s> {
+    state: &'s GameState,
+    table: &'s C8Table,
+    pending_twos: bool,
+}
+
+/// What a card must match to be played now: read once for a whole hand.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pile {
     pending_twos: bool,
     suit: i64,
     top_rank: Option<u8>,
-    nominating: bool,
-    deck_empty: bool,
-    may_draw: bool,
-    can_pass: bool,
 }
 
-impl Turn {
-    pub(crate) fn of(state: &GameState, table: &C8Table) -> Turn {
-        let deck_empty = state.zone_cards(table.deck).is_empty();
-        let pending_twos = int(state, &C8_VAR_PENDING_TWOS) > 0;
-        Turn {
-            pending_twos,
-            suit: int(state, &C8_VAR_SUIT),
-            top_rank: state
-                .zone_cards(table.discard)
-                .last()
-                .and_then(|c| table.card(*c))
-                .map(|c| c.rank),
-            nominating: flag(state, &C8_VAR_NOMINATING),
-            deck_empty,
-            may_draw: pending_twos
-                || (!deck_empty
-                    && int(state, &C8_VAR_DRAWS) != i64::from(options(state).max_draw_cards)),
-            can_pass: flag(state, &C8_VAR_CAN_PASS),
-        }
-    }
-
-    /// Whether a suit must be named first.
-    pub(crate) fn nominating(self) -> bool {
-        self.nominating
-    }
-
-    /// Whether twos are pending.
-    pub(crate) fn pending_twos(self) -> bool {
-        self.pending_twos
-    }
-
+impl Pile {
     /// Whether `card` may be played on the pile now.
     pub(crate) fn playable(self, card: C8Card) -> bool {
         if self.pending_twos {
@@ -496,15 +472,52 @@ impl Turn {
         }
         card.rank == EIGHT || i64::from(card.suit) == self.suit || self.top_rank == Some(card.rank)
     }
+}
+
+impl<'s> Turn<'s> {
+    pub(crate) fn of(state: &'s GameState, table: &'s C8Table) -> Turn<'s> {
+        Turn {
+            state,
+            table,
+            pending_twos: int(state, &C8_VAR_PENDING_TWOS) > 0,
+        }
+    }
+
+    /// Whether a suit must be named first.
+    pub(crate) fn nominating(self) -> bool {
+        flag(self.state, &C8_VAR_NOMINATING)
+    }
+
+    /// Whether twos are pending.
+    pub(crate) fn pending_twos(self) -> bool {
+        self.pending_twos
+    }
+
+    /// What a card must match now.
+    pub(crate) fn pile(self) -> Pile {
+        Pile {
+            pending_twos: self.pending_twos,
+            suit: int(self.state, &C8_VAR_SUIT),
+            top_rank: (self.state.zone_cards(self.table.discard).last())
+                .and_then(|c| self.table.card(*c))
+                .map(|c| c.rank),
+        }
+    }
+
+    fn deck_empty(self) -> bool {
+        self.state.zone_cards(self.table.deck).is_empty()
+    }
 
     /// Whether the current player may draw now.
     pub(crate) fn may_draw(self) -> bool {
-        self.may_draw
+        self.pending_twos
+            || (!self.deck_empty()
+                && int(self.state, &C8_VAR_DRAWS) != i64::from(options(self.state).max_draw_cards))
     }
 
     /// Whether the current player may pass now.
     pub(crate) fn may_pass(self) -> bool {
-        !self.pending_twos && (self.can_pass || self.deck_empty)
+        !self.pending_twos && (flag(self.state, &C8_VAR_CAN_PASS) || self.deck_empty())
     }
 }
 
@@ -528,7 +541,7 @@ fn play_rules() -> Vec<Rule> {
             };
             let turn = Turn::of(state, table);
             match card.and_then(|c| table.card(c)) {
-                Some(c) if turn.playable(c) => Ok(()),
+                Some(c) if turn.pile().playable(c) => Ok(()),
                 Some(_) if turn.pending_twos() => {
                     Err("twos are pending: play a two or draw".into())
                 }
