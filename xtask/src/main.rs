@@ -370,28 +370,48 @@ fn unused_dependencies() -> Result {
 
 /// The layers of the crates, as `docs/ARCHITECTURE.md` draws them: each crate and the
 /// crates of the repository it may depend on (`[dependencies]`; tests and examples may
-/// use more). core ← plugins ← games; core ← bots ← games; games ← catalogue ← tools.
-/// No tool depends on a game crate (the CLI takes the facade for its core, bots and
-/// env, without their games): a game added to the repository (Hearts) reaches the tools
-/// through the catalogue alone.
-const LAYERS: [(&str, &[&str]); 12] = [
+/// use more). core ← plugins ← games; core ← bots ← entry ← games ← catalogue ← tools.
+/// No tool depends on a game crate, nor names one in its code ([`GAME_CRATES`]; the
+/// CLI takes the facade for its core, bots and env, without their games): a game added
+/// to the repository (Hearts) reaches the tools through the catalogue alone.
+const LAYERS: [(&str, &[&str]); 13] = [
     ("decklet-core", &[]),
     ("decklet-plugins", &["decklet-core"]),
     ("decklet-bots", &["decklet-core"]),
+    ("decklet-entry", &["decklet-core", "decklet-bots"]),
     (
         "decklet-uno",
-        &["decklet-core", "decklet-plugins", "decklet-bots"],
+        &[
+            "decklet-core",
+            "decklet-plugins",
+            "decklet-bots",
+            "decklet-entry",
+        ],
     ),
     (
         "decklet-crazy-eights",
-        &["decklet-core", "decklet-plugins", "decklet-bots"],
+        &[
+            "decklet-core",
+            "decklet-plugins",
+            "decklet-bots",
+            "decklet-entry",
+        ],
     ),
-    ("decklet-hearts", &["decklet-core", "decklet-plugins"]),
+    (
+        "decklet-hearts",
+        &[
+            "decklet-core",
+            "decklet-plugins",
+            "decklet-bots",
+            "decklet-entry",
+        ],
+    ),
     (
         "decklet-catalog",
         &[
             "decklet-core",
             "decklet-bots",
+            "decklet-entry",
             "decklet-uno",
             "decklet-crazy-eights",
             "decklet-hearts",
@@ -424,8 +444,21 @@ const LAYERS: [(&str, &[&str]); 12] = [
     ),
 ];
 
+/// The game crates, and the paths by which code names them (their own, and the
+/// facade's modules).
+const GAME_CRATES: [(&str, [&str; 2]); 3] = [
+    ("decklet-uno", ["decklet_uno", "decklet::uno"]),
+    (
+        "decklet-crazy-eights",
+        ["decklet_crazy_eights", "decklet::crazy_eights"],
+    ),
+    ("decklet-hearts", ["decklet_hearts", "decklet::hearts"]),
+];
+
 /// Checks [`LAYERS`]: no crate depends on a crate of the repository its layer does not
-/// allow, and every crate under `crates/` has its layer.
+/// allow, every crate under `crates/` has its layer, and a crate whose layer allows no
+/// game (the tools, and everything below the games) names none in its code (`src/`,
+/// doc comments included; its tests may).
 fn layers() -> Result {
     println!("\n==> the crates' layers");
     let mut wrong = Vec::new();
@@ -441,14 +474,58 @@ fn layers() -> Result {
         };
         let toml = read(&entry.path().join("Cargo.toml"))?;
         wrong.extend(layer_violations(&name, allowed, &toml));
+        let gameless = !GAME_CRATES
+            .iter()
+            .any(|(game, _)| allowed.contains(game) || *game == name);
+        if gameless {
+            for file in rust_files(&entry.path().join("src"))? {
+                let text = read(&file)?;
+                wrong.extend(
+                    games_named(&text)
+                        .into_iter()
+                        .map(|path| format!("{} names the game `{path}`", file.display())),
+                );
+            }
+        }
     }
     match wrong.is_empty() {
         true => Ok(()),
         false => Err(format!(
-            "dependencies across the layers (docs/ARCHITECTURE.md):\n  {}",
+            "crossing the layers (docs/ARCHITECTURE.md):\n  {}",
             wrong.join("\n  ")
         )),
     }
+}
+
+/// The `.rs` files under `dir`, at any depth, in a stable order.
+fn rust_files(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        let entries =
+            std::fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// The paths of game crates a source text names ([`GAME_CRATES`]), each once.
+fn games_named(text: &str) -> Vec<&'static str> {
+    let mut named: Vec<&'static str> = GAME_CRATES
+        .iter()
+        .flat_map(|(_, paths)| paths.iter().copied())
+        .filter(|path| text.contains(path))
+        .collect();
+    named.dedup();
+    named
 }
 
 /// The dependencies of crate `name` (its manifest `toml`) that its layer (`allowed`)
@@ -648,10 +725,11 @@ fn examples() -> Result {
 }
 
 /// Publishable crates in dependency order.
-const CRATES: [&str; 12] = [
+const CRATES: [&str; 13] = [
     "decklet-core",
     "decklet-plugins",
     "decklet-bots",
+    "decklet-entry",
     "decklet-uno",
     "decklet-crazy-eights",
     "decklet-hearts",
@@ -1108,6 +1186,19 @@ mod layer_tests {
             layer_violations("decklet-server", allowed, toml),
             ["decklet-server depends on decklet-hearts"]
         );
+    }
+
+    #[test]
+    fn a_game_named_in_code_is_found_by_either_path() {
+        assert_eq!(
+            games_named("use decklet_hearts::HeartsDef;"),
+            ["decklet_hearts"]
+        );
+        assert_eq!(
+            games_named("/// see `decklet::uno::uno_game`"),
+            ["decklet::uno"]
+        );
+        assert!(games_named("use decklet_catalog::Catalog; // UNO, Hearts").is_empty());
     }
 
     #[test]

@@ -62,7 +62,7 @@ pub trait Bot: Send {
     }
     /// Seeds the bot afresh for a new game with `seed`, as if made now with it: its
     /// RNG and whatever it learnt of the last game start over (a game loop keeps its
-    /// bots from one game to the next, [`Driver::deal_again`](crate::Driver::deal_again)). `false`
+    /// bots from one game to the next, [`Driver::restart`](crate::Driver::restart)). `false`
     /// (the default): it cannot, and the loop makes a new one.
     fn reseed(&mut self, seed: u64) -> bool {
         let _ = seed;

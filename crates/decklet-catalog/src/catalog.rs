@@ -8,13 +8,10 @@ use decklet_core::{
     GameStringError, Player, PlayerId, echo,
 };
 
-use crate::bot_name::BotName;
-use crate::counting::Counter;
-use crate::def::GameDef;
-use crate::policies::{PolicyFiles, PolicySource};
+use decklet_entry::{Counter, GameDef, MAX_SEARCH_ITERATIONS, search_iterations};
 
-/// The most iterations `ismcts:N` takes.
-pub const MAX_SEARCH_ITERATIONS: u32 = 100_000;
+use crate::bot_name::BotName;
+use crate::policies::{PolicyFiles, PolicySource};
 
 /// The bots every game has, with a line each.
 pub const COMMON_BOTS: [(&str, &str); 5] = [
@@ -319,9 +316,9 @@ impl Catalog {
     /// decklet's games: UNO, Crazy Eights and Hearts.
     pub fn standard() -> Catalog {
         Catalog::default()
-            .with(crate::UnoDef)
-            .with(crate::CrazyEightsDef)
-            .with(crate::HeartsDef)
+            .with(decklet_uno::UnoDef)
+            .with(decklet_crazy_eights::CrazyEightsDef)
+            .with(decklet_hearts::HeartsDef)
     }
 
     /// The catalogue as JSON: a list of its games, each with its `name`, `about`,
@@ -583,19 +580,5 @@ impl Catalog {
             name: echo(name),
             known: Catalog::bot_names(def).join(", "),
         }
-    }
-}
-
-/// The iterations a search bot's name asks for: `Some(Some(1,000))` for `ismcts`,
-/// `Some(Some(N))` for `ismcts:N` with N from 1 to [`MAX_SEARCH_ITERATIONS`],
-/// `Some(None)` for another `ismcts:…`, `None` for a name that is not the search's.
-pub(crate) fn search_iterations(name: &str) -> Option<Option<u32>> {
-    match name {
-        "ismcts" => Some(Some(1_000)),
-        other => other.strip_prefix("ismcts:").map(|n| {
-            n.parse::<u32>()
-                .ok()
-                .filter(|n| (1..=MAX_SEARCH_ITERATIONS).contains(n))
-        }),
     }
 }

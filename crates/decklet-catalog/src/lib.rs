@@ -9,7 +9,8 @@
 //! card, a move and the table's facts in words, the keys a person types for its moves,
 //! and its narration of a move.
 //!
-//! The crates stand in layers: `decklet-core` ← `decklet-bots` ← the games ← this
+//! The crates stand in layers: `decklet-core` ← `decklet-bots` ← `decklet-entry` (the
+//! [`GameDef`] trait, re-exported here) ← the games (each with its own entry) ← this
 //! catalogue ← the tools. Nothing above the catalogue needs to name a game: a tool
 //! that takes a game string takes every game of its catalogue, and a game of the user's
 //! own joins with one line, [`Catalog::with`].
@@ -32,28 +33,25 @@
 
 mod bot_name;
 mod catalog;
-mod counting;
-mod crazy_eights;
-mod def;
-mod hearts;
 mod matches;
 mod params;
 mod policies;
-mod uno;
 
 pub use bot_name::{BotName, MAX_BOT_NAME_BYTES};
-pub use catalog::{Catalog, CatalogError, LoadedGame, MAX_SEARCH_ITERATIONS};
-pub use counting::{CountDef, Counter};
-pub use crazy_eights::CrazyEightsDef;
+pub use catalog::{Catalog, CatalogError, LoadedGame};
 pub use decklet_core::GameString;
-pub use def::{BotDef, GameDef, ParamDef, ParamKind};
-pub use hearts::HeartsDef;
+pub use decklet_crazy_eights::CrazyEightsDef;
+pub use decklet_entry::{
+    BotDef, CountDef, Counter, GameDef, MAX_SEARCH_ITERATIONS, MatchScoring, ParamDef, ParamError,
+    ParamKind, Params,
+};
+pub use decklet_hearts::HeartsDef;
+pub use decklet_uno::UnoDef;
 pub use matches::{
     MATCH_LOG_FORMAT, MATCH_LOG_FORMATS, MAX_MATCH_ROUNDS, Match, MatchLog, MatchReport,
-    MatchScoring, UNO_MATCH_LOG_FORMAT, replay_match, round_players, round_seed,
+    UNO_MATCH_LOG_FORMAT, replay_match, round_players, round_seed,
 };
 pub use policies::{
     MAX_POLICY_FILE_BYTES, MAX_POLICY_NAME_CHARS, NamedPolicies, PolicyFiles, PolicySource,
     read_file as read_policy_file,
 };
-pub use uno::UnoDef;

@@ -25,6 +25,8 @@ use decklet_core::{
 };
 use serde::{Deserialize, Serialize};
 
+use decklet_entry::MatchScoring;
+
 use crate::catalog::{Catalog, CatalogError, LoadedGame};
 
 /// The format of a match log.
@@ -37,20 +39,6 @@ pub const UNO_MATCH_LOG_FORMAT: &str = "decklet-uno-match/1";
 pub const MATCH_LOG_FORMATS: [&str; 2] = [MATCH_LOG_FORMAT, UNO_MATCH_LOG_FORMAT];
 /// The most rounds a match plays: one that has not ended by then is capped.
 pub const MAX_MATCH_ROUNDS: u32 = 1_000;
-
-/// How a game's matches are scored ([`GameDef::matches`](crate::GameDef::matches)).
-#[derive(Clone, Copy, Debug)]
-pub struct MatchScoring {
-    /// The game string every round of a match of `game` plays (UNO: its rules with its
-    /// scoring added), or why `game` cannot be played in matches.
-    pub round_game: fn(&GameString) -> Result<GameString, String>,
-    /// A finished round's sole winner (an index among the players, in the order the
-    /// state lists them) and the points they scored; `None` when nobody, or more than
-    /// one player, won it (a capped round).
-    pub round_score: fn(&GameState) -> Option<(usize, u32)>,
-    /// The points a match is played to unless told otherwise.
-    pub default_target: u32,
-}
 
 /// The seed of round `round` (from 0) of the match seeded `seed`.
 pub fn round_seed(seed: u64, round: u32) -> u64 {
@@ -314,7 +302,7 @@ fn game_of(catalog: &Catalog, log: &MatchLog) -> Result<LoadedGame, CatalogError
     match (log.format.as_str(), &log.game) {
         (MATCH_LOG_FORMAT, Some(game)) if log.rules.is_empty() => catalog.load(game),
         (UNO_MATCH_LOG_FORMAT, None) => {
-            let game = crate::uno::game_of_rule_plugins(&log.rules).map_err(refused)?;
+            let game = decklet_uno::uno_match_game_of_rule_plugins(&log.rules).map_err(refused)?;
             catalog.load(&game)
         }
         (MATCH_LOG_FORMAT | UNO_MATCH_LOG_FORMAT, _) => Err(refused(

@@ -5,11 +5,45 @@
 //! so a log of Crazy Eights records its options.
 
 use decklet_core::GameString;
+use decklet_entry::{ParamDef, ParamKind, Params};
 
 use crate::CrazyEightsOptions;
 
 /// Crazy Eights' name in a game string (OpenSpiel's).
 pub const CRAZY_EIGHTS_GAME: &str = "crazy_eights";
+
+/// Crazy Eights' parameters, OpenSpiel's, with its defaults: the one place they are
+/// declared (the options are read from them, the catalogue checks a game string
+/// against them).
+pub const C8_PARAMS: [ParamDef; 4] = [
+    ParamDef {
+        name: "max_draw_cards",
+        kind: ParamKind::Int { min: 1, max: 52 },
+        default: "5",
+        about: "the most cards a player draws in a turn before passing",
+    },
+    ParamDef {
+        name: "max_turns",
+        kind: ParamKind::Int {
+            min: 1,
+            max: 10_000,
+        },
+        default: "100",
+        about: "the game ends after this many cards played",
+    },
+    ParamDef {
+        name: "reshuffle",
+        kind: ParamKind::Bool,
+        default: "false",
+        about: "the discard pile (but its top) becomes the deck when the deck is empty",
+    },
+    ParamDef {
+        name: "use_special_cards",
+        kind: ParamKind::Bool,
+        default: "false",
+        about: "queens skip, aces reverse, twos make the next player draw two (stacking)",
+    },
+];
 
 impl CrazyEightsOptions {
     /// The game string of Crazy Eights with these options: the ones that differ from
@@ -48,44 +82,25 @@ impl CrazyEightsOptions {
     /// OpenSpiel's string carries, is a match's, not the game's: it is refused here.
     pub fn from_game_string(game: &GameString) -> Result<CrazyEightsOptions, String> {
         if game.name != CRAZY_EIGHTS_GAME {
-            return Err(format!("`{}` is not Crazy Eights", game.name));
+            return Err(format!(
+                "`{}` is not Crazy Eights",
+                decklet_core::echo(&game.name)
+            ));
         }
-        let mut options = CrazyEightsOptions::default();
-        for (key, value) in &game.params {
-            let number = |most: u32| {
-                value
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|n| (1..=most).contains(n))
-                    .ok_or_else(|| {
-                        format!(
-                            "{key} is a whole number from 1 to {most}, not `{}`",
-                            decklet_core::echo(value)
-                        )
-                    })
-            };
-            let switch = || match value.as_str() {
-                "true" => Ok(true),
-                "false" => Ok(false),
-                other => Err(format!(
-                    "{key} is true or false, not `{}`",
-                    decklet_core::echo(other)
-                )),
-            };
-            match key.as_str() {
-                "max_draw_cards" => options.max_draw_cards = number(52)?,
-                "max_turns" => options.max_turns = number(10_000)?,
-                "reshuffle" => options.reshuffle = switch()?,
-                "use_special_cards" => options.use_special_cards = switch()?,
-                other => {
-                    return Err(format!(
-                        "Crazy Eights has no parameter `{}` (it has max_draw_cards, max_turns, reshuffle, use_special_cards)",
-                        decklet_core::echo(other)
-                    ));
-                }
-            }
+        let params = Params::read(&C8_PARAMS, game).map_err(|e| format!("Crazy Eights: {e}"))?;
+        Ok(CrazyEightsOptions::from_params(&params))
+    }
+
+    /// The options `params` (Crazy Eights' parameters, checked: each number in its
+    /// range) ask for.
+    pub(crate) fn from_params(params: &Params<'_>) -> CrazyEightsOptions {
+        let number = |name| u32::try_from(params.int(name)).unwrap_or(1);
+        CrazyEightsOptions {
+            max_draw_cards: number("max_draw_cards"),
+            max_turns: number("max_turns"),
+            reshuffle: params.flag("reshuffle"),
+            use_special_cards: params.flag("use_special_cards"),
         }
-        Ok(options)
     }
 }
 

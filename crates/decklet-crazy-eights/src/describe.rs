@@ -43,7 +43,10 @@ pub fn suit_name(suit: &str) -> Option<&'static str> {
 /// let seat = engine.state().current_player().ok_or("nobody's turn")?;
 /// let mut moves = decklet_core::Moves::new();
 /// game.legal_moves(engine.state(), seat, &mut moves);
-/// let words: Vec<String> = moves.iter().map(|m| describe_move(engine.state().cards(), m)).collect();
+/// let cards = engine.state().cards();
+/// let words: Vec<String> = (0..moves.len())
+///     .filter_map(|i| moves.with(i, |m| describe_move(cards, m)))
+///     .collect();
 /// assert!(words.contains(&"draw a card".to_string()));
 /// assert!(words.iter().filter(|w| w.starts_with("play ")).count() + 1 == words.len());
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -35,6 +35,7 @@ mod cards;
 mod def;
 mod describe;
 mod encoding;
+mod entry;
 mod moves;
 mod plugin;
 mod strategist;
@@ -46,9 +47,10 @@ use decklet_plugins::{DrawPlugin, StandardDeckPlugin, TurnPlugin};
 
 pub use actions::{C8_DRAW_ACTION, C8_NOMINATE_ACTION, C8_PASS_ACTION, Draw, Nominate, Pass};
 pub use cards::{ACE, C8Card, C8Table, EIGHT, QUEEN, RANKS, SUITS, TWO};
-pub use def::CRAZY_EIGHTS_GAME;
+pub use def::{C8_PARAMS, CRAZY_EIGHTS_GAME};
 pub use describe::{describe_move, suit_name};
 pub use encoding::{C8_ACTIONS, C8_OBSERVATION_LEN, CrazyEightsEncoding};
+pub use entry::CrazyEightsDef;
 pub use moves::crazy_eights_moves;
 pub use plugin::{
     C8_VAR_CAN_PASS, C8_VAR_DRAWS, C8_VAR_END, C8_VAR_NOMINATING, C8_VAR_PASSES,
@@ -82,13 +84,9 @@ pub struct CrazyEightsOptions {
 }
 
 impl Default for CrazyEightsOptions {
+    /// OpenSpiel's defaults, as the parameters declare them ([`C8_PARAMS`]).
     fn default() -> Self {
-        CrazyEightsOptions {
-            max_draw_cards: 5,
-            max_turns: 100,
-            reshuffle: false,
-            use_special_cards: false,
-        }
+        CrazyEightsOptions::from_params(&decklet_entry::Params::defaults(&C8_PARAMS))
     }
 }
 

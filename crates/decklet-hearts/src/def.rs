@@ -4,6 +4,7 @@
 //! Hearts records its options.
 
 use decklet_core::GameString;
+use decklet_entry::{ParamDef, ParamKind, Params};
 
 use crate::HeartsOptions;
 
@@ -13,24 +14,100 @@ pub const HEARTS_GAME: &str = "hearts";
 /// Where a parameter lives in the options.
 type Field = fn(&mut HeartsOptions) -> &mut bool;
 
-/// The parameters, in OpenSpiel's names, with where each lives in the options.
-const SWITCHES: [(&str, Field); 8] = [
-    ("pass_cards", |o| &mut o.pass_cards),
-    ("no_pts_on_first_trick", |o| &mut o.no_pts_on_first_trick),
-    ("can_lead_any_club", |o| &mut o.can_lead_any_club),
-    ("jd_bonus", |o| &mut o.jd_bonus),
-    ("avoid_all_tricks_bonus", |o| &mut o.avoid_all_tricks_bonus),
-    ("must_break_hearts", |o| &mut o.must_break_hearts),
-    ("qs_breaks_hearts", |o| &mut o.qs_breaks_hearts),
-    ("can_lead_hearts_instead_of_qs", |o| {
-        &mut o.can_lead_hearts_instead_of_qs
-    }),
+/// A switch: a parameter that is `true` or `false`.
+const fn switch(name: &'static str, default: &'static str, about: &'static str) -> ParamDef {
+    ParamDef {
+        name,
+        kind: ParamKind::Bool,
+        default,
+        about,
+    }
+}
+
+/// The parameters, in OpenSpiel's names and with its defaults, with where each lives
+/// in the options: the one place they are declared.
+const SWITCHES: [(ParamDef, Field); 8] = [
+    (
+        switch(
+            "pass_cards",
+            "true",
+            "three cards are passed (left, across, right or not at all, drawn at random)",
+        ),
+        |o| &mut o.pass_cards,
+    ),
+    (
+        switch(
+            "no_pts_on_first_trick",
+            "true",
+            "no heart and no queen of spades on the first trick",
+        ),
+        |o| &mut o.no_pts_on_first_trick,
+    ),
+    (
+        switch(
+            "can_lead_any_club",
+            "false",
+            "the first lead may be any club, not only the two",
+        ),
+        |o| &mut o.can_lead_any_club,
+    ),
+    (
+        switch(
+            "jd_bonus",
+            "false",
+            "the jack of diamonds takes 10 points off whoever takes it",
+        ),
+        |o| &mut o.jd_bonus,
+    ),
+    (
+        switch(
+            "avoid_all_tricks_bonus",
+            "false",
+            "a player who takes no trick has 5 points taken off",
+        ),
+        |o| &mut o.avoid_all_tricks_bonus,
+    ),
+    (
+        switch(
+            "must_break_hearts",
+            "true",
+            "hearts may not be led until one is played",
+        ),
+        |o| &mut o.must_break_hearts,
+    ),
+    (
+        switch(
+            "qs_breaks_hearts",
+            "true",
+            "the queen of spades breaks hearts too",
+        ),
+        |o| &mut o.qs_breaks_hearts,
+    ),
+    (
+        switch(
+            "can_lead_hearts_instead_of_qs",
+            "false",
+            "a player whose only lead would be the queen of spades may lead a heart",
+        ),
+        |o| &mut o.can_lead_hearts_instead_of_qs,
+    ),
 ];
+
+/// Hearts' parameters (what the catalogue checks a game string against).
+pub const HEARTS_PARAMS: [ParamDef; 8] = {
+    let mut params = [switch("", "", ""); 8];
+    let mut i = 0;
+    while i < params.len() {
+        params[i] = SWITCHES[i].0;
+        i += 1;
+    }
+    params
+};
 
 impl HeartsOptions {
     /// The names of the parameters, OpenSpiel's.
     pub fn parameter_names() -> [&'static str; 8] {
-        SWITCHES.map(|(name, _)| name)
+        HEARTS_PARAMS.map(|p| p.name)
     }
 
     /// The game string of Hearts with these options: the ones that differ from the
@@ -48,10 +125,10 @@ impl HeartsOptions {
     pub fn game_string(&self) -> GameString {
         let default = HeartsOptions::default();
         let mut game = GameString::new(HEARTS_GAME);
-        for (name, field) in SWITCHES {
+        for (param, field) in SWITCHES {
             let (mut ours, mut theirs) = (*self, default);
             if *field(&mut ours) != *field(&mut theirs) {
-                game = game.with(name, *field(&mut ours));
+                game = game.with(param.name, *field(&mut ours));
             }
         }
         game
@@ -67,27 +144,26 @@ impl HeartsOptions {
                 decklet_core::echo(&game.name)
             ));
         }
-        let mut options = HeartsOptions::default();
-        for (key, value) in &game.params {
-            let Some((_, field)) = SWITCHES.iter().find(|(name, _)| name == key) else {
-                return Err(format!(
-                    "Hearts has no parameter `{}` (it has {})",
-                    decklet_core::echo(key),
-                    HeartsOptions::parameter_names().join(", ")
-                ));
-            };
-            *field(&mut options) = match value.as_str() {
-                "true" => true,
-                "false" => false,
-                other => {
-                    return Err(format!(
-                        "{key} is true or false, not `{}`",
-                        decklet_core::echo(other)
-                    ));
-                }
-            };
+        let params = Params::read(&HEARTS_PARAMS, game).map_err(|e| format!("Hearts: {e}"))?;
+        Ok(HeartsOptions::from_params(&params))
+    }
+
+    /// The options `params` (Hearts' parameters, checked) ask for.
+    pub(crate) fn from_params(params: &Params<'_>) -> HeartsOptions {
+        let mut options = HeartsOptions {
+            pass_cards: false,
+            no_pts_on_first_trick: false,
+            can_lead_any_club: false,
+            jd_bonus: false,
+            avoid_all_tricks_bonus: false,
+            must_break_hearts: false,
+            qs_breaks_hearts: false,
+            can_lead_hearts_instead_of_qs: false,
+        };
+        for (param, field) in SWITCHES {
+            *field(&mut options) = params.flag(param.name);
         }
-        Ok(options)
+        options
     }
 }
 
@@ -110,12 +186,12 @@ mod tests {
 
     #[test]
     fn every_switch_round_trips_through_its_string() {
-        for (name, field) in SWITCHES {
+        for (param, field) in SWITCHES {
             let mut options = HeartsOptions::default();
             let flipped = !*field(&mut options);
             *field(&mut options) = flipped;
             let text = options.game_string().to_string();
-            assert_eq!(text, format!("hearts({name}={flipped})"));
+            assert_eq!(text, format!("hearts({}={flipped})", param.name));
             let parsed = HeartsOptions::from_game_string(&text.parse().unwrap()).unwrap();
             assert_eq!(parsed, options, "{text}");
         }

@@ -47,7 +47,10 @@ pub fn card_name(cards: &CardTable, card: decklet_core::CardId) -> String {
 /// let seat = engine.state().current_player().ok_or("nobody's turn")?;
 /// let mut moves = decklet_core::Moves::new();
 /// game.legal_moves(engine.state(), seat, &mut moves);
-/// let words: Vec<String> = moves.iter().map(|m| describe_move(engine.state().cards(), m)).collect();
+/// let cards = engine.state().cards();
+/// let words: Vec<String> = (0..moves.len())
+///     .filter_map(|i| moves.with(i, |m| describe_move(cards, m)))
+///     .collect();
 /// assert_eq!(words, ["play 2♣"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

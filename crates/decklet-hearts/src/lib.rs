@@ -39,6 +39,7 @@ mod cards;
 mod def;
 mod describe;
 mod ducker;
+mod entry;
 mod legal;
 mod plugin;
 
@@ -55,9 +56,10 @@ pub use cards::{
     ACE, CLUBS, DIAMONDS, HEARTS, HeartsCard, HeartsTable, JACK, JACK_OF_DIAMONDS, QUEEN,
     QUEEN_OF_SPADES, SPADES, TWO, TWO_OF_CLUBS, passing_zone_id,
 };
-pub use def::HEARTS_GAME;
+pub use def::{HEARTS_GAME, HEARTS_PARAMS};
 pub use describe::{card_name, describe_move};
 pub use ducker::{ducker_choice, ducker_playout};
+pub use entry::HeartsDef;
 pub use legal::hearts_moves;
 pub use plugin::{
     HEARTS_PLUGIN_ID, HEARTS_TOTAL_POINTS, HEARTS_VAR_BROKEN, HEARTS_VAR_LEADER, HEARTS_VAR_MOON,
@@ -98,17 +100,9 @@ pub struct HeartsOptions {
 }
 
 impl Default for HeartsOptions {
+    /// OpenSpiel's defaults, as the parameters declare them ([`HEARTS_PARAMS`]).
     fn default() -> Self {
-        HeartsOptions {
-            pass_cards: true,
-            no_pts_on_first_trick: true,
-            can_lead_any_club: false,
-            jd_bonus: false,
-            avoid_all_tricks_bonus: false,
-            must_break_hearts: true,
-            qs_breaks_hearts: true,
-            can_lead_hearts_instead_of_qs: false,
-        }
+        HeartsOptions::from_params(&decklet_entry::Params::defaults(&HEARTS_PARAMS))
     }
 }
 

@@ -5,11 +5,29 @@
 //! this way, so a log of UNO records its rules.
 
 use decklet_core::GameString;
+use decklet_entry::{ParamDef, ParamKind, Params};
 
 use crate::house::{HouseRule, RuleSet};
 
 /// UNO's name in a game string.
 pub const UNO_GAME: &str = "uno";
+
+/// UNO's parameters: `rules`, the preset, and `house`, the rules added to it (what
+/// [`uno_rules_of`] reads, and the catalogue checks a game string against).
+pub const UNO_PARAMS: [ParamDef; 2] = [
+    ParamDef {
+        name: "rules",
+        kind: ParamKind::Choice(&RuleSet::NAMES),
+        default: RuleSet::Classic.as_str(),
+        about: "classic UNO, or the official rules (calling UNO, the wild draw four challenge, the first card's effect, scoring)",
+    },
+    ParamDef {
+        name: "house",
+        kind: ParamKind::Set(&HouseRule::NAMES),
+        default: "",
+        about: "optional rules added to the preset",
+    },
+];
 
 /// The game string of UNO with `rules` (as [`RuleSet::with_house`] answers them):
 /// the official preset when every one of its rules is in, then the others.
@@ -62,25 +80,10 @@ pub fn uno_game_string(rules: &[HouseRule]) -> GameString {
 /// ```
 pub fn uno_rules_of(game: &GameString) -> Result<Vec<HouseRule>, String> {
     if game.name != UNO_GAME {
-        return Err(format!("`{}` is not UNO", game.name));
+        return Err(format!("`{}` is not UNO", decklet_core::echo(&game.name)));
     }
-    if let Some((key, _)) = game
-        .params
-        .iter()
-        .find(|(k, _)| k != "rules" && k != "house")
-    {
-        return Err(format!(
-            "UNO has no parameter `{}` (it has rules=classic|official and house=RULE+RULE…)",
-            decklet_core::echo(key)
-        ));
-    }
-    let preset = game.get("rules").unwrap_or("classic");
-    let house = game
-        .get("house")
-        .map(|h| h.split('+'))
-        .into_iter()
-        .flatten();
-    RuleSet::with_house(preset, house)
+    let params = Params::read(&UNO_PARAMS, game).map_err(|e| format!("UNO: {e}"))?;
+    RuleSet::with_house(params.text("rules"), params.words("house"))
 }
 
 #[cfg(test)]

@@ -54,6 +54,7 @@ pub mod cards;
 pub mod def;
 pub mod effects;
 pub mod encoding;
+pub mod entry;
 pub mod events;
 pub mod house;
 pub mod knowledge;
@@ -81,13 +82,14 @@ pub use cards::{
     uno_card_table,
 };
 pub use decklet_core::{PLAY_CARD_ACTION, PlayCard};
-pub use def::{UNO_GAME, uno_game_string, uno_rules_of};
+pub use def::{UNO_GAME, UNO_PARAMS, uno_game_string, uno_rules_of};
 pub use effects::{
     Effect, InitialFlip, UnoEffects, apply_draw_two_effect, apply_reverse_effect,
     apply_skip_effect, apply_wild_draw_four_effect, apply_wild_draw_four_post_choice_effect,
     apply_wild_effect,
 };
 pub use encoding::{UNO_ACTIONS, UNO_OBSERVATION_LEN, UnoEncoding, uno_kind};
+pub use entry::{UnoDef, uno_match_game_of_rule_plugins};
 pub use events::{
     UNO_CARD_PLAYED, UNO_COLOR_CHANGED, UNO_COLOR_CHOSEN, UNO_DRAW_FOUR, UNO_DRAW_TWO,
     UNO_GAME_WON, UNO_INITIAL_FLIPPED, UNO_PLAYER_REVERSED, UNO_PLAYER_SKIPPED, UnoCardPlayed,

@@ -191,8 +191,20 @@ impl HouseRule {
         HouseRule::CallUno,
     ];
 
+    /// The `--house` names of [`ALL`](Self::ALL), in its order: what a game string's
+    /// `house` takes.
+    pub const NAMES: [&'static str; 11] = {
+        let mut names = [""; 11];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = HouseRule::ALL[i].as_str();
+            i += 1;
+        }
+        names
+    };
+
     /// The `--house` name.
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             HouseRule::DrawUntilPlayable => "draw-until-playable",
             HouseRule::ForcedPlay => "forced-play",
@@ -358,8 +370,11 @@ impl RuleSet {
         Ok(rules)
     }
 
+    /// The `--rules` names of the presets: what a game string's `rules` takes.
+    pub const NAMES: [&'static str; 2] = [RuleSet::Classic.as_str(), RuleSet::Official.as_str()];
+
     /// The `--rules` name.
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             RuleSet::Classic => "classic",
             RuleSet::Official => "official",

@@ -1,4 +1,5 @@
-//! UNO in the catalogue: `uno(rules=classic|official,house=RULE+RULE…)`.
+//! UNO's entry in the catalogue ([`UnoDef`]): `uno(rules=classic|official,house=RULE+RULE…)`,
+//! its parameters as [`UNO_PARAMS`] declares them.
 
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -8,46 +9,19 @@ use decklet_core::{
     ActionRef, AnyEvent, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
     Moves,
 };
-use decklet_uno::{
-    GameCounter, HeuristicBot, HouseRule, LegalAction, UNO_GAME, UNO_MAX_PLAYERS, UNO_MIN_PLAYERS,
-    UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_DRAW, UNO_VAR_ROUND_POINTS, UnoCard, UnoEncoding,
-    UnoRandomBot, UnoSearch, new_uno_engine, uno_game, uno_game_string, uno_playout, uno_rules_of,
+use decklet_entry::{
+    BotDef, CountDef, Counter, GameDef, MatchScoring, ParamDef, search_iterations,
 };
 
-use crate::catalog::search_iterations;
-use crate::counting::{CountDef, Counter};
-use crate::def::{BotDef, GameDef, ParamDef, ParamKind};
-use crate::matches::MatchScoring;
-
-/// The `--house` names of UNO's optional rules, in `HouseRule::ALL`'s order.
-const HOUSE_RULES: [&str; 11] = [
-    "draw-until-playable",
-    "forced-play",
-    "first-card",
-    "scoring",
-    "wd4-challenge",
-    "jump-in",
-    "seven-zero",
-    "stacking",
-    "stacking-same",
-    "stacking-any",
-    "call-uno",
-];
-
-const PARAMS: [ParamDef; 2] = [
-    ParamDef {
-        name: "rules",
-        kind: ParamKind::Choice(&["classic", "official"]),
-        default: "classic",
-        about: "classic UNO, or the official rules (calling UNO, the wild draw four challenge, the first card's effect, scoring)",
-    },
-    ParamDef {
-        name: "house",
-        kind: ParamKind::Set(&HOUSE_RULES),
-        default: "",
-        about: "optional rules added to the preset",
-    },
-];
+use crate::bots::{HeuristicBot, UnoRandomBot, uno_playout};
+use crate::cards::UnoCard;
+use crate::def::{UNO_GAME, UNO_PARAMS, uno_game_string, uno_rules_of};
+use crate::encoding::UnoEncoding;
+use crate::house::{HouseRule, UNO_VAR_ROUND_POINTS};
+use crate::legal_action::LegalAction;
+use crate::search::UnoSearch;
+use crate::sim::{GameCounter, new_uno_engine, uno_game};
+use crate::state::{UNO_MAX_PLAYERS, UNO_MIN_PLAYERS, UNO_VAR_CURRENT_COLOR, UNO_VAR_PENDING_DRAW};
 
 const BOTS: [BotDef; 2] = [
     BotDef {
@@ -151,8 +125,8 @@ fn round_score(state: &GameState) -> Option<(usize, u32)> {
 }
 
 /// The game string of an older UNO match log's rules (the plugin ids of its optional
-/// rules in play, scoring among them).
-pub(crate) fn game_of_rule_plugins(ids: &[String]) -> Result<String, String> {
+/// rules in play, scoring among them): what the catalogue reads such a log by.
+pub fn uno_match_game_of_rule_plugins(ids: &[String]) -> Result<String, String> {
     let mut rules = Vec::new();
     for id in ids {
         let rule = HouseRule::of_plugin(id)
@@ -180,7 +154,7 @@ impl GameDef for UnoDef {
         "UNO, with the official rules as a preset and house rules to add"
     }
     fn params(&self) -> &'static [ParamDef] {
-        &PARAMS
+        &UNO_PARAMS
     }
     fn players(&self) -> RangeInclusive<usize> {
         UNO_MIN_PLAYERS..=UNO_MAX_PLAYERS
@@ -263,7 +237,7 @@ impl GameDef for UnoDef {
         facts
     }
     fn narrate(&self, state: &GameState, events: &[AnyEvent]) -> Option<Vec<String>> {
-        Some(decklet_uno::narrate(state, events))
+        Some(crate::narrate::narrate(state, events))
     }
     /// `d` draw, `p` end the turn, `r`/`y`/`g`/`b` choose a colour, `u` call UNO, `a`
     /// accept a wild draw four, `c` challenge it.
@@ -313,7 +287,7 @@ mod tests {
 
     #[test]
     fn the_colour_keys_follow_uno_s_colour_order() {
-        for colour in decklet_uno::UnoColor::ALL {
+        for colour in crate::cards::UnoColor::ALL {
             let key = KEYS[2 + colour.index()];
             assert_eq!(key.1, format!("choose {colour}"));
             assert!(colour.to_string().starts_with(key.0));
@@ -322,10 +296,7 @@ mod tests {
 
     #[test]
     fn the_house_rules_listed_are_uno_s() {
-        let names: Vec<&str> = decklet_uno::HouseRule::ALL
-            .iter()
-            .map(|r| r.as_str())
-            .collect();
-        assert_eq!(names, HOUSE_RULES);
+        let names: Vec<&str> = HouseRule::ALL.iter().map(|r| r.as_str()).collect();
+        assert_eq!(names, HouseRule::NAMES);
     }
 }

@@ -1,4 +1,5 @@
-//! [`GameDef`]: what a game tells the tools, and [`ParamDef`], one of its parameters.
+//! [`GameDef`]: what a game tells the tools; [`ParamDef`], one of its parameters;
+//! [`BotDef`], one of its own bots; [`MatchScoring`], how its matches score.
 
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -10,7 +11,6 @@ use decklet_core::{
 };
 
 use crate::counting::Counter;
-use crate::matches::MatchScoring;
 
 /// A game as the tools see it: the catalogue's entry for it. Its parameters are
 /// checked against [`params`](Self::params) before [`build`](Self::build) is asked.
@@ -74,7 +74,7 @@ pub trait GameDef: Send + Sync + 'static {
         None
     }
     /// How its matches are scored, when it plays matches (rounds until a player's
-    /// points reach a target: [`Match`](crate::Match)); `None` (the default): it has
+    /// points reach a target: the catalogue's `Match`); `None` (the default): it has
     /// none.
     fn matches(&self) -> Option<MatchScoring> {
         None
@@ -226,4 +226,18 @@ pub struct BotDef {
     pub name: &'static str,
     /// One line that says how it plays.
     pub about: &'static str,
+}
+
+/// How a game's matches are scored ([`GameDef::matches`]).
+#[derive(Clone, Copy, Debug)]
+pub struct MatchScoring {
+    /// The game string every round of a match of `game` plays (UNO: its rules with its
+    /// scoring added), or why `game` cannot be played in matches.
+    pub round_game: fn(&GameString) -> Result<GameString, String>,
+    /// A finished round's sole winner (an index among the players, in the order the
+    /// state lists them) and the points they scored; `None` when nobody, or more than
+    /// one player, won it (a capped round).
+    pub round_score: fn(&GameState) -> Option<(usize, u32)>,
+    /// The points a match is played to unless told otherwise.
+    pub default_target: u32,
 }

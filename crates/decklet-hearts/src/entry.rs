@@ -1,5 +1,6 @@
-//! Hearts in the catalogue, with OpenSpiel's parameters:
-//! `hearts(pass_cards=…,no_pts_on_first_trick=…,jd_bonus=…,…)`.
+//! Hearts' entry in the catalogue ([`HeartsDef`]): OpenSpiel's `hearts` rules and
+//! parameters, `hearts(pass_cards=…,no_pts_on_first_trick=…,jd_bonus=…,…)`, as
+//! [`HEARTS_PARAMS`] declares them.
 
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -9,65 +10,14 @@ use decklet_core::{
     ActionRef, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
     PLAY_CARD_ACTION,
 };
-use decklet_hearts::{
-    HEARTS_GAME, HEARTS_PASS_ACTION, HEARTS_PLAYERS, HEARTS_VAR_BROKEN, HEARTS_VAR_MOON,
-    HEARTS_VAR_PASS_DIR, HEARTS_VAR_PASSING, HEARTS_VAR_POINTS, HeartsCard, HeartsOptions,
-    describe_move, ducker_choice, ducker_playout, hearts_game, hearts_returns, new_hearts_engine,
+use decklet_entry::{BotDef, GameDef, ParamDef};
+
+use crate::{
+    HEARTS_GAME, HEARTS_PARAMS, HEARTS_PASS_ACTION, HEARTS_PLAYERS, HEARTS_VAR_BROKEN,
+    HEARTS_VAR_MOON, HEARTS_VAR_PASS_DIR, HEARTS_VAR_PASSING, HEARTS_VAR_POINTS, HeartsCard,
+    HeartsOptions, describe_move, ducker_choice, ducker_playout, hearts_game, hearts_returns,
+    new_hearts_engine,
 };
-
-use crate::def::{BotDef, GameDef, ParamDef, ParamKind};
-
-const fn switch(name: &'static str, default: &'static str, about: &'static str) -> ParamDef {
-    ParamDef {
-        name,
-        kind: ParamKind::Bool,
-        default,
-        about,
-    }
-}
-
-const PARAMS: [ParamDef; 8] = [
-    switch(
-        "pass_cards",
-        "true",
-        "three cards are passed (left, across, right or not at all, drawn at random)",
-    ),
-    switch(
-        "no_pts_on_first_trick",
-        "true",
-        "no heart and no queen of spades on the first trick",
-    ),
-    switch(
-        "can_lead_any_club",
-        "false",
-        "the first lead may be any club, not only the two",
-    ),
-    switch(
-        "jd_bonus",
-        "false",
-        "the jack of diamonds takes 10 points off whoever takes it",
-    ),
-    switch(
-        "avoid_all_tricks_bonus",
-        "false",
-        "a player who takes no trick has 5 points taken off",
-    ),
-    switch(
-        "must_break_hearts",
-        "true",
-        "hearts may not be led until one is played",
-    ),
-    switch(
-        "qs_breaks_hearts",
-        "true",
-        "the queen of spades breaks hearts too",
-    ),
-    switch(
-        "can_lead_hearts_instead_of_qs",
-        "false",
-        "a player whose only lead would be the queen of spades may lead a heart",
-    ),
-];
 
 const BOTS: [BotDef; 1] = [BotDef {
     name: "ducker",
@@ -86,7 +36,7 @@ impl GameDef for HeartsDef {
         "Hearts as OpenSpiel plays it: passing, breaking hearts, the queen of spades, the moon"
     }
     fn params(&self) -> &'static [ParamDef] {
-        &PARAMS
+        &HEARTS_PARAMS
     }
     fn players(&self) -> RangeInclusive<usize> {
         HEARTS_PLAYERS..=HEARTS_PLAYERS
@@ -165,17 +115,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_parameters_listed_are_hearts_own() {
-        let names: Vec<&str> = PARAMS.iter().map(|p| p.name).collect();
-        assert_eq!(names, HeartsOptions::parameter_names());
-        let defaults = HeartsOptions::default().game_string();
-        // every default, given, changes nothing
-        let all: Vec<String> = PARAMS
+    fn every_default_given_changes_nothing() {
+        let all: Vec<String> = HEARTS_PARAMS
             .iter()
             .map(|p| format!("{}={}", p.name, p.default))
             .collect();
         let text = format!("hearts({})", all.join(","));
         let given = HeartsOptions::from_game_string(&text.parse().unwrap()).unwrap();
-        assert_eq!(given.game_string(), defaults);
+        assert_eq!(given, HeartsOptions::default());
+        assert_eq!(given.game_string().to_string(), "hearts");
     }
 }

@@ -1,51 +1,22 @@
-//! Crazy Eights in the catalogue, with OpenSpiel's parameters:
-//! `crazy_eights(max_draw_cards=…,max_turns=…,reshuffle=…,use_special_cards=…)`.
+//! Crazy Eights' entry in the catalogue ([`CrazyEightsDef`]), with OpenSpiel's
+//! parameters, `crazy_eights(max_draw_cards=…,max_turns=…,reshuffle=…,use_special_cards=…)`,
+//! as [`C8_PARAMS`] declares them.
 
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
+use crate::{
+    C8_MAX_PLAYERS, C8_MIN_PLAYERS, C8_PARAMS, C8_VAR_END, C8_VAR_PENDING_TWOS, C8_VAR_SUIT,
+    C8Card, CRAZY_EIGHTS_GAME, CrazyEightsEncoding, CrazyEightsOptions, Draw, Pass, SUITS,
+    c8_returns, crazy_eights_game, describe_move, new_crazy_eights_engine, strategist_choice,
+    strategist_playout, suit_name,
+};
 use decklet_bots::{Bot, Encoding, FnBot, Playout, Scoring};
 use decklet_core::{
     ActionRef, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
 };
-use decklet_crazy_eights::{
-    C8_MAX_PLAYERS, C8_MIN_PLAYERS, C8_VAR_END, C8_VAR_PENDING_TWOS, C8_VAR_SUIT, C8Card,
-    CRAZY_EIGHTS_GAME, CrazyEightsEncoding, CrazyEightsOptions, Draw, Pass, SUITS, c8_returns,
-    crazy_eights_game, describe_move, new_crazy_eights_engine, strategist_choice,
-    strategist_playout, suit_name,
-};
 
-use crate::def::{BotDef, GameDef, ParamDef, ParamKind};
-
-const PARAMS: [ParamDef; 4] = [
-    ParamDef {
-        name: "max_draw_cards",
-        kind: ParamKind::Int { min: 1, max: 52 },
-        default: "5",
-        about: "the most cards a player draws in a turn before passing",
-    },
-    ParamDef {
-        name: "max_turns",
-        kind: ParamKind::Int {
-            min: 1,
-            max: 10_000,
-        },
-        default: "100",
-        about: "the game ends after this many cards played",
-    },
-    ParamDef {
-        name: "reshuffle",
-        kind: ParamKind::Bool,
-        default: "false",
-        about: "the discard pile (but its top) becomes the deck when the deck is empty",
-    },
-    ParamDef {
-        name: "use_special_cards",
-        kind: ParamKind::Bool,
-        default: "false",
-        about: "queens skip, aces reverse, twos make the next player draw two (stacking)",
-    },
-];
+use decklet_entry::{BotDef, GameDef, ParamDef};
 
 const BOTS: [BotDef; 1] = [BotDef {
     name: "strategist",
@@ -68,7 +39,7 @@ impl GameDef for CrazyEightsDef {
         "Crazy Eights as OpenSpiel plays it"
     }
     fn params(&self) -> &'static [ParamDef] {
-        &PARAMS
+        &C8_PARAMS
     }
     fn players(&self) -> RangeInclusive<usize> {
         C8_MIN_PLAYERS..=C8_MAX_PLAYERS
