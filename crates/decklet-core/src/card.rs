@@ -2,7 +2,8 @@
 
 use std::sync::{Arc, OnceLock};
 
-use rustc_hash::FxHashMap;
+use indexmap::IndexMap;
+use rustc_hash::FxBuildHasher;
 use serde::{Deserialize, Serialize};
 use smol_str::SmolStr;
 
@@ -113,9 +114,9 @@ pub struct CardTable(Arc<CardData>);
 
 #[derive(Clone, Debug, Default)]
 struct CardData {
-    cards: Vec<Card>,
-    /// Text id → position: how ids read from JSON find their card.
-    index: FxHashMap<SmolStr, u32>,
+    /// The cards in order, each under its text id (how ids read from JSON find their
+    /// card); a card's handle is its position.
+    cards: IndexMap<SmolStr, Card, FxBuildHasher>,
     /// The digest of the cards' JSON, worked out the first time a state digest needs
     /// it. The cards change only through `push`, which forgets it, so a table shared by
     /// many games (UNO's deck) is written and hashed once.
@@ -127,8 +128,7 @@ impl CardTable {
     /// longer than [`MAX_ID_LEN`].
     pub fn new(cards: Vec<Card>) -> Result<CardTable, EngineError> {
         let mut table = CardData {
-            index: FxHashMap::with_capacity_and_hasher(cards.len(), Default::default()),
-            cards: Vec::with_capacity(cards.len()),
+            cards: IndexMap::with_capacity_and_hasher(cards.len(), FxBuildHasher),
             digest: OnceLock::new(),
         };
         for card in cards {
@@ -140,12 +140,12 @@ impl CardTable {
     /// The card with this handle.
     #[inline]
     pub fn get(&self, id: CardId) -> Option<&Card> {
-        self.0.cards.get(id.index())
+        self.0.cards.get_index(id.index()).map(|(_, card)| card)
     }
 
     /// The handle of the card with this text id.
     pub fn id_of(&self, text: &str) -> Option<CardId> {
-        self.0.index.get(text).map(|&i| CardId::at(i as usize))
+        self.0.cards.get_index_of(text).map(CardId::at)
     }
 
     /// Number of cards.
@@ -160,8 +160,8 @@ impl CardTable {
     }
 
     /// The cards in order.
-    pub fn iter(&self) -> std::slice::Iter<'_, Card> {
-        self.0.cards.iter()
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &Card> + DoubleEndedIterator + Clone {
+        self.0.cards.values()
     }
 
     /// Every card's handle, in order.
@@ -176,7 +176,7 @@ impl CardTable {
 
     /// Adds a card at the end (its handle is returned); an error if its id is taken.
     pub(crate) fn push(&mut self, card: Card) -> Result<CardId, EngineError> {
-        if self.0.index.contains_key(&card.id) {
+        if self.0.cards.contains_key(&card.id) {
             return Err(EngineError::DuplicateCard {
                 card: shown(&card.id),
             });
@@ -200,31 +200,26 @@ impl CardData {
                 ),
             });
         }
-        let id = CardId::at(self.cards.len());
-        if self
-            .index
-            .insert(card.id.clone(), id.index() as u32)
-            .is_some()
-        {
+        if self.cards.contains_key(&card.id) {
             return Err(EngineError::DuplicateCard {
                 card: shown(&card.id),
             });
         }
-        self.cards.push(card);
+        let (at, _) = self.cards.insert_full(card.id.clone(), card);
         self.digest = OnceLock::new();
-        Ok(id)
+        Ok(CardId::at(at))
     }
 }
 
 impl PartialEq for CardTable {
     fn eq(&self, other: &Self) -> bool {
-        self.ptr_eq(other) || self.0.cards == other.0.cards
+        self.ptr_eq(other) || self.0.cards.values().eq(other.0.cards.values())
     }
 }
 
 impl Serialize for CardTable {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.0.cards.iter().map(|card| (&card.id, card)))
+        serializer.collect_map(self.0.cards.values().map(|card| (&card.id, card)))
     }
 }
 
