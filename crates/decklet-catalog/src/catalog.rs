@@ -11,6 +11,7 @@ use decklet_core::{
 use decklet_entry::{Counter, GameDef, MAX_SEARCH_ITERATIONS, search_iterations};
 
 use crate::bot_name::BotName;
+use crate::generic::GenericEncoding;
 use crate::policies::{PolicyFiles, PolicySource};
 
 /// The bots every game has, with a line each.
@@ -180,6 +181,43 @@ impl LoadedGame {
     pub fn encoding(&self) -> Option<Arc<dyn decklet_bots::Encoding>> {
         let string: GameString = self.string.parse().ok()?;
         self.def.encoding(&string, &self.game)
+    }
+
+    /// Whether a learner can play it: it has an encoding of its own, or moves the
+    /// generic one indexes ([`GameDef::move_kinds`]).
+    pub fn learnable(&self) -> bool {
+        self.encoding().is_some() || !self.def.move_kinds().is_empty()
+    }
+
+    /// The encoding a policy learnt with `learnt` plays this game with: the game's
+    /// own, or else the generic one ([`GenericEncoding`]) at the number of players it
+    /// was learnt for (a policy of the generic encoding plays at that number only).
+    /// Refused, with the reason, when none of them is the one the policy learnt with.
+    pub fn encoding_of(
+        &self,
+        learnt: &decklet_bots::policy::EncodingRef,
+    ) -> Result<Arc<dyn decklet_bots::Encoding>, String> {
+        if let Some(own) = self.encoding() {
+            return Ok(own);
+        }
+        let mut made = Vec::new();
+        for players in self.def.players() {
+            match GenericEncoding::new(self.clone(), players) {
+                Ok(generic) if decklet_bots::policy::EncodingRef::of(&generic) == *learnt => {
+                    return Ok(Arc::new(generic));
+                }
+                Ok(generic) => made.push(format!(
+                    "{} at {players} players",
+                    decklet_bots::policy::EncodingRef::of(&generic)
+                )),
+                Err(reason) => return Err(reason),
+            }
+        }
+        Err(format!(
+            "it was learnt with {learnt}; {} plays policies of {}",
+            self.def.name(),
+            made.join(", ")
+        ))
     }
 
     /// A move in words as `viewer` may be told it, once it is made (`after`): the
@@ -474,13 +512,13 @@ impl Catalog {
     /// ([`PolicyFiles`]), each named policy learnt with the game's encoding (at its
     /// default parameters) where they are named (a server's).
     pub fn bots_of(&self, def: &dyn GameDef) -> Vec<String> {
-        let encoding = self.load(def.name()).ok().and_then(|l| l.encoding());
+        let loaded = self.load(def.name()).ok().filter(LoadedGame::learnable);
         let mut names: Vec<String> = Catalog::bot_names(def)
             .into_iter()
             .filter(|name| !name.contains("policy:"))
             .map(str::to_string)
             .collect();
-        let Some(encoding) = encoding else {
+        let Some(loaded) = loaded else {
             return names;
         };
         match self.policies.named() {
@@ -493,7 +531,8 @@ impl Catalog {
             ),
             Some(named) => {
                 for (name, policy) in named {
-                    if policy.check(&*encoding).is_ok() {
+                    let plays = loaded.encoding_of(policy.encoding());
+                    if plays.is_ok_and(|encoding| policy.check(&*encoding).is_ok()) {
                         names.push(format!("policy:{name}"));
                         names.push(format!("ismcts+policy:{name}"));
                     }

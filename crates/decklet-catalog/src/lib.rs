@@ -33,6 +33,7 @@
 
 mod bot_name;
 mod catalog;
+mod generic;
 mod matches;
 mod params;
 mod policies;
@@ -47,6 +48,7 @@ pub use decklet_entry::{
 };
 pub use decklet_hearts::HeartsDef;
 pub use decklet_uno::UnoDef;
+pub use generic::{GenericEncoding, VALUE_LIMIT};
 pub use matches::{
     MATCH_LOG_FORMAT, MATCH_LOG_FORMATS, MAX_MATCH_ROUNDS, Match, MatchLog, MatchReport,
     UNO_MATCH_LOG_FORMAT, replay_match, round_players, round_seed,

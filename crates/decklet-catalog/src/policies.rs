@@ -202,12 +202,13 @@ fn policy_of(
         file: echo(name),
         reason,
     };
-    let Some(encoding) = loaded.encoding() else {
+    if !loaded.learnable() {
         return Err(refused(format!(
-            "{} has no encoding of its own to play a policy with",
+            "{} has no encoding to play a policy with: no encoding of its own, and no move kinds for the generic one (GameDef::move_kinds)",
             loaded.def().name()
         )));
-    };
+    }
     let policy = catalog.policies().policy(name).map_err(refused)?;
+    let encoding = loaded.encoding_of(policy.encoding()).map_err(refused)?;
     PolicyBot::new(policy, encoding).map_err(|e| refused(e.to_string()))
 }

@@ -843,8 +843,8 @@ fn games_lists_every_game_with_its_parameters_and_bots() {
         "max_draw_cards=1..52  (default 5)",
         "bots: strategist, random, ismcts, ismcts:N, policy:FILE",
         "hearts  (4 players)",
-        // a game without an encoding plays no policy, and lists none
-        "bots: ducker, random, ismcts, ismcts:N\n",
+        // a game of no encoding of its own plays policies of the generic one
+        "bots: ducker, random, ismcts, ismcts:N, policy:FILE",
     ] {
         assert!(text.contains(line), "{line}\n{text}");
     }

@@ -8,11 +8,19 @@ mod common;
 use common::*;
 use decklet::bots::Policy;
 use decklet::bots::policy::{EncodingRef, Layer};
+use serde_json::Value;
 
 /// A policy of random weights for `game`'s encoding, written to a file in `dir`.
 fn random_policy(dir: &std::path::Path, game: &str) -> String {
     let loaded = decklet_catalog::Catalog::standard().load(game).unwrap();
-    let encoding = EncodingRef::of(&*loaded.encoding().unwrap());
+    let encoding = match loaded.encoding() {
+        Some(own) => EncodingRef::of(&*own),
+        // the generic one, at the game's fewest players
+        None => {
+            let players = *loaded.def().players().start();
+            EncodingRef::of(&decklet_catalog::GenericEncoding::new(loaded, players).unwrap())
+        }
+    };
     let (inputs, outputs) = (encoding.observation_len, encoding.action_count + 1);
     let mut x = 7u32;
     let weights = (0..inputs * outputs)
@@ -82,13 +90,38 @@ fn a_policy_file_is_a_bot_of_simulate_and_tournament() {
     assert_eq!(report["entries"].as_array().unwrap().len(), 2);
 }
 
+/// A game with no encoding of its own plays a policy learnt with the generic one: as a
+/// bot of `simulate` and of `tournament`, whose games it finishes.
+#[test]
+fn a_policy_of_the_generic_encoding_plays_its_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = format!("policy:{}", random_policy(dir.path(), "hearts"));
+    let summary: Value = serde_json::from_str(&run_ok(&[
+        "simulate", "--game", "hearts", "--bots", &bot, "--games", "4", "--json",
+    ]))
+    .unwrap();
+    assert_eq!(summary["games"], 4);
+    assert_eq!(summary["cappedGames"], 0, "{summary}");
+    let bots = format!("{bot},ducker,random,random");
+    let text = run_ok(&[
+        "tournament",
+        "--game",
+        "hearts",
+        "--bots",
+        &bots,
+        "--games",
+        "4",
+    ]);
+    assert!(text.contains("policy:"), "{text}");
+}
+
 #[test]
 fn a_policy_the_game_cannot_play_is_refused_with_the_reason() {
     let dir = tempfile::tempdir().unwrap();
     let uno = format!("policy:{}", random_policy(dir.path(), "uno"));
     for (game, says) in [
         ("crazy_eights", "learnt with encoding `uno` v1"),
-        ("hearts", "hearts has no encoding of its own"),
+        ("hearts", "hearts plays policies of `hearts` v1"),
     ] {
         let err = run_err(&["simulate", "--game", game, "--bots", &uno, "--games", "1"]);
         assert!(err.contains(says), "{game}: {err}");

@@ -41,7 +41,6 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
-pub mod generic;
 pub mod rating;
 pub mod spec;
 pub mod table;
@@ -50,7 +49,7 @@ pub mod vector;
 
 pub use decklet_bots::encoding::{Encoding, MoveClass, RewardMode, offset, win_rewards};
 pub use decklet_bots::policy::EncodingRef;
-pub use generic::GenericEncoding;
+pub use decklet_catalog::{GenericEncoding, VALUE_LIMIT};
 pub use spec::{GameSpec, SeatBot};
 pub use table::{StepError, Table};
 pub use tournament::{

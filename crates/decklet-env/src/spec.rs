@@ -8,8 +8,8 @@ use decklet_bots::encoding::Encoding;
 use decklet_catalog::{Catalog, LoadedGame};
 use decklet_core::{AnyEvent, InfoState, Moves, PlayerId};
 
-use crate::generic::GenericEncoding;
 use crate::table::Table;
+use decklet_catalog::GenericEncoding;
 
 /// A game a learner can play: a game of a catalogue, its encoding (the game's own, or
 /// the generic one), and the catalogue its bots come from.

@@ -23,7 +23,10 @@ fn run_ok(args: &[&str]) -> String {
 fn the_game_is_listed_with_decklet_s_own() {
     let text = run_ok(&["games"]);
     assert!(text.contains("high_card  (2 to 6 players)"), "{text}");
-    assert!(text.contains("bots: random, ismcts, ismcts:N\n"), "{text}");
+    assert!(
+        text.contains("bots: random, ismcts, ismcts:N, policy:FILE, ismcts[:N]+policy:FILE\n"),
+        "{text}"
+    );
     assert!(text.contains("uno  (2 to 10 players)"), "{text}");
 }
 

@@ -3,7 +3,7 @@
 //! (UNO's, Crazy Eights') keeps it; this one is what every other game gets.
 //!
 //! **Actions**: each move is one kind of action (its `type`) and at most one card.
-//! With `K` kinds (the game's [`move_kinds`](decklet_catalog::GameDef::move_kinds), in
+//! With `K` kinds (the game's [`move_kinds`](crate::GameDef::move_kinds), in
 //! that order) and `C` cards in the game's card table, a move of kind `k` naming card
 //! `c` is index `k × (C + 1) + c + 1`, one naming no card `k × (C + 1)`; then wait
 //! (never offered). Hearts: `HEARTS_PASS` then `PLAY_CARD`, 52 cards: pass card `c` is
@@ -23,8 +23,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use crate::catalog::LoadedGame;
 use decklet_bots::{Bot, RandomBot};
-use decklet_catalog::LoadedGame;
 use decklet_core::{
     Action as _, ActionRef, CardId, EngineError, GameEngine, GameState, GameStatus, InfoState,
     PlayCard, PlayerId, Value, ZoneId,
