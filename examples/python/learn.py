@@ -14,6 +14,9 @@ when matplotlib is installed).
     python examples/python/learn.py --game uno --players 2 --opponents heuristic \\
         --updates 5000 --seed 1 --save policy.json --curve curve.csv
 
+A game of your own module (a native module built from your catalogue, as
+``examples/high-card-py`` is): ``--module NAME`` imports it and learns its game.
+
 numpy alone: the network is small (a minibatch of 2,048 takes about 10 ms forward and
 back), and a recipe that needs only what ``pip install .`` installs is one every reader
 can run; a deep-learning framework would add hundreds of megabytes to speed up part of
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import importlib
 import math
 import time
 
@@ -184,10 +188,17 @@ def greedy(net: Network, obs: dict) -> np.ndarray:
     return np.where(obs["action_mask"] == 1, logits, -np.inf).argmax(axis=1)
 
 
-def evaluate(choose, game: str, players: int, opponents: str, seed: int, games: int, lanes: int = 250):
+def catalog_of(module: str | None) -> decklet.Catalog:
+    """decklet's own catalogue, or that of the native module named ``module``."""
+    return decklet.Catalog() if module is None else decklet.Catalog(importlib.import_module(module))
+
+
+def evaluate(choose, game: str, players: int, opponents: str, seed: int, games: int, lanes: int = 250,
+             module: str | None = None):
     """Wins of seat 0 playing ``choose`` against ``opponents`` in ``games`` games, and
     how many were played (a shared win counts as a share)."""
-    envs = decklet.VectorEnv(game, num_envs=min(lanes, games), players=players, opponents=opponents, seed=seed)
+    envs = catalog_of(module).VectorEnv(game, num_envs=min(lanes, games), players=players, opponents=opponents,
+                                        seed=seed)
     obs, _ = envs.reset(seed=seed)
     done, wins = 0, 0.0
     ended = np.zeros(envs.num_envs, dtype=bool)
@@ -208,8 +219,9 @@ def train(args, on_eval=None):
     games of their own, with seeds of their own."""
     rng = np.random.default_rng(args.seed)
     opponents = None if args.opponents == "self" else args.opponents
-    envs = decklet.VectorEnv(args.game, num_envs=args.lanes, players=args.players, opponents=opponents,
-                             threads=args.threads, seed=args.seed, rewards=args.rewards)
+    envs = catalog_of(args.module).VectorEnv(args.game, num_envs=args.lanes, players=args.players,
+                                             opponents=opponents, threads=args.threads, seed=args.seed,
+                                             rewards=args.rewards)
     obs, info = envs.reset(seed=args.seed)
     n_obs, n_act = obs["observation"].shape[1], obs["action_mask"].shape[1]
     net = Network(n_obs, n_act, args.hidden, rng)
@@ -221,7 +233,8 @@ def train(args, on_eval=None):
 
     def evaluate_now():
         wins, n = evaluate(lambda o: greedy(net, o), args.game, args.players, args.eval_opponents,
-                           seed=1_000_000 + updates * 1_000 + args.seed, games=args.eval_games)
+                           seed=1_000_000 + updates * 1_000 + args.seed, games=args.eval_games,
+                           module=args.module)
         low, high = wilson(wins, n)
         row = (round(time.time() - start, 1), updates, games, wins / n, low, high)
         curve.append(row)
@@ -303,6 +316,7 @@ def train(args, on_eval=None):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="uno", help="a game string")
+    parser.add_argument("--module", help="a native module of your own whose catalogue has the game (default: decklet's)")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--opponents", default="heuristic", help='a bot name of the game, or "self"')
     parser.add_argument("--eval-opponents", help="the bot the curve measures against (default: --opponents, or random for self)")
@@ -333,6 +347,11 @@ def main():
         args.eval_opponents = "random" if args.opponents == "self" else args.opponents
 
     start = time.time()
+    learner = "itself" if args.opponents == "self" else args.opponents
+    limit = f"{args.updates:,} updates or {args.minutes:g} minutes" if args.updates < 1_000_000 else f"{args.minutes:g} minutes"
+    print(f"learning {args.game} ({args.players} players{', module ' + args.module if args.module else ''}) "
+          f"against {learner} for {limit}; every {args.eval_every} updates, the win rate of "
+          f"{args.eval_games:,} games against {args.eval_opponents}", flush=True)
 
     def report(row):
         seconds, updates, games, rate, low, high = row
@@ -368,10 +387,17 @@ def main():
             fig.savefig(args.curve.rsplit(".", 1)[0] + ".png", dpi=100)
         except ImportError:
             print("matplotlib is not installed: the curve is written as CSV only")
-    wins, n = evaluate(lambda o: greedy(net, o), args.game, args.players, args.eval_opponents,
-                       seed=99_000_000 + args.seed, games=args.final_games)
-    low, high = wilson(wins, n)
-    print(f"final: won {wins:.0f} of {n} against {args.eval_opponents} ({wins / n:.1%}, 95% {low:.1%} to {high:.1%})")
+    if args.final_games:
+        wins, n = evaluate(lambda o: greedy(net, o), args.game, args.players, args.eval_opponents,
+                           seed=99_000_000 + args.seed, games=args.final_games, module=args.module)
+        low, high = wilson(wins, n)
+        print(f"final: won {wins:.0f} of {n} against {args.eval_opponents} "
+              f"({wins / n:.1%}, 95% {low:.1%} to {high:.1%})")
+    if args.save:
+        others = ",".join([args.eval_opponents] * (args.players - 1))
+        print(f"play it: the bot policy:{args.save}, as in `decklet tournament --game '{args.game}' --players "
+              f"{args.players} --bots policy:{args.save},{others}` (your own game's command for a game of your "
+              f"module), or Python's Bot('policy:{args.save}') and opponents='policy:{args.save}'")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ def settings(**changes):
         game="uno", players=2, opponents="random", eval_opponents="random", rewards="win", reward_scale=1.0,
         minutes=60.0, updates=20, seed=3, lanes=256, steps=64, threads=1, hidden=32, lr=1e-3,
         epochs=3, minibatch=1024, gamma=0.995, lam=0.95, clip=0.2, entropy=0.01,
-        value_coef=0.5, eval_every=0, eval_games=0,
+        value_coef=0.5, eval_every=0, eval_games=0, module=None,
     )
     args.update(changes)
     return argparse.Namespace(**args)
@@ -67,3 +67,30 @@ def test_the_saved_policy_plays_as_the_network_did(tmp_path):
         env.step(ours)
         moves += 1
     assert moves > 20
+
+
+def test_a_policy_of_the_generic_encoding_plays_as_a_bot(tmp_path):
+    """Hearts has no encoding of its own: what its environments learn from is the
+    generic one, and a policy learnt there plays as a bot (``Bot``, ``opponents=``)."""
+    learn = recipe()
+    args = settings(updates=1, game="hearts", players=4, lanes=32, steps=16)
+    net, _, encoding, _ = learn.train(args)
+    assert encoding["name"] == "hearts"
+    path = tmp_path / "hearts.json"
+    decklet.save_policy(path, encoding, net.layers())
+    env = decklet.env("hearts", players=4, seed=5)
+    env.reset(seed=5)
+    bot = decklet.Bot(f"policy:{path}")
+    moves = 0
+    for agent in env.agent_iter(max_iter=400):
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        ours = int(learn.greedy(net, {"observation": obs["observation"][None], "action_mask": obs["action_mask"][None]})[0])
+        assert bot.act(env) == ours
+        env.step(ours)
+        moves += 1
+    assert moves in (52, 52 + 12)
+    wins, n = learn.evaluate(lambda o: learn.greedy(net, o), "hearts", 4, f"policy:{path}", seed=9, games=8, lanes=8)
+    assert n == 8 and 0 <= wins <= 8

@@ -576,6 +576,13 @@ impl Bot for PolicyBot {
         true
     }
 
+    /// A new game: it forgets the last one's moves (it has no chances of its own).
+    fn reseed(&mut self, _seed: u64) -> bool {
+        self.last.clear();
+        self.turn = 0;
+        true
+    }
+
     fn hear_move(
         &mut self,
         before: &InfoState,

@@ -51,7 +51,7 @@ pub use decklet_bots::encoding::{Encoding, MoveClass, RewardMode, offset, win_re
 pub use decklet_bots::policy::EncodingRef;
 pub use decklet_catalog::{GenericEncoding, VALUE_LIMIT};
 pub use spec::{GameSpec, SeatBot};
-pub use table::{StepError, Table};
+pub use table::{Followed, StepError, Table};
 pub use tournament::{
     TournamentEntry, TournamentPlan, TournamentSpec, TournamentSummary, TournamentTally,
 };

@@ -143,6 +143,12 @@ impl SeatBot {
         self.0
     }
 
+    /// Seeds the bot afresh for a new game ([`decklet_bots::Bot::reseed`]); `false`: it
+    /// cannot be.
+    pub fn reseed(&mut self, seed: u64) -> bool {
+        self.0.reseed(seed)
+    }
+
     /// Whether the bot follows the game move by move ([`hear`](Self::hear)).
     pub fn hears(&self) -> bool {
         self.0.hears()

@@ -20,6 +20,8 @@ use decklet_bots::encoding::{Encoding, MoveClass, RewardMode};
 use decklet_bots::{Asked, Bot, Driver, Seat, Stop};
 use decklet_core::{AnyEvent, EngineError, GameEngine, GameState, InfoState, Moves, PlayerId};
 
+use crate::spec::SeatBot;
+
 /// Why a step was refused (the table is unchanged).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StepError {
@@ -83,6 +85,19 @@ pub struct Table {
     collect: bool,
     /// The last move's events, when kept.
     heard: Vec<AnyEvent>,
+    /// Every move of this deal, by whom and of which kind (public facts): what a bot
+    /// made apart from the table is told before it is asked ([`tell`](Self::tell)).
+    history: Vec<(PlayerId, &'static str)>,
+    /// How many times the table was dealt (a bot told of an older deal starts over).
+    deals: u64,
+}
+
+/// How far a bot made apart from a table has followed it ([`Table::tell`]): nothing
+/// yet, by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Followed {
+    deal: Option<u64>,
+    moves: usize,
 }
 
 impl std::fmt::Debug for Table {
@@ -128,6 +143,8 @@ impl Table {
             stalled: false,
             collect: false,
             heard: Vec::new(),
+            history: Vec::new(),
+            deals: 0,
         };
         table.advance();
         table
@@ -177,8 +194,39 @@ impl Table {
         self.driver.collect_events(self.collect);
         self.heard.clear();
         self.last.fill(MoveClass::None);
+        self.history.clear();
+        self.deals += 1;
         self.advance();
         Ok(())
+    }
+
+    /// Tells `bot` (made apart from the table: Python's `Bot`, which plays whichever
+    /// seat acts) each move since it last followed the table (`followed`), as a
+    /// spectator hears it: who moved and the move's kind, which are public, with the
+    /// position now as what it knew (a bot that keeps each seat's last move, a policy,
+    /// follows it so; one that learns from a move's events learns nothing of them).
+    /// A bot that followed an earlier deal is seeded afresh first, from `seed` and the
+    /// deal ([`SeatBot::reseed`]: a policy forgets the last game's moves).
+    pub fn tell(&self, bot: &mut SeatBot, followed: &mut Followed, seed: u64) {
+        match followed.deal {
+            Some(deal) if deal == self.deals => {}
+            earlier => {
+                if earlier.is_some() {
+                    bot.reseed(decklet_core::derive_seed(seed, self.deals));
+                }
+                *followed = Followed {
+                    deal: Some(self.deals),
+                    moves: 0,
+                };
+            }
+        }
+        if bot.hears() && followed.moves < self.history.len() {
+            let now = self.driver.state().info_state(PlayerId::SPECTATOR);
+            for (mover, kind) in self.history.iter().skip(followed.moves) {
+                bot.hear_move(&now, *mover, kind, &[]);
+            }
+        }
+        followed.moves = self.history.len();
     }
 
     /// The encoding.
@@ -330,6 +378,7 @@ impl Table {
                     .driver
                     .play(listed)
                     .map_err(|e| StepError::Engine(e.to_string()))?;
+                self.history.push((played.player, played.kind));
                 self.heard = match self.collect {
                     true => played.outcome.events,
                     false => Vec::new(),
@@ -370,6 +419,7 @@ impl Table {
     fn advance(&mut self) {
         let encoding = &self.encoding;
         let last = &mut self.last;
+        let history = &mut self.history;
         let stop = self
             .driver
             .run_with(self.max_moves, &mut |_, asked, moves, pick| {
@@ -378,6 +428,9 @@ impl Table {
                     .unwrap_or(MoveClass::None);
                 if let Some(slot) = last.get_mut(asked.seat) {
                     *slot = class;
+                }
+                if let Some(kind) = moves.kind(pick) {
+                    history.push((asked.player, kind));
                 }
             });
         self.stalled = matches!(stop, Ok(Stop::Stalled) | Err(_));

@@ -166,3 +166,47 @@ fn a_policy_learnt_with_another_encoding_is_refused() {
     assert!(error.contains("learnt with encoding `uno` v1"), "{error}");
     assert!(PolicyBot::new(policy, Arc::clone(uno.encoding())).is_ok());
 }
+
+#[test]
+fn a_policy_bot_takes_the_environment_s_move_in_hearts_of_the_generic_encoding() {
+    let decisions = plays_as_the_environment("hearts", 4, 0..6);
+    assert!(decisions > 300, "{decisions}");
+}
+
+/// A bot made apart from the table (Python's `Bot`, which plays whichever seat acts) is
+/// told the moves it missed before it is asked, so a policy keeps each seat's last move
+/// as the table does and takes the table's move.
+#[test]
+fn a_bot_made_apart_from_the_table_follows_it_before_it_is_asked() {
+    let spec = GameSpec::load(&Catalog::standard(), "hearts", 4).unwrap();
+    let encoding = Arc::clone(spec.encoding());
+    let (obs_len, count) = (encoding.observation_len(), encoding.action_count() + 1);
+    let policy = Arc::new(random_policy(&spec, 3));
+    let mut table: Table = spec.table(4, 3, 2_000).unwrap();
+    let mut bot = decklet_env::SeatBot::new(Box::new(
+        PolicyBot::new(Arc::clone(&policy), Arc::clone(&encoding)).unwrap(),
+    ));
+    let mut followed = decklet_env::Followed::default();
+    let (mut obs, mut mask) = (vec![0.0; obs_len], vec![0; count]);
+    let mut scratch = Default::default();
+    let mut decisions = 0;
+    for round in 0..2 {
+        if round == 1 {
+            table.reset(4).unwrap();
+        }
+        while let Some(seat) = table.acting_seat() {
+            table.observe(seat, &mut obs, &mut mask);
+            let wanted = argmax(policy.logits(&obs, &mut scratch), &mask);
+            table.tell(&mut bot, &mut followed, 7);
+            assert_eq!(
+                bot.choose(&table),
+                Some(wanted),
+                "deal {round}, move {}",
+                table.moves()
+            );
+            table.step(wanted as i64).unwrap();
+            decisions += 1;
+        }
+    }
+    assert!(decisions > 100, "{decisions}");
+}

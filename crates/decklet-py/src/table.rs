@@ -3,7 +3,7 @@
 
 use std::sync::Mutex;
 
-use decklet_env::{GameSpec, RewardMode, SeatBot, Table as EnvTable};
+use decklet_env::{Followed, GameSpec, RewardMode, SeatBot, Table as EnvTable};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -204,6 +204,12 @@ impl Table {
                 self.spec.encoding().name()
             )));
         }
+        // told every move since it last played here (a bot plays any one table)
+        table.tell(
+            &mut inner,
+            &mut *bot.followed.lock().map_err(poisoned)?,
+            bot.seed,
+        );
         inner
             .choose(&table)
             .ok_or_else(|| PyRuntimeError::new_err("the bot made no move (nobody acts?)"))
@@ -211,14 +217,14 @@ impl Table {
 
     /// A bot of this table's game, by name, seeded.
     fn bot(&self, name: &str, seed: i128) -> PyResult<Bot> {
-        let bot = self
-            .spec
-            .bot(name, seed_of(seed)?)
-            .map_err(PyValueError::new_err)?;
+        let seed = seed_of(seed)?;
+        let bot = self.spec.bot(name, seed).map_err(PyValueError::new_err)?;
         Ok(Bot {
             game: self.spec.encoding().name(),
+            seed,
             name: name.to_string(),
             bot: Mutex::new(bot),
+            followed: Mutex::new(Followed::default()),
         })
     }
 }
@@ -241,7 +247,11 @@ fn check_seat(table: &EnvTable, seat: usize) -> PyResult<()> {
 pub(crate) struct Bot {
     game: &'static str,
     name: String,
+    /// Its seed (a new deal seeds it afresh from it).
+    seed: u64,
     bot: Mutex<SeatBot>,
+    /// How far it followed the table that made it.
+    followed: Mutex<Followed>,
 }
 
 #[pymethods]

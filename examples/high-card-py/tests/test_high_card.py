@@ -2,6 +2,10 @@
 of its author's, `src/lib.rs`) is a catalogue with high card in it, and the `decklet`
 package's environments, bots and errors play it as they play decklet's own games."""
 
+import pathlib
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -88,3 +92,33 @@ def test_the_vector_environment_plays_many_games_against_a_bot():
     # every game is one reveal each: won or lost, both many times
     assert set(finals) == {-1.0, 1.0}
     assert 100 < len(finals)
+
+
+def test_the_recipe_learns_the_game_of_its_module_and_says_how_to_play_the_file(tmp_path):
+    """``learn.py --module`` learns a game of the author's own module; the file it saves
+    plays as a bot of that module's environments."""
+    recipe = pathlib.Path(__file__).resolve().parents[3] / "examples" / "python" / "learn.py"
+    policy = tmp_path / "high-card.json"
+    run = subprocess.run(
+        [sys.executable, str(recipe), "--module", "high_card_decklet", "--game", "high_card", "--players", "2",
+         "--opponents", "random", "--updates", "2", "--lanes", "32", "--steps", "8", "--hidden", "16",
+         "--eval-every", "1", "--eval-games", "20", "--final-games", "20", "--save", str(policy)],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0].startswith("learning high_card (2 players, module high_card_decklet) against random"), lines[0]
+    assert any(line.startswith("final: won") for line in lines), run.stdout
+    assert f"policy:{policy}" in lines[-1], lines[-1]
+    env = CATALOG.env("high_card", players=2, seed=4)
+    env.reset(seed=4)
+    bot = decklet.Bot(f"policy:{policy}")
+    for agent in env.agent_iter(max_iter=10):
+        _, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        action = bot.act(env)
+        assert env.observe(agent)["action_mask"][action] == 1
+        env.step(action)
+    assert env.unwrapped.table.is_over
