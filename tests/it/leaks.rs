@@ -336,3 +336,50 @@ mod regressions {
         engine.state().hand(player)[..kept].to_vec()
     }
 }
+
+/// A check given the wrong list of moves (every card a seat could name, the candidates
+/// `check_moves` takes) says so in a sentence, with where the lists differ, not the
+/// lists whole.
+#[test]
+fn a_check_given_every_card_as_moves_says_which_argument_is_wrong() {
+    let engine = uno_position(5, 4, 10, &[]);
+    let state = engine.state();
+    let seat = state.current_player().unwrap();
+    let every_card = |state: &GameState, player: PlayerId| -> Vec<AnyAction> {
+        state
+            .cards()
+            .ids()
+            .map(|card| AnyAction::new(decklet::PlayCard::new(player, [card])))
+            .collect()
+    };
+    let nothing = |_: &GameState, _: PlayerId| Vec::new();
+    // hands re-dealt: the same cards, each in another hidden zone, so the lists match
+    // card for card; what differs is who holds them, which no list of moves shows...
+    let mut rng = GameRng::seed_from(2);
+    let all_cards = check_seat_leaks(&engine, seat, 4, &mut rng, every_card, nothing);
+    // ...but a list of the cards in the other hands does
+    let others_cards = |state: &GameState, player: PlayerId| -> Vec<AnyAction> {
+        let other = state
+            .seat_order()
+            .iter()
+            .copied()
+            .find(|p| *p != player)
+            .unwrap();
+        state
+            .hand(other)
+            .iter()
+            .map(|card| AnyAction::new(decklet::PlayCard::new(player, [*card])))
+            .collect()
+    };
+    let leak = check_seat_leaks(&engine, seat, 4, &mut rng, others_cards, nothing).unwrap_err();
+    let said = leak.to_string();
+    assert_eq!(leak.through, "its moves");
+    assert!(
+        said.contains("The `moves` argument lists the seat's legal moves"),
+        "{said}"
+    );
+    assert!(said.contains("line "), "{said}");
+    assert!(said.len() < 1_000, "{} bytes: {said}", said.len());
+    assert!(!said.contains("\\\\\""), "doubly escaped: {said}");
+    assert!(all_cards.is_ok(), "{all_cards:?}");
+}

@@ -39,15 +39,69 @@ use crate::variables::Value;
 
 /// What differed between a position and its re-deal: a leak of hidden information.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("seat `{seat}` can tell a re-deal apart through {through}: {detail}")]
+#[error(
+    "seat `{seat}` can tell a re-deal apart through {through}: {detail}{}",
+    hint_of(through)
+)]
 pub struct Leak {
     /// The seat's text id.
     pub seat: String,
     /// What showed the difference (e.g. `its information state's JSON`).
     pub through: String,
-    /// The two values, or the error one side gave.
+    /// Where the two sides first differ, each shown around it (or the error one side
+    /// gave).
     pub detail: String,
 }
+
+/// What to look at when a leak shows through `through`, in a sentence.
+fn hint_of(through: &str) -> &'static str {
+    if through == "its moves" {
+        return ". The `moves` argument lists the seat's legal moves in a position, as the game lists them (`Game::legal_moves`); a list of every move a seat could send (what `check_moves` takes as its candidates) names cards the seat cannot see, and differs between re-deals";
+    }
+    if through == "what the game hands it" {
+        return ". The `reach` argument lists what the game's code hands the seat (its bots' decisions, an encoding): one of them reads something the seat cannot see";
+    }
+    ""
+}
+
+/// Where `a` and `b` first differ: the line (from 1) and each side's text around it,
+/// at most [`SHOWN`] characters each, control characters escaped.
+fn first_difference(a: &str, b: &str) -> String {
+    let at = a
+        .char_indices()
+        .zip(b.chars())
+        .find(|((_, x), y)| x != y)
+        .map_or(a.len().min(b.len()), |((i, _), _)| i);
+    let line = a
+        .get(..at)
+        .map_or(1, |before| before.matches('\n').count() + 1);
+    let around = |text: &str| {
+        let start = text
+            .char_indices()
+            .map(|(i, _)| i)
+            .filter(|i| *i <= at)
+            .rev()
+            .nth(SHOWN / 4)
+            .unwrap_or(0);
+        let shown: String = text
+            .get(start..)
+            .unwrap_or("")
+            .chars()
+            .take(SHOWN)
+            .flat_map(char::escape_default)
+            .collect();
+        let more = text.get(start..).map_or(0, |t| t.chars().count()) > SHOWN;
+        format!(
+            "{}{shown}{}",
+            if start > 0 { "…" } else { "" },
+            if more { "…" } else { "" }
+        )
+    };
+    format!("line {line}: `{}` / `{}`", around(a), around(b))
+}
+
+/// The most characters of each side a leak shows.
+const SHOWN: usize = 120;
 
 /// `state` with what `seat` cannot see dealt again with `rng`: the cards of the zones
 /// it does not see shuffled among those zones' places (each zone keeps its size), and
@@ -116,11 +170,16 @@ pub fn check_seat_leaks(
     let leak = |through: &str, a: &dyn std::fmt::Debug, b: &dyn std::fmt::Debug| Leak {
         seat: seat_text.clone(),
         through: through.to_string(),
-        detail: format!("{a:?} / {b:?}"),
+        detail: first_difference(&format!("{a:#?}"), &format!("{b:#?}")),
+    };
+    let text_leak = |through: &str, a: &str, b: &str| Leak {
+        seat: seat_text.clone(),
+        through: through.to_string(),
+        detail: first_difference(a, b),
     };
     let compare = |through: &str, a: String, b: String| match a == b {
         true => Ok(()),
-        false => Err(leak(through, &a, &b)),
+        false => Err(text_leak(through, &a, &b)),
     };
     for _ in 0..redeals {
         let other = redeal_unseen(state, seat, rng);
@@ -346,7 +405,10 @@ pub fn check_history_leaks(
                     through: format!(
                         "its information state at step {n} of a history replayed from another deal"
                     ),
-                    detail: format!("{} / {}", expected.knows, step.knows),
+                    detail: first_difference(
+                        &serde_json::to_string_pretty(&expected.knows).unwrap_or_default(),
+                        &serde_json::to_string_pretty(&step.knows).unwrap_or_default(),
+                    ),
                 }));
             }
             report.steps += 1;
@@ -417,5 +479,26 @@ fn strings<'a>(value: &'a serde_json::Value, out: &mut Vec<&'a str>) {
         serde_json::Value::Array(items) => items.iter().for_each(|v| strings(v, out)),
         serde_json::Value::Object(map) => map.values().for_each(|v| strings(v, out)),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod difference_tests {
+    use super::*;
+
+    #[test]
+    fn a_difference_is_shown_where_it_is_in_a_few_words() {
+        let a = format!("{}\nthe card is {}", "x".repeat(5_000), "hearts");
+        let b = format!("{}\nthe card is {}", "x".repeat(5_000), "spades");
+        let shown = first_difference(&a, &b);
+        assert!(shown.starts_with("line 2: `…"), "{shown}");
+        assert!(
+            shown.contains("hearts") && shown.contains("spades"),
+            "{shown}"
+        );
+        assert!(shown.len() < 2 * SHOWN + 40, "{}", shown.len());
+        // quotes are shown once, control characters escaped
+        let shown = first_difference("{\"a\":1}\u{7}", "{\"a\":2}");
+        assert_eq!(shown, "line 1: `{\\\"a\\\":1}\\u{7}` / `{\\\"a\\\":2}`");
     }
 }
