@@ -185,7 +185,8 @@ struct PlayArgs {
     #[arg(long)]
     pub(crate) seed: Option<u64>,
     /// Bots for the other seats, comma-separated; one fills every seat (`heuristic`,
-    /// the default, is the game's own bot in a game that has none of that name).
+    /// the default, is the game's own first bot in a game that has none of that name,
+    /// and `ismcts:300` in a game with no bot of its own).
     #[arg(long, default_value = "heuristic")]
     pub(crate) bots: String,
     /// Play a match to POINTS, for a game that plays matches (UNO: rounds scored, to

@@ -57,9 +57,12 @@ fn again(args: &PlayArgs, seed: u64, game: &str, first: &str) -> String {
 /// Runs `decklet play` of `loaded` (its player count already checked).
 pub fn run(args: &PlayArgs, catalog: &Catalog, loaded: &LoadedGame) -> Result<(), String> {
     let players = args.players;
-    // the game's own bot, when it has no bot of the default's name
+    // the default, `heuristic`, where the game has it; else the game's own first bot,
+    // else the search every game has
     let bots_arg = match (args.bots.as_str(), loaded.def().bots().first()) {
-        ("heuristic", Some(own)) if catalog.bot(loaded, "heuristic", 0).is_err() => own.name,
+        ("heuristic", _) if catalog.bot(loaded, "heuristic", 0).is_ok() => "heuristic",
+        ("heuristic", Some(own)) => own.name,
+        ("heuristic", None) => "ismcts:300",
         (other, _) => other,
     };
     let watched = usize::from(args.watch);

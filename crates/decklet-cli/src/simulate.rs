@@ -404,8 +404,11 @@ fn text(s: &Summary, counter: Option<&dyn Counter>) -> String {
             w.mean_score
         );
     }
-    say!("wins by bot (95% interval; fair share = seats / players)");
-    for w in &s.wins_by_bot {
+    // one bot in every seat: its wins are every game's, and tell nothing
+    if s.wins_by_bot.len() > 1 {
+        say!("wins by bot (95% interval; fair share = seats / players)");
+    }
+    for w in s.wins_by_bot.iter().filter(|_| s.wins_by_bot.len() > 1) {
         say!(
             "  {:<10} {} seat(s) {:>10}  {:>6}  [{}, {}]  fair {}",
             w.bot,

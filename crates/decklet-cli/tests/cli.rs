@@ -31,7 +31,21 @@ fn without_timing(mut v: Value) -> Value {
 
 #[test]
 fn simulate_prints_a_summary() {
-    let out = run_ok(&["simulate", "--games", "300", "--players", "3"]);
+    // one bot in every seat: its wins by bot are every game's, and not printed
+    let one = run_ok(&["simulate", "--games", "20"]);
+    assert!(
+        !one.contains("wins by bot") && one.contains("wins by seat"),
+        "{one}"
+    );
+    let out = run_ok(&[
+        "simulate",
+        "--games",
+        "300",
+        "--players",
+        "3",
+        "--bots",
+        "random,heuristic,random",
+    ]);
     for needle in [
         "uno, 300 games, 3 players, seed 1",
         "games/s",
