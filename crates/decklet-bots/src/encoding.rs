@@ -72,6 +72,11 @@ pub trait Encoding: Send + Sync {
     }
     /// The length of an observation.
     fn observation_len(&self) -> usize;
+    /// The one number of players it encodes, if it encodes only one (a generic
+    /// encoding is made for a number of players); `None` (the default): any.
+    fn players(&self) -> Option<usize> {
+        None
+    }
     /// The number of the game's actions. One more index, this number itself, is
     /// *wait*: letting play go on when a seat may act out of turn.
     fn action_count(&self) -> usize;

@@ -459,6 +459,13 @@ impl PolicyBot {
         })
     }
 
+    /// Whether its encoding encodes a game of `info`'s number of players.
+    fn encodes(&self, info: &InfoState) -> bool {
+        self.encoding
+            .players()
+            .is_none_or(|players| players == info.player_count())
+    }
+
     /// Encodes `info` and evaluates the policy: the logits, and the seat's known
     /// state for indexing its moves.
     fn evaluate(&mut self, info: &InfoState) -> &[f32] {
@@ -559,8 +566,13 @@ impl Bot for PolicyBot {
         "policy"
     }
 
+    /// On its turn it moves: the best listed move, whatever wait scores. At a number of
+    /// players its encoding does not encode (a policy of a generic encoding, learnt for
+    /// one number) it makes none.
     fn choose(&mut self, info: &InfoState, moves: &Moves) -> Option<usize> {
-        // on its turn it moves: the best listed move, whatever wait scores
+        if !self.encodes(info) {
+            return None;
+        }
         self.best(info, moves, false).or(Some(0))
     }
 
@@ -569,6 +581,9 @@ impl Bot for PolicyBot {
     }
 
     fn choose_out_of_turn(&mut self, info: &InfoState, moves: &Moves) -> Option<usize> {
+        if !self.encodes(info) {
+            return None;
+        }
         self.best(info, moves, true)
     }
 

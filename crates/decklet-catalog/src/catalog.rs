@@ -191,14 +191,25 @@ impl LoadedGame {
 
     /// The encoding a policy learnt with `learnt` plays this game with: the game's
     /// own, or else the generic one ([`GenericEncoding`]) at the number of players it
-    /// was learnt for (a policy of the generic encoding plays at that number only).
-    /// Refused, with the reason, when none of them is the one the policy learnt with.
+    /// was learnt for (a policy of the generic encoding plays at that number only: at
+    /// another it makes no move). Another game's policy is refused before any encoding
+    /// is made; otherwise the generic encoding is made for each number of players the
+    /// game seats until one is the policy's. Refused, with the reason, when none is.
     pub fn encoding_of(
         &self,
         learnt: &decklet_bots::policy::EncodingRef,
     ) -> Result<Arc<dyn decklet_bots::Encoding>, String> {
         if let Some(own) = self.encoding() {
             return Ok(own);
+        }
+        let name = self.def.name();
+        // a generic encoding is named after its game: another name is another game's
+        // policy, refused before any encoding is made
+        if learnt.name != name || learnt.version != GenericEncoding::VERSION {
+            return Err(format!(
+                "it was learnt with {learnt}; {name} plays policies of its generic encoding (`{name}` v{})",
+                GenericEncoding::VERSION
+            ));
         }
         let mut made = Vec::new();
         for players in self.def.players() {
@@ -210,12 +221,12 @@ impl LoadedGame {
                     "{} at {players} players",
                     decklet_bots::policy::EncodingRef::of(&generic)
                 )),
-                Err(reason) => return Err(reason),
+                // a number of players the generic encoding cannot index: not this one
+                Err(_) => continue,
             }
         }
         Err(format!(
-            "it was learnt with {learnt}; {} plays policies of {}",
-            self.def.name(),
+            "it was learnt with {learnt}; {name} plays policies of {}",
             made.join(", ")
         ))
     }

@@ -88,6 +88,9 @@ fn numbers(value: &Value) -> Option<Vec<f32>> {
 }
 
 impl GenericEncoding {
+    /// The version of the generic encoding a policy file names (with the game's name).
+    pub const VERSION: u32 = 1;
+
     /// `loaded` for `players`: its zones read from a match, its variables and its
     /// moves' indices from a few random games. Refused, with the reason, for a game
     /// whose moves this encoding cannot index.
@@ -267,6 +270,12 @@ fn collect_cards(state: &GameState, value: &serde_json::Value, found: &mut Vec<C
 impl Encoding for GenericEncoding {
     fn name(&self) -> &'static str {
         self.loaded.def().name()
+    }
+    fn version(&self) -> u32 {
+        GenericEncoding::VERSION
+    }
+    fn players(&self) -> Option<usize> {
+        Some(self.players)
     }
     fn observation_len(&self) -> usize {
         self.observation_len

@@ -16,6 +16,10 @@ pub(crate) fn check(def: &dyn GameDef, game: &GameString) -> Result<(), CatalogE
             param,
             known,
         }),
+        Err(ParamError::Twice { param }) => Err(CatalogError::Refused {
+            game: game_name(),
+            reason: format!("`{param}` is given twice"),
+        }),
         Err(ParamError::BadValue {
             param,
             value,

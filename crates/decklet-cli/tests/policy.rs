@@ -121,7 +121,10 @@ fn a_policy_the_game_cannot_play_is_refused_with_the_reason() {
     let uno = format!("policy:{}", random_policy(dir.path(), "uno"));
     for (game, says) in [
         ("crazy_eights", "learnt with encoding `uno` v1"),
-        ("hearts", "hearts plays policies of `hearts` v1"),
+        (
+            "hearts",
+            "hearts plays policies of its generic encoding (`hearts` v1)",
+        ),
     ] {
         let err = run_err(&["simulate", "--game", game, "--bots", &uno, "--games", "1"]);
         assert!(err.contains(says), "{game}: {err}");

@@ -65,7 +65,8 @@ fn hint_of(through: &str) -> &'static str {
 }
 
 /// Where `a` and `b` first differ: the line (from 1) and each side's text around it,
-/// at most [`SHOWN`] characters each, control characters escaped.
+/// at most [`SHOWN`] characters each, control characters but line ends escaped (the
+/// text as it is otherwise: a `Debug` text's own escapes are not escaped again).
 fn first_difference(a: &str, b: &str) -> String {
     let at = a
         .char_indices()
@@ -88,7 +89,13 @@ fn first_difference(a: &str, b: &str) -> String {
             .unwrap_or("")
             .chars()
             .take(SHOWN)
-            .flat_map(char::escape_default)
+            .flat_map(|c| {
+                let escaped: Vec<char> = match c.is_control() && c != '\n' {
+                    true => c.escape_default().collect(),
+                    false => vec![c],
+                };
+                escaped
+            })
             .collect();
         let more = text.get(start..).map_or(0, |t| t.chars().count()) > SHOWN;
         format!(
@@ -497,8 +504,8 @@ mod difference_tests {
             "{shown}"
         );
         assert!(shown.len() < 2 * SHOWN + 40, "{}", shown.len());
-        // quotes are shown once, control characters escaped
-        let shown = first_difference("{\"a\":1}\u{7}", "{\"a\":2}");
-        assert_eq!(shown, "line 1: `{\\\"a\\\":1}\\u{7}` / `{\\\"a\\\":2}`");
+        // quotes and other scripts shown as they are, control characters escaped
+        let shown = first_difference("{\"Zoë\":1}\u{7}", "{\"Zoë\":2}");
+        assert_eq!(shown, "line 1: `{\"Zoë\":1}\\u{7}` / `{\"Zoë\":2}`");
     }
 }

@@ -16,6 +16,12 @@ pub enum ParamError {
         /// The game's parameters, joined by `, `.
         known: String,
     },
+    /// A parameter given twice (a string's parser refuses it; a string made in code
+    /// may hold it).
+    Twice {
+        /// The parameter (escaped).
+        param: String,
+    },
     /// A parameter's value is not one it takes.
     BadValue {
         /// The parameter.
@@ -33,6 +39,7 @@ impl std::fmt::Display for ParamError {
             ParamError::Unknown { param, known } => {
                 write!(f, "no parameter `{param}` (it has {known})")
             }
+            ParamError::Twice { param } => write!(f, "`{param}` is given twice"),
             ParamError::BadValue {
                 param,
                 value,
@@ -73,7 +80,10 @@ impl<'a> Params<'a> {
     /// Checks every parameter of `game` against `defs`: a key that is not one of
     /// them, or a value that is not of its kind, is refused with what is wrong.
     pub fn read(defs: &'static [ParamDef], game: &'a GameString) -> Result<Params<'a>, ParamError> {
-        for (key, value) in &game.params {
+        for (at, (key, value)) in game.params.iter().enumerate() {
+            if game.params.iter().take(at).any(|(k, _)| k == key) {
+                return Err(ParamError::Twice { param: echo(key) });
+            }
             let Some(param) = defs.iter().find(|p| p.name == key) else {
                 return Err(ParamError::Unknown {
                     param: echo(key),
@@ -220,5 +230,9 @@ mod tests {
                 .to_string();
             assert!(error.contains(says), "{text}: {error}");
         }
+        // a string made in code may give a key twice: refused, not read as either
+        let twice = GameString::new("g").with("rules", "a").with("rules", "b");
+        let error = Params::read(&PARAMS, &twice).map(|_| ()).unwrap_err();
+        assert_eq!(error.to_string(), "`rules` is given twice");
     }
 }

@@ -90,15 +90,21 @@ pub struct Table {
     history: Vec<(PlayerId, &'static str)>,
     /// How many times the table was dealt (a bot told of an older deal starts over).
     deals: u64,
+    /// This table's own id among the process's tables.
+    id: u64,
 }
 
 /// How far a bot made apart from a table has followed it ([`Table::tell`]): nothing
 /// yet, by default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Followed {
-    deal: Option<u64>,
+    /// The table (its `id`) and deal it followed.
+    deal: Option<(u64, u64)>,
     moves: usize,
 }
+
+/// The next table's id: each table of the process has its own.
+static TABLES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -145,6 +151,7 @@ impl Table {
             heard: Vec::new(),
             history: Vec::new(),
             deals: 0,
+            id: TABLES.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         };
         table.advance();
         table
@@ -205,17 +212,21 @@ impl Table {
     /// spectator hears it: who moved and the move's kind, which are public, with the
     /// position now as what it knew (a bot that keeps each seat's last move, a policy,
     /// follows it so; one that learns from a move's events learns nothing of them).
-    /// A bot that followed an earlier deal is seeded afresh first, from `seed` and the
-    /// deal ([`SeatBot::reseed`]: a policy forgets the last game's moves).
-    pub fn tell(&self, bot: &mut SeatBot, followed: &mut Followed, seed: u64) {
+    /// A bot that followed another deal (of this table or another) is seeded afresh
+    /// first, from `seed` and the deal ([`SeatBot::reseed`]: a policy forgets the last
+    /// game's moves). `false`, and nothing told: the bot cannot be seeded afresh, and the
+    /// caller makes a new one (then tells it, with a new `Followed`).
+    #[must_use]
+    pub fn tell(&self, bot: &mut SeatBot, followed: &mut Followed, seed: u64) -> bool {
+        let here = (self.id, self.deals);
         match followed.deal {
-            Some(deal) if deal == self.deals => {}
+            Some(deal) if deal == here => {}
             earlier => {
-                if earlier.is_some() {
-                    bot.reseed(decklet_core::derive_seed(seed, self.deals));
+                if earlier.is_some() && !bot.reseed(decklet_core::derive_seed(seed, self.deals)) {
+                    return false;
                 }
                 *followed = Followed {
-                    deal: Some(self.deals),
+                    deal: Some(here),
                     moves: 0,
                 };
             }
@@ -227,6 +238,7 @@ impl Table {
             }
         }
         followed.moves = self.history.len();
+        true
     }
 
     /// The encoding.

@@ -197,7 +197,7 @@ fn a_bot_made_apart_from_the_table_follows_it_before_it_is_asked() {
         while let Some(seat) = table.acting_seat() {
             table.observe(seat, &mut obs, &mut mask);
             let wanted = argmax(policy.logits(&obs, &mut scratch), &mask);
-            table.tell(&mut bot, &mut followed, 7);
+            assert!(table.tell(&mut bot, &mut followed, 7));
             assert_eq!(
                 bot.choose(&table),
                 Some(wanted),

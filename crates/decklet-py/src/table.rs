@@ -204,12 +204,19 @@ impl Table {
                 self.spec.encoding().name()
             )));
         }
-        // told every move since it last played here (a bot plays any one table)
-        table.tell(
-            &mut inner,
-            &mut *bot.followed.lock().map_err(poisoned)?,
-            bot.seed,
-        );
+        // told every move since it last played here (a bot plays any one table); one
+        // that cannot be seeded afresh for another deal is made again
+        let mut followed = bot.followed.lock().map_err(poisoned)?;
+        if !table.tell(&mut inner, &mut followed, bot.seed) {
+            *inner = self
+                .spec
+                .bot(&bot.name, bot.seed)
+                .map_err(PyValueError::new_err)?;
+            *followed = Followed::default();
+            if !table.tell(&mut inner, &mut followed, bot.seed) {
+                return Err(PyRuntimeError::new_err("the bot cannot follow this table"));
+            }
+        }
         inner
             .choose(&table)
             .ok_or_else(|| PyRuntimeError::new_err("the bot made no move (nobody acts?)"))
