@@ -32,6 +32,25 @@ def settings(**changes):
     return argparse.Namespace(**args)
 
 
+def plays_as_the_network(learn, net, path, game: str, players: int) -> int:
+    """Plays a whole game of ``game`` with the bot of the policy file ``path`` in every
+    seat, checking at each move that it takes the network's greedy move; the moves."""
+    env = decklet.env(game, players=players, seed=5)
+    env.reset(seed=5)
+    bot = decklet.Bot(f"policy:{path}")
+    moves = 0
+    for agent in env.agent_iter(max_iter=1_000):
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        ours = int(learn.greedy(net, {"observation": obs["observation"][None], "action_mask": obs["action_mask"][None]})[0])
+        assert bot.act(env) == ours
+        env.step(ours)
+        moves += 1
+    return moves
+
+
 def test_the_recipe_learns_to_beat_the_random_bot():
     learn = recipe()
     args = settings()
@@ -53,20 +72,7 @@ def test_the_saved_policy_plays_as_the_network_did(tmp_path):
     net, _, encoding, _ = learn.train(args)
     path = tmp_path / "policy.json"
     decklet.save_policy(path, encoding, net.layers())
-    env = decklet.env("crazy_eights", players=3, seed=5)
-    env.reset(seed=5)
-    bot = decklet.Bot(f"policy:{path}")
-    moves = 0
-    for agent in env.agent_iter(max_iter=300):
-        obs, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        ours = int(learn.greedy(net, {"observation": obs["observation"][None], "action_mask": obs["action_mask"][None]})[0])
-        assert bot.act(env) == ours
-        env.step(ours)
-        moves += 1
-    assert moves > 20
+    assert plays_as_the_network(learn, net, path, "crazy_eights", 3) > 20
 
 
 def test_a_policy_of_the_generic_encoding_plays_as_a_bot(tmp_path):
@@ -78,19 +84,6 @@ def test_a_policy_of_the_generic_encoding_plays_as_a_bot(tmp_path):
     assert encoding["name"] == "hearts"
     path = tmp_path / "hearts.json"
     decklet.save_policy(path, encoding, net.layers())
-    env = decklet.env("hearts", players=4, seed=5)
-    env.reset(seed=5)
-    bot = decklet.Bot(f"policy:{path}")
-    moves = 0
-    for agent in env.agent_iter(max_iter=400):
-        obs, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        ours = int(learn.greedy(net, {"observation": obs["observation"][None], "action_mask": obs["action_mask"][None]})[0])
-        assert bot.act(env) == ours
-        env.step(ours)
-        moves += 1
-    assert moves in (52, 52 + 12)
+    assert plays_as_the_network(learn, net, path, "hearts", 4) in (52, 52 + 12)
     wins, n = learn.evaluate(lambda o: learn.greedy(net, o), "hearts", 4, f"policy:{path}", seed=9, games=8, lanes=8)
     assert n == 8 and 0 <= wins <= 8

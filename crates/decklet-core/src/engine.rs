@@ -477,16 +477,21 @@ impl GameEngine {
         }
         let collect = self.config.collect_events;
         self.begin_tick(collect);
+        self.external_parts().run(k, kind, action)?;
+        Ok(self.deliver(collect))
+    }
+
+    /// What a tick of an external action runs with (its kind not borrowed from the
+    /// engine's own table).
+    fn external_parts(&mut self) -> ExternalTick<'_> {
         let limits = self.limits();
-        let parts = ExternalTick {
+        ExternalTick {
             state: &mut self.state,
             queues: &mut self.queues,
             kinds: &self.kinds,
             log: &mut self.log,
             limits,
-        };
-        parts.run(k, kind, action)?;
-        Ok(self.deliver(collect))
+        }
     }
 
     /// Runs the tick of a typed external action and logs it.
@@ -500,6 +505,7 @@ impl GameEngine {
         }) else {
             return Err(Self::unknown(A::KIND));
         };
+        // the kind borrowed from the engine's table: the parts are taken field by field
         let keep_all = collect || self.subscribers.hears_all();
         self.queues.begin(self.config.max_events_per_tick, keep_all);
         let limits = self.limits();
@@ -531,16 +537,8 @@ impl GameEngine {
             return Err(Self::unknown(kind));
         };
         self.begin_tick(collect);
-        let limits = self.limits();
-        let parts = ExternalTick {
-            state: &mut self.state,
-            queues: &mut self.queues,
-            kinds: &self.kinds,
-            log: &mut self.log,
-            limits,
-        };
         // the kind's typed operations run it as `dispatch` runs a typed action
-        ops.run_external(k, action, parts)
+        ops.run_external(k, action, self.external_parts())
     }
 
     /// Reads an action from its JSON form `{"type": KIND, "payload": {...}}`, with the

@@ -149,20 +149,14 @@ impl SeatBot {
         self.0.reseed(seed)
     }
 
-    /// Whether the bot follows the game move by move ([`hear`](Self::hear)).
+    /// Whether the bot follows the game move by move ([`hear_move`](Self::hear_move)).
     pub fn hears(&self) -> bool {
         self.0.hears()
     }
 
     /// What the bot's seat heard of a move, any seat's: `before` is what the seat knew
-    /// just before it, `events` the move's events as the seat hears them (each its
-    /// `view_for` the seat).
-    pub fn hear(&mut self, before: &InfoState, events: &[AnyEvent]) {
-        self.0.hear(before, events);
-    }
-
-    /// [`hear`](Self::hear), with who made the move and its kind (public; see
-    /// `decklet_bots::Bot::hear_move`).
+    /// just before it, who made the move and its kind (public), and `events` the move's
+    /// events as the seat hears them (see `decklet_bots::Bot::hear_move`).
     pub fn hear_move(
         &mut self,
         before: &InfoState,
