@@ -232,10 +232,15 @@ struct ReplayArgs {
     #[arg(long)]
     pub(crate) allow_unverified: bool,
     /// The commitment a `decklet serve` match showed before it began (64 hex
-    /// digits): the log's seed must be the one committed to, so the deal was not
-    /// changed after. Without it, a commitment beside the log is still checked.
+    /// digits): the log's game, number of players and seed must be the ones
+    /// committed to, so the deal was not changed after. Without it, a commitment
+    /// beside the log is still checked.
     #[arg(long, value_name = "HEX")]
     pub(crate) commitment: Option<String>,
+    /// The share of the deal you sent when you joined (64 hex digits; the browser
+    /// table shows it): the deal must have been drawn from it.
+    #[arg(long, value_name = "HEX")]
+    pub(crate) share: Option<String>,
 }
 
 /// `decklet serve`'s options.

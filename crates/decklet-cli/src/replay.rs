@@ -7,7 +7,7 @@ use std::io::Read;
 use std::sync::{Arc, Mutex};
 
 use decklet::{
-    AnyEvent, EngineConfig, GameEngine, GameLog, GameState, GameStatus, Id, SeedCommitment, Verify,
+    AnyEvent, DealCommitment, EngineConfig, GameEngine, GameLog, GameState, GameStatus, Id, Verify,
 };
 use decklet_catalog::{
     Catalog, LoadedGame, MATCH_LOG_FORMATS, MatchLog, MatchReport, replay_match,
@@ -51,7 +51,7 @@ fn printable(text: &str) -> String {
 enum Log {
     /// One game, and the commitment to its seed when one came beside it (a server's
     /// match log).
-    Game(GameLog, Option<SeedCommitment>),
+    Game(GameLog, Option<DealCommitment>),
     /// A match: several games ([`MATCH_LOG_FORMATS`]).
     Match(MatchLog),
 }
@@ -63,7 +63,7 @@ struct Format {
     #[serde(default)]
     format: String,
     #[serde(default)]
-    deal: Option<SeedCommitment>,
+    deal: Option<DealCommitment>,
 }
 
 /// Reads the log file, refusing one larger than `--max-log-mib` (a UNO game's log is a
@@ -103,9 +103,9 @@ fn run_match(args: &ReplayArgs, catalog: &Catalog, log: &MatchLog) -> Result<(),
             "{path} is a match log: --events replays one game's log"
         ));
     }
-    if args.commitment.is_some() {
+    if args.commitment.is_some() || args.share.is_some() {
         return Err(format!(
-            "{path} is a match log: --commitment checks a served match's log"
+            "{path} is a match log: --commitment and --share check a served match's log"
         ));
     }
     let report = replay_match(catalog, log).map_err(|e| format!("{path}: {e}"))?;
@@ -165,8 +165,13 @@ pub fn run(args: &ReplayArgs, catalog: &Catalog) -> Result<(), String> {
         Log::Game(log, deal) => (log, deal),
         Log::Match(log) => return run_match(args, catalog, &log),
     };
-    let deal_line = check_deal(&log, deal.as_ref(), args.commitment.as_deref())
-        .map_err(|e| format!("{path}: {e}"))?;
+    let deal_line = check_deal(
+        &log,
+        deal.as_ref(),
+        args.commitment.as_deref(),
+        args.share.as_deref(),
+    )
+    .map_err(|e| format!("{path}: {e}"))?;
     let loaded = game_of(catalog, &log).map_err(|e| format!("{path}: {e}"))?;
     let mut engine = GameEngine::new(loaded.game(), EngineConfig::default());
     let heard: Arc<Mutex<Vec<AnyEvent>>> = Arc::default();
@@ -201,24 +206,26 @@ pub fn run(args: &ReplayArgs, catalog: &Catalog) -> Result<(), String> {
     write_stdout(&out)
 }
 
-/// Checks the log's seed against the deal's commitment beside it, and that
-/// commitment against the one its player was shown (`--commitment`); answers the
-/// summary's line of it (empty for a log with none).
+/// Checks the log's game, seats and seed against the deal's commitment beside it,
+/// that commitment against the one its player was shown (`--commitment`), and that
+/// the deal was drawn from the player's share (`--share`); answers the summary's line
+/// of it (empty for a log with none).
 fn check_deal(
     log: &GameLog,
-    deal: Option<&SeedCommitment>,
+    deal: Option<&DealCommitment>,
     shown: Option<&str>,
+    share: Option<&str>,
 ) -> Result<String, String> {
     let Some(deal) = deal else {
-        return match shown {
-            Some(_) => Err(
-                "--commitment: the log carries no deal to check (a served match's log has one)"
+        return match (shown, share) {
+            (None, None) => Ok(String::new()),
+            _ => Err(
+                "--commitment, --share: the log carries no deal to check (a served match's log has one)"
                     .into(),
             ),
-            None => Ok(String::new()),
         };
     };
-    deal.check(log.seed)
+    deal.check(log)
         .map_err(|e| format!("the deal does not match its commitment: {e}"))?;
     if let Some(shown) = shown
         && !shown.trim().eq_ignore_ascii_case(&deal.commitment)
@@ -229,16 +236,37 @@ fn check_deal(
             printable(shown.trim())
         ));
     }
-    let chosen = match deal.chosen {
-        true => ", a seed its creator chose",
-        false => "",
+    let mut notes = String::new();
+    if let Some(share) = share {
+        if deal.chosen {
+            return Err("--share: the seed was chosen by the match's creator, not drawn from the players' shares".into());
+        }
+        match deal.seats_of_share(share).as_slice() {
+            [] => {
+                return Err(format!(
+                    "--share: the share {} is not one the deal was drawn from",
+                    printable(share.trim())
+                ));
+            }
+            seats => {
+                let seats: Vec<String> = seats.iter().map(|s| (s + 1).to_string()).collect();
+                let _ = write!(notes, ", drawn with your share (seat {})", seats.join(", "));
+            }
+        }
+    }
+    if deal.chosen {
+        notes.push_str(", a seed its creator chose");
+    }
+    let what = match deal.scheme {
+        1 => "the seed matches (scheme 1: it binds the seed alone)",
+        _ => "the game, seats and seed match",
     };
     let given = match shown {
         Some(_) => ", the one given",
         None => "",
     };
     Ok(format!(
-        "deal        the seed matches its commitment {}{given}{chosen}\n",
+        "deal        {what} the commitment {}{given}{notes}\n",
         printable(&deal.commitment)
     ))
 }

@@ -877,49 +877,124 @@ fn games_lists_every_game_with_its_parameters_and_bots() {
     assert_eq!(games[1]["params"][2]["default"], "false");
 }
 
-/// A served match's log carries the deal's commitment and salt: `replay` checks the
-/// log's seed against it, and against the commitment the player was shown
-/// (`--commitment`); a log whose seed, salt or commitment differ is refused.
+/// A served match's log carries the deal's commitment with everything it hashes and
+/// every player's share: `replay` checks the log's game, number of players and seed
+/// against it, against the commitment the player was shown (`--commitment`), and
+/// that the deal was drawn from the player's share (`--share`); a log whose game,
+/// seats, seed, chosen flag, server share or shares differ is refused.
 #[test]
 fn replay_checks_the_deal_against_its_commitment() {
     let dir = tempfile::tempdir().unwrap();
-    let logs = dir.path().to_str().unwrap();
-    run_ok(&["simulate", "--games", "1", "--save-logs", logs]);
-    let plain = dir.path().join("game-000000.json");
+    let seats: Vec<String> = vec!["human".into(), "bot:random".into()];
+    let mine = "a1".repeat(32);
+    let deal = decklet::DealCommitment::new(
+        "uno".into(),
+        seats,
+        None,
+        "5e".repeat(32),
+        vec![mine.clone(), String::new()],
+    );
+    let seed = deal.seed().unwrap();
+    let plain = dir.path().join("plain.json");
+    run_ok(&[
+        "play",
+        "--watch",
+        "--players",
+        "2",
+        "--bots",
+        "random",
+        "--seed",
+        &seed.to_string(),
+        "--save-log",
+        plain.to_str().unwrap(),
+    ]);
     let mut log: Value = serde_json::from_str(&fs::read_to_string(&plain).unwrap()).unwrap();
-    let seed = log["seed"].as_u64().unwrap();
-    let deal = decklet::SeedCommitment::new(seed, "00ff".repeat(8), false);
     log["deal"] = serde_json::to_value(&deal).unwrap();
-    let served = dir.path().join("served.json");
-    fs::write(&served, log.to_string()).unwrap();
-    let served = served.to_str().unwrap();
+    let write = |name: &str, log: &Value| {
+        let path = dir.path().join(name);
+        fs::write(&path, log.to_string()).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let served = write("served.json", &log);
 
-    let out = run_ok(&["replay", served]);
+    let out = run_ok(&["replay", &served]);
     assert!(
         out.contains(&format!(
-            "the seed matches its commitment {}",
+            "the game, seats and seed match the commitment {}",
             deal.commitment
         )),
         "{out}"
     );
     let out = run_ok(&[
         "replay",
-        served,
+        &served,
         "--commitment",
         &deal.commitment.to_uppercase(),
+        "--share",
+        &mine,
     ]);
-    assert!(out.contains("the one given"), "{out}");
-    // shown another commitment
-    let other = decklet::seed_commitment(seed + 1, &deal.salt);
-    let (_, err) = run_err(&["replay", served, "--commitment", &other]);
+    assert!(
+        out.contains("the one given, drawn with your share (seat 1)"),
+        "{out}"
+    );
+    // shown another commitment; a share the deal was not drawn from
+    let (_, err) = run_err(&["replay", &served, "--commitment", &"0".repeat(64)]);
     assert!(err.contains("not the deal you were shown"), "{err}");
-    // a salt (or a seed) changed after the commitment
-    let mut forged = log.clone();
-    forged["deal"]["salt"] = Value::from("11".repeat(16));
-    let path = dir.path().join("forged.json");
-    fs::write(&path, forged.to_string()).unwrap();
-    let (_, err) = run_err(&["replay", path.to_str().unwrap()]);
-    assert!(err.contains("does not match its commitment"), "{err}");
+    let (_, err) = run_err(&["replay", &served, "--share", &"b2".repeat(32)]);
+    assert!(err.contains("not one the deal was drawn from"), "{err}");
+    // anything changed after the commitment: refused
+    for (field, forged_value, says) in [
+        ("serverShare", Value::from("11".repeat(32)), "hashes to"),
+        ("chosen", Value::from(true), "hashes to"),
+        (
+            "seats",
+            serde_json::json!(["human", "bot:heuristic"]),
+            "hashes to",
+        ),
+        ("game", Value::from("hearts"), "hashes to"),
+        (
+            "shares",
+            serde_json::json!(["b2".repeat(32), ""]),
+            "draw the seed",
+        ),
+    ] {
+        let mut forged = log.clone();
+        forged["deal"][field] = forged_value;
+        let (_, err) = run_err(&["replay", &write("forged.json", &forged)]);
+        assert!(
+            err.contains("does not match its commitment"),
+            "{field}: {err}"
+        );
+        assert!(err.contains(says), "{field}: {err}");
+    }
+    // the log of another game (its own seed) under this deal
+    let other = dir.path().join("other.json");
+    run_ok(&[
+        "play",
+        "--watch",
+        "--players",
+        "2",
+        "--bots",
+        "random",
+        "--seed",
+        &(seed ^ 1).to_string(),
+        "--save-log",
+        other.to_str().unwrap(),
+    ]);
+    let mut swapped: Value = serde_json::from_str(&fs::read_to_string(&other).unwrap()).unwrap();
+    swapped["deal"] = serde_json::to_value(&deal).unwrap();
+    let (_, err) = run_err(&["replay", &write("swapped.json", &swapped)]);
+    assert!(err.contains("draw the seed"), "{err}");
+    // a scheme 1 deal (a match made before) still checks its seed
+    let mut old = log.clone();
+    old["deal"] = serde_json::to_value(decklet::DealCommitment::scheme_1(
+        seed,
+        "00ff".repeat(8),
+        false,
+    ))
+    .unwrap();
+    let out = run_ok(&["replay", &write("old.json", &old)]);
+    assert!(out.contains("scheme 1: it binds the seed alone"), "{out}");
     // a log with no deal has nothing to check
     let (_, err) = run_err(&[
         "replay",

@@ -76,6 +76,7 @@ mod action_log;
 mod card;
 mod context;
 mod data;
+mod deal_commitment;
 mod determinize;
 mod engine;
 mod error;
@@ -101,7 +102,6 @@ mod replay;
 mod rng;
 mod rule;
 mod scope;
-mod seed_commitment;
 mod state;
 mod state_json;
 mod subscribers;
@@ -116,6 +116,9 @@ pub use action::{Action, ActionOrigin, ActionRef, AnyAction};
 pub use card::{Card, CardTable};
 pub use context::GameContext;
 pub use data::GameData;
+pub use deal_commitment::{
+    DealCommitment, SHARE_HEX_DIGITS, deal_commitment, deal_seed, is_share, normal_share,
+};
 pub use determinize::{CardSet, ZoneLimit};
 pub use engine::{EngineConfig, GameEngine, Outcome};
 pub use error::{EngineError, echo, is_invisible};
@@ -140,7 +143,6 @@ pub use plugin::{ActionHandler, EventHandler, GamePlugin};
 pub use replay::{ParsedLog, ReplayInput, Verify};
 pub use rng::{GameRng, derive_seed, splitmix64};
 pub use rule::{Inner, Rule, RuleResult, RuleScope};
-pub use seed_commitment::{SeedCommitment, seed_commitment};
 /// The small-string type of ids' text, card types, ranks and suits (re-exported).
 pub use smol_str::SmolStr;
 pub use state::{GameState, GameStatus, MAX_DATA_LEN, MAX_ID_LEN, MAX_ITEMS, MAX_PLAYERS};

@@ -29,6 +29,19 @@ async function api(method, path, body) {
 }
 
 const tokenKey = (id) => "decklet:token:" + id;
+const shareKey = (id) => "decklet:share:" + id;
+
+// joins a seat with a share of the deal drawn here (32 random bytes): the game is
+// dealt from every player's share and the server's, so the server cannot choose it;
+// the share is kept to check the deal at the end
+async function joinSeat(id, name, seat) {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const share = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const joined = await api("POST", `/api/matches/${id}/join`, { name, seat, share });
+  localStorage.setItem(tokenKey(id), joined.token);
+  localStorage.setItem(shareKey(id), share);
+  return joined;
+}
 
 // ---- the lobby ----
 
@@ -122,8 +135,7 @@ async function lobby() {
     if (form.get("botDelayMs")) spec.botDelayMs = Number(form.get("botDelayMs"));
     try {
       const created = await api("POST", "/api/matches", spec);
-      const joined = await api("POST", `/api/matches/${created.id}/join`, { name: form.get("name"), seat: 0 });
-      localStorage.setItem(tokenKey(created.id), joined.token);
+      await joinSeat(created.id, form.get("name"), 0);
       location.search = "?match=" + created.id;
     } catch (err) {
       alert(err.message);
@@ -314,8 +326,7 @@ async function playAgain(state) {
     for (const key of ["rules", "house", "turnSeconds", "botDelayMs"]) if (info[key] != null) spec[key] = info[key];
     const created = await api("POST", "/api/matches", spec);
     const me = state.seats[state.you];
-    const joined = await api("POST", `/api/matches/${created.id}/join`, { name: me.name, seat: state.you });
-    localStorage.setItem(tokenKey(created.id), joined.token);
+    await joinSeat(created.id, me.name, state.you);
     location.search = "?match=" + created.id;
   } catch (err) {
     $("refused").textContent = err.message;
@@ -411,13 +422,20 @@ function reconnect(ws, wait) {
   setTimeout(connect, wait === null ? Math.min(5000, 250 * tries) : wait);
 }
 
-// the deal's commitment, shown before anyone joins; its seed and salt at the end
+// the deal's commitment, shown before anyone joins; at the end the seed, and how to
+// check the log against the commitment and this seat's share
 function showDeal(deal) {
   if (!deal) return;
   const parts = [];
+  const short = (hex) => el("code", { title: hex }, hex.slice(0, 12) + "…");
   if (deal.chosen) parts.push(el("strong", { class: "warning" }, "Dealt from a seed its creator chose: its creator may know every card. "));
-  if (deal.commitment) parts.push(el("span", {}, "Deal committed to "), el("code", {}, deal.commitment));
-  if (deal.seed) parts.push(el("span", {}, ` · seed ${deal.seed}, salt `), el("code", {}, deal.salt || ""), el("span", {}, " (check: decklet replay LOG --commitment …)"));
+  else if (deal.shared && !deal.seed) parts.push(el("span", {}, "Dealt once every seat is taken, from every player's share and the server's. "));
+  if (deal.commitment) parts.push(el("span", {}, "Deal committed to "), short(deal.commitment));
+  if (deal.seed) {
+    const share = matchId && localStorage.getItem(shareKey(matchId));
+    const check = `decklet replay match-${matchId}.json --commitment ${deal.commitment || ""}${share && !deal.chosen ? ` --share ${share}` : ""}`;
+    parts.push(el("span", {}, ` · seed ${deal.seed} · check the log: `), el("code", { class: "check" }, check));
+  }
   $("deal").replaceChildren(...parts);
 }
 
@@ -444,8 +462,7 @@ async function table() {
       "data-join": s.seat,
       onclick: async () => {
         try {
-          const joined = await api("POST", `/api/matches/${matchId}/join`, { name: $("join-name").value, seat: s.seat });
-          localStorage.setItem(tokenKey(matchId), joined.token);
+          await joinSeat(matchId, $("join-name").value, s.seat);
           location.reload();
         } catch (err) {
           alert(err.message);

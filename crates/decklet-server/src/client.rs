@@ -79,14 +79,29 @@ impl Http {
         Ok(body["id"].as_str().ok_or("no id")?.to_string())
     }
 
-    /// Joins seat `seat` of match `id`; answers the seat's token.
+    /// Joins seat `seat` of match `id` with a share of the deal drawn here from the
+    /// operating system (the server cannot then choose the deal); answers the seat's
+    /// token.
     pub async fn join(&self, id: &str, seat: usize, name: &str) -> Result<String, Error> {
-        let (status, body) = self
-            .post(
-                &format!("/api/matches/{id}/join"),
-                &json!({"name": name, "seat": seat}),
-            )
-            .await?;
+        let share = crate::token::random_hex::<32>()?;
+        self.join_with_share(id, seat, name, Some(&share)).await
+    }
+
+    /// Joins seat `seat` of match `id`, sending `share` as the seat's share of the
+    /// deal (64 hex digits; `None`: none, the seat adds nothing to the deal); answers
+    /// the seat's token.
+    pub async fn join_with_share(
+        &self,
+        id: &str,
+        seat: usize,
+        name: &str,
+        share: Option<&str>,
+    ) -> Result<String, Error> {
+        let mut body = json!({"name": name, "seat": seat});
+        if let Some(share) = share {
+            body["share"] = json!(share);
+        }
+        let (status, body) = self.post(&format!("/api/matches/{id}/join"), &body).await?;
         if status != 200 {
             return Err(format!("join: {status} {body}").into());
         }

@@ -10,7 +10,7 @@ use axum::extract::{DefaultBodyLimit, Path, State, WebSocketUpgrade};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use decklet_core::{EngineConfig, GameEngine, Verify};
+use decklet_core::{EngineConfig, GameEngine, Verify, normal_share};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
@@ -281,11 +281,6 @@ async fn summary(
     Ok(axum::Json(describe(&stored)).into_response())
 }
 
-/// A stored match's deal.
-fn deal_of(stored: &StoredMatch) -> Deal {
-    Deal::stored(stored.seed, stored.salt.clone(), stored.seed_chosen)
-}
-
 /// A match as the API shows it: never a token, nor its seed before it is finished
 /// (its deal's commitment from the start).
 fn describe(stored: &StoredMatch) -> Value {
@@ -312,7 +307,7 @@ fn describe(stored: &StoredMatch) -> Value {
         "turnSeconds": spec.get("turnSeconds"),
         "botDelayMs": spec.get("botDelayMs"),
         "status": stored.status,
-        "deal": deal_of(stored).view(stored.status == "finished"),
+        "deal": Deal::stored(stored).ok().map(|deal| deal.view(stored.status == "finished")),
         "seq": stored.seq,
         "server": stored.server,
         "seats": seats,
@@ -326,6 +321,9 @@ struct JoinRequest {
     name: String,
     #[serde(default)]
     seat: Option<usize>,
+    /// The player's share of the deal: 64 hex digits drawn on their machine.
+    #[serde(default)]
+    share: Option<String>,
 }
 
 async fn join(
@@ -336,6 +334,10 @@ async fn join(
 ) -> Result<Response, ApiError> {
     let request: JoinRequest = body(&bytes)?;
     check_human_name(&request.name)?;
+    let share = match &request.share {
+        Some(share) => normal_share(share).map_err(ApiError::bad)?,
+        None => String::new(),
+    };
     if let Some(client) = client.0 {
         server.check_holdings(client, Some(&id))?;
     }
@@ -348,6 +350,7 @@ async fn join(
     let command = Command::Join {
         seat: request.seat,
         name: request.name.trim().to_string(),
+        share,
         client: client.0,
         reply,
     };
@@ -384,7 +387,8 @@ async fn log(State(server): State<Server>, Path(id): Path<String>) -> Result<Res
     let spec: MatchSpec = serde_json::from_str(&stored.spec)
         .map_err(|e| ApiError::internal(format!("its spec: {e}")))?;
     let kind = server.catalog().game_of(&spec)?;
-    let mut engine = kind.new_engine(stored.seed, stored.seats.len())?;
+    let deal = Deal::stored(&stored).map_err(ApiError::internal)?;
+    let mut engine = kind.new_engine(deal.seed(), stored.seats.len())?;
     engine.set_config(EngineConfig {
         collect_events: false,
         ..engine.config().clone()
@@ -405,11 +409,12 @@ async fn log(State(server): State<Server>, Path(id): Path<String>) -> Result<Res
     check
         .replay(&log, Verify::Required)
         .map_err(|e| ApiError::internal(format!("the log does not replay: {e}")))?;
-    // beside the log, the deal's commitment with its salt: `decklet replay
-    // --commitment` checks the log's seed against the commitment shown at creation
+    // beside the log, the deal's commitment with everything it hashes and the players'
+    // shares: `decklet replay --commitment` checks the log's game, seats and seed
+    // against the commitment shown at creation
     let mut json =
         serde_json::to_value(&log).map_err(|e| ApiError::internal(format!("the log: {e}")))?;
-    if let (Some(fields), Some(deal)) = (json.as_object_mut(), deal_of(&stored).commitment()) {
+    if let (Some(fields), Some(deal)) = (json.as_object_mut(), deal.commitment()) {
         let deal =
             serde_json::to_value(deal).map_err(|e| ApiError::internal(format!("the deal: {e}")))?;
         fields.insert("deal".into(), deal);

@@ -82,6 +82,8 @@ pub enum Command {
         seat: Option<usize>,
         /// Their name.
         name: String,
+        /// Their share of the deal (a normal one, or empty for none).
+        share: String,
         /// Their address, if known: counted against them while the match lasts.
         client: Option<std::net::IpAddr>,
         /// The seat and its token.
@@ -279,8 +281,33 @@ fn timeout_seed(seed: u64, seats: usize) -> u64 {
     seat_seed(seed, seats)
 }
 
+/// The match's engine dealt from `seed` with its seats' driver (each bot seeded from
+/// it), and the bot that moves for a person whose time runs out.
+fn dealt(kind: &GameKind, spec: &MatchSpec, seed: u64) -> Result<(Driver, TimeoutBot), ApiError> {
+    let engine = kind.new_engine(seed, spec.seats.len())?;
+    let mut driven = Vec::with_capacity(spec.seats.len());
+    for (i, seat) in spec.seats.iter().enumerate() {
+        driven.push(match (&seat.kind, &seat.bot) {
+            (SeatKind::Bot, Some(name)) => {
+                DriverSeat::Bot(seat_bot(kind, name, seat_seed(seed, i)).map_err(ApiError::bad)?)
+            }
+            _ => DriverSeat::Free,
+        });
+    }
+    let mut driver = Driver::new(engine, driven);
+    // every move's events are told to the seats
+    driver.collect_events(true);
+    Ok((
+        driver,
+        TimeoutBot::new(kind, timeout_seed(seed, spec.seats.len())),
+    ))
+}
+
 impl LiveMatch {
     /// A new match of `kind` as `spec` asks, dealt as `deal` says: not stored yet.
+    /// While seats are free the game is dealt from the shares given so far, and no
+    /// card is shown: [`LiveMatch::deal_final`] deals it again once every seat is
+    /// taken.
     pub fn new(
         id: String,
         spec: MatchSpec,
@@ -289,41 +316,30 @@ impl LiveMatch {
         store: Store,
         limits: Limits,
     ) -> Result<LiveMatch, ApiError> {
-        let seed = deal.seed();
-        let engine = kind.new_engine(seed, spec.seats.len())?;
-        let players: Vec<PlayerId> = engine.state().seat_order().to_vec();
-        let mut seats = Vec::with_capacity(spec.seats.len());
-        let mut driven = Vec::with_capacity(spec.seats.len());
-        for (i, seat) in spec.seats.iter().enumerate() {
-            driven.push(match (&seat.kind, &seat.bot) {
-                (SeatKind::Bot, Some(name)) => DriverSeat::Bot(
-                    seat_bot(&kind, name, seat_seed(seed, i)).map_err(ApiError::bad)?,
-                ),
-                _ => DriverSeat::Free,
-            });
-            let name = match (&seat.name, &seat.bot) {
-                (Some(name), _) => name.clone(),
-                (None, Some(bot)) => format!("Bot {} ({bot})", i + 1),
-                (None, None) => format!("Seat {}", i + 1),
-            };
-            seats.push(Seat {
+        let seats: Vec<Seat> = spec
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| Seat {
                 kind: seat.kind,
-                name,
+                name: match (&seat.name, &seat.bot) {
+                    (Some(name), _) => name.clone(),
+                    (None, Some(bot)) => format!("Bot {} ({bot})", i + 1),
+                    (None, None) => format!("Seat {}", i + 1),
+                },
                 token_hash: None,
                 timed_out: false,
-            });
-        }
+            })
+            .collect();
+        let (driver, timeout_bot) = dealt(&kind, &spec, deal.seed())?;
+        let players: Vec<PlayerId> = driver.state().seat_order().to_vec();
         let names = seats.iter().map(|s| s.name.clone()).collect();
         let status = match seats.iter().any(|s| s.kind == SeatKind::Human) {
             true => Status::Open,
             false => Status::Playing,
         };
-        let timeout_bot = TimeoutBot::new(&kind, timeout_seed(seed, spec.seats.len()));
         let limits_expiry = limits.open_match_expiry;
-        let narrates = kind.loaded.def().narrate(engine.state(), &[]).is_some();
-        let mut driver = Driver::new(engine, driven);
-        // every move's events are told to the seats
-        driver.collect_events(true);
+        let narrates = kind.loaded.def().narrate(driver.state(), &[]).is_some();
         Ok(LiveMatch {
             id,
             spec,
@@ -356,6 +372,15 @@ impl LiveMatch {
         })
     }
 
+    /// Deals the game again from the deal's final seed, once every seat is taken and
+    /// every share known (nothing has been played yet).
+    fn deal_final(&mut self) -> Result<(), ApiError> {
+        let (driver, timeout_bot) = dealt(&self.kind, &self.spec, self.deal.seed())?;
+        self.driver = driver;
+        self.timeout_bot = timeout_bot;
+        Ok(())
+    }
+
     /// The match as it is stored when created.
     pub fn stored(&self) -> Result<StoredMatch, ApiError> {
         let mut spec = self.spec.clone();
@@ -363,9 +388,10 @@ impl LiveMatch {
         Ok(StoredMatch {
             id: self.id.clone(),
             spec: serde_json::to_string(&spec).map_err(|e| ApiError::internal(e.to_string()))?,
-            seed: self.deal.seed(),
+            seed: self.deal.stored_seed(),
             salt: self.deal.salt().to_string(),
             seed_chosen: self.deal.chosen(),
+            deal: self.deal.to_stored().map_err(ApiError::internal)?,
             created_at: self.created_at,
             status: self.status.as_str().to_string(),
             seq: 0,
@@ -378,6 +404,7 @@ impl LiveMatch {
                     kind: s.kind.as_str().to_string(),
                     name: s.name.clone(),
                     token_hash: None,
+                    share: String::new(),
                 })
                 .collect(),
         })
@@ -393,7 +420,7 @@ impl LiveMatch {
     ) -> Result<LiveMatch, String> {
         let spec: MatchSpec =
             serde_json::from_str(&stored.spec).map_err(|e| format!("its spec: {e}"))?;
-        let deal = Deal::stored(stored.seed, stored.salt.clone(), stored.seed_chosen);
+        let deal = Deal::stored(stored)?;
         let mut live = LiveMatch::new(stored.id.clone(), spec, kind, deal, store, limits)
             .map_err(|e| e.message)?;
         for (seat, kept) in live.seats.iter_mut().zip(&stored.seats) {
@@ -644,10 +671,11 @@ impl LiveMatch {
             Command::Join {
                 seat,
                 name,
+                share,
                 client,
                 reply,
             } => {
-                let result = self.join(seat, name).await;
+                let result = self.join(seat, name, share).await;
                 if let (Ok(_), Some(client), Ok(mut holders)) =
                     (&result, client, self.holders.lock())
                     && !holders.contains(&client)
@@ -753,6 +781,7 @@ impl LiveMatch {
         &mut self,
         seat: Option<usize>,
         name: String,
+        share: String,
     ) -> Result<(usize, String), ApiError> {
         if self.status == Status::Expired {
             return Err(ApiError::conflict(EXPIRED));
@@ -778,19 +807,25 @@ impl LiveMatch {
         }
         let token = new_token().map_err(ApiError::internal)?;
         let hash = hash_token(&token);
-        if !self.store.claim_seat(&self.id, seat, &name, &hash).await? {
+        if !self
+            .store
+            .claim_seat(&self.id, seat, &name, &hash, &share)
+            .await?
+        {
             return Err(ApiError::conflict(format!("seat {seat} is taken")));
         }
         if let Some(slot) = self.seats.get_mut(seat) {
             slot.token_hash = Some(hash);
             slot.name.clone_from(&name);
         }
+        self.deal.set_share(seat, share);
         if let Some(n) = self.players.get(seat).map(|p| p.index())
             && let Some(kept) = self.names.get_mut(n)
         {
             *kept = name;
         }
         if self.status == Status::Open && self.all_joined() {
+            self.deal_final()?;
             self.store.set_status(&self.id, "playing").await?;
             self.set_status(Status::Playing);
             self.schedule();
@@ -1238,7 +1273,9 @@ impl LiveMatch {
     fn state(&self, audience: Audience) -> StateMessage<'_> {
         let seat = audience.seat;
         let state = self.driver.state();
-        let view = audience.view.then(|| {
+        // no card is shown before the deal is final (every seat taken)
+        let dealt = self.status != Status::Open;
+        let view = (audience.view && dealt).then(|| {
             let mut view = state.view_for(self.viewer(seat));
             // the card table is sent once, in the welcome
             view.cards = Vec::new();
@@ -1256,10 +1293,14 @@ impl LiveMatch {
                 kind: s.kind.as_str(),
                 joined: s.kind == SeatKind::Bot || s.token_hash.is_some(),
                 online: self.connections.iter().any(|c| c.audience.seat == Some(i)),
-                cards: self.players.get(i).map_or(0, |p| state.hand(*p).len()),
+                cards: match dealt {
+                    true => self.players.get(i).map_or(0, |p| state.hand(*p).len()),
+                    false => 0,
+                },
             })
             .collect();
         let own = seat
+            .filter(|_| dealt)
             .and_then(|s| self.players.get(s))
             .map(|p| hand(&self.kind, state, *p));
         let moves = match (seat, self.status) {
@@ -1300,12 +1341,18 @@ impl LiveMatch {
             deadline_ms,
             seats,
             deal: self.deal.view(self.status == Status::Finished),
-            zones: zones(
-                &self.kind,
-                &state.info_state(self.viewer(seat)),
-                &self.players,
-            ),
-            facts: facts(&self.kind, &state.info_state(self.viewer(seat))),
+            zones: match dealt {
+                true => zones(
+                    &self.kind,
+                    &state.info_state(self.viewer(seat)),
+                    &self.players,
+                ),
+                false => Vec::new(),
+            },
+            facts: match dealt {
+                true => facts(&self.kind, &state.info_state(self.viewer(seat))),
+                false => Vec::new(),
+            },
             scores,
             hand: own,
             moves,

@@ -370,7 +370,8 @@ impl Server {
             )));
         }
         let kind = self.inner.catalog.game_of(&spec)?;
-        let deal = Deal::new(spec.seed).map_err(ApiError::internal)?;
+        let deal =
+            Deal::new(kind.name(), spec.seat_names(), spec.seed).map_err(ApiError::internal)?;
         let id = new_match_id().map_err(ApiError::internal)?;
         let mut live = LiveMatch::new(
             id.clone(),

@@ -59,6 +59,19 @@ pub struct MatchSpec {
     pub seed: Option<u64>,
 }
 
+impl MatchSpec {
+    /// Each seat as a deal's commitment names it: `human`, or `bot:NAME`.
+    pub fn seat_names(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .map(|seat| match (&seat.kind, &seat.bot) {
+                (SeatKind::Bot, Some(bot)) => format!("bot:{bot}"),
+                (kind, _) => kind.as_str().to_string(),
+            })
+            .collect()
+    }
+}
+
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

@@ -96,6 +96,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "when a match last moved",
         include_str!("../migrations/0004_active.sql"),
     ),
+    (
+        5,
+        "the deal drawn from the players' shares",
+        include_str!("../migrations/0005_shares.sql"),
+    ),
 ];
 
 /// Brings the database's tables up to date. On Postgres the transaction first takes
@@ -153,13 +158,17 @@ pub struct StoredMatch {
     pub id: String,
     /// Its spec, as JSON ([`MatchSpec`](crate::MatchSpec), without the seed).
     pub spec: String,
-    /// The deal's seed.
+    /// The seed its creator chose, or (a match stored before scheme 2) the deal's
+    /// seed; 0 for a seed the shares draw.
     pub seed: u64,
-    /// The salt of the deal's commitment ([`decklet_core::SeedCommitment`]); empty for
-    /// a match stored before commitments.
+    /// The salt of a scheme 1 commitment ([`decklet_core::DealCommitment::scheme_1`]);
+    /// empty for a match stored before commitments, and for scheme 2.
     pub salt: String,
     /// Whether the match's creator chose the seed.
     pub seed_chosen: bool,
+    /// The deal's commitment of scheme 2 without the shares, as JSON
+    /// ([`Deal::to_stored`](crate::Deal::to_stored)); empty for a match stored before.
+    pub deal: String,
     /// When it was created, in seconds since the Unix epoch.
     pub created_at: i64,
     /// `open`, `playing` or `finished`.
@@ -184,6 +193,8 @@ pub struct StoredSeat {
     pub name: String,
     /// The hash of its token, once a human joined.
     pub token_hash: Option<String>,
+    /// The share of the deal its player sent on joining (empty for none).
+    pub share: String,
 }
 
 /// An accepted action, as stored.
@@ -385,8 +396,8 @@ impl Store {
     pub async fn create_match(&self, stored: &StoredMatch) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "INSERT INTO matches (id, spec, seed, status, seq, created_at, server, salt, seed_chosen, active_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            "INSERT INTO matches (id, spec, seed, status, seq, created_at, server, salt, seed_chosen, active_at, deal) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(&stored.id)
         .bind(&stored.spec)
@@ -398,18 +409,20 @@ impl Store {
         .bind(&stored.salt)
         .bind(i64::from(stored.seed_chosen))
         .bind(now_ms())
+        .bind(&stored.deal)
         .execute(&mut *tx)
         .await?;
         for (i, seat) in stored.seats.iter().enumerate() {
             sqlx::query(
-                "INSERT INTO seats (match_id, seat, kind, name, token_hash) \
-                 VALUES ($1, $2, $3, $4, $5)",
+                "INSERT INTO seats (match_id, seat, kind, name, token_hash, share) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(&stored.id)
             .bind(to_i64(i as u64)?)
             .bind(&seat.kind)
             .bind(&seat.name)
             .bind(seat.token_hash.clone())
+            .bind(&seat.share)
             .execute(&mut *tx)
             .await?;
         }
@@ -417,22 +430,25 @@ impl Store {
         Ok(())
     }
 
-    /// Gives a free human seat its name and token hash; `false` if it was not free.
+    /// Gives a free human seat its name, token hash and share of the deal; `false` if
+    /// it was not free.
     pub async fn claim_seat(
         &self,
         id: &str,
         seat: usize,
         name: &str,
         token_hash: &str,
+        share: &str,
     ) -> Result<bool, StoreError> {
         let done = sqlx::query(
-            "UPDATE seats SET name = $1, token_hash = $2 \
+            "UPDATE seats SET name = $1, token_hash = $2, share = $5 \
              WHERE match_id = $3 AND seat = $4 AND kind = 'human' AND token_hash IS NULL",
         )
         .bind(name)
         .bind(token_hash)
         .bind(id)
         .bind(to_i64(seat as u64)?)
+        .bind(share)
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
@@ -606,7 +622,7 @@ impl Store {
     /// Match `id` and its seats, if stored.
     pub async fn load_match(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
         let Some(row) =
-            sqlx::query("SELECT id, spec, seed, status, seq, server, salt, seed_chosen, created_at, active_at FROM matches WHERE id = $1")
+            sqlx::query("SELECT id, spec, seed, status, seq, server, salt, seed_chosen, created_at, active_at, deal FROM matches WHERE id = $1")
                 .bind(id)
                 .fetch_optional(&self.pool)
                 .await?
@@ -614,7 +630,7 @@ impl Store {
             return Ok(None);
         };
         let seats = sqlx::query(
-            "SELECT kind, name, token_hash FROM seats WHERE match_id = $1 ORDER BY seat",
+            "SELECT kind, name, token_hash, share FROM seats WHERE match_id = $1 ORDER BY seat",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -625,6 +641,7 @@ impl Store {
                 kind: seat.try_get("kind")?,
                 name: seat.try_get("name")?,
                 token_hash: seat.try_get("token_hash")?,
+                share: seat.try_get("share")?,
             })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
@@ -634,6 +651,7 @@ impl Store {
             seed: row.try_get::<i64, _>("seed")? as u64,
             salt: row.try_get("salt")?,
             seed_chosen: row.try_get::<i64, _>("seed_chosen")? != 0,
+            deal: row.try_get("deal")?,
             created_at: row.try_get("created_at")?,
             status: row.try_get("status")?,
             seq: from_i64(row.try_get("seq")?)?,

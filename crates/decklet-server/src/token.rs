@@ -15,19 +15,8 @@ pub fn new_match_id() -> Result<String, String> {
     random_hex::<12>()
 }
 
-/// A new salt for a deal's commitment: 16 random bytes, as 32 hex digits.
-pub fn new_salt() -> Result<String, String> {
-    random_hex::<16>()
-}
-
-/// A random 64-bit seed.
-pub fn random_seed() -> Result<u64, String> {
-    let mut bytes = [0u8; 8];
-    getrandom::fill(&mut bytes).map_err(|e| format!("no randomness from the system: {e}"))?;
-    Ok(u64::from_le_bytes(bytes))
-}
-
-fn random_hex<const N: usize>() -> Result<String, String> {
+/// `N` random bytes from the operating system, as hex digits.
+pub fn random_hex<const N: usize>() -> Result<String, String> {
     let mut bytes = [0u8; N];
     getrandom::fill(&mut bytes).map_err(|e| format!("no randomness from the system: {e}"))?;
     Ok(hex::encode(bytes))

@@ -451,20 +451,22 @@ async fn a_seat_that_comes_back_to_a_finished_match_is_shown_its_end() -> Result
     Ok(())
 }
 
-/// The deal is committed to before anyone joins: every match shows a commitment from
-/// its creation, says whether its creator chose the seed, hides the seed and the salt
-/// until it is finished, then reveals them; they hash to the commitment shown at the
-/// start, and the served log carries them for `decklet replay --commitment`.
+/// The deal is committed to before anyone joins and drawn from the players' shares:
+/// every match shows a commitment from its creation and says whether its creator chose
+/// the seed; no card is shown until every seat is taken; the seed and what the
+/// commitment hashes are hidden until the end, then revealed, with each player's
+/// share; they hash to the commitment shown at the start, the seed is the one the
+/// shares draw, and the served log carries them for `decklet replay --commitment`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_deal_is_committed_to_before_anyone_joins_and_revealed_at_the_end() -> Result<(), Error>
 {
     let dir = tempfile::tempdir()?;
     let server = start(&sqlite_in(&dir)).await?;
     let drawn = server
-        .create(json!({"game": "uno", "seats": [human(), bot("random")]}))
+        .create(json!({"game": "uno", "seats": [human(), human(), bot("random")]}))
         .await?;
     let chosen = server
-        .create(json!({"game": "uno", "seed": 5, "seats": [human(), bot("random")]}))
+        .create(json!({"game": "uno", "seed": 5, "seats": [human(), human(), bot("random")]}))
         .await?;
     let (_, lobby) = server.get("/api/matches").await?;
     let listed = |id: &str| {
@@ -475,9 +477,11 @@ async fn the_deal_is_committed_to_before_anyone_joins_and_revealed_at_the_end() 
     };
     assert_eq!(listed(&drawn)["deal"]["chosen"], false, "{lobby}");
     assert_eq!(listed(&chosen)["deal"]["chosen"], true, "{lobby}");
-    assert!(lobby.to_string().find("seed").is_none(), "{lobby}");
-    assert!(lobby.to_string().find("salt").is_none(), "{lobby}");
-    let mut commitments = Vec::new();
+    assert_eq!(listed(&drawn)["deal"]["shared"], true, "{lobby}");
+    for hidden in ["seed", "serverShare", "revealed", "shares"] {
+        assert!(!lobby.to_string().contains(hidden), "{hidden}: {lobby}");
+    }
+    let mut deals = Vec::new();
     for id in [&drawn, &chosen] {
         let (_, before) = server.get(&format!("/api/matches/{id}")).await?;
         let commitment = before["deal"]["commitment"]
@@ -486,34 +490,104 @@ async fn the_deal_is_committed_to_before_anyone_joins_and_revealed_at_the_end() 
             .to_string();
         assert_eq!(commitment.len(), 64, "{before}");
         assert!(before["deal"].get("seed").is_none(), "{before}");
-        let token = server.join(id, 0, "Ann").await?;
-        let mut ann = server.seat(id, &token, None).await?;
-        let first = ann.wait_for("state").await?;
-        assert_eq!(first["deal"]["commitment"], commitment.as_str());
-        assert!(first["deal"].get("salt").is_none(), "{first}");
-        play_out(std::slice::from_mut(&mut ann), 7).await?;
-        let end = ann.last_state().cloned().ok_or("no state")?;
+        let (ann_share, bea_share) = ("a1".repeat(32), "B2".repeat(32));
+        let ann_token = server
+            .join_with_share(id, 0, "Ann", Some(&ann_share))
+            .await?;
+        let mut ann = server.seat(id, &ann_token, None).await?;
+        // one seat free: no card shown yet, not even Ann's own
+        let waiting = ann.wait_for("state").await?;
+        assert_eq!(waiting["status"], "open", "{waiting}");
+        assert!(waiting["hand"].is_null(), "{waiting}");
+        assert_eq!(waiting["zones"], json!([]), "{waiting}");
+        assert!(
+            waiting["seats"]
+                .as_array()
+                .ok_or("no seats")?
+                .iter()
+                .all(|s| s["cards"] == 0)
+        );
+        assert_eq!(waiting["deal"]["commitment"], commitment.as_str());
+        assert!(waiting["deal"].get("revealed").is_none(), "{waiting}");
+        let bea_token = server
+            .join_with_share(id, 1, "Bea", Some(&bea_share))
+            .await?;
+        let mut bea = server.seat(id, &bea_token, None).await?;
+        let dealt = bea.wait_for("state").await?;
+        assert_eq!(dealt["status"], "playing", "{dealt}");
+        assert_eq!(dealt["hand"].as_array().map(Vec::len), Some(7), "{dealt}");
+        let mut both = [ann, bea];
+        play_out(&mut both, 7).await?;
+        let end = both[0].last_state().cloned().ok_or("no state")?;
         assert_eq!(end["status"], "finished");
         let seed: u64 = end["deal"]["seed"]
             .as_str()
             .ok_or("no seed at the end")?
             .parse()?;
-        let salt = end["deal"]["salt"].as_str().ok_or("no salt at the end")?;
-        assert_eq!(decklet_core::seed_commitment(seed, salt), commitment);
+        let revealed: decklet_core::DealCommitment =
+            serde_json::from_value(end["deal"]["revealed"].clone())?;
+        assert_eq!(revealed.commitment, commitment);
+        assert_eq!(revealed.game, "uno");
+        assert_eq!(revealed.seats, ["human", "human", "bot:random"]);
+        // each player's share, as sent (written lowercase), at their seat; none for a bot
+        assert_eq!(
+            revealed.shares,
+            [ann_share.clone(), bea_share.to_lowercase(), String::new()]
+        );
         let (_, after) = server.get(&format!("/api/matches/{id}")).await?;
         assert_eq!(after["deal"], end["deal"]);
         // the log carries the deal beside the game's seed, and they agree
         let (status, text) = server.get_text(&format!("/api/matches/{id}/log")).await?;
         assert_eq!(status, 200, "{text}");
-        let log: Value = serde_json::from_str(&text)?;
-        let deal: decklet_core::SeedCommitment = serde_json::from_value(log["deal"].clone())?;
-        assert_eq!(deal.commitment, commitment);
-        assert_eq!(log["seed"], seed);
-        assert!(deal.check(seed).is_ok());
-        commitments.push((seed, deal.chosen));
+        let log: decklet_core::GameLog = serde_json::from_str(&text)?;
+        let beside: Value = serde_json::from_str(&text)?;
+        let deal: decklet_core::DealCommitment = serde_json::from_value(beside["deal"].clone())?;
+        assert_eq!(deal, revealed);
+        assert_eq!(log.seed, seed);
+        deal.check(&log)?;
+        deals.push(deal);
     }
-    assert_eq!(commitments[1], (5, true));
-    assert!(!commitments[0].1);
+    // drawn from the server's share and both players'
+    assert_eq!(
+        deals[0].seed(),
+        Some(decklet_core::deal_seed(
+            &deals[0].server_share,
+            &deals[0].shares
+        ))
+    );
+    // a chosen seed is dealt as chosen, and bound to the commitment
+    assert!(deals[1].chosen && deals[1].seed().is_none());
+    Ok(())
+}
+
+/// A player's share is 64 hex digits: anything else is refused with the seat left
+/// free; a seat may join with none (it adds nothing to the deal).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_share_that_is_not_one_is_refused_and_the_seat_stays_free() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let server = start(&sqlite_in(&dir)).await?;
+    let id = server
+        .create(json!({"game": "uno", "seats": [human(), bot("random")]}))
+        .await?;
+    for bad in [
+        "",
+        "abc",
+        &"zz".repeat(32),
+        &"a".repeat(65),
+        "ä".repeat(32).as_str(),
+    ] {
+        let (status, body) = server
+            .post(
+                &format!("/api/matches/{id}/join"),
+                &json!({"name": "Ann", "share": bad}),
+            )
+            .await?;
+        assert_eq!(status, 400, "{bad:?}: {body}");
+        assert!(body.to_string().contains("64 hex digits"), "{body}");
+    }
+    let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
+    assert_eq!(summary["seats"][0]["free"], true, "{summary}");
+    server.join_with_share(&id, 0, "Ann", None).await?;
     Ok(())
 }
 
@@ -537,14 +611,19 @@ async fn a_database_from_before_commitments_keeps_its_matches() -> Result<(), Er
     pool.execute("ALTER TABLE matches DROP COLUMN salt").await?;
     pool.execute("ALTER TABLE matches DROP COLUMN seed_chosen")
         .await?;
-    pool.execute("DELETE FROM decklet_migrations WHERE version = 2")
+    pool.execute("ALTER TABLE matches DROP COLUMN deal").await?;
+    pool.execute("ALTER TABLE seats DROP COLUMN share").await?;
+    pool.execute("DELETE FROM decklet_migrations WHERE version IN (2, 5)")
         .await?;
     pool.close().await;
 
     let server = start(&db).await?;
     let (status, kept) = server.get(&format!("/api/matches/{old}")).await?;
     assert_eq!(status, 200, "{kept}");
-    assert_eq!(kept["deal"], json!({"commitment": null, "chosen": false}));
+    assert_eq!(
+        kept["deal"],
+        json!({"commitment": null, "chosen": false, "shared": false})
+    );
     server.join(&old, 0, "Ann").await?;
     let new = server
         .create(json!({"game": "uno", "seats": [human(), human()]}))

@@ -321,9 +321,23 @@ async fn two_browsers_and_two_bots_play_a_whole_game() -> Result<(), Error> {
         ann.refresh().await?;
         connected(&ann).await?;
         assert_eq!(text(&ann, "#result").await, result);
-        // and reveals the deal's seed
+        // and reveals the deal's seed, with the command that checks the log
         let deal = text(&ann, "#deal").await;
-        assert!(deal.contains(&format!("seed {seed}, salt ")), "{deal}");
+        assert!(
+            deal.contains(&format!(
+                "seed {seed} · check the log: decklet replay match-{id}.json --commitment "
+            )),
+            "{deal}"
+        );
+        // the share Ann's browser drew when she joined is the one the deal reveals
+        let share = ann
+            .execute(
+                "return localStorage.getItem(arguments[0])",
+                vec![json!(format!("decklet:share:{id}"))],
+            )
+            .await?;
+        assert_eq!(share.as_str().map(str::len), Some(64), "{share}");
+        assert_eq!(summary["deal"]["revealed"]["shares"][0], share, "{summary}");
         let link = ann.find(Locator::Css("#result a")).await?;
         let href = link.attr("href").await?.ok_or("the log link has no href")?;
         assert_eq!(href, format!("/api/matches/{id}/log"));

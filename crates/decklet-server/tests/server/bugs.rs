@@ -72,7 +72,11 @@ async fn a_bug_ends_one_request_or_one_command_and_every_other_match_plays_on() 
             {"kind": "human"}, {"kind": "human"}]}),
         )
         .await?;
+    // its seats all taken: the game is dealt, and every position is described
     let bob = server.join(&buggy, 0, "Bob").await?;
+    for seat in 1..4 {
+        server.join(&buggy, seat, &format!("Bob {seat}")).await?;
+    }
     for _ in 0..3 {
         let mut socket = server.socket(&buggy).await?;
         socket.send(&json!({"type": "hello", "token": bob})).await?;

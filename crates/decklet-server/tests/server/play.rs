@@ -184,6 +184,16 @@ fn check_messages(
         Ok(())
     };
     let check_state = |message: &Value| -> Result<(), Error> {
+        // before every seat is taken the game is not dealt: no card is shown
+        if message["status"] == "open" {
+            let shown = !message["hand"].is_null()
+                || message.get("view").is_some()
+                || message["zones"] != serde_json::json!([]);
+            return match shown {
+                true => Err(format!("a card shown before the deal: {message}").into()),
+                false => Ok(()),
+            };
+        }
         let k = message["seq"].as_u64().ok_or("a state without seq")? as usize;
         assert!(
             message["view"].is_object(),

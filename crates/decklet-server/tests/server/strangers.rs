@@ -153,6 +153,7 @@ fn join_body() -> BoxedStrategy<Value> {
     object(vec![
         ("name", text().prop_map(Value::from).boxed()),
         ("seat", any::<i64>().prop_map(Value::from).boxed()),
+        ("share", text().prop_map(Value::from).boxed()),
     ])
 }
 
