@@ -167,7 +167,7 @@ pub struct StoredMatch {
     /// Whether the match's creator chose the seed.
     pub seed_chosen: bool,
     /// The deal's commitment of scheme 2 without the shares, as JSON
-    /// ([`Deal::to_stored`](crate::Deal::to_stored)); empty for a match stored before.
+    /// (what the server's deal keeps of it); empty for a match stored before.
     pub deal: String,
     /// When it was created, in seconds since the Unix epoch.
     pub created_at: i64,
