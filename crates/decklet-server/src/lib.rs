@@ -56,8 +56,8 @@ pub use protocol::ClientMessage;
 pub use server::{Restored, Server};
 pub use spec::{GameKind, MatchSpec, SeatKind, SeatSpec};
 pub use store::{
-    Backend, GROUP_COMMIT_MOST, STORE_TIMEOUT, Store, StoreError, StoredAction, StoredMatch,
-    StoredSeat, database_url,
+    Backend, GROUP_COMMIT_MOST, GROUP_COMMIT_WINDOW, STORE_TIMEOUT, Store, StoreError,
+    StoredAction, StoredMatch, StoredSeat, database_url,
 };
 pub use token::{hash_token, token_matches};
 

@@ -5,6 +5,7 @@ mod api;
 mod browser;
 mod bugs;
 mod common;
+mod group_commit;
 mod hostile;
 mod moved;
 mod outage;
