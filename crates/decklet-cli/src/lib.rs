@@ -241,6 +241,9 @@ struct ReplayArgs {
     /// table shows it): the deal must have been drawn from it.
     #[arg(long, value_name = "HEX")]
     pub(crate) share: Option<String>,
+    /// Your seat (counted from 1), with `--share`: the share must be that seat's.
+    #[arg(long, value_name = "N", requires = "share", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub(crate) seat: Option<u64>,
 }
 
 /// `decklet serve`'s options.

@@ -165,14 +165,17 @@ pub fn run(args: &ReplayArgs, catalog: &Catalog) -> Result<(), String> {
         Log::Game(log, deal) => (log, deal),
         Log::Match(log) => return run_match(args, catalog, &log),
     };
+    let loaded = game_of(catalog, &log).map_err(|e| format!("{path}: {e}"))?;
     let deal_line = check_deal(
+        &loaded,
         &log,
         deal.as_ref(),
         args.commitment.as_deref(),
-        args.share.as_deref(),
+        args.share
+            .as_deref()
+            .map(|share| (share, args.seat.and_then(|s| usize::try_from(s).ok()))),
     )
     .map_err(|e| format!("{path}: {e}"))?;
-    let loaded = game_of(catalog, &log).map_err(|e| format!("{path}: {e}"))?;
     let mut engine = GameEngine::new(loaded.game(), EngineConfig::default());
     let heard: Arc<Mutex<Vec<AnyEvent>>> = Arc::default();
     if args.events.is_some() {
@@ -206,15 +209,17 @@ pub fn run(args: &ReplayArgs, catalog: &Catalog) -> Result<(), String> {
     write_stdout(&out)
 }
 
-/// Checks the log's game, seats and seed against the deal's commitment beside it,
-/// that commitment against the one its player was shown (`--commitment`), and that
-/// the deal was drawn from the player's share (`--share`); answers the summary's line
-/// of it (empty for a log with none).
+/// Checks the log's game, seats and seed against the deal's commitment beside it (and
+/// that its players are the ones the game deals to, `p1`…`pN` in seats 1…N), that
+/// commitment against the one its player was shown (`--commitment`), and that the
+/// deal was drawn from the player's share at their seat (`--share`, `--seat`);
+/// answers the summary's line of it (empty for a log with none).
 fn check_deal(
+    loaded: &LoadedGame,
     log: &GameLog,
     deal: Option<&DealCommitment>,
     shown: Option<&str>,
-    share: Option<&str>,
+    share: Option<(&str, Option<usize>)>,
 ) -> Result<String, String> {
     let Some(deal) = deal else {
         return match (shown, share) {
@@ -227,6 +232,23 @@ fn check_deal(
     };
     deal.check(log)
         .map_err(|e| format!("the deal does not match its commitment: {e}"))?;
+    // the players the game deals to: their ids and seats decide who gets which hand
+    let dealt = loaded
+        .new_engine(log.seed, log.players.len())
+        .map_err(|e| format!("the deal: {e}"))?
+        .log();
+    let seating = |log: &GameLog| -> Vec<(String, u32)> {
+        log.players
+            .iter()
+            .map(|p| (p.id.to_string(), p.seat))
+            .collect()
+    };
+    if seating(log) != seating(&dealt) || log.plugins != dealt.plugins {
+        return Err(
+            "the deal does not match its commitment: the log's players or plugins are not the ones the game deals to"
+                .into(),
+        );
+    }
     if let Some(shown) = shown
         && !shown.trim().eq_ignore_ascii_case(&deal.commitment)
     {
@@ -237,21 +259,28 @@ fn check_deal(
         ));
     }
     let mut notes = String::new();
-    if let Some(share) = share {
+    if let Some((share, seat)) = share {
         if deal.chosen {
             return Err("--share: the seed was chosen by the match's creator, not drawn from the players' shares".into());
         }
-        match deal.seats_of_share(share).as_slice() {
-            [] => {
+        let found = deal.seats_of_share(share);
+        match (found.as_slice(), seat) {
+            ([], _) => {
                 return Err(format!(
                     "--share: the share {} is not one the deal was drawn from",
                     printable(share.trim())
                 ));
             }
-            seats => {
-                let seats: Vec<String> = seats.iter().map(|s| (s + 1).to_string()).collect();
-                let _ = write!(notes, ", drawn with your share (seat {})", seats.join(", "));
+            (found, Some(seat)) if !found.contains(&seat.saturating_sub(1)) => {
+                return Err(format!(
+                    "--share: the share is seat {}'s in the deal, not seat {seat}'s",
+                    found.first().map_or(0, |s| s + 1)
+                ));
             }
+            ([at], _) => {
+                let _ = write!(notes, ", drawn with your share (seat {})", at + 1);
+            }
+            (_, _) => return Err("--share: the deal reveals that share at several seats".into()),
         }
     }
     if deal.chosen {

@@ -942,6 +942,26 @@ fn replay_checks_the_deal_against_its_commitment() {
     assert!(err.contains("not the deal you were shown"), "{err}");
     let (_, err) = run_err(&["replay", &served, "--share", &"b2".repeat(32)]);
     assert!(err.contains("not one the deal was drawn from"), "{err}");
+    // the share at another seat than yours
+    let out = run_ok(&["replay", &served, "--share", &mine, "--seat", "1"]);
+    assert!(out.contains("drawn with your share (seat 1)"), "{out}");
+    let (_, err) = run_err(&["replay", &served, "--share", &mine, "--seat", "2"]);
+    assert!(err.contains("seat 1's in the deal, not seat 2's"), "{err}");
+    // a share revealed for the bot's seat (the server could have made it up to choose
+    // among deals), the players seated otherwise, or a position adopted: refused
+    let mut bot_share = log.clone();
+    bot_share["deal"]["shares"][1] = Value::from("77".repeat(32));
+    let (_, err) = run_err(&["replay", &write("bot.json", &bot_share)]);
+    assert!(err.contains("a bot's seat has none"), "{err}");
+    let mut reseated = log.clone();
+    reseated["players"][0]["seat"] = Value::from(2);
+    reseated["players"][1]["seat"] = Value::from(1);
+    let (_, err) = run_err(&["replay", &write("reseated.json", &reseated)]);
+    assert!(err.contains("players or plugins"), "{err}");
+    let mut early = log.clone();
+    early["startIndex"] = Value::from(1);
+    let (_, err) = run_err(&["replay", &write("early.json", &early)]);
+    assert!(err.contains("not dealt from its seed"), "{err}");
     // anything changed after the commitment: refused
     for (field, forged_value, says) in [
         ("serverShare", Value::from("11".repeat(32)), "hashes to"),

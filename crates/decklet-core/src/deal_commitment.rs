@@ -54,8 +54,9 @@ fn hash_parts<'a>(parts: impl IntoIterator<Item = &'a str>) -> String {
 /// The commitment (scheme 2) to a deal of `game` (its game string) at `seats` (each
 /// seat as `human` or `bot:NAME`, in seat order), from the seed `chosen` by someone
 /// or else from the players' shares, with the server's share `server_share`: SHA-256
-/// of the scheme's name, the game, the seats joined by `,`, `chosen:SEED` or `drawn`,
-/// and the server share, each followed by a zero byte.
+/// of the scheme's name, the game, the seats as a JSON array of strings (`["human",
+/// "bot:random"]`, no space), `chosen:SEED` or `drawn`, and the server share (as its
+/// hex digits), each followed by a zero byte.
 ///
 /// ```
 /// use decklet_core::deal_commitment;
@@ -75,14 +76,15 @@ pub fn deal_commitment(
         Some(seed) => format!("chosen:{seed}"),
         None => "drawn".to_string(),
     };
-    let seats = seats.join(",");
+    // as JSON, so that no two lists of seats are written alike
+    let seats = serde_json::to_string(seats).unwrap_or_default();
     hash_parts([SCHEME_2, game, &seats, &chosen, server_share])
 }
 
 /// The seed of a deal drawn from the server's share and the players' (scheme 2), in
-/// seat order (`""` for a seat with none): the first 8 bytes, little-endian, of the
-/// SHA-256 of the scheme's name, the server share and each seat's share, each followed
-/// by a zero byte.
+/// seat order (`""` for a bot's seat): the first 8 bytes, little-endian, of the SHA-256
+/// of the scheme's name, the server share and each seat's share (as their hex digits),
+/// each followed by a zero byte.
 ///
 /// ```
 /// use decklet_core::deal_seed;
@@ -218,8 +220,12 @@ impl DealCommitment {
     }
 
     /// Whether `log` is a game dealt as committed; the error says what differs. Scheme
-    /// 2 checks the log's game string, its number of players and its seed; scheme 1
-    /// its seed alone.
+    /// 2 checks the log's game string, its number of players and its seed, that it was
+    /// dealt from that seed (no position adopted, no action before the start), and that
+    /// every human seat's share is one and no bot's seat has any (a share the server
+    /// could make up would let it choose among deals); scheme 1 the seed alone. The
+    /// players' ids and seats are the game's to check (`decklet replay` builds the
+    /// game's own players and compares).
     pub fn check(&self, log: &GameLog) -> Result<(), String> {
         let shown = self.commitment.to_ascii_lowercase();
         if self.scheme == 1 {
@@ -239,6 +245,9 @@ impl DealCommitment {
                 self.scheme
             ));
         }
+        if self.game.contains('\0') {
+            return Err("the deal's game holds a zero byte".into());
+        }
         let chosen = self.chosen.then_some(log.seed);
         let expected = deal_commitment(&self.game, &self.seats, chosen, &self.server_share);
         if expected != shown {
@@ -246,6 +255,33 @@ impl DealCommitment {
                 "the deal revealed hashes to {expected}, not to the commitment {}",
                 crate::echo(&self.commitment)
             ));
+        }
+        if self.shares.len() != self.seats.len() {
+            return Err(format!(
+                "the deal reveals {} shares for {} seats",
+                self.shares.len(),
+                self.seats.len()
+            ));
+        }
+        if log.initial_state.is_some() || log.start_index != Some(0) {
+            return Err(
+                "the log was not dealt from its seed: it adopts a position, or runs actions before the start"
+                    .into(),
+            );
+        }
+        for (i, (seat, share)) in self.seats.iter().zip(&self.shares).enumerate() {
+            let fine = match seat.starts_with("bot:") {
+                true => share.is_empty(),
+                false => self.chosen && share.is_empty() || is_share(share),
+            };
+            if !fine {
+                return Err(format!(
+                    "seat {} ({}) reveals the share {}: a bot's seat has none, a person's is {SHARE_HEX_DIGITS} hex digits",
+                    i + 1,
+                    crate::echo(seat),
+                    crate::echo(share)
+                ));
+            }
         }
         let played = log.game.as_deref().unwrap_or(&log.game_id);
         if played != self.game {
@@ -259,13 +295,6 @@ impl DealCommitment {
             return Err(format!(
                 "the log has {} players, the deal was committed to {} seats",
                 log.players.len(),
-                self.seats.len()
-            ));
-        }
-        if self.shares.len() != self.seats.len() {
-            return Err(format!(
-                "the deal reveals {} shares for {} seats",
-                self.shares.len(),
                 self.seats.len()
             ));
         }
@@ -299,7 +328,7 @@ mod tests {
     #[test]
     fn the_commitment_is_sha256_of_its_parts() {
         // computed apart, by Python:
-        // hashlib.sha256(b"decklet-deal-commitment/2\x00uno\x00human,bot:random\x00drawn\x00"
+        // hashlib.sha256(b'decklet-deal-commitment/2\x00uno\x00["human","bot:random"]\x00drawn\x00'
         //     + b"ab" * 32 + b"\x00").hexdigest()
         assert_eq!(
             deal_commitment(
@@ -319,7 +348,7 @@ mod tests {
     }
 
     const PYTHON_COMMITMENT: &str =
-        "728c1acffed221e055b8009125664d3f10732cae17271aafbfccb4b0312ca881";
+        "731e2a9b8c94cd900676d79238944d52f0501d412a585f149d90ac6717aae6f8";
     const PYTHON_SEED: u64 = 7_913_241_555_354_163_414;
 
     /// A log of `game` with `players`, dealt from `seed`, and no action.
@@ -328,7 +357,7 @@ mod tests {
             .map(|i| serde_json::json!({"id": format!("p{i}"), "name": format!("P{i}"), "seat": i}))
             .collect();
         let json = serde_json::json!({
-            "format": crate::LOG_FORMAT, "gameId": game, "game": game, "seed": seed,
+            "format": crate::LOG_FORMAT, "gameId": game, "game": game, "seed": seed, "startIndex": 0,
             "maxActionsPerTick": 100, "players": players, "plugins": [], "actions": [],
         });
         serde_json::from_value(json).unwrap()
@@ -388,6 +417,44 @@ mod tests {
         );
         assert_eq!(deal.seats_of_share(&"A1".repeat(32)), vec![0]);
         assert!(deal.seats_of_share("").is_empty());
+        // a bot's seat with a share (one the server could make up after every other
+        // share was known, to choose among deals), or a person's without a share
+        let mut ground = deal.clone();
+        ground.shares[1] = "77".repeat(32);
+        let seed = ground.seed().unwrap();
+        assert!(
+            ground
+                .check(&log_of("uno", seed, 2))
+                .unwrap_err()
+                .contains("bot's seat")
+        );
+        let mut none = deal.clone();
+        none.shares[0] = String::new();
+        let seed = none.seed().unwrap();
+        assert!(
+            none.check(&log_of("uno", seed, 2))
+                .unwrap_err()
+                .contains("a person's")
+        );
+        // a log that adopts a position, or runs actions before the start
+        let mut adopted = log_of("uno", deal.seed().unwrap(), 2);
+        adopted.start_index = Some(1);
+        assert!(
+            deal.check(&adopted)
+                .unwrap_err()
+                .contains("not dealt from its seed")
+        );
+    }
+
+    #[test]
+    fn no_two_lists_of_seats_hash_alike() {
+        let share = "ab".repeat(32);
+        let three: Vec<String> = vec!["human".into(); 3];
+        let two: Vec<String> = vec!["human,human".into(), "human".into()];
+        assert_ne!(
+            deal_commitment("uno", &three, None, &share),
+            deal_commitment("uno", &two, None, &share)
+        );
     }
 
     #[test]

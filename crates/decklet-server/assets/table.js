@@ -30,16 +30,23 @@ async function api(method, path, body) {
 
 const tokenKey = (id) => "decklet:token:" + id;
 const shareKey = (id) => "decklet:share:" + id;
+const committedKey = (id) => "decklet:commitment:" + id;
 
 // joins a seat with a share of the deal drawn here (32 random bytes): the game is
-// dealt from every player's share and the server's, so the server cannot choose it;
-// the share is kept to check the deal at the end
+// dealt from every player's share and the server's, so the server cannot choose it.
+// The commitment the match shows before the share is drawn, and the share, are kept
+// (the same share is sent again if a join is retried) to check the deal at the end.
 async function joinSeat(id, name, seat) {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const share = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  let share = localStorage.getItem(shareKey(id));
+  if (!share) {
+    const before = await api("GET", "/api/matches/" + id);
+    if (before.deal && before.deal.commitment) localStorage.setItem(committedKey(id), before.deal.commitment);
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    share = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem(shareKey(id), share);
+  }
   const joined = await api("POST", `/api/matches/${id}/join`, { name, seat, share });
   localStorage.setItem(tokenKey(id), joined.token);
-  localStorage.setItem(shareKey(id), share);
   return joined;
 }
 
@@ -431,9 +438,15 @@ function showDeal(deal) {
   if (deal.chosen) parts.push(el("strong", { class: "warning" }, "Dealt from a seed its creator chose: its creator may know every card. "));
   else if (deal.shared && !deal.seed) parts.push(el("span", {}, "Dealt once every seat is taken, from every player's share and the server's. "));
   if (deal.commitment) parts.push(el("span", {}, "Deal committed to "), short(deal.commitment));
+  const noted = matchId && localStorage.getItem(committedKey(matchId));
+  if (noted && deal.commitment && noted !== deal.commitment) {
+    parts.push(el("strong", { class: "warning" }, ` The server now shows another commitment than the one it showed before you joined (${noted.slice(0, 12)}…): this is not the deal promised.`));
+  }
   if (deal.seed) {
     const share = matchId && localStorage.getItem(shareKey(matchId));
-    const check = `decklet replay match-${matchId}.json --commitment ${deal.commitment || ""}${share && !deal.chosen ? ` --share ${share}` : ""}`;
+    const seat = last && last.you != null ? ` --seat ${last.you + 1}` : "";
+    const mine = share && !deal.chosen ? ` --share ${share}${seat}` : "";
+    const check = `decklet replay match-${matchId}.json --commitment ${noted || deal.commitment || ""}${mine}`;
     parts.push(el("span", {}, ` · seed ${deal.seed} · check the log: `), el("code", { class: "check" }, check));
   }
   $("deal").replaceChildren(...parts);

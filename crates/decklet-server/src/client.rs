@@ -81,15 +81,17 @@ impl Http {
 
     /// Joins seat `seat` of match `id` with a share of the deal drawn here from the
     /// operating system (the server cannot then choose the deal); answers the seat's
-    /// token.
+    /// token. A caller that retries a join that failed should send the same share
+    /// again ([`join_with_share`](Self::join_with_share)): a server that refused a join
+    /// until it liked the share could choose among deals.
     pub async fn join(&self, id: &str, seat: usize, name: &str) -> Result<String, Error> {
         let share = crate::token::random_hex::<32>()?;
         self.join_with_share(id, seat, name, Some(&share)).await
     }
 
     /// Joins seat `seat` of match `id`, sending `share` as the seat's share of the
-    /// deal (64 hex digits; `None`: none, the seat adds nothing to the deal); answers
-    /// the seat's token.
+    /// deal (64 hex digits; the server refuses a join without one); answers the seat's
+    /// token.
     pub async fn join_with_share(
         &self,
         id: &str,

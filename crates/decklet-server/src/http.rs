@@ -281,6 +281,11 @@ async fn summary(
     Ok(axum::Json(describe(&stored)).into_response())
 }
 
+/// Whether a stored match is over, however it ended: its deal is then revealed.
+fn ended(stored: &StoredMatch) -> bool {
+    matches!(stored.status.as_str(), "finished" | "abandoned" | "expired")
+}
+
 /// A match as the API shows it: never a token, nor its seed before it is finished
 /// (its deal's commitment from the start).
 fn describe(stored: &StoredMatch) -> Value {
@@ -307,7 +312,7 @@ fn describe(stored: &StoredMatch) -> Value {
         "turnSeconds": spec.get("turnSeconds"),
         "botDelayMs": spec.get("botDelayMs"),
         "status": stored.status,
-        "deal": Deal::stored(stored).ok().map(|deal| deal.view(stored.status == "finished")),
+        "deal": Deal::stored(stored).ok().map(|deal| deal.view(ended(stored))),
         "seq": stored.seq,
         "server": stored.server,
         "seats": seats,
@@ -374,14 +379,14 @@ async fn games(State(server): State<Server>) -> Response {
         .into_response()
 }
 
-/// A finished match's log, as `decklet replay` reads it, rebuilt from the stored
-/// actions (and checked to reach each stored digest). Refused before the end: the log
-/// holds the seed, and the seed every card.
+/// A finished (or abandoned) match's log, as `decklet replay` reads it, rebuilt from
+/// the stored actions (and checked to reach each stored digest). Refused before the
+/// end: the log holds the seed, and the seed every card.
 async fn log(State(server): State<Server>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let stored = server.stored(&id).await?;
-    if stored.status != "finished" {
+    if !matches!(stored.status.as_str(), "finished" | "abandoned") {
         return Err(ApiError::conflict(
-            "the log of a match is given once it is finished (it tells every card)",
+            "the log of a match is given once it is over (it tells every card)",
         ));
     }
     let spec: MatchSpec = serde_json::from_str(&stored.spec)

@@ -805,6 +805,11 @@ impl LiveMatch {
         if slot.token_hash.is_some() {
             return Err(ApiError::conflict(format!("seat {seat} is taken")));
         }
+        if share.is_empty() {
+            return Err(ApiError::bad(
+                "a share of the deal is needed to join: \"share\", 64 hex digits drawn at random on your side (the game is dealt from every player's share and the server's, so that the server cannot choose it)",
+            ));
+        }
         let token = new_token().map_err(ApiError::internal)?;
         let hash = hash_token(&token);
         if !self
@@ -1273,8 +1278,12 @@ impl LiveMatch {
     fn state(&self, audience: Audience) -> StateMessage<'_> {
         let seat = audience.seat;
         let state = self.driver.state();
-        // no card is shown before the deal is final (every seat taken)
-        let dealt = self.status != Status::Open;
+        // no card is shown before the deal is final (every seat taken), nor who moves
+        // first (in some games the cards decide it)
+        let dealt = matches!(
+            self.status,
+            Status::Playing | Status::Finished | Status::Abandoned
+        );
         let view = (audience.view && dealt).then(|| {
             let mut view = state.view_for(self.viewer(seat));
             // the card table is sent once, in the welcome
@@ -1283,6 +1292,7 @@ impl LiveMatch {
         });
         let turn = state
             .current_player()
+            .filter(|_| dealt)
             .and_then(|p| self.players.iter().position(|q| *q == p));
         let seats = self
             .seats
@@ -1340,7 +1350,12 @@ impl LiveMatch {
             turn,
             deadline_ms,
             seats,
-            deal: self.deal.view(self.status == Status::Finished),
+            // revealed once the match is over however it ended: a match left to idle
+            // out is checked as one played to its end
+            deal: self.deal.view(matches!(
+                self.status,
+                Status::Finished | Status::Abandoned | Status::Expired
+            )),
             zones: match dealt {
                 true => zones(
                     &self.kind,

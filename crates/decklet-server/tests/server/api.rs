@@ -90,7 +90,8 @@ async fn seats_are_joined_once_and_the_lobby_lists_open_matches() -> Result<(), 
     );
     let token = server.join(&id, 0, "Ann").await?;
     assert_eq!(token.len(), 32);
-    let join = |seat: Value, name: &str| json!({"name": name, "seat": seat});
+    let join =
+        |seat: Value, name: &str| json!({"name": name, "seat": seat, "share": "5e".repeat(32)});
     for (body, status) in [
         (join(json!(0), "Eve"), 409),
         (join(json!(2), "Eve"), 409),
@@ -120,7 +121,10 @@ async fn seats_are_joined_once_and_the_lobby_lists_open_matches() -> Result<(), 
     assert_eq!(status, 409);
     // the last seat starts the match; it leaves the lobby
     let (status, answer) = server
-        .post(&format!("/api/matches/{id}/join"), &json!({"name": "Bob"}))
+        .post(
+            &format!("/api/matches/{id}/join"),
+            &json!({"name": "Bob", "share": "b0".repeat(32)}),
+        )
         .await?;
     assert_eq!((status, answer["seat"].as_u64()), (200, Some(1)));
     let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
@@ -265,7 +269,7 @@ async fn two_servers_share_one_postgres_and_a_match_moves_to_the_server_its_seat
         let (status, answer) = b
             .post(
                 &format!("/api/matches/{on_a}/join"),
-                &json!({"name": "Ann", "seat": 0}),
+                &json!({"name": "Ann", "seat": 0, "share": "a1".repeat(32)}),
             )
             .await?;
         if status == 200 {
@@ -498,7 +502,10 @@ async fn the_deal_is_committed_to_before_anyone_joins_and_revealed_at_the_end() 
         // one seat free: no card shown yet, not even Ann's own
         let waiting = ann.wait_for("state").await?;
         assert_eq!(waiting["status"], "open", "{waiting}");
-        assert!(waiting["hand"].is_null(), "{waiting}");
+        assert!(
+            waiting["hand"].is_null() && waiting["turn"].is_null(),
+            "{waiting}"
+        );
         assert_eq!(waiting["zones"], json!([]), "{waiting}");
         assert!(
             waiting["seats"]
@@ -560,8 +567,9 @@ async fn the_deal_is_committed_to_before_anyone_joins_and_revealed_at_the_end() 
     Ok(())
 }
 
-/// A player's share is 64 hex digits: anything else is refused with the seat left
-/// free; a seat may join with none (it adds nothing to the deal).
+/// A player's share is 64 hex digits, and a person's seat is joined with one (a seat
+/// whose share the server made up would let it choose among deals): anything else is
+/// refused with the seat left free.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_share_that_is_not_one_is_refused_and_the_seat_stays_free() -> Result<(), Error> {
     let dir = tempfile::tempdir()?;
@@ -585,9 +593,17 @@ async fn a_share_that_is_not_one_is_refused_and_the_seat_stays_free() -> Result<
         assert_eq!(status, 400, "{bad:?}: {body}");
         assert!(body.to_string().contains("64 hex digits"), "{body}");
     }
+    let (status, body) = server
+        .post(&format!("/api/matches/{id}/join"), &json!({"name": "Ann"}))
+        .await?;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body.to_string().contains("a share of the deal is needed"),
+        "{body}"
+    );
     let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
     assert_eq!(summary["seats"][0]["free"], true, "{summary}");
-    server.join_with_share(&id, 0, "Ann", None).await?;
+    server.join(&id, 0, "Ann").await?;
     Ok(())
 }
 
@@ -706,6 +722,13 @@ async fn a_match_no_one_plays_is_abandoned_restarts_or_not() -> Result<(), Error
     let mut ann = server.seat(&id, &token, None).await?;
     let state = ann.wait_for_state().await?;
     assert_eq!(state["status"], "abandoned");
+    // an abandoned match's deal is revealed, and its log given, as a finished one's:
+    // a match left to idle out is checked as one played to its end
+    let revealed: decklet_core::DealCommitment =
+        serde_json::from_value(state["deal"]["revealed"].clone())?;
+    let (status, text) = server.get_text(&format!("/api/matches/{id}/log")).await?;
+    assert_eq!(status, 200, "{text}");
+    revealed.check(&serde_json::from_str(&text)?)?;
     server.stop().await;
     let server = start_with(&db, limits()).await?;
     assert_eq!(server.server.restored(), 0);

@@ -503,7 +503,7 @@ async fn names_of_every_script_are_taken_and_look_alike_bots_are_not() -> Result
         let (status, body) = server
             .post(
                 &format!("/api/matches/{id}/join"),
-                &json!({"name": name, "seat": 1}),
+                &json!({"name": name, "seat": 1, "share": "5e".repeat(32)}),
             )
             .await?;
         assert_eq!(status, 200, "{name}: {body}");
