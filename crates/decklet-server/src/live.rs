@@ -234,6 +234,9 @@ pub struct LiveMatch {
     /// [`FIRST_BUDGET_WAIT`] to [`MOST_BUDGET_WAIT`]).
     budget_wait: Duration,
     over: Arc<AtomicBool>,
+    /// Set when a restored match's seats were all taken but its stored status still
+    /// said `open` (the server stopped in between): stored when its task starts.
+    status_unsaved: bool,
     /// Set when the store refused a move because another server plays the match now:
     /// the task stops, and its connections are closed to reconnect there.
     lost: bool,
@@ -368,6 +371,7 @@ impl LiveMatch {
             narrates,
             budget_wait: Duration::ZERO,
             over: Arc::new(AtomicBool::new(false)),
+            status_unsaved: false,
             lost: false,
         })
     }
@@ -430,7 +434,10 @@ impl LiveMatch {
         live.names = live.seats.iter().map(|s| s.name.clone()).collect();
         live.created_at = stored.created_at;
         if live.status == Status::Open && live.all_joined() {
+            // every seat was taken, but the server stopped before it stored so: the
+            // status is stored when the task starts
             live.set_status(Status::Playing);
+            live.status_unsaved = stored.status == "open";
         }
         for ended in [Status::Expired, Status::Abandoned] {
             if stored.status == ended.as_str() {
@@ -506,6 +513,14 @@ impl LiveMatch {
     /// A command is handled whole (a move is stored before the next is read), so a
     /// stop never cuts a write short.
     pub async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        if self.status_unsaved
+            && let Err(error) = self.store.set_status(&self.id, self.status.as_str()).await
+        {
+            eprintln!(
+                "decklet serve: match {}: its status could not be stored: {error}",
+                self.id
+            );
+        }
         self.schedule();
         let done = loop {
             let due = self.next_due();

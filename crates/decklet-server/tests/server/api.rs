@@ -1048,3 +1048,48 @@ async fn a_seat_plays_a_policy_the_server_was_started_with_by_its_name() -> Resu
     assert_eq!(status, 200);
     Ok(())
 }
+
+/// A server that stopped between storing the last seat's join and storing that the
+/// match is being played: on restart the match is dealt from the stored shares, its
+/// status stored, and it leaves the lobby.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_whose_last_join_was_stored_alone_is_played_after_a_restart() -> Result<(), Error> {
+    use sqlx::Executor as _;
+    let dir = tempfile::tempdir()?;
+    let db = sqlite_in(&dir);
+    let server = start(&db).await?;
+    let id = server
+        .create(json!({"game": "uno", "seats": [human(), human()]}))
+        .await?;
+    server.join(&id, 0, "Ann").await?;
+    let bea = server.join(&id, 1, "Bea").await?;
+    server.stop().await;
+    sqlx::any::install_default_drivers();
+    let (url, _) = decklet_server::database_url(&db)?;
+    let pool = sqlx::AnyPool::connect(&url).await?;
+    pool.execute(sqlx::query("UPDATE matches SET status = 'open' WHERE id = $1").bind(&id))
+        .await?;
+    pool.close().await;
+
+    let server = start(&db).await?;
+    let mut table = server.seat(&id, &bea, None).await?;
+    let state = table.wait_for_state().await?;
+    assert_eq!(state["status"], "playing", "{state}");
+    assert_eq!(state["hand"].as_array().map(Vec::len), Some(7), "{state}");
+    let waiting = std::time::Instant::now();
+    let stored = loop {
+        let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
+        if summary["status"] != "open" {
+            break summary;
+        }
+        assert!(
+            waiting.elapsed() < decklet_server::client::STUCK,
+            "still stored open: {summary}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    assert_eq!(stored["status"], "playing", "{stored}");
+    let (_, lobby) = server.get("/api/matches").await?;
+    assert_eq!(lobby["matches"], json!([]), "{lobby}");
+    Ok(())
+}
