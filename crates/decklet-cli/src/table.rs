@@ -316,9 +316,10 @@ fn make_move(
         .map(|e| e.view_for(you))
         .collect();
     match def.narrate(state, &heard) {
+        // told as your seat is: "You play red 7 → Bot 2's turn", "… → your turn"
         Some(lines) => {
             for line in lines {
-                say!("{line}");
+                say!("{}", decklet_catalog::second_person(&line, YOU));
             }
         }
         None if mover == you => say!("You: {}", told.unwrap_or_default()),

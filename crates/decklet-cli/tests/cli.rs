@@ -332,7 +332,7 @@ fn play_ends_cleanly_when_input_runs_out() {
         ],
         "d\n",
     );
-    assert!(out.contains("> p1 draws 1 card\nYou receive "), "{out}");
+    assert!(out.contains("> You draw 1 card\nYou receive "), "{out}");
     assert!(out.contains("Input ended; leaving the game."), "{out}");
 }
 
@@ -356,16 +356,16 @@ fn scripted_games() -> Vec<String> {
         .collect()
 }
 
-/// UNO narrates its moves: yours are told as everyone's are, by seat id (the table
-/// says "You are p1"), never as a bare move; the cards a move puts in your hand are told
-/// to you alone.
+/// UNO narrates its moves: yours are told as yours ("You play", the table says "You
+/// are p1"), the others' by seat id, never as a bare move; the cards a move puts in
+/// your hand are told to you alone.
 #[test]
 fn play_tells_every_move_in_the_game_s_narration_and_the_cards_you_receive() {
     let all = scripted_games().concat();
     for said in [
-        "> p1 plays ",
-        "> p1 chooses ",
-        "> p1 draws 1 card\nYou receive ",
+        "> You play ",
+        "> You choose ",
+        "> You draw 1 card\nYou receive ",
         "\np2 plays ",
     ] {
         assert!(all.contains(said), "never said `{said}`");
@@ -1052,4 +1052,28 @@ fn errors_quote_arguments_escaped() {
             "{args:?}: {err:?}"
         );
     }
+}
+
+/// The terminal table tells your own moves as yours: "You play red 7", "→ your turn",
+/// never "p1 plays" (you are p1).
+#[test]
+fn play_tells_your_moves_as_yours() {
+    let out = run_ok(&[
+        "play",
+        "--watch",
+        "--seed",
+        "5",
+        "--players",
+        "3",
+        "--bots",
+        "heuristic",
+    ]);
+    assert!(out.contains("\nYou play "), "{out}");
+    assert!(out.contains("→ your turn"), "{out}");
+    assert!(
+        !out.contains("p1 plays") && !out.contains("p1's turn"),
+        "{out}"
+    );
+    // the other seats are still told in the third person
+    assert!(out.contains("p2 plays "), "{out}");
 }

@@ -125,11 +125,11 @@ fn play_tells_penalties_swaps_and_passed_hands() {
     );
     for needle in [
         // the game's narration of each move, the facts of the table, your new cards
-        "takes the stacked penalty of 2 cards",
+        "the stacked penalty of 2 cards",
         "pending draw: 2",
         ") take the penalty (draw 2) (d)",
         "You receive ",
-        "p1 swaps hands with p",
+        " hands with p",
         "every hand passes to the next player",
     ] {
         assert!(out.contains(needle), "missing `{needle}` in\n{out}");
@@ -155,7 +155,7 @@ fn play_offers_you_a_jump_in_and_bots_jump_in_too() {
         out.contains("(a move's number or key, or Enter to let play go on)"),
         "{out}"
     );
-    assert!(out.contains("> Out of turn, you move:\np1 plays "), "{out}");
+    assert!(out.contains("> Out of turn, you move:\nYou play "), "{out}");
     assert!(
         ["p2", "p3", "p4"]
             .iter()
@@ -259,9 +259,9 @@ fn play_offers_calls_and_catches_and_tells_them() {
     for needle in [
         ") call UNO (u)",
         // a late call, offered to you before anyone may catch you
-        "> Out of turn, you move:\np1 calls UNO",
-        "p1 catches p3 not calling UNO",
-        "catches p1 not calling UNO",
+        "> Out of turn, you move:\nYou call UNO",
+        "You catch p3 not calling UNO",
+        "catches you not calling UNO",
         "decklet play --game 'uno(rules=official)' --seed 2 --players 3 --bots heuristic:forget=0.5",
     ] {
         assert!(seen.contains(needle), "missing `{needle}` in\n{seen}");

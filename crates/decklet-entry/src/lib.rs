@@ -60,8 +60,10 @@ mod bot_names;
 mod counting;
 mod def;
 mod params;
+mod second_person;
 
 pub use bot_names::{MAX_SEARCH_ITERATIONS, search_iterations};
 pub use counting::{CountDef, Counter};
 pub use def::{BotDef, GameDef, MatchScoring, ParamDef, ParamKind};
 pub use params::{ParamError, Params};
+pub use second_person::second_person;

@@ -181,11 +181,35 @@ function logLine(text) {
   log.scrollTop = log.scrollHeight;
 }
 
-// the game's player ids (p1, p2, …, in seat order) in a narrated line, as the seats' names
+// the game's player ids (p1, p2, …, in seat order) in a narrated line, as the seats' names;
+// your own seat's as "you" (`p1 plays red 7 → p2's turn` is `You play red 7 → Bob's turn`)
 let names = []; // the seats' names, from the welcome and each state
 function named(line) {
-  return line.replace(/\bp(\d+)\b/g, (id, n) => names[n - 1] || id);
+  const own = last && last.you != null ? "p" + (last.you + 1) : null;
+  return (own ? secondPerson(line, own) : line).replace(/\bp(\d+)\b/g, (id, n) => names[n - 1] || id);
 }
+
+// a verb after "you", from its third person: plays → play, passes → pass, has → have
+function plainVerb(word) {
+  const irregular = { has: "have", is: "are", was: "were", does: "do", goes: "go" };
+  if (irregular[word]) return irregular[word];
+  if (/.ies$/.test(word)) return word.slice(0, -3) + "y";
+  if (/(sses|shes|ches|xes|zes)$/.test(word)) return word.slice(0, -2);
+  if (/[^su]s$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+// a narrated line as the player `id` is told it (as decklet_entry::second_person does)
+function secondPerson(line, id) {
+  const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${id}(?![\\p{L}\\p{N}])('s|( )(\\p{L}+))?`, "gu");
+  return line.replace(pattern, (match, before, rest, space, word, at) => {
+    const first = (before + line.slice(0, at)).trim() === "";
+    if (rest === "'s") return before + (first ? "Your" : "your");
+    const you = first ? "You" : "you";
+    return before + you + (word ? " " + plainVerb(word) : "");
+  });
+}
+const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function heard(update) {
   seen = Math.max(seen, update.seq);
@@ -250,9 +274,9 @@ function render(state) {
       class: "seat" + (i === turn && state.status === "playing" ? " turn" : "") + (you ? " you" : ""),
       "data-seat": i,
       role: "group",
-      "aria-label": `${s.name}${you ? " (you)" : ""}: ${s.cards} cards, ${presence}${i === turn ? ", to move" : ""}`,
+      "aria-label": `${s.name}${you ? " (you)" : ""}: ${count(s.cards, "card")}, ${presence}${i === turn ? ", to move" : ""}`,
     }, el("div", { class: "name" }, s.name + (you ? " (you)" : "")),
-    el("div", {}, `${s.cards} cards`),
+    el("div", {}, count(s.cards, "card")),
     el("div", { class: "presence " + (s.kind === "bot" ? "" : s.online ? "on" : "off") }, presence),
     el("div", { class: "timer" }));
   }));
@@ -264,7 +288,7 @@ function render(state) {
     const shown = z.cards;
     const cards = shown && shown.length ? shown.map((c) => el("span", { class: cardClass(c) + " small" }, c)) : [];
     const more = z.cards && z.size > z.cards.length ? `${z.size} cards, the last: ` : "";
-    const words = !z.cards ? `${z.size} cards` : z.cards.length ? more : "empty";
+    const words = !z.cards ? count(z.size, "card") : z.cards.length ? more : "empty";
     return el("li", { "data-zone": z.id }, `${label}: ${words}`, ...cards);
   });
   $("zones").replaceChildren(...zoneLines);

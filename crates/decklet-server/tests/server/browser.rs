@@ -311,6 +311,24 @@ async fn two_browsers_and_two_bots_play_a_whole_game() -> Result<(), Error> {
             result.contains("won") || result.contains("no winner"),
             "{result}"
         );
+        // each seat is told its own moves as "you": Ann's log says "You play", Bob's
+        // says "Ann plays"; no count reads "1 cards"
+        if game == "uno" {
+            let (ann_log, bob_log) = (text(&ann, "#log").await, text(&bob, "#log").await);
+            assert!(
+                ann_log.contains("You play") || ann_log.contains("You draw"),
+                "{ann_log}"
+            );
+            assert!(
+                !ann_log.contains("Ann plays") && !ann_log.contains("You plays"),
+                "{ann_log}"
+            );
+            assert!(
+                bob_log.contains("Ann plays") || bob_log.contains("Ann draws"),
+                "{bob_log}"
+            );
+            assert!(!text(&ann, "#seats").await.contains(" 1 cards"));
+        }
         // the end screen: every seat's score, and a new match of the same kind
         let rows = ann.find_all(Locator::Css("#result table tr")).await?;
         assert_eq!(rows.len(), 5, "a header and a row a seat");
