@@ -55,17 +55,35 @@ async function joinSeat(id, name, seat) {
 let catalogue = []; // the server's games (GET /api/games)
 const chosenGame = () => catalogue.find((g) => g.name === $("game-select").value) || catalogue[0];
 
+// the bots a seat may be given: the game's own, with a search of 200 iterations in
+// place of `ismcts:N`; a name with a placeholder (`heuristic:forget=P`, `policy:FILE`)
+// is a form of names, not a bot
+const placeholder = /(=P|:N|:FILE|\[)/;
 function seatRow(kind, bot) {
   const game = chosenGame();
-  // the game's bots, a search of 200 iterations in place of `ismcts:N`
-  const bots = [...game.bots.filter((b) => b !== "ismcts:N" && b !== "ismcts"), "ismcts:200"];
+  const bots = [...game.bots.filter((b) => b !== "ismcts" && !placeholder.test(b)), "ismcts:200"];
   const kindSel = el("select", { class: "seat-kind" }, el("option", { value: "human" }, "human"), el("option", { value: "bot" }, "bot"));
   kindSel.value = kind;
   const botSel = el("select", { class: "seat-bot" }, ...bots.map((b) => el("option", { value: b }, b)));
   if (bot) botSel.value = bot;
+  // a bot's name is asked only of a bot's seat
+  const showBot = () => { botSel.hidden = kindSel.value !== "bot"; };
+  kindSel.addEventListener("change", showBot);
+  showBot();
   const row = el("div", { class: "seat-row" }, "Seat ", kindSel, " ", botSel, " ",
-    el("button", { type: "button", onclick: () => row.remove() }, "remove"));
+    el("button", { type: "button", class: "remove-seat", onclick: () => { row.remove(); seatsChanged(); } }, "remove"));
   return row;
+}
+
+// your own seat, the first: no menu
+const ownRow = () => el("div", { class: "seat-row own" }, "Seat 1: you");
+
+// "Add a seat" and "remove" only while the game seats more, or fewer
+function seatsChanged() {
+  const game = chosenGame();
+  const count = $("seat-rows").querySelectorAll(".seat-row").length;
+  $("add-seat").hidden = count >= game.players[1];
+  for (const button of $("seat-rows").querySelectorAll(".remove-seat")) button.disabled = count <= game.players[0];
 }
 
 // one input a parameter, as the game describes it
@@ -124,19 +142,22 @@ async function lobby() {
     $("params").replaceChildren(el("legend", {}, "Parameters"), ...game.params.map(paramInput));
     $("params").hidden = game.params.length === 0;
     const seats = Math.max(game.players[0], Math.min(4, game.players[1]));
-    rows.replaceChildren(seatRow("human"), ...Array.from({ length: seats - 1 }, () => seatRow("bot")));
+    rows.replaceChildren(ownRow(), ...Array.from({ length: seats - 1 }, () => seatRow("bot")));
+    seatsChanged();
   };
   $("game-select").addEventListener("change", reset);
   reset();
-  $("add-seat").addEventListener("click", () => rows.append(seatRow("bot")));
+  $("add-seat").addEventListener("click", () => {
+    rows.append(seatRow("bot"));
+    seatsChanged();
+  });
   $("create").addEventListener("submit", async (e) => {
     e.preventDefault();
     const form = new FormData($("create"));
     const seats = [...rows.querySelectorAll(".seat-row")].map((row) => {
-      const kind = row.querySelector(".seat-kind").value;
+      const kind = row.classList.contains("own") ? "human" : row.querySelector(".seat-kind").value;
       return kind === "bot" ? { kind, bot: row.querySelector(".seat-bot").value } : { kind };
     });
-    if (seats[0]) seats[0] = { kind: "human" };
     const spec = { game: gameString(), seats };
     if (form.get("turnSeconds")) spec.turnSeconds = Number(form.get("turnSeconds"));
     if (form.get("botDelayMs")) spec.botDelayMs = Number(form.get("botDelayMs"));
@@ -265,7 +286,9 @@ function render(state) {
   $("seq").textContent = `move ${state.seq}`;
   const turn = state.turn;
   const statusWords = { open: "waiting for players", playing: "playing", finished: "finished", paused: "paused" };
-  $("status").textContent = (statusWords[state.status] || state.status) + (state.paused ? `: ${state.paused}` : "");
+  // at the end, who won, in the line at the top
+  const ended = state.status === "finished" ? `: ${state.winners.length ? state.winners.map((w) => (w === state.you ? "you" : state.seats[w].name)).join(", ") + " won" : "no winner"}` : "";
+  $("status").textContent = (statusWords[state.status] || state.status) + (state.paused ? `: ${state.paused}` : "") + ended;
   $("status").dataset.status = state.status;
   $("seats").replaceChildren(...state.seats.map((s, i) => {
     const presence = s.kind === "bot" ? "bot" : s.joined ? (s.online ? "online" : "away") : "free seat";
@@ -324,6 +347,9 @@ function render(state) {
     $("moves").replaceChildren(el("em", {}, "watching"));
   }
   $("keys-help").hidden = state.moves.length === 0;
+  // UNO: when to call it, for whoever has not played it before
+  const call = state.moves.find((m) => /^call UNO/i.test(m.label));
+  $("hint").textContent = call ? `You hold one card: call UNO now (key ${keyOf(call)}), before the next player moves, or another player may catch you and you draw two.` : "";
   showResult(state);
   due = state.deadlineMs != null ? Date.now() + state.deadlineMs : null;
   showDeadline();
@@ -335,13 +361,21 @@ function showResult(state) {
     $("result").replaceChildren();
     return;
   }
-  const winners = state.winners.map((w) => state.seats[w].name);
-  const parts = [el("h2", {}, winners.length ? `${winners.join(", ")} won` : "no winner")];
-  if (state.scores) {
-    const rows = state.seats.map((s, i) => ({ name: s.name, score: state.scores[i], won: state.winners.includes(i) }));
-    parts.push(el("table", {}, el("caption", {}, "scores"),
-      el("tr", {}, el("th", {}, "seat"), el("th", {}, "score")),
-      ...rows.map((r) => el("tr", { class: r.won ? "winner" : "" }, el("td", {}, r.name), el("td", {}, String(r.score))))));
+  const winners = state.winners.map((w) => (w === state.you ? "You" : state.seats[w].name));
+  const won = winners.length ? `${winners.join(", ")} won` : "no winner";
+  const parts = [el("h2", { id: "winner" }, won)];
+  // the points the round gave, for a game scored in points; else each seat's result
+  const points = state.points;
+  if (points || state.scores) {
+    const rows = state.seats.map((s, i) => ({
+      name: s.name + (i === state.you ? " (you)" : ""),
+      value: String(points ? points[i] : state.scores[i]),
+      won: state.winners.includes(i),
+    }));
+    const heading = points ? "points" : "score";
+    parts.push(el("table", {}, el("caption", {}, points ? "points this game" : "scores"),
+      el("tr", {}, el("th", {}, "seat"), el("th", {}, heading)),
+      ...rows.map((r) => el("tr", { class: r.won ? "winner" : "" }, el("td", {}, r.name), el("td", {}, r.value)))));
   }
   if (state.log) parts.push(el("p", {}, el("a", { href: state.log, download: `match-${matchId}.json` }, "the match's log")));
   if (state.you !== null) parts.push(el("button", { id: "play-again", onclick: () => playAgain(state) }, "Play again"));

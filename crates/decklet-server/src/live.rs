@@ -1350,6 +1350,19 @@ impl LiveMatch {
         // every seat's score by the game's scoring, at the end
         let scores =
             (self.status == Status::Finished).then(|| (self.kind.loaded.def().scoring())(state));
+        // and, for a game scored in points (UNO's rules with scoring), the points the
+        // round gave each seat: what its narration said
+        let points = (self.status == Status::Finished)
+            .then(|| self.kind.loaded.def().matches())
+            .flatten()
+            .and_then(|scoring| (scoring.round_score)(state))
+            .map(|(winner, points)| {
+                let won = state.players().nth(winner);
+                self.players
+                    .iter()
+                    .map(|p| if Some(*p) == won { points } else { 0 })
+                    .collect()
+            });
         let deadline_ms = self
             .turn_due
             .map(|(due, ..)| due.saturating_duration_since(Instant::now()).as_millis() as u64);
@@ -1384,6 +1397,7 @@ impl LiveMatch {
                 false => Vec::new(),
             },
             scores,
+            points,
             hand: own,
             moves,
             winners,
@@ -1531,6 +1545,10 @@ struct StateMessage<'a> {
     /// Once finished: each seat's score by the game's scoring.
     #[serde(skip_serializing_if = "Option::is_none")]
     scores: Option<Vec<f64>>,
+    /// Once finished, for a game scored in points: the points the round gave each seat
+    /// (its winner's, 0 for the others).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    points: Option<Vec<u32>>,
     hand: Option<Vec<crate::table_view::HandCard>>,
     moves: Vec<MoveLine>,
     winners: Vec<usize>,

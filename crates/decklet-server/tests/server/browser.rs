@@ -215,6 +215,33 @@ async fn at_phone_width(page: &Client, name: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// The end's winner is on the screen without scrolling, at a desktop's size (1280 ×
+/// 800) and a phone's (390 × 844); a screenshot of each is kept as `name-WxH.png`.
+async fn winner_in_view(page: &Client, name: &str) -> Result<(), Error> {
+    for (width, height) in [(1280, 800), (390, 844)] {
+        page.set_window_size(width, height).await?;
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let seen = page
+            .execute(
+                "window.scrollTo(0, 0); const r = document.getElementById('winner').getBoundingClientRect(); \
+                 return [r.top, r.bottom, window.innerHeight, r.width];",
+                vec![],
+            )
+            .await?;
+        let at = |i: usize| seen[i].as_f64().unwrap_or(-1.0);
+        assert!(
+            at(0) >= 0.0 && at(1) <= at(2) && at(3) > 0.0,
+            "at {width}×{height} the winner is at {seen} (top, bottom, the window's height, width)"
+        );
+        let shot = page.screenshot().await?;
+        let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("{name}-{width}x{height}.png"));
+        std::fs::write(&path, shot)?;
+    }
+    page.set_window_size(1100, 1300).await?;
+    Ok(())
+}
+
 fn move_number(seq: &str) -> u64 {
     seq.trim_start_matches("move ").parse().unwrap_or(0)
 }
@@ -339,6 +366,19 @@ async fn two_browsers_and_two_bots_play_a_whole_game() -> Result<(), Error> {
         ann.refresh().await?;
         connected(&ann).await?;
         assert_eq!(text(&ann, "#result").await, result);
+        // who won is said at the top, and shown without scrolling on a desktop and a
+        // phone; the points column names what it counts
+        assert!(
+            text(&ann, "#status").await.contains(" won")
+                || text(&ann, "#status").await.contains("no winner")
+        );
+        winner_in_view(&ann, &format!("browser-end-{game}")).await?;
+        if game == "uno" {
+            // UNO's official rules score points: the table shows the round's, as its
+            // narration says them
+            let table = text(&ann, "#result table").await;
+            assert!(table.contains("points this game"), "{table}");
+        }
         // and reveals the deal's seed, with the command that checks the log
         let deal = text(&ann, "#deal").await;
         assert!(
@@ -436,9 +476,24 @@ async fn a_browser_creates_a_hearts_match_in_the_lobby_and_plays_it_against_thre
     let field = ann.find(Locator::Css("[name=botDelayMs]")).await?;
     field.clear().await?;
     field.send_keys("20").await?;
+    // your own seat has no menu; each other seat a bot, of the bots the game has (no
+    // form of names such as `policy:FILE`); no seat can be added to a game of four
+    let own = text(&ann, ".seat-row.own").await;
+    assert_eq!(own, "Seat 1: you");
     let bots = ann.find_all(Locator::Css(".seat-row .seat-bot")).await?;
-    assert_eq!(bots.len(), 4, "a seat row a player");
-    assert_eq!(bots[1].prop("value").await?.as_deref(), Some("ducker"));
+    assert_eq!(bots.len(), 3, "a bot's menu a seat but yours");
+    assert_eq!(bots[0].prop("value").await?.as_deref(), Some("ducker"));
+    let offered = text(&ann, ".seat-row .seat-bot").await;
+    for form in ["FILE", ":N", "=P", "["] {
+        assert!(!offered.contains(form), "{offered}");
+    }
+    let add = ann.find(Locator::Css("#add-seat")).await?;
+    assert!(
+        !add.is_displayed().await?,
+        "a seat can be added to a game of four"
+    );
+    let name = ann.find(Locator::Css("[name=name]")).await?;
+    name.send_keys("Ann").await?;
     ann.find(Locator::Css("#create-match"))
         .await?
         .click()
