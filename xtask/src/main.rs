@@ -370,7 +370,7 @@ fn unused_dependencies() -> Result {
 
 /// The layers of the crates, as `docs/ARCHITECTURE.md` draws them: each crate and the
 /// crates of the repository it may depend on (`[dependencies]`; tests and examples may
-/// use more). core ← plugins ← games; core ← bots ← entry ← games ← catalogue ← tools.
+/// use more). core ← plugins ← entry; core ← bots ← entry ← games ← catalogue ← tools.
 /// No tool depends on a game crate, nor names one in its code ([`GAME_CRATES`]; the
 /// CLI takes the facade for its core, bots and env, without their games): a game added
 /// to the repository (Hearts) reaches the tools through the catalogue alone.
@@ -378,7 +378,10 @@ const LAYERS: [(&str, &[&str]); 13] = [
     ("decklet-core", &[]),
     ("decklet-plugins", &["decklet-core"]),
     ("decklet-bots", &["decklet-core"]),
-    ("decklet-entry", &["decklet-core", "decklet-bots"]),
+    (
+        "decklet-entry",
+        &["decklet-core", "decklet-plugins", "decklet-bots"],
+    ),
     (
         "decklet-uno",
         &[

@@ -106,9 +106,15 @@ pub trait GameDef: Send + Sync + 'static {
     fn playout(&self) -> Option<Playout> {
         None
     }
-    /// A card as people write it (`8♥`, `red 7`). By default its rank and suit, or
-    /// its id. Card definitions are public: this tells nobody anything hidden.
+    /// A card as people write it (`8♥`, `red 7`). By default a card of the standard
+    /// deck as its rank and its suit's sign (`Q♥`, `10♠`:
+    /// [`StandardCard`](decklet_plugins::StandardCard)), another card by its rank and
+    /// suit (`2 of stars`), its rank, or its id. Card definitions are public: this tells
+    /// nobody anything hidden.
     fn describe_card(&self, card: &Card) -> String {
+        if let Some(standard) = decklet_plugins::StandardCard::of(card) {
+            return standard.to_string();
+        }
         match (&card.rank, &card.suit) {
             (Some(rank), Some(suit)) => format!("{rank} of {suit}"),
             (Some(rank), None) => rank.to_string(),
@@ -156,12 +162,18 @@ pub trait GameDef: Send + Sync + 'static {
         let _ = action;
         None
     }
-    /// A move in words, for people (`play 8♥`). By default its kind and payload.
+    /// A move in words, for people (`play 8♥`). By default its kind in words (the
+    /// game's name taken off its front: `WHIST_PLAY` is `play`), then every card its
+    /// payload names ([`describe_card`](Self::describe_card)) and every other word or
+    /// number it holds but a player's id (`choose heart`).
     fn describe_move(&self, state: &GameState, action: ActionRef<'_>) -> String {
-        match state.json_of(&action) {
-            Ok(json) => format!("{} {}", action.kind(), json["payload"]),
-            Err(_) => action.kind().to_string(),
+        let kind = action.kind().to_lowercase().replace('_', " ");
+        let own = format!("{} ", self.name().replace('_', " "));
+        let mut words = vec![kind.strip_prefix(&own).unwrap_or(&kind).to_string()];
+        if let Ok(json) = state.json_of(&action) {
+            payload_words(self, state, &json["payload"], &mut words);
         }
+        words.join(" ")
     }
 }
 
@@ -240,4 +252,35 @@ pub struct MatchScoring {
     pub round_score: fn(&GameState) -> Option<(usize, u32)>,
     /// The points a match is played to unless told otherwise.
     pub default_target: u32,
+}
+
+/// The words of a move's payload, in its order: each card named in the game's words,
+/// each other text or number as it is, a player's id left out.
+fn payload_words<D: GameDef + ?Sized>(
+    def: &D,
+    state: &GameState,
+    value: &serde_json::Value,
+    words: &mut Vec<String>,
+) {
+    match value {
+        serde_json::Value::String(text) => {
+            if let Some(card) = state.card_id(text).and_then(|id| state.card(id)) {
+                words.push(def.describe_card(card));
+            } else if state.player_id(text).is_none() && !text.is_empty() {
+                words.push(text.clone());
+            }
+        }
+        serde_json::Value::Number(n) => words.push(n.to_string()),
+        serde_json::Value::Array(items) => {
+            for item in items {
+                payload_words(def, state, item, words);
+            }
+        }
+        serde_json::Value::Object(map) => {
+            for item in map.values() {
+                payload_words(def, state, item, words);
+            }
+        }
+        _ => {}
+    }
 }

@@ -53,6 +53,11 @@
 //!
 //! let game = Nothing.build(&"nothing(rounds=2)".parse().map_err(|e| format!("{e}"))?)?;
 //! assert_eq!(game.string(), Some("nothing(rounds=2)"));
+//! // a card in words without a line of code: a standard card by its rank and sign
+//! let queen = decklet_plugins::standard_card("heart", "Q");
+//! assert_eq!(Nothing.describe_card(&queen), "Q♥");
+//! let star = decklet_core::Card::new("star-2", "star").with_rank("2").with_suit("stars");
+//! assert_eq!(Nothing.describe_card(&star), "2 of stars");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -139,6 +139,14 @@ fn it_is_played_at_the_terminal_table() {
         "{text}"
     );
     assert!(text.contains("Seats: p1 you | p2 random"), "{text}");
+    // in words without a line of the game's own: a move by its kind, a standard card
+    // by its rank and its suit's sign, never JSON
+    assert!(text.contains("1) reveal\n"), "{text}");
+    assert!(text.contains("You receive 2♥."), "{text}");
+    assert!(
+        !text.contains("playerId") && !text.contains(" of heart"),
+        "{text}"
+    );
     assert!(
         text.contains("You win!") || text.contains("p2 wins."),
         "{text}"
