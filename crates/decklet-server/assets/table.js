@@ -527,6 +527,10 @@ async function table() {
   if (!info) return;
   showDeal(info.deal);
   if (!localStorage.getItem(tokenKey(matchId)) && info.seats.some((s) => s.free)) {
+    // until one sits or watches: the match and its free seats, not an empty table
+    $("table").classList.add("joining");
+    const free = info.seats.filter((s) => s.free).length;
+    $("status").textContent = `waiting for players: ${count(free, "seat")} free of ${info.seats.length}`;
     $("join-box").hidden = false;
     $("join-about").textContent = describeMatch(info);
     $("join-seats").replaceChildren(...info.seats.filter((s) => s.free).map((s) => el("button", {
@@ -542,6 +546,7 @@ async function table() {
     }, `Sit at seat ${s.seat + 1}`)));
     $("watch").addEventListener("click", () => {
       $("join-box").hidden = true;
+      $("table").classList.remove("joining");
       connect();
     });
     return;

@@ -110,6 +110,16 @@ async fn sit(
 ) -> Result<(), Error> {
     page.goto(&server.url(&format!("/?match={id}"))).await?;
     let field = page.wait().for_element(Locator::Css("#join-name")).await?;
+    // the join page shows the match and its free seats, not an empty table
+    for empty in ["#hand-box", "#seats", "#log"] {
+        let shown = page.find(Locator::Css(empty)).await?.is_displayed().await?;
+        assert!(!shown, "{empty} is shown before anyone sits");
+    }
+    assert!(
+        text(page, "#status")
+            .await
+            .starts_with("waiting for players: ")
+    );
     // the join page says what the match is: its game and its seats
     let (_, summary) = server.get(&format!("/api/matches/{id}")).await?;
     let game = summary["game"].as_str().unwrap_or_default().to_string();
