@@ -165,13 +165,15 @@ pub trait GameDef: Send + Sync + 'static {
     /// A move in words, for people (`play 8♥`). By default its kind in words (the
     /// game's name taken off its front: `WHIST_PLAY` is `play`), then every card its
     /// payload names ([`describe_card`](Self::describe_card)) and every other word or
-    /// number it holds but a player's id (`choose heart`).
+    /// number it holds, the mover's own id left out (`choose heart`, `ask p3`), in the
+    /// order of the payload's keys, sorted.
     fn describe_move(&self, state: &GameState, action: ActionRef<'_>) -> String {
         let kind = action.kind().to_lowercase().replace('_', " ");
         let own = format!("{} ", self.name().replace('_', " "));
         let mut words = vec![kind.strip_prefix(&own).unwrap_or(&kind).to_string()];
         if let Ok(json) = state.json_of(&action) {
-            payload_words(self, state, &json["payload"], &mut words);
+            let mover = json["payload"]["playerId"].as_str().unwrap_or_default();
+            payload_words(self, state, mover, &json["payload"], &mut words);
         }
         words.join(" ")
     }
@@ -254,11 +256,12 @@ pub struct MatchScoring {
     pub default_target: u32,
 }
 
-/// The words of a move's payload, in its order: each card named in the game's words,
-/// each other text or number as it is, a player's id left out.
+/// The words of a move's payload: each card named in the game's words, each other
+/// text or number as it is, the mover's own id (`mover`) left out.
 fn payload_words<D: GameDef + ?Sized>(
     def: &D,
     state: &GameState,
+    mover: &str,
     value: &serde_json::Value,
     words: &mut Vec<String>,
 ) {
@@ -266,19 +269,19 @@ fn payload_words<D: GameDef + ?Sized>(
         serde_json::Value::String(text) => {
             if let Some(card) = state.card_id(text).and_then(|id| state.card(id)) {
                 words.push(def.describe_card(card));
-            } else if state.player_id(text).is_none() && !text.is_empty() {
+            } else if text != mover && !text.is_empty() {
                 words.push(text.clone());
             }
         }
         serde_json::Value::Number(n) => words.push(n.to_string()),
         serde_json::Value::Array(items) => {
             for item in items {
-                payload_words(def, state, item, words);
+                payload_words(def, state, mover, item, words);
             }
         }
         serde_json::Value::Object(map) => {
             for item in map.values() {
-                payload_words(def, state, item, words);
+                payload_words(def, state, mover, item, words);
             }
         }
         _ => {}

@@ -205,15 +205,16 @@ function logLine(text) {
 // the game's player ids (p1, p2, …, in seat order) in a narrated line, as the seats' names;
 // your own seat's as "you" (`p1 plays red 7 → p2's turn` is `You play red 7 → Bob's turn`)
 let names = []; // the seats' names, from the welcome and each state
+let mySeat = null; // this connection's seat, from the welcome (null: a spectator)
 function named(line) {
-  const own = last && last.you != null ? "p" + (last.you + 1) : null;
+  const own = mySeat != null ? "p" + (mySeat + 1) : null;
   return (own ? secondPerson(line, own) : line).replace(/\bp(\d+)\b/g, (id, n) => names[n - 1] || id);
 }
 
 // a verb after "you", from its third person: plays → play, passes → pass, has → have
+const irregular = new Map([["has", "have"], ["is", "are"], ["was", "were"], ["does", "do"], ["goes", "go"]]);
 function plainVerb(word) {
-  const irregular = { has: "have", is: "are", was: "were", does: "do", goes: "go" };
-  if (irregular[word]) return irregular[word];
+  if (irregular.has(word)) return irregular.get(word);
   if (/.ies$/.test(word)) return word.slice(0, -3) + "y";
   if (/(sses|shes|ches|xes|zes)$/.test(word)) return word.slice(0, -2);
   if (/[^su]s$/.test(word)) return word.slice(0, -1);
@@ -349,7 +350,9 @@ function render(state) {
   $("keys-help").hidden = state.moves.length === 0;
   // UNO: when to call it, for whoever has not played it before
   const call = state.moves.find((m) => /^call UNO/i.test(m.label));
-  $("hint").textContent = call ? `You hold one card: call UNO now (key ${keyOf(call)}), before the next player moves, or another player may catch you and you draw two.` : "";
+  const holding = (state.hand || []).length;
+  const when = holding <= 1 ? "You hold one card: call UNO now" : "Your next play leaves you one card: call UNO as you play it";
+  $("hint").textContent = call ? `${when} (key ${keyOf(call)}), before the next player moves, or another player may catch you and you draw two.` : "";
   showResult(state);
   due = state.deadlineMs != null ? Date.now() + state.deadlineMs : null;
   showDeadline();
@@ -449,6 +452,7 @@ function connect() {
     switch (msg.type) {
       case "welcome":
         names = msg.names;
+        mySeat = msg.seat;
         $("where").textContent = `${msg.game} · match ${msg.match} · ${msg.seat === null ? "spectator" : "seat " + (msg.seat + 1)}`;
         $("rules").replaceChildren("rules: ", el("code", {}, msg.game));
         $("where").dataset.connected = "yes";
@@ -526,7 +530,7 @@ async function table() {
   });
   if (!info) return;
   showDeal(info.deal);
-  if (!localStorage.getItem(tokenKey(matchId)) && info.seats.some((s) => s.free)) {
+  if (!localStorage.getItem(tokenKey(matchId)) && info.status === "open" && info.seats.some((s) => s.free)) {
     // until one sits or watches: the match and its free seats, not an empty table
     $("table").classList.add("joining");
     const free = info.seats.filter((s) => s.free).length;

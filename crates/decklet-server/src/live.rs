@@ -1271,9 +1271,15 @@ impl LiveMatch {
                     .iter()
                     .position(|p| *p == viewer)
                     .unwrap_or(self.players.len());
-                let name = self.seats.get(entry.seat).map_or("?", |s| s.name.as_str());
+                // the mover by its player id, as a narration names players: the table
+                // writes the seat's name (a name a person typed never passes through
+                // the table's rules for ids and "you")
+                let mover = self.players.get(entry.seat).map_or_else(
+                    || "?".to_string(),
+                    |p| self.driver.state().id_text(*p).into_owned(),
+                );
                 match entry.told.get(at).cloned().flatten() {
-                    Some(words) => vec![format!("{name}: {words}")],
+                    Some(words) => vec![format!("{mover}: {words}")],
                     None => Vec::new(),
                 }
             }
@@ -1350,11 +1356,18 @@ impl LiveMatch {
         // every seat's score by the game's scoring, at the end
         let scores =
             (self.status == Status::Finished).then(|| (self.kind.loaded.def().scoring())(state));
-        // and, for a game scored in points (UNO's rules with scoring), the points the
-        // round gave each seat: what its narration said
+        // and, for a game scored in points (UNO's rules with scoring: the game string
+        // is already the one its matches' rounds play), the points the round gave each
+        // seat: what its narration said
+        let played: Option<decklet_core::GameString> = self.kind.loaded.string().parse().ok();
         let points = (self.status == Status::Finished)
             .then(|| self.kind.loaded.def().matches())
             .flatten()
+            .filter(|scoring| {
+                played.as_ref().is_some_and(|played| {
+                    (scoring.round_game)(played).is_ok_and(|round| round == *played)
+                })
+            })
             .and_then(|scoring| (scoring.round_score)(state))
             .map(|(winner, points)| {
                 let won = state.players().nth(winner);

@@ -329,7 +329,25 @@ pub fn check_human_name(name: &str) -> Result<(), ApiError> {
             "a person's name does not begin with the word \"bot\": bots are named so",
         ));
     }
+    if poses_as_a_seat(name) {
+        return Err(ApiError::bad(
+            "a person's name is not \"you\" nor a seat's id (p1, p2, …): the table tells each seat its own moves as \"you\", and names seats by their ids",
+        ));
+    }
     Ok(())
+}
+
+/// Whether `name` is a word a table puts for a seat: a player's id (`p` and digits,
+/// any case), or `you`, `your` (compared as it looks: its skeleton, lower case).
+fn poses_as_a_seat(name: &str) -> bool {
+    let plain = name.trim().to_lowercase();
+    let id = plain
+        .strip_prefix('p')
+        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+    let looks: String = unicode_security::skeleton(&plain)
+        .flat_map(char::to_lowercase)
+        .collect();
+    id || matches!(looks.as_str(), "you" | "your" | "yours")
 }
 
 /// Whether `name` looks like it begins with the word `bot`: its skeleton, lower
@@ -351,6 +369,16 @@ fn poses_as_bot(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{check_human_name, check_name};
+
+    #[test]
+    fn a_name_is_not_a_seat_s_id_nor_you() {
+        for name in ["p1", "P3", " p12 ", "You", "YOUR", "Y\u{043e}u"] {
+            assert!(check_human_name(name).is_err(), "{name:?}");
+        }
+        for name in ["Pat", "p", "Yousef", "p1x", "Ann"] {
+            assert!(check_human_name(name).is_ok(), "{name:?}");
+        }
+    }
 
     #[test]
     fn names_of_every_script_are_people_s_names() {

@@ -364,7 +364,22 @@ async fn two_browsers_and_two_bots_play_a_whole_game() -> Result<(), Error> {
                 bob_log.contains("Ann plays") || bob_log.contains("Ann draws"),
                 "{bob_log}"
             );
+            // Bob's page was reloaded mid-game: the moves it was sent again are his too
+            assert!(
+                bob_log.contains("You play") || bob_log.contains("You draw"),
+                "{bob_log}"
+            );
+            assert!(!bob_log.contains("Bob plays"), "{bob_log}");
             assert!(!text(&ann, "#seats").await.contains(" 1 cards"));
+        }
+        if game == "crazy-eights" {
+            // a game that does not narrate: each move as its mover's name and words
+            let (ann_log, bob_log) = (text(&ann, "#log").await, text(&bob, "#log").await);
+            assert!(ann_log.contains("You: "), "{ann_log}");
+            assert!(
+                bob_log.contains("Ann: ") && !bob_log.contains("Bob: "),
+                "{bob_log}"
+            );
         }
         // the end screen: every seat's score, and a new match of the same kind
         let rows = ann.find_all(Locator::Css("#result table tr")).await?;
