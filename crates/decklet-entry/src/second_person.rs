@@ -122,12 +122,20 @@ mod tests {
             ("You takes the trick", "You take the trick"),
             ("scores: You 93, Bot 2 0", "scores: you 93, Bot 2 0"),
             ("You: red 7", "You: red 7"),
+            (
+                "You's hand is shown to p2: (seen by them alone)",
+                "Your hand is shown to p2: (seen by them alone)",
+            ),
             ("Younger plays", "Younger plays"),
             ("Bot 2 (random) plays", "Bot 2 (random) plays"),
         ] {
             assert_eq!(second_person(line, "You"), told, "{line}");
         }
         assert_eq!(second_person("Zoë plays", "Zoë"), "You play");
+        assert_eq!(
+            second_person("p1's hand is shown to p2: 5♥", "p2"),
+            "p1's hand is shown to you: 5♥"
+        );
         assert_eq!(second_person("Zoë plays", ""), "Zoë plays");
         // a name that holds what follows it, and one with the letters of a verb
         assert_eq!(second_person("Ann's Ann plays", "Ann"), "Your you play");

@@ -159,12 +159,13 @@ pub fn narrate(state: &GameState, events: &[AnyEvent]) -> Vec<String> {
             ))
         } else if let Some(e) = event.downcast_ref::<UnoHandShown>() {
             let cards: Vec<String> = e.card_ids.iter().map(|c| card(*c)).collect();
+            // said of the hand's owner, so that the owner is told "your hand"
             Some(format!(
-                "{} shows {} their hand: {}",
+                "{}'s hand is shown to {}: {}",
                 name(e.player_id),
                 name(e.to_player_id),
                 if cards.is_empty() {
-                    "(hidden)".to_string()
+                    "(seen by them alone)".to_string()
                 } else {
                     cards.join(", ")
                 }

@@ -78,7 +78,7 @@ fn every_event_kind_of_every_rule_is_told() {
         " calls UNO",
         " not calling UNO",
         "'s wild draw four: ",
-        " their hand: ",
+        "'s hand is shown to ",
         " swaps hands with ",
         "every hand passes to the ",
         "takes the stacked penalty of ",
