@@ -895,19 +895,23 @@ fn replay_checks_the_deal_against_its_commitment() {
         vec![mine.clone(), String::new()],
     );
     let seed = deal.seed().unwrap();
+    // a game of two seats, a bot watching yours, dealt from `seed`: its log at `path`
+    let watched = |seed: u64, path: &std::path::Path| {
+        run_ok(&[
+            "play",
+            "--watch",
+            "--players",
+            "2",
+            "--bots",
+            "random",
+            "--seed",
+            &seed.to_string(),
+            "--save-log",
+            path.to_str().unwrap(),
+        ]);
+    };
     let plain = dir.path().join("plain.json");
-    run_ok(&[
-        "play",
-        "--watch",
-        "--players",
-        "2",
-        "--bots",
-        "random",
-        "--seed",
-        &seed.to_string(),
-        "--save-log",
-        plain.to_str().unwrap(),
-    ]);
+    watched(seed, &plain);
     let mut log: Value = serde_json::from_str(&fs::read_to_string(&plain).unwrap()).unwrap();
     log["deal"] = serde_json::to_value(&deal).unwrap();
     let write = |name: &str, log: &Value| {
@@ -989,18 +993,7 @@ fn replay_checks_the_deal_against_its_commitment() {
     }
     // the log of another game (its own seed) under this deal
     let other = dir.path().join("other.json");
-    run_ok(&[
-        "play",
-        "--watch",
-        "--players",
-        "2",
-        "--bots",
-        "random",
-        "--seed",
-        &(seed ^ 1).to_string(),
-        "--save-log",
-        other.to_str().unwrap(),
-    ]);
+    watched(seed ^ 1, &other);
     let mut swapped: Value = serde_json::from_str(&fs::read_to_string(&other).unwrap()).unwrap();
     swapped["deal"] = serde_json::to_value(&deal).unwrap();
     let (_, err) = run_err(&["replay", &write("swapped.json", &swapped)]);
