@@ -116,9 +116,10 @@ pub fn is_share(share: &str) -> bool {
 ///
 /// ```
 /// use decklet_core::normal_share;
-/// assert_eq!(normal_share(&"AB".repeat(32)).unwrap(), "ab".repeat(32));
+/// assert_eq!(normal_share(&"AB".repeat(32))?, "ab".repeat(32));
 /// assert!(normal_share("abc").is_err());
 /// assert!(normal_share(&"zz".repeat(32)).is_err());
+/// # Ok::<(), String>(())
 /// ```
 pub fn normal_share(share: &str) -> Result<String, String> {
     let share = share.trim().to_ascii_lowercase();

@@ -1376,6 +1376,8 @@ impl LiveMatch {
                     .map(|p| if Some(*p) == won { points } else { 0 })
                     .collect()
             });
+        // what the seat knows, once: its zones and the game's facts are read from it
+        let info = dealt.then(|| state.info_state(self.viewer(seat)));
         let deadline_ms = self
             .turn_due
             .map(|(due, ..)| due.saturating_duration_since(Instant::now()).as_millis() as u64);
@@ -1397,18 +1399,14 @@ impl LiveMatch {
                 self.status,
                 Status::Finished | Status::Abandoned | Status::Expired
             )),
-            zones: match dealt {
-                true => zones(
-                    &self.kind,
-                    &state.info_state(self.viewer(seat)),
-                    &self.players,
-                ),
-                false => Vec::new(),
-            },
-            facts: match dealt {
-                true => facts(&self.kind, &state.info_state(self.viewer(seat))),
-                false => Vec::new(),
-            },
+            zones: info
+                .as_ref()
+                .map(|info| zones(&self.kind, info, &self.players))
+                .unwrap_or_default(),
+            facts: info
+                .as_ref()
+                .map(|info| facts(&self.kind, info))
+                .unwrap_or_default(),
             scores,
             points,
             hand: own,
