@@ -108,7 +108,8 @@ struct SimulateArgs {
     #[arg(long, default_value_t = 1)]
     pub(crate) seed: u64,
     /// Bots by seat, comma-separated (`random`, `ismcts`, `ismcts:N`, and the game's
-    /// own: `decklet games` lists them); one name fills every seat.
+    /// own: `decklet games` lists them); one name fills every seat, and in a game of
+    /// sides one a side fills its seats.
     #[arg(long, default_value = "random")]
     pub(crate) bots: String,
     /// Worker threads (default: one per core).

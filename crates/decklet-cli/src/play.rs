@@ -66,7 +66,7 @@ pub fn run(args: &PlayArgs, catalog: &Catalog, loaded: &LoadedGame) -> Result<()
         (other, _) => other,
     };
     let watched = usize::from(args.watch);
-    let mut names = bot_names(catalog, loaded, bots_arg, players - 1 + watched)?;
+    let mut names = bot_names(catalog, loaded, bots_arg, players - 1 + watched, false)?;
     // watching, the first bot plays your seat
     let you_name = (args.watch && !names.is_empty()).then(|| names.remove(0));
     let seed = match args.seed {

@@ -1,5 +1,6 @@
 //! `decklet simulate`: many games of any game of the catalogue between bots, in
-//! parallel, one summary: wins by seat and by bot, mean results, how the games ended,
+//! parallel, one summary: wins by seat and by bot (by side, in a game of sides), mean
+//! results, how the games ended,
 //! the moves a game takes, and what the game itself counts (UNO: cards drawn,
 //! reshuffles; [`Counter`]).
 
@@ -44,7 +45,10 @@ struct Tally {
     games: u64,
     /// Games with a winner.
     decided: u64,
-    /// Each seat's wins, a shared win counted as a share.
+    /// The side of each seat (each seat its own, unless the game is played in sides).
+    sides: Vec<usize>,
+    /// Each seat's wins, a shared win counted as a share (a side's win is a whole win
+    /// for each of its seats).
     seat_wins: Vec<f64>,
     seat_scores: Vec<f64>,
     moves: u64,
@@ -55,10 +59,12 @@ struct Tally {
 }
 
 impl Tally {
-    fn new(seats: usize, counts: usize) -> Self {
+    fn new(sides: Vec<usize>, counts: usize) -> Self {
+        let seats = sides.len();
         Tally {
             games: 0,
             decided: 0,
+            sides,
             seat_wins: vec![0.0; seats],
             seat_scores: vec![0.0; seats],
             moves: 0,
@@ -77,7 +83,13 @@ impl crate::runner::Tally for Tally {
         self.games += 1;
         if !game.winners.is_empty() {
             self.decided += 1;
-            let share = 1.0 / game.winners.len() as f64;
+            // a win shared by several sides is shared among them
+            let mut sides: Vec<usize> = (game.winners.iter())
+                .filter_map(|seat| self.sides.get(*seat).copied())
+                .collect();
+            sides.sort_unstable();
+            sides.dedup();
+            let share = 1.0 / sides.len().max(1) as f64;
             for seat in &game.winners {
                 if let Some(wins) = self.seat_wins.get_mut(*seat) {
                     *wins += share;
@@ -236,6 +248,21 @@ struct BotWins {
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
+struct SideWins {
+    /// Its number, from 1.
+    side: usize,
+    /// Its seats, from 1.
+    seats: Vec<usize>,
+    /// The bots in its seats.
+    bots: Vec<String>,
+    wins: f64,
+    share: f64,
+    ci95: [f64; 2],
+    fair_share: f64,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
 struct Distribution {
     mean: f64,
     median: u64,
@@ -258,7 +285,10 @@ struct Summary {
     /// Moves dispatched to the engine, in all.
     moves: u64,
     wins_by_seat: Vec<SeatWins>,
+    /// By bot, in a game without sides (empty in a game of sides).
     wins_by_bot: Vec<BotWins>,
+    /// By side, in a game of sides (empty otherwise).
+    wins_by_side: Vec<SideWins>,
     moves_per_game: Distribution,
     /// Each way a game ended, with its share of the games (empty for a game with one
     /// way to end).
@@ -315,8 +345,34 @@ fn summarise(
             distinct.push(bot);
         }
     }
+    let side_count = tally.sides.iter().max().map_or(0, |s| s + 1);
+    let in_sides = side_count < bots.len();
+    let wins_by_side = (0..side_count)
+        .filter(|_| in_sides)
+        .map(|side| {
+            let seats: Vec<usize> = (0..bots.len())
+                .filter(|seat| tally.sides.get(*seat) == Some(&side))
+                .collect();
+            let wins = seats
+                .first()
+                .and_then(|seat| tally.seat_wins.get(*seat))
+                .copied()
+                .unwrap_or(0.0);
+            let (share, ci95) = share_of(wins, tally.decided);
+            SideWins {
+                side: side + 1,
+                seats: seats.iter().map(|s| s + 1).collect(),
+                bots: seats.iter().filter_map(|s| bots.get(*s).cloned()).collect(),
+                wins: round(wins, 4),
+                share,
+                ci95,
+                fair_share: round(1.0 / side_count as f64, 4),
+            }
+        })
+        .collect();
     let wins_by_bot = distinct
         .iter()
+        .filter(|_| !in_sides)
         .map(|bot| {
             let seats = bots.iter().filter(|b| b == bot).count();
             let wins: f64 = (bots.iter().zip(&tally.seat_wins))
@@ -349,6 +405,7 @@ fn summarise(
         moves: tally.moves,
         wins_by_seat,
         wins_by_bot,
+        wins_by_side,
         moves_per_game: Distribution {
             mean: round(mean, 2),
             median,
@@ -420,6 +477,25 @@ fn text(s: &Summary, counter: Option<&dyn Counter>) -> String {
             pct(w.fair_share)
         );
     }
+    if !s.wins_by_side.is_empty() {
+        say!(
+            "wins by side (95% interval; a side's win is each of its seats'; fair share = 1 / sides)"
+        );
+    }
+    for w in &s.wins_by_side {
+        let seats: Vec<String> = w.seats.iter().map(ToString::to_string).collect();
+        say!(
+            "  side {} (seats {}: {}) {:>10}  {:>6}  [{}, {}]  fair {}",
+            w.side,
+            seats.join(" & "),
+            w.bots.join(", "),
+            w.wins,
+            pct(w.share),
+            pct(w.ci95[0]),
+            pct(w.ci95[1]),
+            pct(w.fair_share)
+        );
+    }
     let m = &s.moves_per_game;
     say!(
         "moves per game   mean {:.1}, median {}, p99 {}, max {}",
@@ -456,7 +532,7 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog, loaded: &LoadedGame) -> Resul
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
-    let bots = bot_names(catalog, loaded, &args.bots, args.players)?;
+    let bots = bot_names(catalog, loaded, &args.bots, args.players, true)?;
     if let Some(dir) = &args.save_logs {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
@@ -484,7 +560,7 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog, loaded: &LoadedGame) -> Resul
         &pool,
         args.games,
         &bar,
-        || Tally::new(bots.len(), run.counts),
+        || Tally::new(loaded.def().sides(bots.len()), run.counts),
         |worker, index| run.play_one(worker, index),
     );
     let seconds = start.elapsed().as_secs_f64();

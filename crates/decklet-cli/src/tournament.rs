@@ -7,7 +7,8 @@
 //! tournament: this command plays its games on a pool of threads. Every group of
 //! `--players` entries (default: as many as the bots) is a table; each table plays
 //! `--games` games, rounded up to a multiple of the players, and game `k` of a table
-//! seats its entries rotated by `k` places; game `i` of the whole run is seeded from
+//! seats its entries rotated by `k` places (in a game of sides, in the `k`-th of their
+//! every order, so that each partners every other); game `i` of the whole run is seeded from
 //! the master seed and `i`, so the results do not depend on the threads.
 
 use std::fmt::Write as _;
@@ -191,6 +192,13 @@ fn text(s: &TournamentSummary) -> String {
         "  wall time {:.3} s on {} thread(s); {} undecided, {} capped",
         s.wall_seconds, s.threads, s.undecided_games, s.capped_games
     );
+    if s.sides < s.players {
+        let _ = writeln!(
+            out,
+            "  played in {} sides: a side's win is each of its bots', partners seated in every order",
+            s.sides
+        );
+    }
     let _ = writeln!(
         out,
         "  {:<22} {:>8} {:>9} {:>7}  {:<16} {:>6} {:>8} {:>6}  rating (95%)",

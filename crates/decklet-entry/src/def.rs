@@ -30,6 +30,14 @@ pub trait GameDef: Send + Sync + 'static {
     }
     /// How many players it seats.
     fn players(&self) -> RangeInclusive<usize>;
+    /// The side each seat plays for, by seat (0-based), at `players` players: seats of
+    /// one side win or lose together (Whist's partners: `[0, 1, 0, 1]`). Tournaments,
+    /// `simulate` and the ratings then count a side's win once for each of its seats,
+    /// with a fair share of one in the number of sides, and seat the entries so that
+    /// each partners every other. By default every seat is a side of its own.
+    fn sides(&self, players: usize) -> Vec<usize> {
+        (0..players).collect()
+    }
     /// The game a string of its name asks for (the parameters already checked
     /// against [`params`](Self::params)), named with its canonical game string
     /// ([`GameBuilder::string`](decklet_core::GameBuilder::string)) so that its logs

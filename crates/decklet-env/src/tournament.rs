@@ -7,7 +7,13 @@
 //!
 //! Every group of `players` entries is a table (one table when there are as many
 //! entries as seats); each table plays `games` games, rounded up to a multiple of the
-//! players, and game `k` of a table seats its entries rotated by `k` places. Game `i`
+//! players, and game `k` of a table seats its entries rotated by `k` places. In a game
+//! of sides ([`GameDef::sides`](decklet_catalog::GameDef::sides): Whist's partners)
+//! game `k` seats them in the `k`-th of their every order instead (24 at four
+//! players, the games rounded up to a multiple of that), so that each entry partners
+//! every other equally often; a side's win is a win for each of its seats, the fair
+//! share is one in the number of sides, and partners never count as beating each
+//! other. Game `i`
 //! of the whole run is dealt from `derive_seed(seed, i)` and the bot in seat `s` seeded
 //! from that and `s`. A game's results are the game's scoring
 //! ([`GameDef::scoring`](decklet_catalog::GameDef::scoring)): the best result wins (a
@@ -88,6 +94,8 @@ pub struct TournamentPlan {
     catalog: Catalog,
     loaded: LoadedGame,
     players: usize,
+    /// The side of each seat ([`GameDef::sides`](decklet_catalog::GameDef::sides)).
+    sides: Vec<usize>,
     tables: Vec<Vec<usize>>,
     per_table: u64,
 }
@@ -161,31 +169,46 @@ impl TournamentTally {
         self.capped += other.capped;
     }
 
-    /// Adds one game: `seated[s]` is the entry in seat `s`, `results[s]` its result.
-    fn add_game(&mut self, seated: &[usize], results: &[f64], capped: bool) {
+    /// Adds one game: `seated[s]` is the entry in seat `s`, `results[s]` its result,
+    /// `sides[s]` its side. A side's result is its best seat's: a side's win is a win
+    /// for each of its seats, places are among the sides, and only seats of different
+    /// sides beat one another.
+    fn add_game(&mut self, seated: &[usize], results: &[f64], sides: &[usize], capped: bool) {
         self.played += 1;
         self.capped += u64::from(capped);
-        let best = results.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let decided = results.iter().any(|r| *r != best);
+        let count = sides.iter().max().map_or(0, |s| s + 1);
+        let mut by_side = vec![f64::NEG_INFINITY; count];
+        for (&side, &result) in sides.iter().zip(results) {
+            if let Some(best) = by_side.get_mut(side) {
+                *best = best.max(result);
+            }
+        }
+        let side_result = |seat: usize| {
+            let side = sides.get(seat).copied().unwrap_or(usize::MAX);
+            by_side.get(side).copied().unwrap_or(f64::NEG_INFINITY)
+        };
+        let best = by_side.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let decided = by_side.iter().any(|r| *r != best);
         self.undecided += u64::from(!decided);
-        let sharing = results.iter().filter(|r| **r == best).count().max(1) as u64;
-        for (&entry, &result) in seated.iter().zip(results) {
-            let above = results.iter().filter(|r| **r > result).count();
-            let tied = results.iter().filter(|r| **r == result).count().max(1);
+        let sharing = by_side.iter().filter(|r| **r == best).count().max(1) as u64;
+        for (seat, (&entry, &own)) in seated.iter().zip(results).enumerate() {
+            let result = side_result(seat);
+            let above = by_side.iter().filter(|r| **r > result).count();
+            let tied = by_side.iter().filter(|r| **r == result).count().max(1);
             if let Some(games) = self.games.get_mut(entry) {
                 *games += 1;
             }
             // places above+1 … above+tied, shared equally
             if let Some(places) = self.place_units.get_mut(entry) {
-                if places.len() < results.len() {
-                    places.resize(results.len(), 0);
+                if places.len() < count {
+                    places.resize(count, 0);
                 }
                 for place in places.iter_mut().skip(above).take(tied) {
                     *place += WIN_UNITS / tied as u64;
                 }
             }
             if let Some(score) = self.scores.get_mut(entry) {
-                *score += result;
+                *score += own;
             }
             if decided
                 && result == best
@@ -196,7 +219,7 @@ impl TournamentTally {
         }
         for (a, &winner) in seated.iter().enumerate() {
             for (b, &loser) in seated.iter().enumerate() {
-                if results.get(a) > results.get(b) {
+                if sides.get(a) != sides.get(b) && side_result(a) > side_result(b) {
                     self.pairwise.add_win(winner, loser);
                 }
             }
@@ -216,6 +239,9 @@ pub struct TournamentSummary {
     pub players: usize,
     /// The master seed.
     pub seed: u64,
+    /// Sides a game: the players unless the game is played in sides (Whist: 2); a
+    /// side's win is a win for each of its seats.
+    pub sides: usize,
     /// Tables (groups of entries).
     pub tables: usize,
     /// Games each table played.
@@ -246,14 +272,15 @@ pub struct TournamentEntry {
     pub win_rate: f64,
     /// The 95% Wilson interval of the win rate.
     pub ci95: [f64; 2],
-    /// The win rate of an entry no better than the others (1 / players).
+    /// The win rate of an entry no better than the others (1 / sides: 1 / players
+    /// in a game without sides).
     pub fair_share: f64,
     /// Its mean result by the game's scoring, to 4 places.
     pub mean_score: f64,
     /// Its mean place (1 is first; a tie shares its places), to 4 places.
     pub mean_place: f64,
-    /// The share of its games at each place (first, second, …; a tie shares its
-    /// places), to 4 places.
+    /// The share of its games at each place among the sides (first, second, …; a tie
+    /// shares its places), to 4 places.
     pub places: Vec<f64>,
     /// Its Bradley–Terry rating, Elo scale, to 1 place.
     pub rating: f64,
@@ -305,7 +332,12 @@ impl TournamentPlan {
             // checked now, so that making one in a game cannot fail
             catalog.bot(&loaded, name, 0).map_err(|e| e.to_string())?;
         }
-        let per_table = spec.games.div_ceil(players as u64) * players as u64;
+        let sides = def.sides(players);
+        if sides.len() != players || sides.iter().any(|s| *s >= players) {
+            return Err(format!("{}'s sides are not one a seat", def.name()));
+        }
+        let seatings = seatings(players, has_sides(&sides));
+        let per_table = spec.games.div_ceil(seatings) * seatings;
         let tables = tables(names.len(), players);
         per_table
             .checked_mul(tables.len() as u64)
@@ -317,6 +349,7 @@ impl TournamentPlan {
             catalog: catalog.clone(),
             loaded,
             players,
+            sides,
             tables,
             per_table,
         })
@@ -325,6 +358,11 @@ impl TournamentPlan {
     /// What it plays.
     pub fn spec(&self) -> &TournamentSpec {
         &self.spec
+    }
+
+    /// Sides a game (the players, unless the game is played in sides).
+    pub fn side_count(&self) -> usize {
+        self.sides.iter().max().map_or(0, |s| s + 1)
     }
 
     /// How many games it plays: indices `0..games()`.
@@ -343,7 +381,10 @@ impl TournamentPlan {
             .get((index / self.per_table) as usize)
             .filter(|_| index < self.games())
             .ok_or_else(|| format!("game {index} of a tournament of {} games", self.games()))?;
-        let seated = seating(table, index % self.per_table);
+        let seated = match has_sides(&self.sides) {
+            true => permuted(table, index % self.per_table),
+            false => seating(table, index % self.per_table),
+        };
         let seed = game_seed(self.spec.seed, index);
         let mut engine = (self.loaded)
             .new_engine(seed, seated.len())
@@ -365,7 +406,7 @@ impl TournamentPlan {
             .filter_map(|p| state.players().position(|q| q == *p))
             .filter_map(|i| results.get(i).copied())
             .collect();
-        tally.add_game(&seated, &by_seat, report.capped);
+        tally.add_game(&seated, &by_seat, &self.sides, report.capped);
         Ok(())
     }
 
@@ -396,7 +437,10 @@ impl TournamentPlan {
         if tally.games.len() != entries
             || tally.win_units.len() != entries
             || tally.place_units.len() != entries
-            || tally.place_units.iter().any(|p| p.len() > self.players)
+            || tally
+                .place_units
+                .iter()
+                .any(|p| p.len() > self.side_count())
             || tally.scores.len() != entries
             || tally.pairwise.entries() != Some(entries)
         {
@@ -414,7 +458,7 @@ impl TournamentPlan {
                 let wins = tally.win_units.get(i).copied().unwrap_or(0) as f64 / WIN_UNITS as f64;
                 let (lo, hi) = wilson_95(wins, games as f64);
                 let (rating, half) = ratings.get(i).copied().unwrap_or((0.0, 0.0));
-                let shares: Vec<f64> = (0..self.players)
+                let shares: Vec<f64> = (0..self.side_count())
                     .map(|p| {
                         let units = tally.place_units.get(i).and_then(|u| u.get(p)).copied();
                         units.unwrap_or(0) as f64 / WIN_UNITS as f64
@@ -431,7 +475,7 @@ impl TournamentPlan {
                     wins: round(wins, 4),
                     win_rate: per(wins),
                     ci95: [round(lo, 4), round(hi, 4)],
-                    fair_share: round(1.0 / self.players.max(1) as f64, 4),
+                    fair_share: round(1.0 / self.side_count().max(1) as f64, 4),
                     mean_score: per(tally.scores.get(i).copied().unwrap_or(0.0)),
                     mean_place: per(places),
                     places: shares.iter().map(|n| per(*n)).collect(),
@@ -445,6 +489,7 @@ impl TournamentPlan {
             game: self.loaded.string().to_string(),
             games: tally.played,
             players: self.players,
+            sides: self.side_count(),
             seed: self.spec.seed,
             tables: self.tables.len(),
             games_per_table: self.per_table,
@@ -522,6 +567,47 @@ fn tables(entries: usize, players: usize) -> Vec<Vec<usize>> {
     out
 }
 
+/// Whether two seats play for one side.
+fn has_sides(sides: &[usize]) -> bool {
+    sides
+        .iter()
+        .enumerate()
+        .any(|(i, s)| sides[..i].contains(s))
+}
+
+/// The most players whose every seating a game of sides plays (6! = 720 seatings); a
+/// larger game of sides rotates its entries as a game without sides does.
+const MAX_PERMUTED: usize = 6;
+
+/// How many games one round of a table's seatings takes: every order of its entries
+/// in a game of sides (so that each entry sits in every seat and partners every other
+/// equally often: 24 at four players), its rotations otherwise.
+fn seatings(players: usize, sides: bool) -> u64 {
+    match sides && players <= MAX_PERMUTED {
+        true => (1..=players as u64).product(),
+        false => players.max(1) as u64,
+    }
+}
+
+/// Who sits where in game `k` of a table of a game of sides: the `k`-th order of its
+/// entries (in the order of the factorial number system, modulo every order), or its
+/// rotation by `k` places past [`MAX_PERMUTED`] players.
+fn permuted(table: &[usize], k: u64) -> Vec<usize> {
+    if table.len() > MAX_PERMUTED {
+        return seating(table, k);
+    }
+    let mut left = table.to_vec();
+    let mut k = k % seatings(table.len(), true);
+    let mut out = Vec::with_capacity(table.len());
+    while !left.is_empty() {
+        let rest: u64 = (1..left.len() as u64).product();
+        let at = (k / rest.max(1)) as usize % left.len();
+        k %= rest.max(1);
+        out.push(left.remove(at));
+    }
+    out
+}
+
 /// Who sits where in game `k` of a table: its entries rotated by `k` places.
 fn seating(table: &[usize], k: u64) -> Vec<usize> {
     let players = table.len().max(1);
@@ -554,13 +640,15 @@ pub fn round(x: f64, places: i32) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
+
     use super::*;
 
     #[test]
     fn places_wins_and_pairs_follow_the_results_ties_shared() {
         let mut tally = TournamentTally::new(4);
         // entries 2, 0, 3, 1 in seats 0..4; results 5, 9, 9, 1
-        tally.add_game(&[2, 0, 3, 1], &[5.0, 9.0, 9.0, 1.0], false);
+        tally.add_game(&[2, 0, 3, 1], &[5.0, 9.0, 9.0, 1.0], &[0, 1, 2, 3], false);
         assert_eq!(tally.win_units, [WIN_UNITS / 2, 0, 0, WIN_UNITS / 2]);
         // places: entries 0 and 3 share 1st and 2nd, entry 2 is 3rd, entry 1 4th
         let (half, whole) = (WIN_UNITS / 2, WIN_UNITS);
@@ -570,7 +658,7 @@ mod tests {
         assert_eq!(tally.place_units[3], [half, half, 0, 0]);
         assert_eq!(tally.undecided, 0);
         // everyone equal: undecided, nobody wins, every place shared
-        tally.add_game(&[0, 1], &[0.0, 0.0], true);
+        tally.add_game(&[0, 1], &[0.0, 0.0], &[0, 1], true);
         assert_eq!(tally.undecided, 1);
         assert_eq!(tally.capped, 1);
         assert_eq!(tally.win_units, [WIN_UNITS / 2, 0, 0, WIN_UNITS / 2]);
@@ -579,6 +667,47 @@ mod tests {
         let mut whole = TournamentTally::new(4);
         whole.merge(&tally);
         assert_eq!(whole, tally);
+    }
+
+    #[test]
+    fn a_side_s_win_is_a_whole_win_for_each_of_its_seats_and_partners_never_beat_each_other() {
+        let mut tally = TournamentTally::new(4);
+        // entries 0 and 2 partners (seats 0 and 2), against 1 and 3; side 0 wins
+        tally.add_game(&[0, 1, 2, 3], &[1.0, 0.0, 1.0, 0.0], &[0, 1, 0, 1], false);
+        assert_eq!(tally.win_units, [WIN_UNITS, 0, WIN_UNITS, 0]);
+        // places among the two sides
+        assert_eq!(tally.place_units[0], [WIN_UNITS, 0]);
+        assert_eq!(tally.place_units[1], [0, WIN_UNITS]);
+        // four pairs across the sides, none between partners
+        let mut one = Pairwise::new(4);
+        for (w, l) in [(0, 1), (0, 3), (2, 1), (2, 3)] {
+            one.add_win(w, l);
+        }
+        assert_eq!(tally.pairwise, one);
+    }
+
+    #[test]
+    fn in_a_game_of_sides_every_entry_sits_everywhere_and_partners_every_other_equally() {
+        let sides = [0, 1, 0, 1];
+        let table = [3, 5, 8, 9];
+        let games = seatings(4, true);
+        assert_eq!(games, 24);
+        let (mut seats, mut partners) = (BTreeMap::new(), BTreeMap::new());
+        for k in 0..games {
+            let seated = permuted(&table, k);
+            for (seat, entry) in seated.iter().enumerate() {
+                *seats.entry((*entry, seat)).or_insert(0) += 1;
+                for (other, partner) in seated.iter().enumerate() {
+                    if other != seat && sides[other] == sides[seat] {
+                        *partners.entry((*entry, *partner)).or_insert(0) += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(seats.len(), 16);
+        assert!(seats.values().all(|n| *n == 6), "{seats:?}");
+        assert_eq!(partners.len(), 12);
+        assert!(partners.values().all(|n| *n == 8), "{partners:?}");
     }
 
     #[test]
@@ -591,7 +720,7 @@ mod tests {
     #[test]
     fn over_a_table_s_games_every_entry_sits_in_every_seat_equally() {
         let table = [3, 5, 8, 9];
-        let mut count = std::collections::BTreeMap::new();
+        let mut count = BTreeMap::new();
         for k in 0..12 {
             for (seat, entry) in seating(&table, k).into_iter().enumerate() {
                 *count.entry((entry, seat)).or_insert(0) += 1;
