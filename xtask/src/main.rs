@@ -603,7 +603,8 @@ const MAX_WHEEL_BYTES: u64 = 5 * 1024 * 1024;
 /// (profile `python`) and installed in it, its size checked, and pytest run on
 /// `python/tests` (given `decklet`, the tests compare the distributed tournament with
 /// that binary's), with the native module of a game of one's own
-/// (`examples/high-card-py`) built, installed beside it and its tests run too.
+/// (`examples/high-card-py`) and the Whist example's (`examples/whist-py`, with its
+/// command `whist-decklet`) built, installed beside it and their tests run too.
 fn python(decklet: Option<&Path>) -> Result {
     let dir = target_dir().join("python");
     let venv = dir.join("venv");
@@ -649,17 +650,35 @@ fn python(decklet: Option<&Path>) -> Result {
         "the wheel of examples/high-card-py",
     )?;
     install(&python, &wheel, "python: install examples/high-card-py")?;
+    // the Whist example's module, and its command (whose tournament plays the policy
+    // the Python tests learn)
+    let whist = root().join("examples").join("whist-py");
+    let wheel = build_wheel(
+        &python,
+        &whist,
+        &dir.join("whist-wheels"),
+        "the wheel of examples/whist-py",
+    )?;
+    install(&python, &wheel, "python: install examples/whist-py")?;
+    let mut build = cargo();
+    build.args(["build", "-p", "whist-cli", "--bin", "whist-decklet"]);
+    run("python: build whist-decklet", build)?;
     let mut pytest = Command::new(&python);
     if let Some(decklet) = decklet {
         pytest.env("DECKLET_BIN", decklet);
     }
     pytest
+        .env(
+            "WHIST_DECKLET_BIN",
+            target_dir().join("debug").join("whist-decklet"),
+        )
         .current_dir(&dir)
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
         .arg(root().join("python").join("tests"))
-        .arg(example.join("tests"));
+        .arg(example.join("tests"))
+        .arg(whist.join("tests"));
     run(
-        "python: pytest python/tests examples/high-card-py/tests",
+        "python: pytest python/tests examples/high-card-py/tests examples/whist-py/tests",
         pytest,
     )
 }

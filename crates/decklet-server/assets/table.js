@@ -221,6 +221,11 @@ function plainVerb(word) {
   return word;
 }
 
+// names in a sentence: "Ann", "Ann and Bob", "Ann, Bob and Cy"
+function andList(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
 // a narrated line as the player `id` is told it (as decklet_entry::second_person does)
 function secondPerson(line, id) {
   const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${id}(?![\\p{L}\\p{N}])('s|( )(\\p{L}+))?`, "gu");
@@ -288,7 +293,7 @@ function render(state) {
   const turn = state.turn;
   const statusWords = { open: "waiting for players", playing: "playing", finished: "finished", paused: "paused" };
   // at the end, who won, in the line at the top
-  const ended = state.status === "finished" ? `: ${state.winners.length ? state.winners.map((w) => (w === state.you ? "you" : state.seats[w].name)).join(", ") + " won" : "no winner"}` : "";
+  const ended = state.status === "finished" ? `: ${state.winners.length ? andList(state.winners.map((w) => (w === state.you ? "you" : state.seats[w].name))) + " won" : "no winner"}` : "";
   $("status").textContent = (statusWords[state.status] || state.status) + (state.paused ? `: ${state.paused}` : "") + ended;
   $("status").dataset.status = state.status;
   $("seats").replaceChildren(...state.seats.map((s, i) => {
@@ -365,7 +370,7 @@ function showResult(state) {
     return;
   }
   const winners = state.winners.map((w) => (w === state.you ? "You" : state.seats[w].name));
-  const won = winners.length ? `${winners.join(", ")} won` : "no winner";
+  const won = winners.length ? `${andList(winners)} won` : "no winner";
   const parts = [el("h2", { id: "winner" }, won)];
   // the points the round gave, for a game scored in points; else each seat's result
   const points = state.points;

@@ -5,7 +5,9 @@
 //! reloads mid-game and is back at the table, and a reload after the last move shows
 //! how it ended, with every seat's score and "Play again"; at a phone's width nothing
 //! is wider than the screen. A Hearts match made in the lobby is played to its end by
-//! clicking cards, its first move by its key. Screenshots of the tables, at desktop and
+//! clicking cards, its first move by its key; a Whist match (a game of sides, from the
+//! `whist` example's catalogue entry) likewise, told trick by trick. Screenshots of
+//! the tables, at desktop and
 //! phone widths, are kept under the target directory (`tmp/browser-table-GAME.png`,
 //! `tmp/browser-table-GAME-phone.png`).
 //!
@@ -17,7 +19,8 @@
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{Error, TestServer, sqlite_in, start};
+use crate::common::{Error, TestServer, sqlite_in, start, start_serving};
+use decklet_server::Limits;
 use decklet_server::client::STUCK;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::json;
@@ -575,4 +578,97 @@ async fn a_browser_creates_a_hearts_match_in_the_lobby_and_plays_it_against_thre
     eprintln!("the table's screenshot: {}", path.display());
     ann.close().await?;
     Ok(())
+}
+
+/// Whist, a game of sides from outside the workspace's games (the `whist` example),
+/// created in the lobby and played to its end by clicking, beside three bots: the
+/// table tells it trick by trick (who took each, the count by sides) and ends with
+/// both partners of the winning side as winners.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver: `cargo xtask ci` runs it when they are installed"]
+async fn a_browser_plays_a_whist_match_of_sides_trick_by_trick() -> Result<(), Error> {
+    let driver = chromedriver()?;
+    let dir = tempfile::tempdir()?;
+    let games = decklet_catalog::Catalog::standard().with(whist::WhistDef);
+    let server = start_serving(&sqlite_in(&dir), Limits::default(), games).await?;
+    let ann = browser(&driver).await?;
+    ann.goto(&server.url("/")).await?;
+    let select = ann.wait().for_element(Locator::Css("#game-select")).await?;
+    select.select_by_value("whist").await?;
+    let field = ann.find(Locator::Css("[name=botDelayMs]")).await?;
+    field.clear().await?;
+    field.send_keys("10").await?;
+    assert_eq!(
+        ann.find_all(Locator::Css(".seat-row .seat-bot"))
+            .await?
+            .len(),
+        3
+    );
+    ann.find(Locator::Css("[name=name]"))
+        .await?
+        .send_keys("Ann")
+        .await?;
+    ann.find(Locator::Css("#create-match"))
+        .await?
+        .click()
+        .await?;
+    connected(&ann).await?;
+    wait_for_moves(&ann).await?;
+    assert!(
+        text(&ann, "#facts").await.contains("trumps: spades"),
+        "{}",
+        text(&ann, "#facts").await
+    );
+    let (mut last_seq, mut moved_at) = (String::new(), Instant::now());
+    while attribute(&ann, "#status", "data-status").await.as_deref() != Some("finished") {
+        let seq = text(&ann, "#seq").await;
+        if seq != last_seq {
+            (last_seq, moved_at) = (seq, Instant::now());
+        }
+        if moved_at.elapsed() > STUCK {
+            return Err(format!("the Whist game stood still at {last_seq}").into());
+        }
+        click_a_move(&ann).await?;
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+    let log = text(&ann, "#log").await;
+    // each trick's taker and the count by sides, seats by their names
+    let taken = log.matches(" the trick (you & Bot 3 (random) ").count();
+    assert_eq!(taken, 13, "13 tricks told: {log}");
+    assert!(log.contains("You play "), "Ann's plays told as hers: {log}");
+    assert!(log.contains(" win, "), "{log}");
+    let facts = text(&ann, "#facts").await;
+    assert!(facts.contains("tricks: "), "{facts}");
+    let result = text(&ann, "#result").await;
+    assert!(result.contains("won"), "{result}");
+    let (_, summary) = server
+        .get(&format!("/api/matches/{}", match_id(&ann).await?))
+        .await?;
+    assert_eq!(summary["game"], "whist", "{summary}");
+    // both partners of a side win: you and Bot 3, or Bot 2 and Bot 4
+    let winners = ann.find_all(Locator::Css("#result tr.winner")).await?.len();
+    assert_eq!(winners, 2, "both partners win: {result}");
+    let heading = text(&ann, "#winner").await;
+    assert!(
+        heading == "You and Bot 3 (random) won"
+            || heading == "Bot 2 (random) and Bot 4 (random) won",
+        "{heading}"
+    );
+    let shot = ann.screenshot().await?;
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-table-whist.png");
+    std::fs::write(&path, shot)?;
+    eprintln!("the table's screenshot: {}", path.display());
+    ann.close().await?;
+    Ok(())
+}
+
+/// The match a page is at (its `?match=` query).
+async fn match_id(page: &Client) -> Result<String, Error> {
+    Ok(page
+        .current_url()
+        .await?
+        .query_pairs()
+        .find(|(k, _)| k == "match")
+        .map(|(_, v)| v.into_owned())
+        .ok_or("the page is at no match")?)
 }
