@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use decklet_bots::{Bot, IsmctsBot, IsmctsConfig, RandomBot};
 use decklet_core::{
-    AnyAction, CardId, EngineError, Game, GameEngine, GameLog, GameState, GameString,
+    AnyAction, AnyEvent, CardId, EngineError, Game, GameEngine, GameLog, GameState, GameString,
     GameStringError, Player, PlayerId, echo,
 };
 
@@ -231,23 +231,32 @@ impl LoadedGame {
         ))
     }
 
-    /// A move in words as `viewer` may be told it, once it is made (`after`): the
-    /// game's words when the viewer sees every card the move names, else `None` (a
+    /// A move in words as `viewer` may be told it, once it is made (`after`, its
+    /// `events`): the game's words when the viewer saw every card the move names (it
+    /// sees the card now, or an event of the move, as the viewer heard it, named it: a
+    /// card played to a trick that went face down at once was seen), else `None` (a
     /// card passed face down is not named to the others).
     pub fn tell_move(
         &self,
         after: &GameState,
         viewer: PlayerId,
         action: &AnyAction,
+        events: &[AnyEvent],
     ) -> Option<String> {
         let info = after.info_state(viewer);
         let mut named = Vec::new();
         if let Ok(json) = after.json_of(action) {
             cards_named(after, &json["payload"], &mut named);
         }
+        let mut heard = Vec::new();
+        for event in events {
+            if let Ok(json) = event.view_for(viewer).payload_json() {
+                cards_named(after, &json, &mut heard);
+            }
+        }
         named
             .iter()
-            .all(|c| info.zone_of(*c).is_some_and(|z| info.sees(z)))
+            .all(|c| heard.contains(c) || info.zone_of(*c).is_some_and(|z| info.sees(z)))
             .then(|| self.def.describe_move(after, action.as_ref()))
     }
 

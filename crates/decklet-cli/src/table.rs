@@ -324,7 +324,8 @@ fn make_move(
         }
         None if mover == you => say!("You: {}", told.unwrap_or_default()),
         None => {
-            let words = action.and_then(|a| table.loaded.tell_move(state, you, &a));
+            let words = (action.as_ref())
+                .and_then(|a| (table.loaded).tell_move(state, you, a, &played.outcome.events));
             match words {
                 Some(words) => say!("{}: {words}", who(state, mover)),
                 None => say!(

@@ -484,7 +484,7 @@ impl LiveMatch {
                 .play_action(parsed.clone())
                 .map_err(|e| format!("action {}: {e}", action.seq))?;
             let outcome = played.outcome;
-            let told = live.told(&parsed);
+            let told = live.told(&parsed, &outcome.events);
             let digest = state_digest(live.driver.state());
             if digest != action.digest {
                 return Err(format!(
@@ -924,7 +924,11 @@ impl LiveMatch {
 
     /// The move just made in words, as each seat and then a spectator may be told it
     /// now; nothing for a game that narrates its moves itself (`GameDef::narrate`).
-    fn told(&self, action: &decklet_core::AnyAction) -> Vec<Option<String>> {
+    fn told(
+        &self,
+        action: &decklet_core::AnyAction,
+        events: &[decklet_core::AnyEvent],
+    ) -> Vec<Option<String>> {
         if self.narrates {
             return Vec::new();
         }
@@ -934,7 +938,7 @@ impl LiveMatch {
             .iter()
             .copied()
             .chain([PlayerId::SPECTATOR])
-            .map(|viewer| loaded.tell_move(state, viewer, action))
+            .map(|viewer| loaded.tell_move(state, viewer, action, events))
             .collect()
     }
 
@@ -964,7 +968,7 @@ impl LiveMatch {
                 (chosen, self.driver.play_free(seat, &moves, index)?)
             }
         };
-        let told = self.told(&chosen);
+        let told = self.told(&chosen, &played.outcome.events);
         let engine = self.driver.engine();
         let action = (engine.log_len())
             .checked_sub(1)

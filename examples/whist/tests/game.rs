@@ -307,3 +307,34 @@ fn its_entry_names_sides_words_and_tells_a_game_trick_by_trick() {
         .unwrap_err();
     assert!(bad.to_string().contains("trumps"), "{bad}");
 }
+
+#[test]
+fn the_card_that_ends_a_trick_is_told_to_everyone_though_the_trick_went_face_down() {
+    let loaded = Catalog::standard().with(WhistDef).load("whist").unwrap();
+    let game = Arc::clone(loaded.game());
+    let mut engine = loaded.new_engine(5, 4).unwrap();
+    for _ in 0..3 {
+        let mover = engine.state().current_player().unwrap();
+        let moves = moves_of(&game, &engine, mover);
+        engine.dispatch_move(&moves, 0).unwrap();
+    }
+    // the fourth card of the first trick: the trick goes to a face-down pile at once
+    let mover = seat(engine.state(), 3);
+    let moves = moves_of(&game, &engine, mover);
+    let action = moves.to_any(0).unwrap();
+    let events = engine.dispatch_move(&moves, 0).unwrap().events;
+    let state = engine.state();
+    let PlayCard { card_ids, .. } = action.downcast_ref::<PlayCard>().unwrap().clone();
+    let pile = state.zone_of(card_ids[0]).unwrap();
+    assert!(
+        !state.info_state(seat(state, 0)).sees(pile),
+        "it lies face down"
+    );
+    let words = loaded.def().describe_move(state, action.as_ref());
+    for viewer in 0..4 {
+        let told = loaded.tell_move(state, seat(state, viewer), &action, &events);
+        assert_eq!(told.as_deref(), Some(words.as_str()), "seat {viewer}");
+    }
+    // without the move's events, nothing shows the card any more
+    assert_eq!(loaded.tell_move(state, seat(state, 0), &action, &[]), None);
+}
