@@ -44,7 +44,7 @@ pub use decklet_core::GameString;
 pub use decklet_crazy_eights::CrazyEightsDef;
 pub use decklet_entry::{
     BotDef, CountDef, Counter, GameDef, MAX_SEARCH_ITERATIONS, MatchScoring, ParamDef, ParamError,
-    ParamKind, Params, second_person,
+    ParamKind, Params, second_person, sides_of,
 };
 pub use decklet_hearts::HeartsDef;
 pub use decklet_uno::UnoDef;

@@ -16,7 +16,7 @@ pub(crate) fn bot_names(
     let names: Vec<String> = spec.split(',').map(|n| n.trim().to_string()).collect();
     // in a game of sides, one bot a side plays every seat of its side
     let sides = match by_side {
-        true => loaded.def().sides(seats),
+        true => decklet_catalog::sides_of(loaded.def(), seats)?,
         false => (0..seats).collect(),
     };
     let side_count = sides.iter().max().map_or(0, |s| s + 1);

@@ -149,7 +149,8 @@ struct TournamentArgs {
     #[arg(long)]
     pub(crate) players: Option<usize>,
     /// Games per table, rounded up to a multiple of the players (every bot sits in
-    /// every seat equally often).
+    /// every seat equally often; in a game of sides, of every order of the players, 24
+    /// at four, so that each bot also partners every other).
     #[arg(long, default_value_t = 1000)]
     pub(crate) games: u64,
     /// Master seed; game i is seeded from it and i, so results never depend on threads.

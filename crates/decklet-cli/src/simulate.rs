@@ -83,15 +83,16 @@ impl crate::runner::Tally for Tally {
         self.games += 1;
         if !game.winners.is_empty() {
             self.decided += 1;
-            // a win shared by several sides is shared among them
+            // a side wins when a seat of it wins: every seat of it then wins, and a
+            // win shared by several sides is shared among them
             let mut sides: Vec<usize> = (game.winners.iter())
                 .filter_map(|seat| self.sides.get(*seat).copied())
                 .collect();
             sides.sort_unstable();
             sides.dedup();
             let share = 1.0 / sides.len().max(1) as f64;
-            for seat in &game.winners {
-                if let Some(wins) = self.seat_wins.get_mut(*seat) {
+            for (side, wins) in self.sides.iter().zip(self.seat_wins.iter_mut()) {
+                if sides.contains(side) {
                     *wins += share;
                 }
             }
@@ -533,6 +534,7 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog, loaded: &LoadedGame) -> Resul
         return Err("--games must be at least 1".into());
     }
     let bots = bot_names(catalog, loaded, &args.bots, args.players, true)?;
+    let sides = decklet_catalog::sides_of(loaded.def(), bots.len())?;
     if let Some(dir) = &args.save_logs {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
@@ -560,7 +562,7 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog, loaded: &LoadedGame) -> Resul
         &pool,
         args.games,
         &bar,
-        || Tally::new(loaded.def().sides(bots.len()), run.counts),
+        || Tally::new(sides.clone(), run.counts),
         |worker, index| run.play_one(worker, index),
     );
     let seconds = start.elapsed().as_secs_f64();

@@ -7,9 +7,10 @@
 //! tournament: this command plays its games on a pool of threads. Every group of
 //! `--players` entries (default: as many as the bots) is a table; each table plays
 //! `--games` games, rounded up to a multiple of the players, and game `k` of a table
-//! seats its entries rotated by `k` places (in a game of sides, in the `k`-th of their
-//! every order, so that each partners every other); game `i` of the whole run is seeded from
-//! the master seed and `i`, so the results do not depend on the threads.
+//! seats its entries rotated by `k` places (in a game of sides up to six players, in
+//! the `k`-th of their every order, the games rounded up to a multiple of that, so that
+//! each partners every other); game `i` of the whole run is seeded from the master
+//! seed and `i`, so the results do not depend on the threads.
 
 use std::fmt::Write as _;
 

@@ -34,7 +34,8 @@ pub trait GameDef: Send + Sync + 'static {
     /// one side win or lose together (Whist's partners: `[0, 1, 0, 1]`). Tournaments,
     /// `simulate` and the ratings then count a side's win once for each of its seats,
     /// with a fair share of one in the number of sides, and seat the entries so that
-    /// each partners every other. By default every seat is a side of its own.
+    /// each partners every other (up to six players). By default every seat is a side
+    /// of its own. The tools read it through [`sides_of`], which checks it.
     fn sides(&self, players: usize) -> Vec<usize> {
         (0..players).collect()
     }
@@ -185,6 +186,49 @@ pub trait GameDef: Send + Sync + 'static {
         }
         words.join(" ")
     }
+}
+
+/// The sides of `def` at `players` players ([`GameDef::sides`]), checked: one a seat,
+/// numbered `0, 1, …` in the order the seats first name them (a game that numbers its
+/// sides `[0, 2, 0, 2]` gets `[0, 1, 0, 1]`). An error when the game gives another
+/// number of seats.
+///
+/// ```
+/// # use decklet_entry::{GameDef, sides_of};
+/// # struct Pairs;
+/// # impl GameDef for Pairs {
+/// #     fn name(&self) -> &'static str { "pairs" }
+/// #     fn about(&self) -> &'static str { "" }
+/// #     fn players(&self) -> std::ops::RangeInclusive<usize> { 4..=4 }
+/// #     fn build(&self, _: &decklet_core::GameString) -> Result<std::sync::Arc<decklet_core::Game>, String> { Err("".into()) }
+/// #     fn new_engine(&self, _: &std::sync::Arc<decklet_core::Game>, _: u64, _: usize) -> Result<decklet_core::GameEngine, decklet_core::EngineError> { Err(decklet_core::EngineError::action_failed("x", "y")) }
+///       fn sides(&self, _players: usize) -> Vec<usize> { vec![0, 2, 0, 2] }
+/// # }
+/// assert_eq!(sides_of(&Pairs, 4)?, [0, 1, 0, 1]);
+/// // sides for 4 seats at 3 players: refused
+/// assert!(sides_of(&Pairs, 3).is_err());
+/// # Ok::<(), String>(())
+/// ```
+pub fn sides_of<D: GameDef + ?Sized>(def: &D, players: usize) -> Result<Vec<usize>, String> {
+    let given = def.sides(players);
+    if given.len() != players {
+        return Err(format!(
+            "{} gives sides for {} seats at {players} players",
+            def.name(),
+            given.len()
+        ));
+    }
+    let mut seen: Vec<usize> = Vec::new();
+    Ok(given
+        .iter()
+        .map(|side| match seen.iter().position(|s| s == side) {
+            Some(at) => at,
+            None => {
+                seen.push(*side);
+                seen.len() - 1
+            }
+        })
+        .collect())
 }
 
 /// One parameter of a game.

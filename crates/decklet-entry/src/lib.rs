@@ -69,6 +69,6 @@ mod second_person;
 
 pub use bot_names::{MAX_SEARCH_ITERATIONS, search_iterations};
 pub use counting::{CountDef, Counter};
-pub use def::{BotDef, GameDef, MatchScoring, ParamDef, ParamKind};
+pub use def::{BotDef, GameDef, MatchScoring, ParamDef, ParamKind, sides_of};
 pub use params::{ParamError, Params};
 pub use second_person::second_person;

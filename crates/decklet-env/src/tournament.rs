@@ -10,7 +10,8 @@
 //! players, and game `k` of a table seats its entries rotated by `k` places. In a game
 //! of sides ([`GameDef::sides`](decklet_catalog::GameDef::sides): Whist's partners)
 //! game `k` seats them in the `k`-th of their every order instead (24 at four
-//! players, the games rounded up to a multiple of that), so that each entry partners
+//! players, the games rounded up to a multiple of that; up to six players, rotated
+//! beyond), so that each entry partners
 //! every other equally often; a side's win is a win for each of its seats, the fair
 //! share is one in the number of sides, and partners never count as beating each
 //! other. Game `i`
@@ -63,7 +64,8 @@ pub struct TournamentSpec {
     /// Players a game: every group of this many entries is a table. 0: as many as the
     /// entries (one table, a bot a seat).
     pub players: usize,
-    /// Games per table (rounded up to a multiple of the players).
+    /// Games per table (rounded up to a multiple of the players; in a game of sides, of
+    /// every order of the players: 24 at four).
     pub games: u64,
     /// The master seed.
     pub seed: u64,
@@ -332,17 +334,17 @@ impl TournamentPlan {
             // checked now, so that making one in a game cannot fail
             catalog.bot(&loaded, name, 0).map_err(|e| e.to_string())?;
         }
-        let sides = def.sides(players);
-        if sides.len() != players || sides.iter().any(|s| *s >= players) {
-            return Err(format!("{}'s sides are not one a seat", def.name()));
-        }
+        let sides = decklet_catalog::sides_of(def, players)?;
         let seatings = seatings(players, has_sides(&sides));
-        let per_table = spec.games.div_ceil(seatings) * seatings;
+        let too_many = || format!("the tournament would play more than {MAX_GAMES} games");
+        let per_table = (spec.games.div_ceil(seatings))
+            .checked_mul(seatings)
+            .ok_or_else(too_many)?;
         let tables = tables(names.len(), players);
         per_table
             .checked_mul(tables.len() as u64)
             .filter(|total| *total <= MAX_GAMES)
-            .ok_or_else(|| format!("the tournament would play more than {MAX_GAMES} games"))?;
+            .ok_or_else(too_many)?;
         Ok(TournamentPlan {
             spec: spec.clone(),
             names,

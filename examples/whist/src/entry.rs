@@ -96,7 +96,8 @@ impl GameDef for WhistDef {
     fn narrate(&self, state: &GameState, events: &[AnyEvent]) -> Option<Vec<String>> {
         let name = |id: PlayerId| state.id_text(id).into_owned();
         let mut lines = Vec::new();
-        let mut last = [0u8; 2];
+        // the count after each trick (the state's, for events that hold no trick)
+        let mut last = crate::tricks(state);
         for event in events {
             if let Some(e) = event.downcast_ref::<CardPlayed>() {
                 let cards: Vec<String> = (e.card_ids.iter())
