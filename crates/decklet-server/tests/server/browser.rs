@@ -301,6 +301,7 @@ async fn two_browsers_and_two_bots_play_a_whole_game() -> Result<(), Error> {
         // at a phone's width nothing is wider than the screen
         at_phone_width(&ann, &format!("browser-table-{game}-phone.png")).await?;
         let mut reloaded = false;
+        let mut hints_seen = 0;
         // the game may take as long as the machine needs; only a game that stands
         // still fails
         let (mut last_seq, mut moved_at) = (String::new(), Instant::now());
@@ -324,6 +325,16 @@ async fn two_browsers_and_two_bots_play_a_whole_game() -> Result<(), Error> {
                 break;
             }
             for page in [&ann, &bob] {
+                // whenever calling UNO is a move, the hint says when to call it
+                let moves = text(page, "#moves").await;
+                if moves.contains("call UNO") {
+                    let hint = text(page, "#hint").await;
+                    // the table may have moved on between the two reads
+                    if text(page, "#moves").await.contains("call UNO") {
+                        assert!(hint.contains("call UNO"), "{moves} / hint: {hint}");
+                        hints_seen += 1;
+                    }
+                }
                 click_a_move(page).await?;
             }
             let at = move_number(&text(&bob, "#seq").await);
@@ -346,6 +357,7 @@ async fn two_browsers_and_two_bots_play_a_whole_game() -> Result<(), Error> {
             tokio::time::sleep(Duration::from_millis(30)).await;
         }
         assert!(reloaded, "the {game} game ended before the reload");
+        eprintln!("{game}: the call-UNO hint checked {hints_seen} times");
         let result = text(&ann, "#result").await;
         assert!(
             result.contains("won") || result.contains("no winner"),
