@@ -374,7 +374,7 @@ fn unused_dependencies() -> Result {
 /// No tool depends on a game crate, nor names one in its code ([`GAME_CRATES`]; the
 /// CLI takes the facade for its core, bots and env, without their games): a game added
 /// to the repository (Hearts) reaches the tools through the catalogue alone.
-const LAYERS: [(&str, &[&str]); 13] = [
+const LAYERS: [(&str, &[&str]); 14] = [
     ("decklet-core", &[]),
     ("decklet-plugins", &["decklet-core"]),
     ("decklet-bots", &["decklet-core"]),
@@ -410,6 +410,10 @@ const LAYERS: [(&str, &[&str]); 13] = [
         ],
     ),
     (
+        "decklet-kuhn",
+        &["decklet-core", "decklet-bots", "decklet-entry"],
+    ),
+    (
         "decklet-catalog",
         &[
             "decklet-core",
@@ -418,6 +422,7 @@ const LAYERS: [(&str, &[&str]); 13] = [
             "decklet-uno",
             "decklet-crazy-eights",
             "decklet-hearts",
+            "decklet-kuhn",
         ],
     ),
     (
@@ -449,13 +454,14 @@ const LAYERS: [(&str, &[&str]); 13] = [
 
 /// The game crates, and the paths by which code names them (their own, and the
 /// facade's modules).
-const GAME_CRATES: [(&str, [&str; 2]); 3] = [
+const GAME_CRATES: [(&str, [&str; 2]); 4] = [
     ("decklet-uno", ["decklet_uno", "decklet::uno"]),
     (
         "decklet-crazy-eights",
         ["decklet_crazy_eights", "decklet::crazy_eights"],
     ),
     ("decklet-hearts", ["decklet_hearts", "decklet::hearts"]),
+    ("decklet-kuhn", ["decklet_kuhn", "decklet::kuhn"]),
 ];
 
 /// Checks [`LAYERS`]: no crate depends on a crate of the repository its layer does not
@@ -747,7 +753,7 @@ fn examples() -> Result {
 }
 
 /// Publishable crates in dependency order.
-const CRATES: [&str; 13] = [
+const CRATES: [&str; 14] = [
     "decklet-core",
     "decklet-plugins",
     "decklet-bots",
@@ -755,6 +761,7 @@ const CRATES: [&str; 13] = [
     "decklet-uno",
     "decklet-crazy-eights",
     "decklet-hearts",
+    "decklet-kuhn",
     "decklet-catalog",
     "decklet-env",
     "decklet-py",

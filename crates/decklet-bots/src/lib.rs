@@ -39,6 +39,7 @@ mod kit;
 mod play;
 pub mod policy;
 mod prior;
+mod solve;
 mod tournament;
 
 pub use bot::{Bot, FnBot, RandomBot};
@@ -49,6 +50,10 @@ pub use kit::{MismatchAlong, MoveMismatch, check_moves, check_moves_along};
 pub use play::{GameReport, Scoring, ask, play_game, play_game_with, winners_score};
 pub use policy::{Policy, PolicyBot, PolicyError};
 pub use prior::{Prior, prior_bonus, weigh_by_key};
+pub use solve::{
+    Cfr, ChanceRoot, GameTree, Infoset, TabularPolicy, TreeError, best_response_value,
+    exploitability,
+};
 pub use tournament::{
     Entrant, NewMatch, Standing, Tournament, TournamentReport, TournamentTally, WIN_UNITS,
     wilson_95,

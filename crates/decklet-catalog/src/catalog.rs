@@ -377,6 +377,7 @@ impl Catalog {
             .with(decklet_uno::UnoDef)
             .with(decklet_crazy_eights::CrazyEightsDef)
             .with(decklet_hearts::HeartsDef)
+            .with(decklet_kuhn::KuhnDef)
     }
 
     /// The catalogue as JSON: a list of its games, each with its `name`, `about`,

@@ -47,6 +47,7 @@ pub use decklet_entry::{
     ParamKind, Params, second_person, sides_of,
 };
 pub use decklet_hearts::HeartsDef;
+pub use decklet_kuhn::KuhnDef;
 pub use decklet_uno::UnoDef;
 pub use generic::{GenericEncoding, VALUE_LIMIT};
 pub use matches::{

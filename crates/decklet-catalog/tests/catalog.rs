@@ -9,7 +9,7 @@ use decklet_catalog::{Catalog, CatalogError, ParamKind};
 fn every_game_loads_by_its_name_and_its_defaults_name_it_back() {
     let catalog = Catalog::standard();
     let names: Vec<&str> = catalog.games().map(|d| d.name()).collect();
-    assert_eq!(names, ["uno", "crazy_eights", "hearts"]);
+    assert_eq!(names, ["uno", "crazy_eights", "hearts", "kuhn_poker"]);
     for def in catalog.games() {
         let loaded = catalog.load(def.name()).unwrap();
         // the defaults are no parameter at all
@@ -75,7 +75,7 @@ fn bad_game_strings_say_what_is_wrong() {
         ("", "not a game's name"),
         (
             "chess",
-            "`chess` is not a game of this catalogue (it has uno, crazy_eights, hearts)",
+            "`chess` is not a game of this catalogue (it has uno, crazy_eights, hearts, kuhn_poker)",
         ),
         (
             "uno(rules=house)",
@@ -153,8 +153,8 @@ fn every_bot_of_every_game_plays_whole_games() {
             .map(|n| n.replace("=P", "=0.5"))
             .collect();
         names.push("ismcts:20".to_string());
-        // the fewest players it seats, at least three
-        let players = (*def.players().start()).max(3);
+        // the fewest players it seats, at least three where it seats three
+        let players = (*def.players().start()).max(3).min(*def.players().end());
         for (seed, name) in names.iter().enumerate() {
             let mut engine = loaded.new_engine(seed as u64, players).unwrap();
             let mut bots: Vec<Box<dyn Bot>> = vec![catalog.bot(&loaded, name, 1).unwrap()];

@@ -23,7 +23,7 @@ use smol_str::SmolStr;
 use crate::card::Card;
 use crate::card::CardTable;
 use crate::error::{EngineError, shown};
-use crate::ids::{CardId, PlayerId};
+use crate::ids::{CardId, PlayerId, ZoneId};
 use crate::player::Player;
 use crate::rng::GameRng;
 use crate::scope;
@@ -421,6 +421,40 @@ impl GameState {
     /// The state as JSON text.
     pub fn to_json(&self) -> Result<String, EngineError> {
         serde_json::to_string(self).map_err(EngineError::from)
+    }
+
+    /// The same position with the cards of some zones placed otherwise: each zone of
+    /// `placed` holds exactly its cards (bottom first), the other zones as they were.
+    /// A chance outcome a game enumerates (a deal) is a position made this way; an
+    /// error when a card would then be in two zones or in none, or a zone is not one
+    /// of the state's.
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// let mut engine = GameEngine::default();
+    /// engine.create_game(vec![Player::new("p1", "Ann", 1), Player::new("p2", "Bob", 2)])?;
+    /// let state = engine.state();
+    /// let (one, two) = (state.hand_zone(state.seat_order()[0]), state.hand_zone(state.seat_order()[1]));
+    /// let (one, two) = (one.ok_or("p1's hand")?, two.ok_or("p2's hand")?);
+    /// // no card in either hand: the same position
+    /// assert_eq!(&state.with_zone_cards(&[(one, &[]), (two, &[])])?, state);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_zone_cards(
+        &self,
+        placed: &[(ZoneId, &[CardId])],
+    ) -> Result<GameState, EngineError> {
+        let mut moved = self.clone();
+        for (zone, cards) in placed {
+            let slot = moved
+                .zone_cards
+                .get_mut(zone.index())
+                .ok_or_else(|| invalid(format!("no zone {zone:?} in this state")))?;
+            slot.clear();
+            slot.extend_from_slice(cards);
+        }
+        moved.validate()?;
+        Ok(moved)
     }
 
     /// Checks that the state is coherent: every card of the table lies in exactly one

@@ -67,6 +67,18 @@ pub trait GameDef: Send + Sync + 'static {
     ) -> Result<(), EngineError> {
         engine.deal(seed, players)
     }
+    /// Every chance outcome of a game of `game` at `players` players (each deal, a
+    /// started engine with its probability), for a solver that holds the whole game
+    /// ([`GameTree`](decklet_bots::GameTree): CFR+ and exact exploitability). `None`
+    /// (the default): the game does not enumerate its deals (too many to hold).
+    fn deals(
+        &self,
+        game: &Arc<Game>,
+        players: usize,
+    ) -> Option<Result<Vec<decklet_bots::ChanceRoot>, EngineError>> {
+        let _ = (game, players);
+        None
+    }
     /// What a simulation counts of its games besides moves, wins, scores and endings
     /// (UNO: cards drawn, reshuffles): a [`Counter`] attached to `engine` (one of this
     /// game's, on which games are then dealt again with [`deal`](Self::deal)). `None`

@@ -111,7 +111,16 @@ async fn a_game_of_your_own_is_served_and_its_bots_hear_every_move() -> Result<(
         .iter()
         .filter_map(|g| g["name"].as_str())
         .collect();
-    assert_eq!(names, ["uno", "crazy_eights", "hearts", "counted_hearts"]);
+    assert_eq!(
+        names,
+        [
+            "uno",
+            "crazy_eights",
+            "hearts",
+            "kuhn_poker",
+            "counted_hearts"
+        ]
+    );
     let bot = json!({"kind": "bot", "bot": "counter"});
     // a match of bots alone plays at once
     let id = server
