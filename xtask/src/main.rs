@@ -374,7 +374,7 @@ fn unused_dependencies() -> Result {
 /// No tool depends on a game crate, nor names one in its code ([`GAME_CRATES`]; the
 /// CLI takes the facade for its core, bots and env, without their games): a game added
 /// to the repository (Hearts) reaches the tools through the catalogue alone.
-const LAYERS: [(&str, &[&str]); 14] = [
+const LAYERS: [(&str, &[&str]); 15] = [
     ("decklet-core", &[]),
     ("decklet-plugins", &["decklet-core"]),
     ("decklet-bots", &["decklet-core"]),
@@ -414,6 +414,10 @@ const LAYERS: [(&str, &[&str]); 14] = [
         &["decklet-core", "decklet-bots", "decklet-entry"],
     ),
     (
+        "decklet-leduc",
+        &["decklet-core", "decklet-bots", "decklet-entry"],
+    ),
+    (
         "decklet-catalog",
         &[
             "decklet-core",
@@ -423,6 +427,7 @@ const LAYERS: [(&str, &[&str]); 14] = [
             "decklet-crazy-eights",
             "decklet-hearts",
             "decklet-kuhn",
+            "decklet-leduc",
         ],
     ),
     (
@@ -454,7 +459,7 @@ const LAYERS: [(&str, &[&str]); 14] = [
 
 /// The game crates, and the paths by which code names them (their own, and the
 /// facade's modules).
-const GAME_CRATES: [(&str, [&str; 2]); 4] = [
+const GAME_CRATES: [(&str, [&str; 2]); 5] = [
     ("decklet-uno", ["decklet_uno", "decklet::uno"]),
     (
         "decklet-crazy-eights",
@@ -462,6 +467,7 @@ const GAME_CRATES: [(&str, [&str; 2]); 4] = [
     ),
     ("decklet-hearts", ["decklet_hearts", "decklet::hearts"]),
     ("decklet-kuhn", ["decklet_kuhn", "decklet::kuhn"]),
+    ("decklet-leduc", ["decklet_leduc", "decklet::leduc"]),
 ];
 
 /// Checks [`LAYERS`]: no crate depends on a crate of the repository its layer does not
@@ -753,7 +759,7 @@ fn examples() -> Result {
 }
 
 /// Publishable crates in dependency order.
-const CRATES: [&str; 14] = [
+const CRATES: [&str; 15] = [
     "decklet-core",
     "decklet-plugins",
     "decklet-bots",
@@ -762,6 +768,7 @@ const CRATES: [&str; 14] = [
     "decklet-crazy-eights",
     "decklet-hearts",
     "decklet-kuhn",
+    "decklet-leduc",
     "decklet-catalog",
     "decklet-env",
     "decklet-py",

@@ -395,21 +395,31 @@ pub fn exploitability(tree: &GameTree, policy: &TabularPolicy) -> f64 {
 /// iteration), as OpenSpiel's `CFRPlusSolver` runs it.
 pub struct Cfr<'t> {
     tree: &'t GameTree,
-    regrets: Vec<Vec<f64>>,
-    sums: Vec<Vec<f64>>,
+    /// Where each information set's moves start in `regrets`, `sums` and a pass's
+    /// policy (one more entry: the end).
+    offsets: Vec<usize>,
+    regrets: Vec<f64>,
+    sums: Vec<f64>,
+    /// The values of the children of the decisions being walked, a decision's side by
+    /// side (a stack).
+    values: Vec<f64>,
     iterations: u64,
 }
 
 impl<'t> Cfr<'t> {
     /// A solver at its start (no regret; the average is uniform).
     pub fn new(tree: &'t GameTree) -> Cfr<'t> {
-        let zeros: Vec<Vec<f64>> = (tree.infosets.iter())
-            .map(|i| vec![0.0; i.moves.len()])
-            .collect();
+        let mut offsets = vec![0];
+        for infoset in &tree.infosets {
+            offsets.push(offsets.last().copied().unwrap_or(0) + infoset.moves.len());
+        }
+        let moves = offsets.last().copied().unwrap_or(0);
         Cfr {
             tree,
-            regrets: zeros.clone(),
-            sums: zeros,
+            offsets,
+            regrets: vec![0.0; moves],
+            sums: vec![0.0; moves],
+            values: Vec::new(),
             iterations: 0,
         }
     }
@@ -419,90 +429,109 @@ impl<'t> Cfr<'t> {
         self.iterations
     }
 
+    /// Where an information set's moves lie in the flat tables.
+    fn range(&self, infoset: usize) -> std::ops::Range<usize> {
+        let start = self.offsets.get(infoset).copied().unwrap_or(0);
+        start..self.offsets.get(infoset + 1).copied().unwrap_or(start)
+    }
+
     /// Runs `iterations` more iterations.
     pub fn run(&mut self, iterations: u64) {
+        let tree = self.tree;
         for _ in 0..iterations {
             self.iterations += 1;
             for seat in 0..2 {
                 // the policy of this pass: regret matching+ on the regrets before it
-                let policy: TabularPolicy =
-                    (0..self.regrets.len()).map(|i| self.current(i)).collect();
-                for (p, root) in self.tree.roots.clone() {
-                    self.walk(root, seat, 1.0, p, &policy);
+                let policy = self.current();
+                for (p, root) in &tree.roots {
+                    self.walk(*root, seat, 1.0, *p, &policy);
                 }
                 // regret matching+: what the pass left below nothing is forgotten
-                for regrets in &mut self.regrets {
-                    regrets.iter_mut().for_each(|r| *r = r.max(0.0));
-                }
+                self.regrets.iter_mut().for_each(|r| *r = r.max(0.0));
             }
         }
     }
 
-    /// The current policy of an information set: regret matching+.
-    fn current(&self, infoset: usize) -> Vec<f64> {
-        let regrets = self.regrets.get(infoset).map_or(&[][..], Vec::as_slice);
-        let positive: f64 = regrets.iter().map(|r| r.max(0.0)).sum();
-        match positive > 0.0 {
-            true => regrets.iter().map(|r| r.max(0.0) / positive).collect(),
-            false => vec![1.0 / regrets.len().max(1) as f64; regrets.len()],
+    /// The current policy of every information set, flat (as the regrets): regret
+    /// matching+.
+    fn current(&self) -> Vec<f64> {
+        let mut policy = vec![0.0; self.regrets.len()];
+        for infoset in 0..self.offsets.len().saturating_sub(1) {
+            let range = self.range(infoset);
+            let share = 1.0 / range.len().max(1) as f64;
+            let (Some(regrets), Some(out)) = (
+                self.regrets.get(range.clone()),
+                policy.get_mut(range.clone()),
+            ) else {
+                continue;
+            };
+            let positive: f64 = regrets.iter().map(|r| r.max(0.0)).sum();
+            for (p, r) in out.iter_mut().zip(regrets) {
+                *p = match positive > 0.0 {
+                    true => r.max(0.0) / positive,
+                    false => share,
+                };
+            }
         }
+        policy
     }
 
     /// `seat`'s value below `node`; updates its regrets and average where it moves.
-    /// `own`: its own reach; `others`: chance's and the other seat's.
-    fn walk(
-        &mut self,
-        node: usize,
-        seat: usize,
-        own: f64,
-        others: f64,
-        pass: &TabularPolicy,
-    ) -> f64 {
-        let (mover, infoset, children) = match self.tree.nodes.get(node) {
+    /// `own`: its own reach; `others`: chance's and the other seat's; `pass`: the
+    /// policy of this pass, flat.
+    fn walk(&mut self, node: usize, seat: usize, own: f64, others: f64, pass: &[f64]) -> f64 {
+        let tree = self.tree;
+        let (mover, infoset, children) = match tree.nodes.get(node) {
             Some(Node::Terminal { results }) => return results[seat.min(1)],
             Some(Node::Decision {
                 seat,
                 infoset,
                 children,
-            }) => (*seat, *infoset, children.clone()),
+            }) => (*seat, *infoset, children.as_slice()),
             None => return 0.0,
         };
         // nothing below is reached by anyone: nothing to learn there
         if own == 0.0 && others == 0.0 {
             return 0.0;
         }
-        let policy = pass.get(infoset).cloned().unwrap_or_default();
+        let range = self.range(infoset);
+        let policy = pass.get(range.clone()).unwrap_or(&[]);
         if mover != seat {
             // a move the other seat never makes still leads to positions of this seat,
             // whose average counts them by this seat's own reach
             let mut value = 0.0;
-            for (child, p) in children.iter().zip(&policy) {
+            for (child, p) in children.iter().zip(policy) {
                 value += p * self.walk(*child, seat, own, others * p, pass);
             }
             return value;
         }
-        let values: Vec<f64> = (children.iter().zip(&policy))
-            .map(|(child, p)| self.walk(*child, seat, own * p, others, pass))
-            .collect();
-        let value: f64 = values.iter().zip(&policy).map(|(v, p)| v * p).sum();
+        let base = self.values.len();
+        for (child, p) in children.iter().zip(policy) {
+            let v = self.walk(*child, seat, own * p, others, pass);
+            self.values.push(v);
+        }
+        let values = self.values.get(base..).unwrap_or(&[]);
+        let value: f64 = values.iter().zip(policy).map(|(v, p)| v * p).sum();
         let weight = self.iterations as f64;
-        if let Some(regrets) = self.regrets.get_mut(infoset) {
-            for (r, v) in regrets.iter_mut().zip(&values) {
+        if let Some(regrets) = self.regrets.get_mut(range.clone()) {
+            for (r, v) in regrets.iter_mut().zip(values) {
                 *r += others * (v - value);
             }
         }
-        if let Some(sums) = self.sums.get_mut(infoset) {
-            for (s, p) in sums.iter_mut().zip(&policy) {
+        if let Some(sums) = self.sums.get_mut(range) {
+            for (s, p) in sums.iter_mut().zip(policy) {
                 *s += weight * own * p;
             }
         }
+        self.values.truncate(base);
         value
     }
 
     /// The average policy so far (uniform where a set was never reached).
     pub fn average(&self) -> TabularPolicy {
-        (self.sums.iter())
-            .map(|sums| {
+        (0..self.offsets.len().saturating_sub(1))
+            .map(|infoset| {
+                let sums = self.sums.get(self.range(infoset)).unwrap_or(&[]);
                 let total: f64 = sums.iter().sum();
                 match total > 0.0 {
                     true => sums.iter().map(|s| s / total).collect(),

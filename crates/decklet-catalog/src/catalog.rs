@@ -378,6 +378,7 @@ impl Catalog {
             .with(decklet_crazy_eights::CrazyEightsDef)
             .with(decklet_hearts::HeartsDef)
             .with(decklet_kuhn::KuhnDef)
+            .with(decklet_leduc::LeducDef)
     }
 
     /// The catalogue as JSON: a list of its games, each with its `name`, `about`,

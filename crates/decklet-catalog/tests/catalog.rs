@@ -9,7 +9,10 @@ use decklet_catalog::{Catalog, CatalogError, ParamKind};
 fn every_game_loads_by_its_name_and_its_defaults_name_it_back() {
     let catalog = Catalog::standard();
     let names: Vec<&str> = catalog.games().map(|d| d.name()).collect();
-    assert_eq!(names, ["uno", "crazy_eights", "hearts", "kuhn_poker"]);
+    assert_eq!(
+        names,
+        ["uno", "crazy_eights", "hearts", "kuhn_poker", "leduc_poker"]
+    );
     for def in catalog.games() {
         let loaded = catalog.load(def.name()).unwrap();
         // the defaults are no parameter at all
@@ -75,7 +78,7 @@ fn bad_game_strings_say_what_is_wrong() {
         ("", "not a game's name"),
         (
             "chess",
-            "`chess` is not a game of this catalogue (it has uno, crazy_eights, hearts, kuhn_poker)",
+            "`chess` is not a game of this catalogue (it has uno, crazy_eights, hearts, kuhn_poker, leduc_poker)",
         ),
         (
             "uno(rules=house)",

@@ -869,7 +869,10 @@ fn games_lists_every_game_with_its_parameters_and_bots() {
         .iter()
         .map(|g| g["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["uno", "crazy_eights", "hearts", "kuhn_poker"]);
+    assert_eq!(
+        names,
+        ["uno", "crazy_eights", "hearts", "kuhn_poker", "leduc_poker"]
+    );
     assert_eq!(games[2]["players"], serde_json::json!([4, 4]));
     assert_eq!(games[1]["players"], serde_json::json!([2, 15]));
     assert_eq!(games[1]["params"][2]["name"], "reshuffle");

@@ -506,7 +506,10 @@ async fn a_browser_creates_a_hearts_match_in_the_lobby_and_plays_it_against_thre
         }
         names
     };
-    assert_eq!(games, ["uno", "crazy_eights", "hearts", "kuhn_poker"]);
+    assert_eq!(
+        games,
+        ["uno", "crazy_eights", "hearts", "kuhn_poker", "leduc_poker"]
+    );
     select.select_by_value("hearts").await?;
     ann.wait()
         .for_element(Locator::Css("[data-param='jd_bonus']"))
