@@ -118,6 +118,7 @@ async fn a_game_of_your_own_is_served_and_its_bots_hear_every_move() -> Result<(
             "crazy_eights",
             "hearts",
             "kuhn_poker",
+            "leduc_poker",
             "counted_hearts"
         ]
     );
