@@ -51,7 +51,7 @@ pub use play::{GameReport, Scoring, ask, play_game, play_game_with, winners_scor
 pub use policy::{Policy, PolicyBot, PolicyError};
 pub use prior::{Prior, prior_bonus, weigh_by_key};
 pub use solve::{
-    Cfr, ChanceRoot, GameTree, Infoset, TabularPolicy, TreeError, best_response_value,
+    Cfr, ChanceRoot, GameTree, Infoset, TabularPolicy, TreeError, best_response_value, bot_policy,
     exploitability,
 };
 pub use tournament::{

@@ -83,11 +83,14 @@ pub struct Infoset {
 }
 
 /// A whole game, from its chance outcomes to every end.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct GameTree {
     nodes: Vec<Node>,
     roots: Vec<(f64, usize)>,
     infosets: Vec<Infoset>,
+    /// A position of each information set (its first history): what a bot is asked
+    /// there ([`bot_policy`]).
+    positions: Vec<GameEngine>,
 }
 
 /// A policy over a tree's information sets: for each (by index), a probability for each
@@ -111,6 +114,7 @@ impl GameTree {
             nodes: Vec::new(),
             roots: Vec::new(),
             infosets: Vec::new(),
+            positions: Vec::new(),
         };
         let mut keys: HashMap<String, usize> = HashMap::new();
         for root in roots {
@@ -192,6 +196,7 @@ impl GameTree {
                     moves: named,
                     recall: own,
                 });
+                self.positions.push(engine.fork());
                 keys.insert(key, self.infosets.len() - 1);
                 self.infosets.len() - 1
             }
@@ -382,6 +387,42 @@ fn choose(
         *slot = Some(choice);
     }
     choice
+}
+
+/// The policy a bot plays: in each information set, how often it picks each move over
+/// `samples` bots made by `make` (from seeds 0, 1, …), each asked once at a position of
+/// the set, with what its seat knows there and nothing heard before (a search bot's
+/// answer depends on its seed: the frequencies estimate its mixed policy).
+pub fn bot_policy(
+    tree: &GameTree,
+    samples: u64,
+    mut make: impl FnMut(u64) -> Box<dyn crate::Bot>,
+) -> TabularPolicy {
+    let mut policy = tree.uniform();
+    let mut moves = Moves::new();
+    for (at, engine) in tree.positions.iter().enumerate() {
+        let state = engine.state();
+        let Some(mover) = state.current_player() else {
+            continue;
+        };
+        moves.clear();
+        engine.game().legal_moves(state, mover, &mut moves);
+        let info = state.info_state(mover);
+        let mut counts = vec![0u64; moves.len()];
+        for seed in 0..samples {
+            let mut bot = make(seed);
+            if let Some(count) = bot.choose(&info, &moves).and_then(|i| counts.get_mut(i)) {
+                *count += 1;
+            }
+        }
+        let total: u64 = counts.iter().sum();
+        if let Some(slot) = policy.get_mut(at)
+            && total > 0
+        {
+            *slot = counts.iter().map(|c| *c as f64 / total as f64).collect();
+        }
+    }
+    policy
 }
 
 /// How far `policy` is from an equilibrium: the mean, over the two seats, of what a

@@ -214,3 +214,33 @@ fn the_exploitability_of_any_policy_is_openspiel_s() {
         );
     }
 }
+
+#[test]
+fn a_bot_s_policy_is_read_from_its_moves_in_every_information_set() {
+    use decklet_bots::{Bot, FnBot, RandomBot, bot_policy};
+    let tree = tree();
+    // a bot that always bets plays the tabular policy that always bets, exactly
+    let always_bet = bot_policy(&tree, 3, |_| {
+        Box::new(FnBot::new("bet", |_, moves: &Moves| {
+            (moves.len() > 1).then_some(1)
+        })) as Box<dyn Bot>
+    });
+    let betting: Vec<Vec<f64>> = tree.infosets().iter().map(|_| vec![0.0, 1.0]).collect();
+    assert_eq!(always_bet, betting);
+    assert_eq!(
+        exploitability(&tree, &always_bet),
+        exploitability(&tree, &betting)
+    );
+    // random bots over many seeds: near the uniform policy
+    let random = bot_policy(&tree, 2_000, |seed| {
+        Box::new(RandomBot::new(seed)) as Box<dyn Bot>
+    });
+    for probabilities in &random {
+        assert!(
+            probabilities.iter().all(|p| (p - 0.5).abs() < 0.05),
+            "{probabilities:?}"
+        );
+    }
+    let gap = exploitability(&tree, &random) - exploitability(&tree, &tree.uniform());
+    assert!(gap.abs() < 0.05, "{gap}");
+}
