@@ -5,7 +5,9 @@
 //! the mean of what a best response to the policy wins, over the two seats.
 //!
 //! A decision's information set is what its seat knows there: the seat's
-//! [`InfoState`](decklet_core::InfoState) as JSON. The tree checks that the game
+//! [`InfoState`](decklet_core::InfoState) as JSON (what the position shows it, not the
+//! events it heard: a game that tells a seat something only by an event keeps it in
+//! its state, or the tree is coarser than the seat's knowledge). The tree checks that the game
 //! remembers (perfect recall: every history of an information set has the seat make
 //! the same moves before it, from the same information sets) and that the two players'
 //! results add up to nothing; a game that fails either is refused, named.
@@ -50,9 +52,20 @@ pub enum TreeError {
     /// A move could not be made, or a game not listed.
     #[error("{0}")]
     Engine(String),
-    /// No chance outcome, or probabilities that do not sum to 1.
-    #[error("the chance outcomes' probabilities sum to {0}, not 1")]
+    /// No chance outcome, a probability below 0 or not a number, or probabilities
+    /// that do not sum to 1.
+    #[error("the chance outcomes' probabilities sum to {0}, not 1, or one is below 0")]
     Chance(f64),
+    /// A seat to move with no move listed.
+    #[error("a seat is to move but has no move: the game would stand still")]
+    NoMove,
+    /// A policy that is not one of this tree's: a set missing, a set's probabilities
+    /// of another number than its moves, below 0, or not summing to 1.
+    #[error("not a policy of this tree: {0}")]
+    Policy(String),
+    /// A seat other than 0 or 1.
+    #[error("seat {0}: the tree's seats are 0 and 1")]
+    Seat(usize),
 }
 
 /// A node of the tree.
@@ -107,7 +120,8 @@ impl GameTree {
         limit: usize,
     ) -> Result<GameTree, TreeError> {
         let total: f64 = roots.iter().map(|r| r.probability).sum();
-        if roots.is_empty() || (total - 1.0).abs() > 1e-9 {
+        let negative = (roots.iter()).any(|r| r.probability.is_nan() || r.probability < 0.0);
+        if roots.is_empty() || negative || total.is_nan() || (total - 1.0).abs() > 1e-9 {
             return Err(TreeError::Chance(total));
         }
         let mut tree = GameTree {
@@ -150,6 +164,13 @@ impl GameTree {
         let Some(mover) = mover else {
             // results in player order, read by seat
             let results = scoring(state);
+            if results.len() != state.player_count() {
+                return Err(TreeError::Engine(format!(
+                    "the scoring gave {} results for {} players",
+                    results.len(),
+                    state.player_count()
+                )));
+            }
             let of = |seat: usize| {
                 let player = seats.get(seat).copied();
                 let at = player.and_then(|p| state.players().position(|q| q == p));
@@ -169,6 +190,9 @@ impl GameTree {
         let seat = seats.iter().position(|p| *p == mover).unwrap_or(0).min(1);
         let mut moves = Moves::new();
         game.legal_moves(state, mover, &mut moves);
+        if moves.is_empty() {
+            return Err(TreeError::NoMove);
+        }
         let named: Vec<String> = (0..moves.len())
             .map(|i| {
                 let action = moves.to_any(i);
@@ -249,11 +273,39 @@ impl GameTree {
             .collect()
     }
 
-    /// What `policy`, played by both seats, gives seat 0 on average.
-    pub fn value(&self, policy: &TabularPolicy) -> f64 {
-        (self.roots.iter())
+    /// What `policy`, played by both seats, gives seat 0 on average; an error for a
+    /// policy that is not one of this tree's ([`check`](Self::check)).
+    pub fn value(&self, policy: &TabularPolicy) -> Result<f64, TreeError> {
+        self.check(policy)?;
+        Ok((self.roots.iter())
             .map(|(p, root)| p * self.value_at(*root, policy))
-            .sum()
+            .sum())
+    }
+
+    /// Checks that `policy` is one of this tree's: a row an information set, each with
+    /// a probability a move, none below 0, summing to 1.
+    pub fn check(&self, policy: &TabularPolicy) -> Result<(), TreeError> {
+        if policy.len() != self.infosets.len() {
+            return Err(TreeError::Policy(format!(
+                "{} rows for {} information sets",
+                policy.len(),
+                self.infosets.len()
+            )));
+        }
+        for (at, (row, set)) in policy.iter().zip(&self.infosets).enumerate() {
+            let sum: f64 = row.iter().sum();
+            if row.len() != set.moves.len()
+                || row.iter().any(|p| p.is_nan() || *p < 0.0)
+                || sum.is_nan()
+                || (sum - 1.0).abs() > 1e-9
+            {
+                return Err(TreeError::Policy(format!(
+                    "information set {at}: {row:?} for {} moves",
+                    set.moves.len()
+                )));
+            }
+        }
+        Ok(())
     }
 
     fn value_at(&self, node: usize, policy: &TabularPolicy) -> f64 {
@@ -274,7 +326,15 @@ impl GameTree {
 /// What a best response to `policy` wins, for seat `responder`: the seat plays, in each
 /// of its information sets, the move worth most against the other seat's policy and
 /// chance, given what the seat knows there.
-pub fn best_response_value(tree: &GameTree, policy: &TabularPolicy, responder: usize) -> f64 {
+pub fn best_response_value(
+    tree: &GameTree,
+    policy: &TabularPolicy,
+    responder: usize,
+) -> Result<f64, TreeError> {
+    if responder > 1 {
+        return Err(TreeError::Seat(responder));
+    }
+    tree.check(policy)?;
     // each of the responder's information sets: its histories, with the chance and
     // opponent's reach of each
     let mut histories: Vec<Vec<(usize, f64)>> = vec![Vec::new(); tree.infosets.len()];
@@ -282,9 +342,9 @@ pub fn best_response_value(tree: &GameTree, policy: &TabularPolicy, responder: u
         collect(tree, policy, responder, *root, *p, &mut histories);
     }
     let mut best: Vec<Option<usize>> = vec![None; tree.infosets.len()];
-    (tree.roots.iter())
+    Ok((tree.roots.iter())
         .map(|(p, root)| p * respond(tree, policy, responder, *root, &histories, &mut best))
-        .sum()
+        .sum())
 }
 
 /// Gathers the responder's histories below `node`, reached with `reach` by chance and
@@ -392,7 +452,9 @@ fn choose(
 /// The policy a bot plays: in each information set, how often it picks each move over
 /// `samples` bots made by `make` (from seeds 0, 1, …), each asked once at a position of
 /// the set, with what its seat knows there and nothing heard before (a search bot's
-/// answer depends on its seed: the frequencies estimate its mixed policy).
+/// answer depends on its seed: the frequencies estimate its mixed policy). A set where
+/// no bot answered with one of its moves (`samples` 0, or a bot that gives none) keeps
+/// the uniform policy.
 pub fn bot_policy(
     tree: &GameTree,
     samples: u64,
@@ -428,8 +490,8 @@ pub fn bot_policy(
 /// How far `policy` is from an equilibrium: the mean, over the two seats, of what a
 /// best response to it wins (0 exactly at an equilibrium of a zero-sum game; OpenSpiel's
 /// `exploitability`, NashConv over the players).
-pub fn exploitability(tree: &GameTree, policy: &TabularPolicy) -> f64 {
-    (best_response_value(tree, policy, 0) + best_response_value(tree, policy, 1)) / 2.0
+pub fn exploitability(tree: &GameTree, policy: &TabularPolicy) -> Result<f64, TreeError> {
+    Ok((best_response_value(tree, policy, 0)? + best_response_value(tree, policy, 1)?) / 2.0)
 }
 
 /// CFR+ on a tree (regret matching+, alternating updates, the average weighted by the

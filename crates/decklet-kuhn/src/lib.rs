@@ -29,10 +29,10 @@
 //! let tree = GameTree::build(kuhn_deals(&game)?, kuhn_returns, 10_000)?;
 //! assert_eq!(tree.infosets().len(), 12);
 //! let uniform = tree.uniform();
-//! assert!((exploitability(&tree, &uniform) - 0.458_333).abs() < 1e-6);
+//! assert!((exploitability(&tree, &uniform)? - 0.458_333).abs() < 1e-6);
 //! let mut cfr = Cfr::new(&tree);
 //! cfr.run(1_000);
-//! assert!(exploitability(&tree, &cfr.average()) < 1e-4);
+//! assert!(exploitability(&tree, &cfr.average())? < 1e-4);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -50,12 +50,12 @@ fn the_uniform_policy_is_as_exploitable_as_openspiel_says() {
     let tree = tree();
     let uniform = tree.uniform();
     // pyspiel 2.0.2: exploitability(load_game("kuhn_poker"), UniformRandomPolicy(game))
-    assert!((exploitability(&tree, &uniform) - 0.458_333_333_333_333_3).abs() < 1e-12);
+    assert!((exploitability(&tree, &uniform).unwrap() - 0.458_333_333_333_333_3).abs() < 1e-12);
     // a symmetric game dealt fairly, both playing alike: the first player's value
     assert!(
-        (tree.value(&uniform) - 0.125).abs() < 1e-12,
+        (tree.value(&uniform).unwrap() - 0.125).abs() < 1e-12,
         "{}",
-        tree.value(&uniform)
+        tree.value(&uniform).unwrap()
     );
 }
 
@@ -74,7 +74,7 @@ fn cfr_plus_iterates_as_openspiel_s_and_finds_the_equilibrium() {
     ];
     for want in openspiel {
         cfr.run(1);
-        let got = exploitability(&tree, &cfr.average());
+        let got = exploitability(&tree, &cfr.average()).unwrap();
         assert!(
             (got - want).abs() < 1e-12,
             "iteration {}: {got} against {want}",
@@ -83,13 +83,13 @@ fn cfr_plus_iterates_as_openspiel_s_and_finds_the_equilibrium() {
     }
     cfr.run(995);
     let average = cfr.average();
-    let late = exploitability(&tree, &average);
+    let late = exploitability(&tree, &average).unwrap();
     assert!((late - 8.736_532_252_084_928e-5).abs() < 1e-12, "{late}");
     // the game's value for the first player is −1/18
     assert!(
-        (tree.value(&average) + 1.0 / 18.0).abs() < 2e-3,
+        (tree.value(&average).unwrap() + 1.0 / 18.0).abs() < 2e-3,
         "{}",
-        tree.value(&average)
+        tree.value(&average).unwrap()
     );
     assert_eq!(cfr.iterations(), 1000);
 }
@@ -207,7 +207,7 @@ fn the_exploitability_of_any_policy_is_openspiel_s() {
                 vec![1.0 - b, b]
             })
             .collect();
-        let got = exploitability(&tree, &policy);
+        let got = exploitability(&tree, &policy).unwrap();
         assert!(
             (got - want).abs() < 1e-9,
             "policy {k}: {got} against {want}"
@@ -228,8 +228,8 @@ fn a_bot_s_policy_is_read_from_its_moves_in_every_information_set() {
     let betting: Vec<Vec<f64>> = tree.infosets().iter().map(|_| vec![0.0, 1.0]).collect();
     assert_eq!(always_bet, betting);
     assert_eq!(
-        exploitability(&tree, &always_bet),
-        exploitability(&tree, &betting)
+        exploitability(&tree, &always_bet).unwrap(),
+        exploitability(&tree, &betting).unwrap()
     );
     // random bots over many seeds: near the uniform policy
     let random = bot_policy(&tree, 2_000, |seed| {
@@ -241,6 +241,50 @@ fn a_bot_s_policy_is_read_from_its_moves_in_every_information_set() {
             "{probabilities:?}"
         );
     }
-    let gap = exploitability(&tree, &random) - exploitability(&tree, &tree.uniform());
+    let gap =
+        exploitability(&tree, &random).unwrap() - exploitability(&tree, &tree.uniform()).unwrap();
     assert!(gap.abs() < 0.05, "{gap}");
+}
+
+#[test]
+fn a_policy_of_another_shape_a_seat_past_the_second_or_bad_chances_are_refused() {
+    use decklet_bots::best_response_value;
+    let tree = tree();
+    for bad in [
+        Vec::new(),
+        vec![vec![0.5, 0.5]; 11],
+        vec![vec![1.0]; 12],
+        vec![vec![0.7, 0.7]; 12],
+        vec![vec![1.5, -0.5]; 12],
+        vec![vec![f64::NAN, 0.5]; 12],
+    ] {
+        assert!(
+            matches!(exploitability(&tree, &bad), Err(TreeError::Policy(_))),
+            "{bad:?}"
+        );
+        assert!(tree.value(&bad).is_err());
+    }
+    assert!(matches!(
+        best_response_value(&tree, &tree.uniform(), 2),
+        Err(TreeError::Seat(2))
+    ));
+    let game = kuhn_game().unwrap();
+    for probability in [f64::NAN, -1.0 / 6.0] {
+        let mut deals = kuhn_deals(&game).unwrap();
+        deals[0].probability = probability;
+        deals[1].probability += 1.0 / 6.0
+            - if probability.is_nan() {
+                0.0
+            } else {
+                probability
+            };
+        let refused = GameTree::build(deals, kuhn_returns, 10_000);
+        assert!(
+            matches!(refused, Err(TreeError::Chance(_))),
+            "{probability}"
+        );
+    }
+    let one_result = |_: &decklet_core::GameState| vec![0.0];
+    let refused = GameTree::build(kuhn_deals(&game).unwrap(), one_result, 10_000);
+    assert!(matches!(refused, Err(TreeError::Engine(_))), "{refused:?}");
 }

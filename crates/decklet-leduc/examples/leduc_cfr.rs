@@ -29,7 +29,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let started = Instant::now();
         cfr.run(100);
         solving += started.elapsed().as_secs_f64();
-        let e = exploitability(&tree, &cfr.average());
+        let e = exploitability(&tree, &cfr.average())?;
         println!(
             "{:>6} iterations  exploitability {e:.3e}  {solving:.2} s",
             cfr.iterations()

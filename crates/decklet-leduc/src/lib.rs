@@ -3,8 +3,9 @@
 //! a round of betting (raises of 2), a public card, a second round (raises of 4); at
 //! most two raises a round. A player may fold only to a bet. A fold loses the chips put
 //! in; otherwise a private card that pairs the public card wins, else the higher rank,
-//! and equal ranks split the pot. The move list is OpenSpiel's (fold, call, raise), and
-//! so is each player's return.
+//! and equal ranks split the pot (both players are then named winners, each with a
+//! return of 0). The move list is OpenSpiel's (fold, call, raise), and so is each
+//! player's return.
 //!
 //! Small enough to solve: [`LeducDef`] enumerates its 120 deals ([`leduc_deals`]: the
 //! two private cards and the public card, which lies face down on the deck until the
