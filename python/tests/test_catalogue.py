@@ -12,7 +12,7 @@ import decklet
 
 def test_the_catalogue_lists_every_game_with_its_parameters_and_bots():
     games = {g["name"]: g for g in decklet.games()}
-    assert list(games) == ["uno", "crazy_eights", "hearts", "kuhn_poker", "leduc_poker"]
+    assert list(games) == ["uno", "crazy_eights", "hearts", "kuhn_poker", "leduc_poker", "mini_uno"]
     hearts = games["hearts"]
     assert hearts["players"] == [4, 4]
     assert "ducker" in hearts["bots"] and "ismcts:N" in hearts["bots"]

@@ -374,7 +374,7 @@ fn unused_dependencies() -> Result {
 /// No tool depends on a game crate, nor names one in its code ([`GAME_CRATES`]; the
 /// CLI takes the facade for its core, bots and env, without their games): a game added
 /// to the repository (Hearts) reaches the tools through the catalogue alone.
-const LAYERS: [(&str, &[&str]); 15] = [
+const LAYERS: [(&str, &[&str]); 16] = [
     ("decklet-core", &[]),
     ("decklet-plugins", &["decklet-core"]),
     ("decklet-bots", &["decklet-core"]),
@@ -418,6 +418,10 @@ const LAYERS: [(&str, &[&str]); 15] = [
         &["decklet-core", "decklet-bots", "decklet-entry"],
     ),
     (
+        "decklet-mini-uno",
+        &["decklet-core", "decklet-bots", "decklet-entry"],
+    ),
+    (
         "decklet-catalog",
         &[
             "decklet-core",
@@ -428,6 +432,7 @@ const LAYERS: [(&str, &[&str]); 15] = [
             "decklet-hearts",
             "decklet-kuhn",
             "decklet-leduc",
+            "decklet-mini-uno",
         ],
     ),
     (
@@ -459,7 +464,7 @@ const LAYERS: [(&str, &[&str]); 15] = [
 
 /// The game crates, and the paths by which code names them (their own, and the
 /// facade's modules).
-const GAME_CRATES: [(&str, [&str; 2]); 5] = [
+const GAME_CRATES: [(&str, [&str; 2]); 6] = [
     ("decklet-uno", ["decklet_uno", "decklet::uno"]),
     (
         "decklet-crazy-eights",
@@ -468,6 +473,10 @@ const GAME_CRATES: [(&str, [&str; 2]); 5] = [
     ("decklet-hearts", ["decklet_hearts", "decklet::hearts"]),
     ("decklet-kuhn", ["decklet_kuhn", "decklet::kuhn"]),
     ("decklet-leduc", ["decklet_leduc", "decklet::leduc"]),
+    (
+        "decklet-mini-uno",
+        ["decklet_mini_uno", "decklet::mini_uno"],
+    ),
 ];
 
 /// Checks [`LAYERS`]: no crate depends on a crate of the repository its layer does not
@@ -759,7 +768,7 @@ fn examples() -> Result {
 }
 
 /// Publishable crates in dependency order.
-const CRATES: [&str; 15] = [
+const CRATES: [&str; 16] = [
     "decklet-core",
     "decklet-plugins",
     "decklet-bots",
@@ -769,6 +778,7 @@ const CRATES: [&str; 15] = [
     "decklet-hearts",
     "decklet-kuhn",
     "decklet-leduc",
+    "decklet-mini-uno",
     "decklet-catalog",
     "decklet-env",
     "decklet-py",

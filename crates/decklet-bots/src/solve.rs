@@ -5,9 +5,8 @@
 //! the mean of what a best response to the policy wins, over the two seats.
 //!
 //! A decision's information set is what its seat knows there: the seat's
-//! [`InfoState`](decklet_core::InfoState) as JSON (what the position shows it, not the
-//! events it heard: a game that tells a seat something only by an event keeps it in
-//! its state, or the tree is coarser than the seat's knowledge). The tree checks that the game
+//! [`InfoState`](decklet_core::InfoState) as JSON, and every event of the moves since
+//! the deal as the seat heard it (its view). The tree checks that the game
 //! remembers (perfect recall: every history of an information set has the seat make
 //! the same moves before it, from the same information sets) and that the two players'
 //! results add up to nothing; a game that fails either is refused, named.
@@ -137,7 +136,15 @@ impl GameTree {
                 return Err(TreeError::Players(players));
             }
             let mut recall = [Vec::new(), Vec::new()];
-            let at = tree.grow(root.engine, scoring, limit, &mut keys, &mut recall)?;
+            let mut heard = [String::new(), String::new()];
+            let at = tree.grow(
+                root.engine,
+                scoring,
+                limit,
+                &mut keys,
+                &mut recall,
+                &mut heard,
+            )?;
             tree.roots.push((root.probability, at));
         }
         Ok(tree)
@@ -152,6 +159,7 @@ impl GameTree {
         limit: usize,
         keys: &mut HashMap<String, usize>,
         recall: &mut [Vec<(usize, usize)>; 2],
+        heard: &mut [String; 2],
     ) -> Result<usize, TreeError> {
         if self.nodes.len() >= limit {
             return Err(TreeError::TooLarge(limit));
@@ -200,15 +208,18 @@ impl GameTree {
                 json.map_or_else(|| format!("move {i}"), |j| j.to_string())
             })
             .collect();
-        let key = serde_json::to_string(&state.info_state(mover))
+        let known = serde_json::to_string(&state.info_state(mover))
             .map_err(|e| TreeError::Engine(e.to_string()))?;
+        // what the seat knows: its information state, and every event of the moves so
+        // far as it heard them
+        let key = format!("{known}\n{}", heard.get(seat).map_or("", String::as_str));
         let own = recall.get(seat).cloned().unwrap_or_default();
         let infoset = match keys.get(&key) {
             Some(&at) => {
                 let known = self.infosets.get(at).ok_or(TreeError::TooLarge(limit))?;
                 if known.moves != named || known.recall != own || known.seat != seat {
                     return Err(TreeError::Recall(format!(
-                        "two positions its seat cannot tell apart differ in its moves or in its own earlier moves ({key:.200})"
+                        "two positions its seat cannot tell apart differ in its moves or in its own earlier moves ({key})"
                     )));
                 }
                 at
@@ -234,12 +245,26 @@ impl GameTree {
         let mut children = Vec::with_capacity(moves.len());
         for index in 0..moves.len() {
             let mut next = engine.fork();
-            next.dispatch_move(&moves, index)
+            let outcome = (next.dispatch_move(&moves, index))
                 .map_err(|e| TreeError::Engine(e.to_string()))?;
             if let Some(mine) = recall.get_mut(seat) {
                 mine.push((infoset, index));
             }
-            let child = self.grow(next, scoring, limit, keys, recall);
+            let lengths = [heard[0].len(), heard[1].len()];
+            for (at, text) in heard.iter_mut().enumerate() {
+                if let Some(listener) = seats.get(at) {
+                    for event in &outcome.events {
+                        let json = event.view_for(*listener).to_json();
+                        let json = json.map_err(|e| TreeError::Engine(e.to_string()))?;
+                        text.push_str(&json.to_string());
+                        text.push('\n');
+                    }
+                }
+            }
+            let child = self.grow(next, scoring, limit, keys, recall, heard);
+            for (text, len) in heard.iter_mut().zip(lengths) {
+                text.truncate(len);
+            }
             if let Some(mine) = recall.get_mut(seat) {
                 mine.pop();
             }

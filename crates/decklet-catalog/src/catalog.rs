@@ -379,6 +379,7 @@ impl Catalog {
             .with(decklet_hearts::HeartsDef)
             .with(decklet_kuhn::KuhnDef)
             .with(decklet_leduc::LeducDef)
+            .with(decklet_mini_uno::MiniUnoDef)
     }
 
     /// The catalogue as JSON: a list of its games, each with its `name`, `about`,

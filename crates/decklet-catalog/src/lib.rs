@@ -49,6 +49,7 @@ pub use decklet_entry::{
 pub use decklet_hearts::HeartsDef;
 pub use decklet_kuhn::KuhnDef;
 pub use decklet_leduc::LeducDef;
+pub use decklet_mini_uno::MiniUnoDef;
 pub use decklet_uno::UnoDef;
 pub use generic::{GenericEncoding, VALUE_LIMIT};
 pub use matches::{

@@ -11,7 +11,14 @@ fn every_game_loads_by_its_name_and_its_defaults_name_it_back() {
     let names: Vec<&str> = catalog.games().map(|d| d.name()).collect();
     assert_eq!(
         names,
-        ["uno", "crazy_eights", "hearts", "kuhn_poker", "leduc_poker"]
+        [
+            "uno",
+            "crazy_eights",
+            "hearts",
+            "kuhn_poker",
+            "leduc_poker",
+            "mini_uno"
+        ]
     );
     for def in catalog.games() {
         let loaded = catalog.load(def.name()).unwrap();
@@ -78,7 +85,7 @@ fn bad_game_strings_say_what_is_wrong() {
         ("", "not a game's name"),
         (
             "chess",
-            "`chess` is not a game of this catalogue (it has uno, crazy_eights, hearts, kuhn_poker, leduc_poker)",
+            "`chess` is not a game of this catalogue (it has uno, crazy_eights, hearts, kuhn_poker, leduc_poker, mini_uno)",
         ),
         (
             "uno(rules=house)",

@@ -202,7 +202,7 @@ fn a_log_replays_as_the_game_its_string_names_options_included() {
     for (string, says) in [
         (
             "go_fish(players=4)",
-            "`go_fish` is not a game of this catalogue (it has uno, crazy_eights, hearts, kuhn_poker, leduc_poker)",
+            "`go_fish` is not a game of this catalogue (it has uno, crazy_eights, hearts, kuhn_poker, leduc_poker, mini_uno)",
         ),
         (
             "crazy_eights(max_draw_cards=0)",

@@ -871,7 +871,14 @@ fn games_lists_every_game_with_its_parameters_and_bots() {
         .collect();
     assert_eq!(
         names,
-        ["uno", "crazy_eights", "hearts", "kuhn_poker", "leduc_poker"]
+        [
+            "uno",
+            "crazy_eights",
+            "hearts",
+            "kuhn_poker",
+            "leduc_poker",
+            "mini_uno"
+        ]
     );
     assert_eq!(games[2]["players"], serde_json::json!([4, 4]));
     assert_eq!(games[1]["players"], serde_json::json!([2, 15]));

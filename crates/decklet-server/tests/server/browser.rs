@@ -508,7 +508,14 @@ async fn a_browser_creates_a_hearts_match_in_the_lobby_and_plays_it_against_thre
     };
     assert_eq!(
         games,
-        ["uno", "crazy_eights", "hearts", "kuhn_poker", "leduc_poker"]
+        [
+            "uno",
+            "crazy_eights",
+            "hearts",
+            "kuhn_poker",
+            "leduc_poker",
+            "mini_uno"
+        ]
     );
     select.select_by_value("hearts").await?;
     ann.wait()

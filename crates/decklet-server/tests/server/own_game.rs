@@ -119,6 +119,7 @@ async fn a_game_of_your_own_is_served_and_its_bots_hear_every_move() -> Result<(
             "hearts",
             "kuhn_poker",
             "leduc_poker",
+            "mini_uno",
             "counted_hearts"
         ]
     );
