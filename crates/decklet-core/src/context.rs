@@ -478,6 +478,24 @@ impl<'a> GameContext<'a> {
         Ok(())
     }
 
+    /// Ends the game with `winners` (none: nobody won): each added as a winner,
+    /// `GAME_WON` emitted with them, the status set to finished and nobody's turn,
+    /// then `GAME_FINISHED`; an error for an unknown player.
+    pub fn finish_game(&mut self, winners: Vec<PlayerId>) -> Result<(), EngineError> {
+        for winner in &winners {
+            self.add_winner(*winner)?;
+        }
+        self.emit(crate::kinds::GameWon {
+            winner_ids: winners.clone(),
+        });
+        self.set_status(GameStatus::Finished);
+        self.set_current_player(None)?;
+        self.emit(crate::kinds::GameFinished {
+            winner_ids: winners,
+        });
+        Ok(())
+    }
+
     /// Sets the game's status.
     pub fn set_status(&mut self, status: GameStatus) {
         self.state.status = status;

@@ -42,8 +42,8 @@ use std::sync::Arc;
 
 use decklet_core::{
     Action, ActionHandler, ActionOrigin, Card, EngineConfig, EngineError, EventHandler, Game,
-    GameContext, GameEngine, GameFinished, GamePlugin, GameStarted, GameState, GameStatus, GameWon,
-    Moves, Player, PlayerId, Rule, Var, Visibility, Zone,
+    GameContext, GameEngine, GamePlugin, GameStarted, GameState, GameStatus, Moves, Player,
+    PlayerId, Rule, Var, Visibility, Zone,
 };
 use serde::{Deserialize, Serialize};
 
@@ -212,18 +212,7 @@ fn act(ctx: &mut GameContext<'_>, letter: char) -> Result<(), EngineError> {
         .filter(|(_, r)| **r > 0.0)
         .map(|(p, _)| p)
         .collect();
-    for winner in &winners {
-        ctx.add_winner(*winner)?;
-    }
-    ctx.emit(GameWon {
-        winner_ids: winners.clone(),
-    });
-    ctx.set_status(GameStatus::Finished);
-    ctx.set_current_player(None)?;
-    ctx.emit(GameFinished {
-        winner_ids: winners,
-    });
-    Ok(())
+    ctx.finish_game(winners)
 }
 
 fn players_turn(state: &GameState, player: PlayerId) -> decklet_core::RuleResult {

@@ -26,13 +26,8 @@ impl GameDef for LeducDef {
     fn players(&self) -> RangeInclusive<usize> {
         2..=2
     }
-    fn build(&self, game: &GameString) -> Result<Arc<Game>, String> {
-        if game.name != LEDUC_GAME || !game.params.is_empty() {
-            return Err(format!(
-                "`{}`: Leduc poker takes no parameter",
-                decklet_core::echo(&game.to_string())
-            ));
-        }
+    /// The game: it has no parameter (the catalogue refuses one before asking).
+    fn build(&self, _game: &GameString) -> Result<Arc<Game>, String> {
         leduc_game().map_err(|e| e.to_string())
     }
     fn new_engine(

@@ -26,8 +26,8 @@ use std::sync::Arc;
 
 use decklet_core::{
     Action, ActionHandler, ActionOrigin, Card, EngineConfig, EngineError, EventHandler, Game,
-    GameContext, GameEngine, GameFinished, GamePlugin, GameStarted, GameState, GameStatus, GameWon,
-    Moves, Player, PlayerId, Rule, RuleResult, Var, Visibility, Zone,
+    GameContext, GameEngine, GamePlugin, GameStarted, GameState, GameStatus, Moves, Player,
+    PlayerId, Rule, RuleResult, Var, Visibility, Zone,
 };
 use serde::{Deserialize, Serialize};
 
@@ -306,18 +306,7 @@ fn act(ctx: &mut GameContext<'_>, letter: char) -> Result<(), EngineError> {
         .filter(|(_, r)| **r >= 0.0)
         .map(|(p, _)| p)
         .collect();
-    for winner in &winners {
-        ctx.add_winner(*winner)?;
-    }
-    ctx.emit(GameWon {
-        winner_ids: winners.clone(),
-    });
-    ctx.set_status(GameStatus::Finished);
-    ctx.set_current_player(None)?;
-    ctx.emit(GameFinished {
-        winner_ids: winners,
-    });
-    Ok(())
+    ctx.finish_game(winners)
 }
 
 /// What the player to move may do now: `(fold, raise)` allowed (a call always is).

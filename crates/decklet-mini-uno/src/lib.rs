@@ -26,8 +26,8 @@ use std::sync::Arc;
 
 use decklet_core::{
     Action, ActionHandler, ActionOrigin, Card, CardId, EngineConfig, EngineError, EventHandler,
-    Game, GameContext, GameEngine, GameFinished, GamePlugin, GameStarted, GameState, GameStatus,
-    GameWon, Moves, Player, PlayerId, Rule, RuleResult, Var, Visibility, Zone,
+    Game, GameContext, GameEngine, GamePlugin, GameStarted, GameState, GameStatus, Moves, Player,
+    PlayerId, Rule, RuleResult, Var, Visibility, Zone,
 };
 use serde::{Deserialize, Serialize};
 
@@ -312,19 +312,7 @@ fn next_turn(ctx: &mut GameContext<'_>) -> Result<(), EngineError> {
 
 /// Ends the game: `winner` went out, or nobody (a drawn game).
 fn end(ctx: &mut GameContext<'_>, winner: Option<PlayerId>) -> Result<(), EngineError> {
-    let winners: Vec<PlayerId> = winner.into_iter().collect();
-    for w in &winners {
-        ctx.add_winner(*w)?;
-    }
-    ctx.emit(GameWon {
-        winner_ids: winners.clone(),
-    });
-    ctx.set_status(GameStatus::Finished);
-    ctx.set_current_player(None)?;
-    ctx.emit(GameFinished {
-        winner_ids: winners,
-    });
-    Ok(())
+    ctx.finish_game(winner.into_iter().collect())
 }
 
 fn play(action: &PlayCard, ctx: &mut GameContext<'_>) -> Result<(), EngineError> {

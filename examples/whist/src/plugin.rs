@@ -3,8 +3,8 @@
 
 use decklet_core::{
     Action, ActionHandler, ActionOrigin, CardId, CardIds, CardPlayed, EngineError, Event,
-    EventHandler, GameContext, GameData, GameFinished, GamePlugin, GameStarted, GameState,
-    GameStatus, GameWon, Moves, PlayCard, PlayerId, Rule, Var, Visibility, Zone, ZoneId,
+    EventHandler, GameContext, GameData, GamePlugin, GameStarted, GameState, GameStatus, Moves,
+    PlayCard, PlayerId, Rule, Var, Visibility, Zone, ZoneId,
 };
 use decklet_plugins::{STANDARD_DECK_ZONE_ID, StandardCard, Suit, players_turn};
 use serde::{Deserialize, Serialize};
@@ -232,18 +232,7 @@ fn end(ctx: &mut GameContext<'_>, taken: [u8; 2]) -> Result<(), EngineError> {
         .filter(|(at, _)| side_of(*at) == side)
         .map(|(_, p)| *p)
         .collect();
-    for winner in &winners {
-        ctx.add_winner(*winner)?;
-    }
-    ctx.emit(GameWon {
-        winner_ids: winners.clone(),
-    });
-    ctx.set_status(GameStatus::Finished);
-    ctx.set_current_player(None)?;
-    ctx.emit(GameFinished {
-        winner_ids: winners,
-    });
-    Ok(())
+    ctx.finish_game(winners)
 }
 
 fn rules() -> Vec<Rule> {
