@@ -376,7 +376,7 @@ impl Driver {
 
     /// Seat `seat` (a [free](Seat::Free) one) makes the move at `index` of the moves
     /// the game lists it now (`moves`, which the caller listed for it with
-    /// [`Game::legal_moves`](decklet_core::Game::legal_moves) and showed): in turn, or out of turn whenever the game lists it a move. Every bot that
+    /// [`GameEngine::list_moves`] and showed): in turn, or out of turn whenever the game lists it a move. Every bot that
     /// hears is told, and the seats are asked anew.
     pub fn play_free(
         &mut self,
@@ -536,11 +536,11 @@ impl Driver {
             };
             let asks = match self.seats.get(seat) {
                 Some(Seat::Caller) => {
-                    game.legal_moves(state, player, &mut self.moves);
+                    self.engine.list_moves(player, &mut self.moves);
                     true
                 }
                 Some(Seat::Bot(bot)) if bot.acts_out_of_turn() => {
-                    game.legal_moves(state, player, &mut self.moves);
+                    self.engine.list_moves(player, &mut self.moves);
                     !self.moves.is_empty()
                 }
                 _ => false,
@@ -555,7 +555,7 @@ impl Driver {
             }
             self.window.remove(0);
         }
-        game.legal_moves(state, current, &mut self.moves);
+        self.engine.list_moves(current, &mut self.moves);
         if !self.moves.is_empty() {
             self.asked = Some(Asked {
                 seat: at,

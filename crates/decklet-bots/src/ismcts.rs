@@ -125,7 +125,7 @@ fn random_or(
     moves: &mut Moves,
     rng: &mut GameRng,
 ) -> bool {
-    engine.game().legal_moves(engine.state(), seat, moves);
+    engine.list_moves(seat, moves);
     if moves.is_empty() {
         return false;
     }
@@ -386,7 +386,7 @@ impl IsmctsBot {
     fn list(&mut self, current: PlayerId, moves: &mut Moves) -> Option<()> {
         let engine = self.engine.as_ref()?;
         let state = engine.state();
-        self.game.legal_moves(state, current, moves);
+        engine.list_moves(current, moves);
         self.keys.clear();
         for i in 0..moves.len() {
             self.keys.push(key_of(&*self.hints, state, moves, i)?);

@@ -150,7 +150,7 @@ pub fn ask(
     moves: &mut Moves,
 ) -> Option<usize> {
     let state = engine.state();
-    engine.game().legal_moves(state, seat, moves);
+    engine.list_moves(seat, moves);
     if moves.is_empty() {
         return None;
     }

@@ -22,8 +22,9 @@ use crate::game::Game;
 use crate::kind_table::{Kind, KindOps, Kinds};
 use crate::kinds::{GameCreated, GameStarted};
 use crate::player::Player;
+use crate::position::Position;
 use crate::queues::Queues;
-use crate::registry::{ActionKind, event_ops};
+use crate::registry::{ActionKind, Vouched, event_ops};
 use crate::scope;
 use crate::state::{GameState, GameStatus};
 use crate::subscribers::{Subscribers, SubscriptionId};
@@ -119,6 +120,9 @@ pub struct GameEngine {
     pub(crate) start_index: Option<usize>,
     pub(crate) subscribers: Subscribers,
     pub(crate) queues: Queues,
+    /// Where the engine is: moved on by every change of its state, so that a list of
+    /// moves it listed knows whether it still stands ([`list_moves`](Self::list_moves)).
+    pub(crate) position: Position,
 }
 
 impl Default for GameEngine {
@@ -162,6 +166,7 @@ impl GameEngine {
             start_index: None,
             subscribers: Subscribers::default(),
             queues: Queues::default(),
+            position: Position::of_new_engine(),
         }
     }
 
@@ -226,6 +231,7 @@ impl GameEngine {
         if players.is_empty() {
             return Err(EngineError::NoPlayers);
         }
+        self.position.advance();
         let mut tables = Tables::with_players(&self.config.game_id, players.clone())?;
         tables.data = Arc::clone(self.game.shared_data());
         tables.add_hands()?;
@@ -351,6 +357,7 @@ impl GameEngine {
 
     /// Makes a checked position the game, with a log that starts from it.
     fn adopt(&mut self, mut adopted: GameState) {
+        self.position.advance();
         // a position the engine plays is the whole of it, whatever it was read from
         adopted.seat_view = false;
         self.players = adopted.tables.players.clone();
@@ -433,6 +440,7 @@ impl GameEngine {
     /// someone hears them all).
     #[inline]
     fn begin_tick(&mut self, collect: bool) {
+        self.position.advance();
         let keep_all = collect || self.subscribers.hears_all();
         self.queues.begin(self.config.max_events_per_tick, keep_all);
     }
@@ -471,19 +479,20 @@ impl GameEngine {
         k: Kind,
         kind: &ActionKind<A>,
         action: A,
+        vouched: Vouched,
     ) -> Result<Outcome, EngineError> {
         if !self.created {
             return Err(EngineError::NoGame);
         }
         let collect = self.config.collect_events;
         self.begin_tick(collect);
-        self.external_parts().run(k, kind, action)?;
+        self.external_parts(vouched).run(k, kind, action)?;
         Ok(self.deliver(collect))
     }
 
     /// What a tick of an external action runs with (its kind not borrowed from the
     /// engine's own table).
-    fn external_parts(&mut self) -> ExternalTick<'_> {
+    fn external_parts(&mut self, vouched: Vouched) -> ExternalTick<'_> {
         let limits = self.limits();
         ExternalTick {
             state: &mut self.state,
@@ -491,6 +500,7 @@ impl GameEngine {
             kinds: &self.kinds,
             log: &mut self.log,
             limits,
+            vouched,
         }
     }
 
@@ -508,6 +518,7 @@ impl GameEngine {
         // the kind borrowed from the engine's table: the parts are taken field by field
         let keep_all = collect || self.subscribers.hears_all();
         self.queues.begin(self.config.max_events_per_tick, keep_all);
+        self.position.advance();
         let limits = self.limits();
         let parts = ExternalTick {
             state: &mut self.state,
@@ -515,6 +526,7 @@ impl GameEngine {
             kinds: &self.kinds,
             log: &mut self.log,
             limits,
+            vouched: Vouched::Rules,
         };
         parts.run(k, kind, action)
     }
@@ -538,7 +550,7 @@ impl GameEngine {
         };
         self.begin_tick(collect);
         // the kind's typed operations run it as `dispatch` runs a typed action
-        ops.run_external(k, action, self.external_parts())
+        ops.run_external(k, action, self.external_parts(Vouched::Rules))
     }
 
     /// Reads an action from its JSON form `{"type": KIND, "payload": {...}}`, with the
@@ -686,6 +698,7 @@ impl GameEngine {
             start_index: self.start_index,
             subscribers: Subscribers::default(),
             queues: Queues::default(),
+            position: Position::of_new_engine(),
         }
     }
 

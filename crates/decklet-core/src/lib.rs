@@ -96,6 +96,7 @@ mod moves;
 mod player;
 mod player_log;
 mod plugin;
+mod position;
 mod queues;
 mod registry;
 mod replay;

@@ -17,7 +17,10 @@ use std::sync::Arc;
 use crate::action::{Action, ActionRef, AnyAction};
 use crate::engine::{GameEngine, Outcome};
 use crate::error::EngineError;
+use crate::ids::PlayerId;
 use crate::kind_table::{Kind, Kinds};
+use crate::position::Position;
+use crate::registry::Vouched;
 
 /// One listed move: its action kind in the game and the action's code, or the place
 /// of an action kept whole. Two moves are equal when they are the same move of the
@@ -81,6 +84,9 @@ pub struct Moves {
     /// The kinds of the last types pushed (a game lists moves of a few kinds, over and
     /// over: each looked up once).
     known: [Option<(TypeId, Option<Kind>)>; KNOWN_TYPES],
+    /// The engine position the list was listed at, by the engine itself
+    /// ([`GameEngine::list_moves`]); any move added since makes it `None`.
+    listed_at: Option<Position>,
 }
 
 /// How many types' kinds a list keeps at hand.
@@ -142,6 +148,7 @@ impl Moves {
 
     /// Adds a move of any kind, kept whole (an action read from JSON, say).
     pub fn push_any(&mut self, action: AnyAction) {
+        self.listed_at = None;
         self.whole.push(action);
         self.slots.push(Slot::Whole {
             at: (self.whole.len() - 1) as u32,
@@ -153,6 +160,7 @@ impl Moves {
     /// plays ([`PlayCard::code_of_one`](crate::PlayCard::code_of_one)).
     #[inline]
     pub fn push_code<A: Action>(&mut self, code: u64) {
+        self.listed_at = None;
         match self.kind_for::<A>() {
             Some(kind) => self.slots.push(Slot::Coded { kind, code }),
             None => {
@@ -165,6 +173,7 @@ impl Moves {
 
     #[inline]
     fn push_of<A: Action>(&mut self, kind: Option<Kind>, action: A) {
+        self.listed_at = None;
         let slot = match (kind, action.to_code()) {
             (Some(kind), Some(code)) => Slot::Coded { kind, code },
             _ => {
@@ -194,6 +203,7 @@ impl Moves {
     pub fn clear(&mut self) {
         self.slots.clear();
         self.whole.clear();
+        self.listed_at = None;
     }
 
     /// The move at `index`.
@@ -375,6 +385,17 @@ impl Moves {
         (0..self.len()).filter_map(|i| self.to_any(i)).collect()
     }
 
+    /// What vouches for a move of this list on `engine`: the listing, when the engine
+    /// listed it at the position it is at now and nothing was added since; else the
+    /// rules.
+    #[inline]
+    fn vouched_on(&self, engine: &GameEngine) -> Vouched {
+        match self.listed_at == Some(engine.position) {
+            true => Vouched::Listing,
+            false => Vouched::Rules,
+        }
+    }
+
     /// Dispatches the move at `index` on `engine`.
     pub(crate) fn dispatch_on(
         &self,
@@ -391,7 +412,7 @@ impl Moves {
                 let ops = kinds.action_ops(*kind).ok_or_else(not_listed)?;
                 // listed in the engine's game: its kind's handle is the engine's too
                 match Arc::ptr_eq(kinds, engine.game().kinds()) {
-                    true => ops.dispatch_code(*kind, *code, engine),
+                    true => ops.dispatch_code(*kind, *code, engine, self.vouched_on(engine)),
                     false => {
                         let action = ops.any_of_code(*code).ok_or_else(not_listed)?;
                         engine.dispatch_any(action)
@@ -419,6 +440,34 @@ impl GameEngine {
     pub fn dispatch_move(&mut self, moves: &Moves, index: usize) -> Result<Outcome, EngineError> {
         moves.dispatch_on(index, self)
     }
+
+    /// Lists into `moves` the moves `seat` may make now, as
+    /// [`Game::legal_moves`](crate::Game::legal_moves) does for this engine's state,
+    /// and marks the list as the engine's own at this position. Until the engine moves
+    /// on (any tick, a game created, a position adopted) or a move is added to the
+    /// list, [`dispatch_move`](Self::dispatch_move) of one of its moves does not ask
+    /// the kind's rules again: every move a game lists is one its rules accept (the
+    /// contract of [`GamePlugin::moves`](crate::GamePlugin::moves), which the kit check
+    /// of `decklet-bots` proves on random positions), so the answer is known. Debug
+    /// builds ask them all the same, and report a refusal as they would any. A list
+    /// filled any other way, or kept past a change, is checked by the rules as usual.
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// let game = Game::builder().build()?;
+    /// let mut engine = GameEngine::new(&game, EngineConfig::default());
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+    /// let p1 = engine.state().player_id("p1").ok_or(EngineError::NoGame)?;
+    /// let mut moves = Moves::new();
+    /// engine.list_moves(p1, &mut moves);
+    /// assert!(moves.is_empty()); // a game of no plugin lists no move
+    /// # Ok::<(), EngineError>(())
+    /// ```
+    #[inline]
+    pub fn list_moves(&self, seat: PlayerId, moves: &mut Moves) {
+        self.game.legal_moves(&self.state, seat, moves);
+        moves.listed_at = Some(self.position);
+    }
 }
 
 impl Debug for Moves {
@@ -445,7 +494,7 @@ impl<A: Action> From<Vec<A>> for Moves {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{PlayCard, Player, PlayerId};
+    use crate::{GameState, PlayCard, Player, PlayerId};
 
     #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
     struct Knock;
@@ -460,6 +509,58 @@ mod tests {
             .unwrap();
         let p1 = engine.state().player_id("p1").unwrap();
         (engine, p1)
+    }
+
+    /// A list vouches for its moves only on the engine that listed it, at the position
+    /// it listed it at, with nothing added since.
+    #[test]
+    fn a_list_vouches_for_its_moves_only_where_and_while_it_was_listed() {
+        let (mut engine, p1) = p1();
+        let mut moves = Moves::new();
+        assert_eq!(moves.vouched_on(&engine), Vouched::Rules, "never listed");
+        engine.list_moves(p1, &mut moves);
+        assert_eq!(moves.vouched_on(&engine), Vouched::Listing);
+        let fork = engine.fork();
+        assert_eq!(moves.vouched_on(&fork), Vouched::Rules, "another engine");
+        let copy = moves.clone();
+        assert_eq!(
+            copy.vouched_on(&engine),
+            Vouched::Listing,
+            "a copy of the list"
+        );
+        moves.retain(|_| true);
+        assert_eq!(moves.vouched_on(&engine), Vouched::Listing, "fewer moves");
+        moves.push(Knock);
+        assert_eq!(moves.vouched_on(&engine), Vouched::Rules, "a move added");
+        engine.list_moves(p1, &mut moves);
+        engine.start().unwrap();
+        assert_eq!(moves.vouched_on(&engine), Vouched::Rules, "a tick since");
+        engine.list_moves(p1, &mut moves);
+        assert!(
+            engine.dispatch(Knock).is_err(),
+            "no kind KNOCK in this game"
+        );
+        assert_eq!(
+            moves.vouched_on(&engine),
+            Vouched::Listing,
+            "refused before any tick: nothing changed"
+        );
+        engine.list_moves(p1, &mut moves);
+        let position = GameState::from_json(&engine.state().to_json().unwrap()).unwrap();
+        engine.load_state(position).unwrap();
+        assert_eq!(
+            moves.vouched_on(&engine),
+            Vouched::Rules,
+            "a position adopted"
+        );
+        engine.list_moves(p1, &mut moves);
+        engine
+            .create_game(vec![Player::new("p1", "Alice", 1)])
+            .unwrap();
+        assert_eq!(moves.vouched_on(&engine), Vouched::Rules, "a game created");
+        engine.list_moves(p1, &mut moves);
+        moves.clear();
+        assert_eq!(moves.vouched_on(&engine), Vouched::Rules, "cleared");
     }
 
     #[test]

@@ -200,7 +200,9 @@ pub trait GamePlugin: Send + Sync + 'static {
     /// of its own kinds to `moves` and, if it changes an earlier plugin's rules,
     /// withdrawing the moves those rules now refuse (`moves.retain(..)`). Every listed
     /// move must be one the rules accept (the kit check of `decklet-bots` proves it on
-    /// random positions). The default lists none.
+    /// random positions): a move the engine listed itself is dispatched without asking
+    /// the rules again in a release build ([`GameEngine::list_moves`](crate::GameEngine::list_moves)).
+    /// The default lists none.
     fn moves(&self, state: &GameState, seat: crate::PlayerId, moves: &mut crate::Moves) {
         let _ = (state, seat, moves);
     }

@@ -13,7 +13,7 @@ use crate::error::EngineError;
 use crate::journal::Checkpoint;
 use crate::kind_table::{Kind, Kinds};
 use crate::queues::Queues;
-use crate::registry::{ActionKind, Run};
+use crate::registry::{ActionKind, Run, Vouched};
 use crate::state::GameState;
 
 /// A tick's limits, and what started it (named by a limit's error).
@@ -65,6 +65,8 @@ pub(crate) struct ExternalTick<'a> {
     pub(crate) kinds: &'a Kinds,
     pub(crate) log: &'a mut Log,
     pub(crate) limits: Limits,
+    /// What vouches for the action.
+    pub(crate) vouched: Vouched,
 }
 
 impl ExternalTick<'_> {
@@ -86,6 +88,7 @@ impl ExternalTick<'_> {
             self.limits,
             kind,
             &action,
+            self.vouched,
         )?;
         guard.commit();
         self.log.push(k, action);
@@ -119,11 +122,19 @@ pub(crate) fn run_external<A: Action>(
     limits: Limits,
     kind: &ActionKind<A>,
     action: &A,
+    vouched: Vouched,
 ) -> Result<(), EngineError> {
     if limits.actions == 0 {
         return Err(over_limit(A::KIND, "actions", 0));
     }
-    kind.run(action, state, queues, kinds, ActionOrigin::External)?;
+    kind.run(
+        action,
+        state,
+        queues,
+        kinds,
+        ActionOrigin::External,
+        vouched,
+    )?;
     if queues.emitted > limits.events {
         return Err(over_limit(A::KIND, "events", limits.events));
     }

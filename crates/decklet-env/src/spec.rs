@@ -187,7 +187,7 @@ impl SeatBot {
             false => InfoState::default(),
         };
         let mut moves = Moves::new();
-        table.engine().game().legal_moves(state, player, &mut moves);
+        table.engine().list_moves(player, &mut moves);
         let pick = match table.in_window() {
             true => match self.0.choose_out_of_turn(&info, &moves) {
                 Some(pick) => pick,

@@ -890,7 +890,10 @@ impl LiveMatch {
             let reason = format!("there is no move {index} (you have {})", moves.len());
             return self.refuse(conn, &reason, None);
         }
-        if let Err(error) = self.apply(seat, Pick::Listed(moves, index), "move").await {
+        if let Err(error) = self
+            .apply(seat, Pick::Listed(Box::new(moves), index), "move")
+            .await
+        {
             let rule = match &error {
                 EngineError::Rejected { rule, .. } => Some(rule.clone()),
                 _ => None,
@@ -917,7 +920,7 @@ impl LiveMatch {
     fn seat_moves(&self, seat: usize) -> Moves {
         let mut moves = Moves::new();
         if let Some(player) = self.players.get(seat) {
-            (self.kind.game()).legal_moves(self.driver.state(), *player, &mut moves);
+            self.driver.engine().list_moves(*player, &mut moves);
         }
         moves
     }
@@ -1187,7 +1190,9 @@ impl LiveMatch {
                 };
                 let pick = choice.unwrap_or(0);
                 if pick < moves.len() {
-                    let _ = self.apply(seat, Pick::Listed(moves, pick), "timer").await;
+                    let _ = self
+                        .apply(seat, Pick::Listed(Box::new(moves), pick), "timer")
+                        .await;
                 }
             }
             return;
@@ -1609,7 +1614,7 @@ enum Pick {
     Asked(usize),
     /// The move at this index of the seat's own listed moves (a person's, or the turn
     /// timer's for them).
-    Listed(Moves, usize),
+    Listed(Box<Moves>, usize),
 }
 
 async fn sleep_until(due: Option<Instant>) {

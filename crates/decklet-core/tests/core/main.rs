@@ -4,6 +4,7 @@
 
 mod engine;
 mod ids;
+mod listed;
 mod props;
 mod reliability;
 mod rules;
