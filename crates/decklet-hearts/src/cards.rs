@@ -2,10 +2,10 @@
 //! diamonds, hearts, spades; ranks 2 to ace), its index `4 × rank + suit`, and the
 //! points it costs whoever takes it.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use decklet_core::{Card, CardId, CardTable, GameState, InfoState, PlayerId, ZoneId};
-use decklet_plugins::{Rank, StandardCard, Suit};
+use decklet_plugins::{Rank, StandardCard, Suit, standard_deck};
 
 use crate::{HEARTS_TAKEN_ZONE_ID, HEARTS_TRICK_ZONE_ID};
 
@@ -108,9 +108,36 @@ pub struct HeartsTable {
     /// Each seat's passing zone, in seat order: the cards it chose to pass, seen by it
     /// alone until they are handed over.
     pub passing: Arc<[ZoneId]>,
-    cards: Arc<[Option<HeartsCard>]>,
+    cards: Faces,
     /// Each card's id by its [`HeartsCard::index`].
-    ids: Arc<[Option<CardId>; 52]>,
+    ids: Ids,
+}
+
+/// What each card of a table is, by card handle (`None`: not a standard card).
+type Faces = Arc<[Option<HeartsCard>]>;
+/// Each face's card, by [`HeartsCard::index`].
+type Ids = Arc<[Option<CardId>; 52]>;
+
+/// What each card of a table is, and each face's card. The standard deck's are read
+/// once per process (every game of it shares its table); another table's are read from
+/// its definitions.
+fn faces_and_ids(cards: &CardTable) -> (Faces, Ids) {
+    let read = |cards: &CardTable| {
+        let faces: Faces = cards.iter().map(HeartsCard::of).collect();
+        let mut ids = [None; 52];
+        for (id, face) in cards.ids().zip(faces.iter()) {
+            if let Some(slot) = face.and_then(|f| ids.get_mut(usize::from(f.index()))) {
+                *slot = Some(id);
+            }
+        }
+        (faces, Arc::new(ids))
+    };
+    static STANDARD: OnceLock<(Faces, Ids)> = OnceLock::new();
+    if cards.ptr_eq(standard_deck()) {
+        let (faces, ids) = STANDARD.get_or_init(|| read(standard_deck()));
+        return (Arc::clone(faces), Arc::clone(ids));
+    }
+    read(cards)
 }
 
 impl HeartsTable {
@@ -143,19 +170,13 @@ impl HeartsTable {
         passing: Arc<[ZoneId]>,
         cards: &CardTable,
     ) -> Option<HeartsTable> {
-        let faces: Arc<[Option<HeartsCard>]> = cards.iter().map(HeartsCard::of).collect();
-        let mut ids = [None; 52];
-        for (id, face) in cards.ids().zip(faces.iter()) {
-            if let Some(slot) = face.and_then(|f| ids.get_mut(usize::from(f.index()))) {
-                *slot = Some(id);
-            }
-        }
+        let (faces, ids) = faces_and_ids(cards);
         Some(HeartsTable {
             trick,
             taken,
             passing,
             cards: faces,
-            ids: Arc::new(ids),
+            ids,
         })
     }
 
@@ -172,28 +193,46 @@ impl HeartsTable {
 
     /// `cards` sorted in OpenSpiel's order (by [`HeartsCard::index`]).
     pub fn sorted(&self, cards: &[CardId]) -> Vec<CardId> {
-        // each card a bit at its index, read back in order; a card that is not the one
-        // card of its face (a position read from elsewhere) is sorted instead
+        let mut sorted = Vec::with_capacity(cards.len());
+        self.each_sorted(cards, |_| true, |card| sorted.push(card));
+        sorted
+    }
+
+    /// Calls `each` with the cards of `cards` whose face (`None`: not a standard card)
+    /// `keep` keeps, in OpenSpiel's order, with nothing allocated: each face a bit at
+    /// its index, read back in order. Cards that are not each the one card of their
+    /// face (a position read from elsewhere) are sorted instead.
+    pub(crate) fn each_sorted(
+        &self,
+        cards: &[CardId],
+        keep: impl Fn(Option<HeartsCard>) -> bool,
+        mut each: impl FnMut(CardId),
+    ) {
         let mut faces = 0u64;
         for card in cards {
             match self.card(*card) {
                 Some(face) if self.find(face) == Some(*card) && faces >> face.index() & 1 == 0 => {
-                    faces |= 1 << face.index();
+                    if keep(Some(face)) {
+                        faces |= 1 << face.index();
+                    }
                 }
                 _ => {
-                    let mut sorted = cards.to_vec();
+                    let mut sorted: Vec<CardId> = (cards.iter().copied())
+                        .filter(|c| keep(self.card(*c)))
+                        .collect();
                     sorted.sort_by_key(|c| self.card(*c).map_or(u8::MAX, HeartsCard::index));
-                    return sorted;
+                    sorted.into_iter().for_each(each);
+                    return;
                 }
             }
         }
-        let mut sorted = Vec::with_capacity(cards.len());
         while faces != 0 {
             let index = faces.trailing_zeros() as usize;
             faces &= faces - 1;
-            sorted.extend(self.ids.get(index).copied().flatten());
+            if let Some(card) = self.ids.get(index).copied().flatten() {
+                each(card);
+            }
         }
-        sorted
     }
 
     /// The seat whose passing zone is `zone`.

@@ -121,13 +121,12 @@ pub(crate) fn may_play(
     }
 }
 
-/// The cards `seat` may play now (their turn taken for granted), in OpenSpiel's order.
-pub(crate) fn playable(state: &GameState, table: &HeartsTable, seat: PlayerId) -> Vec<CardId> {
+/// Calls `each` with the cards `seat` may play now (their turn taken for granted), in
+/// OpenSpiel's order.
+fn each_playable(state: &GameState, table: &HeartsTable, seat: PlayerId, each: impl FnMut(CardId)) {
     let limit = Limit::of(state, table, seat);
-    let allowed: Vec<CardId> = (state.hand(seat).iter().copied())
-        .filter(|c| table.card(*c).is_some_and(|face| limit.allows(face)))
-        .collect();
-    table.sorted(&allowed)
+    let allowed = |face: Option<HeartsCard>| face.is_some_and(|face| limit.allows(face));
+    table.each_sorted(state.hand(seat), allowed, each);
 }
 
 /// Adds the moves `seat` may make in `state` to `moves`, in OpenSpiel's order: while
@@ -141,17 +140,16 @@ pub fn hearts_moves(state: &GameState, seat: PlayerId, moves: &mut Moves) {
         return;
     };
     if passing(state) {
-        moves.extend(
-            table
-                .sorted(state.hand(seat))
-                .into_iter()
-                .map(|card_id| PassCard {
-                    player_id: seat,
-                    card_id,
-                }),
-        );
+        let pass = |card_id| {
+            moves.push(PassCard {
+                player_id: seat,
+                card_id,
+            })
+        };
+        table.each_sorted(state.hand(seat), |_| true, pass);
         return;
     }
-    let cards = playable(state, table, seat);
-    moves.extend(cards.into_iter().map(|card| PlayCard::new(seat, [card])));
+    each_playable(state, table, seat, |card| {
+        moves.push(PlayCard::new(seat, [card]));
+    });
 }

@@ -291,7 +291,12 @@ fn pass_card(pass: &PassCard, ctx: &mut GameContext<'_>) -> Result<(), EngineErr
     start_play(ctx)
 }
 
+/// Adds `by` to the number at `at` of a list; adding nothing writes nothing (an
+/// unchanged value needs no undo record).
 fn add_at(ctx: &mut GameContext<'_>, var: &Var<serde_json::Value>, at: usize, by: i64) {
+    if by == 0 {
+        return;
+    }
     let mut values = numbers(ctx.state(), var);
     if let Some(v) = values.get_mut(at) {
         *v += by;
@@ -324,11 +329,12 @@ fn play_card(play: &PlayCard, ctx: &mut GameContext<'_>) -> Result<(), EngineErr
     let played = ctx.state().variable(&HEARTS_VAR_PLAYED).unwrap_or(0) + 1;
     set(ctx, &HEARTS_VAR_PLAYED, played);
     let leader = ctx.state().variable(&HEARTS_VAR_LEADER).unwrap_or(0).max(0) as usize;
-    let trick = CardIds::from_slice(ctx.state().zone_cards(table.trick));
-    if trick.len() < HEARTS_PLAYERS {
-        let next = seat_at(ctx.state(), leader + trick.len())?;
+    let in_trick = ctx.state().zone_cards(table.trick).len();
+    if in_trick < HEARTS_PLAYERS {
+        let next = seat_at(ctx.state(), leader + in_trick)?;
         return ctx.set_current_player(Some(next));
     }
+    let trick = CardIds::from_slice(ctx.state().zone_cards(table.trick));
     // the highest card of the suit led takes the trick
     let faces: Vec<_> = trick.iter().filter_map(|c| table.card(*c)).collect();
     let led = faces.first().map_or(0, |c| c.suit);
@@ -345,9 +351,7 @@ fn play_card(play: &PlayCard, ctx: &mut GameContext<'_>) -> Result<(), EngineErr
     ctx.move_cards(table.trick, 0..trick.len(), table.taken)?;
     add_at(ctx, &HEARTS_VAR_POINTS, winner_at, points);
     add_at(ctx, &HEARTS_VAR_TRICKS, winner_at, 1);
-    if penalty > 0 {
-        add_at(ctx, &HEARTS_VAR_PENALTY_CARDS, winner_at, penalty);
-    }
+    add_at(ctx, &HEARTS_VAR_PENALTY_CARDS, winner_at, penalty);
     ctx.emit(TrickTaken {
         player_id: winner,
         card_ids: trick,
