@@ -155,6 +155,17 @@ static SKIPPED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new()
 /// either way; nextest saved 40 s of the 161 s the tests took to run here. Then the
 /// ignored tests whose service is there ([`SERVICE_TESTS`]).
 fn tests() -> Result {
+    debug_tests()?;
+    // a move the engine listed skips its rules in release builds alone: the engine's
+    // tests run there too, so that path is tested as it ships
+    run(
+        "the engine's tests in a release build",
+        cargo_args(&["test", "--release", "-p", "decklet-core", "--test", "core"]),
+    )
+}
+
+/// The tests of [`tests`] in the default (debug) build.
+fn debug_tests() -> Result {
     let nextest = cargo_args(&["nextest", "--version"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -210,12 +221,6 @@ fn tests() -> Result {
     run(
         "doctests",
         cargo_args(&["test", "--workspace", "--all-features", "--doc"]),
-    )?;
-    // a move the engine listed skips its rules in release builds alone: the engine's
-    // tests run there too, so that path is tested as it ships
-    run(
-        "the engine's tests in a release build",
-        cargo_args(&["test", "--release", "-p", "decklet-core", "--test", "core"]),
     )
 }
 

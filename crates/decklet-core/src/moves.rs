@@ -385,12 +385,33 @@ impl Moves {
         (0..self.len()).filter_map(|i| self.to_any(i)).collect()
     }
 
-    /// What vouches for a move of this list on `engine`: the listing, when the engine
-    /// listed it at the position it is at now and nothing was added since; else the
-    /// rules.
+    /// Whether `engine` listed these moves itself ([`GameEngine::list_moves`]) at the
+    /// position it is at now, with nothing added since: then dispatching one of them
+    /// ([`GameEngine::dispatch_move`]) does not ask its rules again (in a release
+    /// build). `false` once the engine has moved on, or for a list filled otherwise.
+    ///
+    /// ```
+    /// # use decklet_core::*;
+    /// let mut engine = GameEngine::default();
+    /// engine.create_game(vec![Player::new("p1", "Alice", 1)])?;
+    /// let p1 = engine.state().player_id("p1").ok_or(EngineError::NoGame)?;
+    /// let mut moves = Moves::new();
+    /// engine.list_moves(p1, &mut moves);
+    /// assert!(moves.listed_by(&engine));
+    /// engine.start()?;
+    /// assert!(!moves.listed_by(&engine));
+    /// # Ok::<(), EngineError>(())
+    /// ```
+    #[inline]
+    pub fn listed_by(&self, engine: &GameEngine) -> bool {
+        self.listed_at == Some(engine.position)
+    }
+
+    /// What vouches for a move of this list on `engine`: the listing, when
+    /// [`listed_by`](Self::listed_by) it; else the rules.
     #[inline]
     fn vouched_on(&self, engine: &GameEngine) -> Vouched {
-        match self.listed_at == Some(engine.position) {
+        match self.listed_by(engine) {
             true => Vouched::Listing,
             false => Vouched::Rules,
         }

@@ -34,7 +34,8 @@ pub(crate) enum Vouched {
     /// The engine's own list of moves of the position it is dispatched at
     /// ([`GameEngine::list_moves`]): a listed move is one the rules accept (the
     /// contract of [`GamePlugin::moves`], which the kit checks), so they are not asked
-    /// again; in debug builds they still are, and a refusal is still an error.
+    /// again; in debug builds they still are, and a refusal panics there (the game's
+    /// listing and its rules disagree: a bug of the game, never of its input).
     Listing,
 }
 
@@ -71,6 +72,14 @@ impl<A: Action> ActionKind<A> {
         };
         for (id, check) in rules {
             if let Err(reason) = check.run(action, origin, state) {
+                // only debug builds ask the rules of a listed move: a refusal there is
+                // a game whose listing and rules disagree, told loudly (a caller that
+                // drops errors, as a search's playout does, would hide it)
+                debug_assert!(
+                    vouched == Vouched::Rules,
+                    "the game listed a {} move its rule `{id}` refuses: {reason}",
+                    A::KIND
+                );
                 return Err(EngineError::Rejected {
                     action: A::KIND.to_string(),
                     rule: id.to_string(),

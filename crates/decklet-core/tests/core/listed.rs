@@ -103,8 +103,10 @@ fn a_move_the_engine_listed_here_is_dispatched_as_listed() -> Result<(), EngineE
     let mut moves = Moves::new();
     engine.list_moves(p1, &mut moves);
     assert_eq!(moves.len(), 1);
+    assert!(moves.listed_by(&engine));
     engine.dispatch_move(&moves, 0)?;
     assert_eq!(asked.load(Ordering::Relaxed), LISTED_ASKS);
+    assert!(!moves.listed_by(&engine), "the engine moved on");
     assert!(knocked(engine.state()));
     assert_eq!(engine.log().actions.len(), 1, "logged as any action");
     Ok(())
@@ -116,6 +118,7 @@ fn a_listed_move_kept_past_a_change_is_refused_by_the_rules() -> Result<(), Engi
     let mut moves = Moves::new();
     engine.list_moves(p1, &mut moves);
     engine.dispatch_move(&moves, 0)?;
+    assert!(!moves.listed_by(&engine));
     let before = engine.state().clone();
     // the same list again: the engine has moved on, so the rules decide
     let err = engine.dispatch_move(&moves, 0).err();
@@ -135,6 +138,7 @@ fn a_move_added_to_a_listed_list_is_checked_by_the_rules() -> Result<(), EngineE
     let mut moves = Moves::new();
     engine.list_moves(p1, &mut moves);
     moves.push(Knock { player_id: p2 });
+    assert!(!moves.listed_by(&engine), "a move added");
     // the listed move, in a list that changed since: the rules decide
     engine.dispatch_move(&moves, 0)?;
     assert_eq!(asked.load(Ordering::Relaxed), 1);
@@ -153,12 +157,78 @@ fn moves_listed_by_the_game_alone_or_on_a_fork_are_checked_by_the_rules() -> Res
     let mut moves = Moves::new();
     let game = Arc::clone(engine.game());
     game.legal_moves(engine.state(), p1, &mut moves);
+    assert!(!moves.listed_by(&engine), "listed by the game alone");
     engine.dispatch_move(&moves, 0)?;
     assert_eq!(asked.load(Ordering::Relaxed), 1, "listed by the game alone");
     let (engine, p1, asked) = knocking()?;
     let mut fork = engine.fork();
     engine.list_moves(p1, &mut moves);
+    assert!(moves.listed_by(&engine) && !moves.listed_by(&fork));
     fork.dispatch_move(&moves, 0)?;
     assert_eq!(asked.load(Ordering::Relaxed), 1, "listed by another engine");
+    Ok(())
+}
+
+/// Knocking always listed, whatever the rule says: a game whose listing and rules
+/// disagree.
+struct WrongKnock(OnceKnock);
+
+impl GamePlugin for WrongKnock {
+    fn id(&self) -> &'static str {
+        "wrong-knock"
+    }
+    fn name(&self) -> &'static str {
+        "Knock, listed wrong"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn rules(&self) -> Vec<Rule> {
+        self.0.rules()
+    }
+    fn actions(&self) -> Vec<ActionHandler> {
+        self.0.actions()
+    }
+    fn moves(&self, _: &GameState, seat: PlayerId, moves: &mut Moves) {
+        moves.push(Knock { player_id: seat });
+    }
+}
+
+/// What dispatching the second knock of a game that lists it wrongly does.
+fn second_listed_knock() -> Result<(GameEngine, Result<Outcome, EngineError>), EngineError> {
+    let game = Game::builder()
+        .plugin(WrongKnock(OnceKnock {
+            asked: Arc::new(AtomicUsize::new(0)),
+        }))
+        .build()?;
+    let mut engine = GameEngine::new(&game, EngineConfig::default());
+    engine.create_game(Player::numbered(2))?;
+    engine.start()?;
+    let p1 = engine.state().player_id("p1").ok_or(EngineError::NoGame)?;
+    engine.dispatch(Knock { player_id: p1 })?;
+    let mut moves = Moves::new();
+    engine.list_moves(p1, &mut moves);
+    let second = engine.dispatch_move(&moves, 0);
+    Ok((engine, second))
+}
+
+/// In a debug build (where tests run) the rules of a listed move are still asked, and
+/// a refusal is a bug of the game: it panics, even where the caller drops errors.
+#[cfg(debug_assertions)]
+#[test]
+#[should_panic(expected = "the game listed a KNOCK move its rule `knockOnce` refuses")]
+fn a_game_that_lists_a_move_its_rules_refuse_fails_loudly_in_debug_builds() {
+    let _ = second_listed_knock();
+}
+
+/// In a release build the listing is trusted: the move its rules would refuse is
+/// played. What the kit check (`check_moves`) is there to prevent.
+#[cfg(not(debug_assertions))]
+#[test]
+fn a_game_that_lists_a_move_its_rules_refuse_plays_it_in_release_builds() -> Result<(), EngineError>
+{
+    let (engine, second) = second_listed_knock()?;
+    assert!(second.is_ok());
+    assert_eq!(engine.log().actions.len(), 2);
     Ok(())
 }
