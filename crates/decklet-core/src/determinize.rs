@@ -186,9 +186,55 @@ pub(crate) fn sample(
             ),
         });
     }
-    rng.shuffle_in_place(&mut pool);
-    let mut dealt = pool.into_iter();
-    for &zone in &unseen {
+    // a deal the greedy swaps cannot bring within every limit (several limits on one
+    // zone, few places left) is dealt again, the RNG going on: the real deal meets them
+    // all, so some deal does
+    for _ in 0..MAX_DEALS {
+        rng.shuffle_in_place(&mut pool);
+        deal(&mut world, &unseen, sizes, &pool, knowledge, rng);
+        if knowledge.limits.is_empty() {
+            break;
+        }
+        let places: Vec<(usize, usize)> = unseen
+            .iter()
+            .flat_map(|&zone| {
+                let cards = world.zone_cards.get(zone).map_or(&[][..], Vec::as_slice);
+                let placed = &placed;
+                cards
+                    .iter()
+                    .enumerate()
+                    .filter(move |(_, card)| !placed.contains(**card))
+                    .map(move |(i, _)| (zone, i))
+            })
+            .collect();
+        let limits = || knowledge.limits.iter().filter(|l| !info.sees(l.zone));
+        for limit in limits() {
+            meet(&mut world, &places, &knowledge.limits, limit, rng);
+        }
+        if limits().all(|l| l.held(&world) <= l.at_most) {
+            break;
+        }
+    }
+    world.rng = GameRng::seed_from(rng.next_u64());
+    Ok(world)
+}
+
+/// How many deals [`sample`] tries before it keeps one its limits' swaps could not
+/// bring within them all.
+const MAX_DEALS: usize = 64;
+
+/// Deals `pool` into the `unseen` zones (each to its size), the cards `knowledge`
+/// places first in theirs.
+fn deal(
+    world: &mut GameState,
+    unseen: &[usize],
+    sizes: &[usize],
+    pool: &[CardId],
+    knowledge: &SeatKnowledge,
+    rng: &mut GameRng,
+) {
+    let mut dealt = pool.iter().copied();
+    for &zone in unseen {
         let size = sizes.get(zone).copied().unwrap_or(0);
         let Some(cards) = world.zone_cards.get_mut(zone) else {
             continue;
@@ -202,31 +248,12 @@ pub(crate) fn sample(
                 .map(|(c, _)| *c),
         );
         let pinned = cards.len();
-        cards.extend(dealt.by_ref().take(size - pinned));
+        cards.extend(dealt.by_ref().take(size.saturating_sub(pinned)));
         if pinned > 0 {
             // where in the zone the placed cards lie, the seat does not know
             rng.shuffle_in_place(cards);
         }
     }
-    if !knowledge.limits.is_empty() {
-        let places: Vec<(usize, usize)> = unseen
-            .iter()
-            .flat_map(|&zone| {
-                let cards = world.zone_cards.get(zone).map_or(&[][..], Vec::as_slice);
-                let placed = &placed;
-                cards
-                    .iter()
-                    .enumerate()
-                    .filter(move |(_, card)| !placed.contains(**card))
-                    .map(move |(i, _)| (zone, i))
-            })
-            .collect();
-        for limit in knowledge.limits.iter().filter(|l| !info.sees(l.zone)) {
-            meet(&mut world, &places, &knowledge.limits, limit, rng);
-        }
-    }
-    world.rng = GameRng::seed_from(rng.next_u64());
-    Ok(world)
 }
 
 /// An index below `n` for which `valid` holds, chosen uniformly among them: by trying
@@ -291,11 +318,15 @@ fn meet(
         let Some(card) = card_at(world, from) else {
             return;
         };
+        // a swap both ways: the card that comes back must fit the zone's other limits
         let into = pick(rng, places.len(), |k| {
             places.get(k).is_some_and(|&(z, i)| {
                 z != zone
-                    && card_at(world, (z, i))
-                        .is_some_and(|c| !limit.cards.contains(c) && fits(world, z, card, c))
+                    && card_at(world, (z, i)).is_some_and(|c| {
+                        !limit.cards.contains(c)
+                            && fits(world, z, card, c)
+                            && fits(world, zone, c, card)
+                    })
             })
         });
         let Some(&(z, i)) = into.and_then(|k| places.get(k)) else {

@@ -462,7 +462,11 @@ impl InfoState {
     /// are not here): the cards the seat does not see are dealt at random into the
     /// places it does not see (every zone keeping its size), the cards of
     /// `knowledge.placed` where it says, and then its limits are met
-    /// ([`ZoneLimit`](crate::ZoneLimit)). The world holds only the variables the seat
+    /// ([`ZoneLimit`](crate::ZoneLimit)) by swapping cards between unseen places, each
+    /// swap keeping every limit of both zones; a deal the swaps cannot bring within
+    /// them all (several limits on one zone, few places left: a Hearts player void in
+    /// three suits) is dealt again, up to 64 times, the last kept if none is (knowledge
+    /// that no deal meets). The world holds only the variables the seat
     /// may read and a RNG seeded from `rng`. Everything the seat sees is unchanged:
     /// `world.info_state(seat)` equals this one but for the history.
     ///

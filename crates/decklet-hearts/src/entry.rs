@@ -5,18 +5,18 @@
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
-use decklet_bots::{Bot, FnBot, Playout, Scoring};
+use decklet_bots::{Bot, FnBot, IsmctsBot, IsmctsConfig, Playout, Scoring};
 use decklet_core::{
     ActionRef, Card, EngineError, Game, GameEngine, GameState, GameString, InfoState,
     PLAY_CARD_ACTION,
 };
-use decklet_entry::{BotDef, GameDef, ParamDef};
+use decklet_entry::{BotDef, GameDef, ParamDef, search_iterations};
 
 use crate::{
     HEARTS_GAME, HEARTS_PARAMS, HEARTS_PASS_ACTION, HEARTS_PLAYERS, HEARTS_VAR_BROKEN,
     HEARTS_VAR_MOON, HEARTS_VAR_PASS_DIR, HEARTS_VAR_PASSING, HEARTS_VAR_POINTS, HeartsCard,
-    HeartsOptions, describe_move, ducker_choice, ducker_playout, hearts_game, hearts_returns,
-    new_hearts_engine,
+    HeartsHints, HeartsOptions, describe_move, ducker_choice, ducker_playout, hearts_game,
+    hearts_returns, new_hearts_engine,
 };
 
 const BOTS: [BotDef; 1] = [BotDef {
@@ -56,8 +56,22 @@ impl GameDef for HeartsDef {
     fn bots(&self) -> &'static [BotDef] {
         &BOTS
     }
-    fn bot(&self, _game: &Arc<Game>, name: &str, _seed: u64) -> Option<Box<dyn Bot>> {
-        (name == "ducker").then(|| Box::new(FnBot::new("ducker", ducker_choice)) as Box<dyn Bot>)
+    /// `ducker`, and the search (`ismcts:N`) with what Hearts tells it: worlds that
+    /// keep every void a player showed ([`HeartsHints`]), playouts by the ducker's
+    /// policy, scored by the returns.
+    fn bot(&self, game: &Arc<Game>, name: &str, seed: u64) -> Option<Box<dyn Bot>> {
+        if name == "ducker" {
+            return Some(Box::new(FnBot::new("ducker", ducker_choice)));
+        }
+        let config = IsmctsConfig {
+            iterations: search_iterations(name)??,
+            ..IsmctsConfig::default()
+        };
+        let search = IsmctsBot::new(game, config, seed)
+            .with_scoring(hearts_returns)
+            .with_playout(ducker_playout)
+            .with_hints(HeartsHints::default());
+        Some(Box::new(search))
     }
     fn scoring(&self) -> Scoring {
         hearts_returns

@@ -40,6 +40,7 @@ mod def;
 mod describe;
 mod ducker;
 mod entry;
+mod hints;
 mod legal;
 mod plugin;
 
@@ -60,6 +61,7 @@ pub use def::{HEARTS_GAME, HEARTS_PARAMS};
 pub use describe::{card_name, describe_move};
 pub use ducker::{ducker_choice, ducker_playout};
 pub use entry::HeartsDef;
+pub use hints::HeartsHints;
 pub use legal::hearts_moves;
 pub use plugin::{
     HEARTS_PLUGIN_ID, HEARTS_TOTAL_POINTS, HEARTS_VAR_BROKEN, HEARTS_VAR_LEADER, HEARTS_VAR_MOON,
