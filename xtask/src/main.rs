@@ -695,6 +695,9 @@ fn python(decklet: Option<&Path>) -> Result {
     let mut build = cargo();
     build.args(["build", "-p", "whist-cli", "--bin", "whist-decklet"]);
     run("python: build whist-decklet", build)?;
+    let mut build = cargo();
+    build.args(["build", "-p", "decklet-catalog", "--example", "hearts_duel"]);
+    run("python: build the Hearts duel against OpenSpiel", build)?;
     let mut pytest = Command::new(&python);
     if let Some(decklet) = decklet {
         pytest.env("DECKLET_BIN", decklet);
@@ -703,6 +706,13 @@ fn python(decklet: Option<&Path>) -> Result {
         .env(
             "WHIST_DECKLET_BIN",
             target_dir().join("debug").join("whist-decklet"),
+        )
+        .env(
+            "HEARTS_DUEL_BIN",
+            target_dir()
+                .join("debug")
+                .join("examples")
+                .join("hearts_duel"),
         )
         .current_dir(&dir)
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
