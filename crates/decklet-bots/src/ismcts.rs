@@ -216,6 +216,9 @@ pub struct IsmctsBot {
     random: GameRng,
     hints: Box<dyn Hints>,
     scoring: Scoring,
+    /// Credit a finished playout each player's score within this range instead of a
+    /// win ([`with_score_range`](Self::with_score_range)).
+    score_range: Option<(f64, f64)>,
     evaluation: Option<Evaluation>,
     playout: Option<Box<dyn PlayoutPolicy>>,
     out_of_turn: Option<Box<dyn Bot>>,
@@ -270,6 +273,7 @@ impl IsmctsBot {
             random: GameRng::seed_from(seed),
             hints: Box::new(NoHints),
             scoring: winners_score,
+            score_range: None,
             evaluation: None,
             playout: None,
             out_of_turn: None,
@@ -306,6 +310,18 @@ impl IsmctsBot {
     /// credits 1 to the best score (shared among equals) and 0 to the others.
     pub fn with_scoring(mut self, scoring: Scoring) -> Self {
         self.scoring = scoring;
+        self
+    }
+
+    /// The same bot, playing for the most score on average rather than for a win: a
+    /// finished playout credits each player their score by the game's scoring, placed
+    /// in `low..=high` (`low` 0, `high` 1, clamped), as OpenSpiel's search credits its
+    /// returns. For a game whose scores are what counts across many deals (Hearts'
+    /// points), where a win of one deal is not. A range with `high` not above `low`
+    /// leaves the bot playing for a win.
+    pub fn with_score_range(mut self, low: f64, high: f64) -> Self {
+        self.score_range =
+            (high > low && low.is_finite() && high.is_finite()).then_some((low, high));
         self
     }
 
@@ -501,8 +517,9 @@ impl IsmctsBot {
             }
         }
         // backpropagation: a finished game credits 1 to the best score (shared among
-        // equals) and 0 to the others, whatever the scale of the game's scores; one
-        // cut short, each player's share by the game's evaluation
+        // equals) and 0 to the others, whatever the scale of the game's scores, or each
+        // player's score placed in the bot's score range; one cut short, each player's
+        // share by the game's evaluation
         let state = engine.state();
         let over = state.status() != GameStatus::Playing || !state.winners().is_empty();
         let credit: Vec<f64> = match (over, self.evaluation) {
@@ -516,12 +533,22 @@ impl IsmctsBot {
             }
             _ => {
                 let scores = (self.scoring)(state);
-                let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-                let sharing = scores.iter().filter(|s| **s == best).count().max(1) as f64;
-                scores
-                    .iter()
-                    .map(|s| if *s == best { 1.0 / sharing } else { 0.0 })
-                    .collect()
+                match self.score_range {
+                    Some((low, high)) => (scores.iter())
+                        .map(|s| match s.is_finite() {
+                            true => ((s - low) / (high - low)).clamp(0.0, 1.0),
+                            false => 0.0,
+                        })
+                        .collect(),
+                    None => {
+                        let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                        let sharing = scores.iter().filter(|s| **s == best).count().max(1) as f64;
+                        scores
+                            .iter()
+                            .map(|s| if *s == best { 1.0 / sharing } else { 0.0 })
+                            .collect()
+                    }
+                }
             }
         };
         for &n in self.path.iter().skip(1) {

@@ -13,10 +13,10 @@ use decklet_core::{
 use decklet_entry::{BotDef, GameDef, ParamDef, search_iterations};
 
 use crate::{
-    HEARTS_GAME, HEARTS_PARAMS, HEARTS_PASS_ACTION, HEARTS_PLAYERS, HEARTS_VAR_BROKEN,
-    HEARTS_VAR_MOON, HEARTS_VAR_PASS_DIR, HEARTS_VAR_PASSING, HEARTS_VAR_POINTS, HeartsCard,
-    HeartsHints, HeartsOptions, describe_move, ducker_choice, ducker_playout, hearts_game,
-    hearts_returns, new_hearts_engine,
+    HEARTS_GAME, HEARTS_PARAMS, HEARTS_PASS_ACTION, HEARTS_PLAYERS, HEARTS_TOTAL_POINTS,
+    HEARTS_VAR_BROKEN, HEARTS_VAR_MOON, HEARTS_VAR_PASS_DIR, HEARTS_VAR_PASSING, HEARTS_VAR_POINTS,
+    HeartsCard, HeartsHints, HeartsOptions, describe_move, ducker_choice, ducker_playout,
+    hearts_game, hearts_returns, new_hearts_engine,
 };
 
 const BOTS: [BotDef; 1] = [BotDef {
@@ -58,7 +58,8 @@ impl GameDef for HeartsDef {
     }
     /// `ducker`, and the search (`ismcts:N`) with what Hearts tells it: worlds that
     /// keep every void a player showed ([`HeartsHints`]), playouts by the ducker's
-    /// policy, scored by the returns.
+    /// policy, each crediting every player their return (`26 − points`, out of 26)
+    /// rather than a win: points are what a hand of Hearts is played for.
     fn bot(&self, game: &Arc<Game>, name: &str, seed: u64) -> Option<Box<dyn Bot>> {
         if name == "ducker" {
             return Some(Box::new(FnBot::new("ducker", ducker_choice)));
@@ -69,6 +70,7 @@ impl GameDef for HeartsDef {
         };
         let search = IsmctsBot::new(game, config, seed)
             .with_scoring(hearts_returns)
+            .with_score_range(0.0, HEARTS_TOTAL_POINTS as f64)
             .with_playout(ducker_playout)
             .with_hints(HeartsHints::default());
         Some(Box::new(search))
