@@ -81,9 +81,9 @@ fn memory(pid: u32) -> (u64, u64) {
     (field("VmRSS:"), field("VmHWM:"))
 }
 
-/// The CPU time the server has used so far, in seconds (Linux `/proc`: user + system,
-/// in clock ticks of 1/100 s).
-fn cpu_seconds(pid: u32) -> f64 {
+/// The CPU time the server has used so far, in seconds, user and system (Linux
+/// `/proc`, in clock ticks of 1/100 s).
+fn cpu_seconds(pid: u32) -> (f64, f64) {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     // the fields after the command's name (in parentheses, which may hold spaces)
     let fields: Vec<&str> = stat
@@ -97,7 +97,7 @@ fn cpu_seconds(pid: u32) -> f64 {
             .unwrap_or(0.0)
     };
     // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name
-    (ticks(11) + ticks(12)) / 100.0
+    (ticks(11) / 100.0, ticks(12) / 100.0)
 }
 
 /// What a scripted player reads of a message.
@@ -274,7 +274,8 @@ fn main() -> Result<(), Error> {
         _ => return Err("--addr and --pid go together".into()),
     };
     let (base, _) = memory(pid);
-    let cpu_before = cpu_seconds(pid);
+    let (user, system) = cpu_seconds(pid);
+    let cpu_before = user + system;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -296,6 +297,7 @@ fn main() -> Result<(), Error> {
         // memory once every match is under way, then at the end
         tokio::time::sleep(Duration::from_secs(o.seconds / 2)).await;
         let (mid, _) = memory(pid);
+        let half = (cpu_seconds(pid), tally.actions.load(Ordering::Relaxed));
         let mut failed = 0;
         for task in tasks {
             match task.await {
@@ -314,15 +316,18 @@ fn main() -> Result<(), Error> {
                 }
             }
         }
-        Ok::<(f64, u64, usize), Error>((started.elapsed().as_secs_f64(), mid, failed))
+        Ok::<_, Error>((started.elapsed().as_secs_f64(), mid, half, failed))
     });
     let (end, peak) = memory(pid);
-    let cpu = cpu_seconds(pid) - cpu_before;
+    let (user_end, system_end) = cpu_seconds(pid);
+    let cpu_end = user_end + system_end;
+    let cpu = cpu_end - cpu_before;
     if let Some(child) = child.as_mut() {
         let _ = child.kill();
         let _ = child.wait();
     }
-    let (seconds, mid, failed) = result?;
+    let (seconds, mid, ((user_half, system_half), actions_half), failed) = result?;
+    let cpu_half = user_half + system_half;
     let mut rtts = std::mem::take(&mut *tally.rtts.blocking_lock());
     rtts.sort_unstable();
     let actions = tally.actions.load(Ordering::Relaxed);
@@ -344,6 +349,13 @@ fn main() -> Result<(), Error> {
     println!(
         "server CPU: {cpu:.1} s = {:.0} µs a move acknowledged (matches made and joined included)",
         cpu * 1e6 / actions.max(1) as f64
+    );
+    println!(
+        "server CPU in the second half: {:.1} s = {:.0} µs a move acknowledged (every match under way; user {:.0} µs, system {:.0} µs)",
+        cpu_end - cpu_half,
+        (cpu_end - cpu_half) * 1e6 / actions.saturating_sub(actions_half).max(1) as f64,
+        (user_end - user_half) * 1e6 / actions.saturating_sub(actions_half).max(1) as f64,
+        (system_end - system_half) * 1e6 / actions.saturating_sub(actions_half).max(1) as f64,
     );
     println!(
         "refused (a move raced by another seat's): {}",
