@@ -2,7 +2,7 @@
 Gymnasium vector environment.
 
 Actions are 59 indices (0-51 play the card ``4 * rank + suit``, 52 draw, 53 pass,
-54-57 name clubs, diamonds, hearts, spades, 58 wait, never legal); observations 204
+54-57 name clubs, diamonds, hearts, spades, 58 wait, never legal); observations 256
 numbers: see ``docs/python.md``.
 """
 
@@ -19,7 +19,7 @@ __all__ = ["env", "raw_env", "VectorEnv", "SingleAgentEnv", "Bot", "ACTIONS", "O
 #: The number of action indices (``wait`` included).
 ACTIONS = 59
 #: The length of an observation.
-OBSERVATION_LEN = 204
+OBSERVATION_LEN = 256
 
 
 def _options(max_draw_cards: int, max_turns: int, reshuffle: bool, use_special_cards: bool) -> dict:

@@ -11,7 +11,7 @@
 //! | 54–57 | name clubs, diamonds, hearts, spades (after an eight) |
 //! | 58 | wait (never offered: nobody acts out of turn in Crazy Eights) |
 //!
-//! **Observation** (204 numbers, `float32`), seats counted from the observer (0):
+//! **Observation** (256 numbers, `float32`), seats counted from the observer (0):
 //!
 //! | range | what |
 //! |---|---|
@@ -26,6 +26,11 @@
 //! | 127 | the draw pile's size |
 //! | 128 | the direction of play (1 or −1) |
 //! | 129–203 | each seat's last move (none, play, draw, pass, other), one-hot, 5 a seat |
+//! | 204–255 | the discard pile: how many of each card it holds (0–2), the top one included |
+//!
+//! The discard pile is public, and a card in it is in no hand and not in the deck: what
+//! has been played since the deal (or since the pile was last shuffled back into the
+//! deck, with `reshuffle`), which a player guessing the other hands counts.
 
 use std::sync::Arc;
 
@@ -54,7 +59,9 @@ pub const C8_NOMINATE: usize = 54;
 /// The number of actions (wait is this index).
 pub const C8_ACTIONS: usize = 58;
 /// The observation's length.
-pub const C8_OBSERVATION_LEN: usize = 204;
+pub const C8_OBSERVATION_LEN: usize = 256;
+/// Where the discard pile's counts begin.
+const DISCARD_AT: usize = 204;
 
 /// Crazy Eights with some options, for a learner (see the module's documentation).
 #[derive(Debug)]
@@ -110,6 +117,13 @@ impl Encoding for CrazyEightsEncoding {
         for card in info.hand() {
             if let Some(c) = table.card(*card)
                 && let Some(x) = out.get_mut(usize::from(c.index()))
+            {
+                *x += 1.0;
+            }
+        }
+        for card in info.zone_cards(table.discard).unwrap_or_default() {
+            if let Some(c) = table.card(*card)
+                && let Some(x) = out.get_mut(DISCARD_AT + usize::from(c.index()))
             {
                 *x += 1.0;
             }
