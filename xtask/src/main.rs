@@ -636,7 +636,9 @@ const MAX_WHEEL_BYTES: u64 = 5 * 1024 * 1024;
 /// `python/tests` (given `decklet`, the tests compare the distributed tournament with
 /// that binary's), with the native module of a game of one's own
 /// (`examples/high-card-py`) and the Whist example's (`examples/whist-py`, with its
-/// command `whist-decklet`) built, installed beside it and their tests run too.
+/// command `whist-decklet`) built, installed beside it and their tests run too; the
+/// examples the tests run (the Hearts duel against OpenSpiel, expert iteration's data
+/// maker) built and named to them.
 fn python(decklet: Option<&Path>) -> Result {
     let dir = target_dir().join("python");
     let venv = dir.join("venv");
@@ -698,6 +700,9 @@ fn python(decklet: Option<&Path>) -> Result {
     let mut build = cargo();
     build.args(["build", "-p", "decklet-catalog", "--example", "hearts_duel"]);
     run("python: build the Hearts duel against OpenSpiel", build)?;
+    let mut build = cargo();
+    build.args(["build", "-p", "decklet-catalog", "--example", "expert_data"]);
+    run("python: build expert iteration's data maker", build)?;
     let mut pytest = Command::new(&python);
     if let Some(decklet) = decklet {
         pytest.env("DECKLET_BIN", decklet);
@@ -706,6 +711,13 @@ fn python(decklet: Option<&Path>) -> Result {
         .env(
             "WHIST_DECKLET_BIN",
             target_dir().join("debug").join("whist-decklet"),
+        )
+        .env(
+            "EXPERT_DATA_BIN",
+            target_dir()
+                .join("debug")
+                .join("examples")
+                .join("expert_data"),
         )
         .env(
             "HEARTS_DUEL_BIN",

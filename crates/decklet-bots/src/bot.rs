@@ -74,6 +74,14 @@ pub trait Bot: Send {
     fn take_prior(&mut self, prior: Box<dyn Prior>) -> Result<(), Box<dyn Prior>> {
         Err(prior)
     }
+    /// What its last [`choose`](Self::choose) searched: how often it visited each of the
+    /// listed moves (one count a move, in their order; moves the search cannot tell
+    /// apart counted on the first of them), the target expert iteration trains a
+    /// policy towards. `None` (the default): it did not search (a bot that does not, or
+    /// a decision it made without searching).
+    fn search_visits(&self) -> Option<&[u32]> {
+        None
+    }
 }
 
 /// Picks a move uniformly at random. Seeded; its RNG is its own.

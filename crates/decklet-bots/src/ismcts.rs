@@ -235,6 +235,8 @@ pub struct IsmctsBot {
     path: Vec<u32>,
     /// Iterations run by the last decision.
     last_iterations: u32,
+    /// The last decision's visits of each listed move (empty when it did not search).
+    last_visits: Vec<u32>,
 }
 
 impl std::fmt::Debug for IsmctsBot {
@@ -286,6 +288,7 @@ impl IsmctsBot {
             untried: Vec::new(),
             path: Vec::new(),
             last_iterations: 0,
+            last_visits: Vec::new(),
         };
         bot.seed_rngs(seed);
         bot
@@ -598,6 +601,10 @@ impl Bot for IsmctsBot {
         Ok(())
     }
 
+    fn search_visits(&self) -> Option<&[u32]> {
+        (!self.last_visits.is_empty()).then_some(&self.last_visits[..])
+    }
+
     fn acts_out_of_turn(&self) -> bool {
         self.out_of_turn
             .as_ref()
@@ -625,6 +632,7 @@ impl Bot for IsmctsBot {
 
     fn choose(&mut self, info: &InfoState, moves: &Moves) -> Option<usize> {
         self.last_iterations = 0;
+        self.last_visits.clear();
         if moves.len() <= 1 {
             return (!moves.is_empty()).then_some(0);
         }
@@ -671,6 +679,22 @@ impl Bot for IsmctsBot {
             self.last_iterations += 1;
         }
         let root = self.nodes.first()?;
+        // each key's visits go to the first listed move of that key
+        self.last_visits.resize(moves.len(), 0);
+        for child in root
+            .children
+            .iter()
+            .filter_map(|c| self.nodes.get(*c as usize))
+        {
+            if child.mover == info.seat()
+                && let Some(at) = root_keys
+                    .iter()
+                    .position(|k| k.is_some() && *k == child.key)
+                && let Some(slot) = self.last_visits.get_mut(at)
+            {
+                *slot = child.visits;
+            }
+        }
         let best = root
             .children
             .iter()

@@ -3,8 +3,9 @@
 //! One player chooses once: *safe* scores 6 to the other's 7 (a sure loss, a good
 //! score), *gamble* flips a coin for 10 to 0 or 0 to 10 (a win half the time, 5 on
 //! average). Playing for a win, the search gambles; playing for its score, it is safe.
+//! And what the search tells of a decision: its visits of each move.
 
-use decklet_bots::{IsmctsBot, IsmctsConfig, ask};
+use decklet_bots::{Bot, IsmctsBot, IsmctsConfig, RandomBot, ask};
 use decklet_core::*;
 use serde::{Deserialize, Serialize};
 
@@ -107,5 +108,36 @@ fn playing_for_a_win_the_search_gambles_on_a_coin() -> Result<(), Box<dyn std::e
 #[test]
 fn playing_for_its_score_the_search_takes_the_sure_six() -> Result<(), Box<dyn std::error::Error>> {
     assert!(!gambles(|bot| bot.with_score_range(0.0, 10.0))?);
+    Ok(())
+}
+
+#[test]
+fn the_search_tells_its_visits_of_each_move_the_most_visited_its_choice()
+-> Result<(), Box<dyn std::error::Error>> {
+    let game = Game::builder().plugin(Gamble).build()?;
+    let mut engine = GameEngine::new(&game, EngineConfig::default());
+    engine.create_game(Player::numbered(2))?;
+    engine.start()?;
+    let seat = engine.state().current_player().ok_or("nobody's turn")?;
+    let mut moves = Moves::new();
+    for iterations in [1, 57, 400] {
+        let config = IsmctsConfig {
+            iterations,
+            ..IsmctsConfig::default()
+        };
+        let mut bot = IsmctsBot::new(&game, config, 3).with_scoring(scores);
+        assert_eq!(bot.search_visits(), None, "no decision yet");
+        let pick = ask(&mut bot, &engine, seat, &mut moves).ok_or("no move")?;
+        let visits = bot.search_visits().ok_or("no visits")?.to_vec();
+        assert_eq!(visits.len(), moves.len());
+        assert_eq!(visits.iter().sum::<u32>(), bot.last_iterations());
+        assert_eq!(bot.last_iterations(), iterations);
+        let most = visits.iter().max().copied().unwrap_or(0);
+        assert_eq!(visits.get(pick), Some(&most), "{visits:?}, chose {pick}");
+    }
+    // a bot that does not search tells none
+    let mut random = RandomBot::new(1);
+    ask(&mut random, &engine, seat, &mut moves).ok_or("no move")?;
+    assert_eq!(random.search_visits(), None);
     Ok(())
 }
