@@ -69,6 +69,19 @@ def network_of(policy: dict, hidden: int, rng: np.random.Generator) -> learn.Net
     return net
 
 
+def sharpen(target: np.ndarray, temperature: float) -> np.ndarray:
+    """The visits' shares to the power ``1 / temperature``, normalised; at 0, the most
+    visited index alone (the move the search makes)."""
+    if temperature == 1.0:
+        return target
+    if temperature <= 0:
+        out = np.zeros_like(target)
+        out[np.arange(len(target)), target.argmax(axis=1)] = 1.0
+        return out
+    powered = target ** (1.0 / temperature)
+    return (powered / powered.sum(axis=1, keepdims=True)).astype(np.float32)
+
+
 def losses(net: learn.Network, obs, target, mask, reward):
     """The mean cross-entropy to the targets, the value's squared error, and how often
     the best legal logit is the most visited index."""
@@ -90,6 +103,8 @@ def main():
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--minibatch", type=int, default=1024)
     parser.add_argument("--value-coef", type=float, default=0.25)
+    parser.add_argument("--temperature", type=float, default=1.0,
+                        help="the target is the visits to the power 1/T, normalised (0: the most visited index alone)")
     parser.add_argument("--holdout", type=float, default=0.05, help="the share of rows held out")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--eval-opponents", default="heuristic", help="a bot the policy is measured against at the end")
@@ -100,6 +115,7 @@ def main():
     rng = np.random.default_rng(args.seed)
     parts = [read_rows(path) for path in args.data]
     obs, target, mask, reward = (np.concatenate([p[k] for p in parts]) for k in range(4))
+    target = sharpen(target, args.temperature)
     rows = len(obs)
     held = max(1, int(rows * args.holdout))
     # the last rows of the files held out: whole games, not positions of the games learnt

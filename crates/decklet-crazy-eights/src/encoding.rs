@@ -100,6 +100,10 @@ impl Encoding for CrazyEightsEncoding {
     fn name(&self) -> &'static str {
         "crazy-eights"
     }
+    /// 2: the discard pile counted (version 1 had 204 numbers).
+    fn version(&self) -> u32 {
+        2
+    }
     fn observation_len(&self) -> usize {
         C8_OBSERVATION_LEN
     }
