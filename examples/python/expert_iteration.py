@@ -48,9 +48,11 @@ def read_rows(path: str):
         if version != 1:
             raise ValueError(f"{path}: version {version}, this script reads 1")
         width = n_obs + 2 * n_act + 1
+        # the size checked before anything is read or allocated
+        size = os.fstat(f.fileno()).st_size - len(head)
+        if size != rows * width * 4:
+            raise ValueError(f"{path}: {rows} rows announced, {size / (width * 4):.1f} found")
         data = np.fromfile(f, dtype="<f4", count=rows * width)
-    if data.size != rows * width:
-        raise ValueError(f"{path}: {rows} rows announced, {data.size / width:.0f} found")
     data = data.reshape(rows, width)
     return (data[:, :n_obs], data[:, n_obs:n_obs + n_act], data[:, n_obs + n_act:n_obs + 2 * n_act],
             data[:, -1])
@@ -78,7 +80,8 @@ def sharpen(target: np.ndarray, temperature: float) -> np.ndarray:
         out = np.zeros_like(target)
         out[np.arange(len(target)), target.argmax(axis=1)] = 1.0
         return out
-    powered = target ** (1.0 / temperature)
+    # divided by the row's largest share first, so that small powers do not vanish
+    powered = (target / target.max(axis=1, keepdims=True)) ** (1.0 / temperature)
     return (powered / powered.sum(axis=1, keepdims=True)).astype(np.float32)
 
 
@@ -118,8 +121,11 @@ def main():
     target = sharpen(target, args.temperature)
     rows = len(obs)
     held = max(1, int(rows * args.holdout))
-    # the last rows of the files held out: whole games, not positions of the games learnt
+    # the last rows held out: the last games of the last file (the first of them perhaps
+    # split), not positions drawn from the games learnt
     train, test = np.arange(rows - held), np.arange(rows - held, rows)
+    if len(train) < args.minibatch:
+        raise ValueError(f"{len(train)} rows to learn from, fewer than a minibatch of {args.minibatch}")
     if args.init:
         with open(args.init) as f:
             policy = json.load(f)

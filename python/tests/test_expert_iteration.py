@@ -59,9 +59,19 @@ def test_a_file_that_is_not_expert_data_is_refused(tmp_path):
     try:
         script().read_rows(str(bad))
     except ValueError as error:
-        assert "1000 rows announced" in str(error)
+        assert "1000 rows announced, 0.0 found" in str(error)
     else:
         raise AssertionError("a short file was read")
+    # a row too many is refused as well
+    good = expert_data(tmp_path / "good.bin", threads=1, games=1)
+    longer = tmp_path / "longer.bin"
+    longer.write_bytes(good.read_bytes() + b"\0" * (4 * (199 + 2 * 82 + 1)))
+    try:
+        script().read_rows(str(longer))
+    except ValueError as error:
+        assert "rows announced" in str(error)
+    else:
+        raise AssertionError("a file longer than its rows was read")
 
 
 def test_a_policy_learnt_from_the_search_plays_as_a_bot(tmp_path):

@@ -623,6 +623,7 @@ impl Bot for IsmctsBot {
         if resettable {
             self.seed_rngs(seed);
             self.hints.reset();
+            self.last_visits.clear();
             if let Some(policy) = self.playout.as_mut() {
                 policy.reseed(IsmctsBot::playout_seed(seed));
             }
@@ -679,8 +680,11 @@ impl Bot for IsmctsBot {
             self.last_iterations += 1;
         }
         let root = self.nodes.first()?;
-        // each key's visits go to the first listed move of that key
-        self.last_visits.resize(moves.len(), 0);
+        // each key's visits go to the first listed move of that key (none when no
+        // iteration ran: the search did not search)
+        if self.last_iterations > 0 {
+            self.last_visits.resize(moves.len(), 0);
+        }
         for child in root
             .children
             .iter()

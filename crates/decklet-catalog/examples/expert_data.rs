@@ -54,6 +54,10 @@ struct Recorder {
 
 impl Recorder {
     fn record(&mut self, info: &InfoState, moves: &Moves, chosen: Option<usize>, window: bool) {
+        // a turn the bot gave up teaches nothing (wait is no move on a turn)
+        if chosen.is_none() && !window {
+            return;
+        }
         let actions = self.encoding.action_count();
         let wait = actions;
         if self.last.len() != info.player_count() {

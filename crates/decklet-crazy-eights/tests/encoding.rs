@@ -39,7 +39,9 @@ fn the_observation_counts_every_card_of_the_discard_pile_for_every_seat() {
                 for player in state.seat_order().to_vec() {
                     let info = state.info_state(player);
                     let table = C8Table::seen(&info).unwrap();
-                    let pile = info.zone_cards(table.discard).unwrap();
+                    // the whole pile, as the engine holds it: every seat sees all of it
+                    let pile = state.zone_cards(table.discard);
+                    assert_eq!(info.zone_cards(table.discard), Some(pile));
                     largest = largest.max(pile.len());
                     let mut expected = [0.0f32; 52];
                     for card in pile {
