@@ -45,6 +45,62 @@ impl MoveClass {
     }
 }
 
+/// Each seat's last kind of move, in seat order, kept from the moves a seat hears
+/// ([`Bot::hear_move`](crate::Bot::hear_move): who moved and the move's kind, both
+/// public): what [`Encoding::encode`] reads besides the information state. A bot that
+/// plays a policy keeps one ([`PolicyBot`](crate::PolicyBot)), and so does whatever
+/// must see a seat as that bot sees it (the expert-iteration data of the catalogue's
+/// `expert_data` example).
+#[derive(Clone, Debug, Default)]
+pub struct LastMoves {
+    classes: Vec<MoveClass>,
+    /// The turn of the last move heard: a smaller one is a new game (a match's round).
+    turn: u64,
+}
+
+impl LastMoves {
+    /// None heard yet.
+    pub fn new() -> LastMoves {
+        LastMoves::default()
+    }
+
+    /// Forgets every move (a new game).
+    pub fn clear(&mut self) {
+        self.classes.clear();
+        self.turn = 0;
+    }
+
+    /// The classes for a table of `players` seats, in seat order (each `None` until a
+    /// move of that seat is heard; all `None` after moves of a table of another size).
+    pub fn classes(&mut self, players: usize) -> &[MoveClass] {
+        if self.classes.len() != players {
+            self.classes = vec![MoveClass::None; players];
+        }
+        &self.classes
+    }
+
+    /// A move heard: `mover`'s move of kind `kind`, told to a seat that knew `before`
+    /// just before it, as `encoding` classes it.
+    pub fn hear(
+        &mut self,
+        encoding: &dyn Encoding,
+        before: &InfoState,
+        mover: PlayerId,
+        kind: &str,
+    ) {
+        let seats = before.seat_order();
+        if before.turn() < self.turn || self.classes.len() != seats.len() {
+            self.classes = vec![MoveClass::None; seats.len()];
+        }
+        self.turn = before.turn();
+        if let Some(k) = seats.iter().position(|p| *p == mover)
+            && let Some(slot) = self.classes.get_mut(k)
+        {
+            *slot = encoding.class_of_kind(kind);
+        }
+    }
+}
+
 /// The rewards at the end of a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RewardMode {

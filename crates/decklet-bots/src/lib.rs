@@ -44,7 +44,7 @@ mod tournament;
 
 pub use bot::{Bot, FnBot, RandomBot};
 pub use driver::{Answer, Asked, Driver, Played, Seat, Stop, seat_seed};
-pub use encoding::{Encoding, MoveClass, RewardMode, offset, win_rewards};
+pub use encoding::{Encoding, LastMoves, MoveClass, RewardMode, offset, win_rewards};
 pub use ismcts::{Evaluation, Hints, IsmctsBot, IsmctsConfig, NoHints, Playout, PlayoutPolicy};
 pub use kit::{MismatchAlong, MoveMismatch, check_moves, check_moves_along};
 pub use play::{GameReport, Scoring, ask, play_game, play_game_with, winners_score};

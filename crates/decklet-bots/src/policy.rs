@@ -30,7 +30,7 @@ use decklet_core::{AnyEvent, InfoState, Moves, PlayerId, echo};
 use serde::{Deserialize, Serialize};
 
 use crate::bot::Bot;
-use crate::encoding::{Encoding, MoveClass};
+use crate::encoding::{Encoding, LastMoves};
 use crate::prior::{Prior, uniform};
 
 /// The format of a policy file.
@@ -436,10 +436,8 @@ impl Policy {
 pub struct PolicyBot {
     policy: Arc<Policy>,
     encoding: Arc<dyn Encoding>,
-    /// Each seat's last kind of move, in seat order.
-    last: Vec<MoveClass>,
-    /// The turn of the last move heard: a smaller one is a new game (a match's round).
-    turn: u64,
+    /// Each seat's last kind of move.
+    last: LastMoves,
     obs: Vec<f32>,
     scratch: Scratch,
 }
@@ -453,8 +451,7 @@ impl PolicyBot {
             obs: vec![0.0; encoding.observation_len()],
             policy,
             encoding,
-            last: Vec::new(),
-            turn: 0,
+            last: LastMoves::new(),
             scratch: Scratch::default(),
         })
     }
@@ -469,10 +466,8 @@ impl PolicyBot {
     /// Encodes `info` and evaluates the policy: the logits, and the seat's known
     /// state for indexing its moves.
     fn evaluate(&mut self, info: &InfoState) -> &[f32] {
-        if self.last.len() != info.player_count() {
-            self.last = vec![MoveClass::None; info.player_count()];
-        }
-        self.encoding.encode(info, &self.last, &mut self.obs);
+        let last = self.last.classes(info.player_count());
+        self.encoding.encode(info, last, &mut self.obs);
         self.policy.logits(&self.obs, &mut self.scratch)
     }
 
@@ -594,7 +589,6 @@ impl Bot for PolicyBot {
     /// A new game: it forgets the last one's moves (it has no chances of its own).
     fn reseed(&mut self, _seed: u64) -> bool {
         self.last.clear();
-        self.turn = 0;
         true
     }
 
@@ -605,15 +599,6 @@ impl Bot for PolicyBot {
         kind: &'static str,
         _events: &[AnyEvent],
     ) {
-        let seats = before.seat_order();
-        if before.turn() < self.turn || self.last.len() != seats.len() {
-            self.last = vec![MoveClass::None; seats.len()];
-        }
-        self.turn = before.turn();
-        if let Some(k) = seats.iter().position(|p| *p == mover)
-            && let Some(slot) = self.last.get_mut(k)
-        {
-            *slot = self.encoding.class_of_kind(kind);
-        }
+        self.last.hear(&*self.encoding, before, mover, kind);
     }
 }

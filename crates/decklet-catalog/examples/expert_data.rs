@@ -25,7 +25,7 @@
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use decklet_bots::encoding::{Encoding, MoveClass, RewardMode};
+use decklet_bots::encoding::{Encoding, LastMoves, RewardMode};
 use decklet_bots::{Bot, Prior, play_game};
 use decklet_catalog::{Catalog, LoadedGame};
 use decklet_core::{AnyEvent, InfoState, Moves, PlayerId};
@@ -42,13 +42,12 @@ struct Row {
 }
 
 /// Plays a bot and writes down each of its decisions: the observation as a
-/// [`decklet_bots::PolicyBot`] of the encoding would make it (the same last moves kept
-/// from what it hears), and what the bot searched.
+/// [`decklet_bots::PolicyBot`] of the encoding would make it (the same [`LastMoves`]
+/// kept from what it hears), and what the bot searched.
 struct Recorder {
     inner: Box<dyn Bot>,
     encoding: Arc<dyn Encoding>,
-    last: Vec<MoveClass>,
-    turn: u64,
+    last: LastMoves,
     rows: Arc<Mutex<Vec<Row>>>,
 }
 
@@ -60,11 +59,9 @@ impl Recorder {
         }
         let actions = self.encoding.action_count();
         let wait = actions;
-        if self.last.len() != info.player_count() {
-            self.last = vec![MoveClass::None; info.player_count()];
-        }
         let mut obs = vec![0.0; self.encoding.observation_len()];
-        self.encoding.encode(info, &self.last, &mut obs);
+        let last = self.last.classes(info.player_count());
+        self.encoding.encode(info, last, &mut obs);
         let (known, seat) = (info.known(), info.seat());
         let indices: Vec<Option<usize>> = moves
             .each(|a| self.encoding.action_index(known, seat, a))
@@ -153,17 +150,7 @@ impl Bot for Recorder {
         kind: &'static str,
         events: &[AnyEvent],
     ) {
-        // as PolicyBot keeps them
-        let seats = before.seat_order();
-        if before.turn() < self.turn || self.last.len() != seats.len() {
-            self.last = vec![MoveClass::None; seats.len()];
-        }
-        self.turn = before.turn();
-        if let Some(k) = seats.iter().position(|p| *p == mover)
-            && let Some(slot) = self.last.get_mut(k)
-        {
-            *slot = self.encoding.class_of_kind(kind);
-        }
+        self.last.hear(&*self.encoding, before, mover, kind);
         if self.inner.hears() {
             self.inner.hear_move(before, mover, kind, events);
         }
@@ -235,8 +222,7 @@ fn play(
         bots.push(Box::new(Recorder {
             inner,
             encoding: Arc::clone(encoding),
-            last: Vec::new(),
-            turn: 0,
+            last: LastMoves::new(),
             rows: Arc::clone(&rows),
         }));
     }
