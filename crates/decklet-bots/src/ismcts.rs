@@ -684,19 +684,19 @@ impl Bot for IsmctsBot {
         // iteration ran: the search did not search)
         if self.last_iterations > 0 {
             self.last_visits.resize(moves.len(), 0);
-        }
-        for child in root
-            .children
-            .iter()
-            .filter_map(|c| self.nodes.get(*c as usize))
-        {
-            if child.mover == info.seat()
-                && let Some(at) = root_keys
-                    .iter()
-                    .position(|k| k.is_some() && *k == child.key)
-                && let Some(slot) = self.last_visits.get_mut(at)
+            for child in root
+                .children
+                .iter()
+                .filter_map(|c| self.nodes.get(*c as usize))
             {
-                *slot = child.visits;
+                if child.mover == info.seat()
+                    && let Some(at) = root_keys
+                        .iter()
+                        .position(|k| k.is_some() && *k == child.key)
+                    && let Some(slot) = self.last_visits.get_mut(at)
+                {
+                    *slot = child.visits;
+                }
             }
         }
         let best = root
