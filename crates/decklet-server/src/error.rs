@@ -53,6 +53,16 @@ impl ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
     }
 
+    /// 408: the request's body did not arrive in time.
+    pub fn too_slow(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::REQUEST_TIMEOUT, message)
+    }
+
+    /// 413: the request's body is over the limit.
+    pub fn too_large(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, message)
+    }
+
     /// The message is escaped and cut after [`MAX_ERROR_CHARS`] characters: what it
     /// quotes of a request (each quote already bounded) cannot make it long.
     fn new(status: StatusCode, message: impl Into<String>) -> ApiError {

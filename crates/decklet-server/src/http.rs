@@ -23,10 +23,10 @@ use crate::server::Server;
 use crate::spec::{MatchSpec, check_human_name};
 use crate::store::StoredMatch;
 
-/// The routes of a server. Serve them with each client's address
-/// (`into_make_service_with_connect_info::<Peer>()` on a [`Guarded`](crate::Guarded)
-/// listener, as [`crate::serve`] does, or `::<SocketAddr>()` on a plain one) for the
-/// limits per client to apply.
+/// The routes of a server. [`crate::serve`] serves them with the limits on
+/// connections; served otherwise, give each request its client's address
+/// (`axum::extract::ConnectInfo` of a [`Peer`](crate::Peer) or a `SocketAddr`, as
+/// `into_make_service_with_connect_info` does) for the limits per client to apply.
 pub fn router(server: Server) -> Router {
     let body_limit = server.limits().max_body_bytes;
     Router::new()
@@ -43,6 +43,10 @@ pub fn router(server: Server) -> Router {
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(axum::middleware::from_fn_with_state(
             server.clone(),
+            read_body_in_time,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            server.clone(),
             check_origin,
         ))
         .layer(axum::middleware::from_fn_with_state(
@@ -50,6 +54,43 @@ pub fn router(server: Server) -> Router {
             crate::unwind::catch_panics,
         ))
         .with_state(server)
+}
+
+/// Reads a request's body whole before its handler runs, within
+/// [`Limits::request_body_within`](crate::Limits) (past it, `408` and the connection
+/// closed: a body sent a byte at a time holds nothing for long) and
+/// [`Limits::max_body_bytes`](crate::Limits) (past it, `413`).
+async fn read_body_in_time(
+    State(server): State<Server>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let limits = server.limits();
+    let (parts, body) = request.into_parts();
+    let read = axum::body::to_bytes(body, limits.max_body_bytes);
+    match tokio::time::timeout(limits.request_body_within, read).await {
+        Ok(Ok(bytes)) => {
+            let request = axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes));
+            next.run(request).await
+        }
+        Ok(Err(_)) => ApiError::too_large(format!(
+            "the body is over {} bytes, or was cut off",
+            limits.max_body_bytes
+        ))
+        .into_response(),
+        Err(_) => {
+            let mut response = ApiError::too_slow(format!(
+                "the body did not arrive within {} s",
+                limits.request_body_within.as_secs_f64()
+            ))
+            .into_response();
+            response.headers_mut().insert(
+                header::CONNECTION,
+                header::HeaderValue::from_static("close"),
+            );
+            response
+        }
+    }
 }
 
 /// Refuses (403) a browser's request from a page of another site than the server's
@@ -339,13 +380,18 @@ async fn join(
 ) -> Result<Response, ApiError> {
     let request: JoinRequest = body(&bytes)?;
     check_human_name(&request.name)?;
+    // checked before the match is looked for: a join without one moves no match
+    // here from another server
     let share = match &request.share {
         Some(share) => normal_share(share).map_err(ApiError::bad)?,
-        None => String::new(),
+        None => {
+            return Err(ApiError::bad(
+                "a share of the deal is needed to join: \"share\", 64 hex digits drawn at random on your side (the game is dealt from every player's share and the server's, so that the server cannot choose it)",
+            ));
+        }
     };
-    if let Some(client) = client.0 {
-        server.check_holdings(client, Some(&id))?;
-    }
+    // counted among the client's holdings until its seat is taken (or refused)
+    let _reservation = client.0.map(|c| server.reserve(c, Some(&id))).transpose()?;
     let handle = match server.task_to_join(&id, request.seat).await {
         Ok(handle) => handle,
         Err(Unplayable::Refused(error)) => return Err(error),

@@ -51,10 +51,10 @@ mod ws;
 pub use error::ApiError;
 pub use http::router;
 pub use limits::Limits;
-pub use listener::{Guarded, GuardedStream, Peer};
+pub use listener::Peer;
 pub use protocol::ClientMessage;
 pub use server::{Restored, Server};
-pub use spec::{GameKind, MatchSpec, SeatKind, SeatSpec};
+pub use spec::{GAMES_KEPT, GameKind, MatchSpec, SeatKind, SeatSpec};
 pub use store::{
     Backend, GROUP_COMMIT_MOST, GROUP_COMMIT_WINDOW, STORE_TIMEOUT, Store, StoreError,
     StoredAction, StoredMatch, StoredSeat, database_url,
@@ -67,23 +67,25 @@ pub async fn serve(server: Server, listener: tokio::net::TcpListener) -> std::io
     serve_until(server, listener, stopped()).await
 }
 
-/// [`serve`] until `stop` completes: then every match's task stops (what it
-/// acknowledged is stored) and closes its connections, and the HTTP side drains. The
-/// listener is [`Guarded`] by the server's limits, and each request knows its
+/// [`serve`] until `stop` completes: then no connection is accepted, every match's
+/// task stops (what it acknowledged is stored) and closes its connections, and the
+/// HTTP side drains. The connections are held to the server's limits (per client
+/// address, a time for every request's headers and body), and each request knows its
 /// client's address ([`Peer`]).
 pub async fn serve_until(
     server: Server,
     listener: tokio::net::TcpListener,
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let guarded = Guarded::new(listener, server.limits());
-    let app = router(server.clone()).into_make_service_with_connect_info::<Peer>();
-    axum::serve(guarded, app)
-        .with_graceful_shutdown(async move {
-            stop.await;
-            server.shutdown().await;
-        })
-        .await
+    let guarded = listener::Guarded::new(listener, server.limits());
+    let app = router(server.clone());
+    let limits = server.limits().clone();
+    listener::serve_connections(guarded, app, &limits, async move {
+        stop.await;
+        server.shutdown().await;
+    })
+    .await;
+    Ok(())
 }
 
 async fn stopped() {

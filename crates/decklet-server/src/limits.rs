@@ -62,8 +62,9 @@ pub struct Limits {
     /// unplayed (`expired`), restarts or not.
     pub open_match_expiry: std::time::Duration,
     /// Live matches one client address may hold at once, however it got them: the
-    /// matches it created that are still open, and those it joined a seat of that
-    /// are not over. Past it, a creation or a join is refused (429) until one ends.
+    /// matches it created (bots' matches too) and those it joined a seat of, until
+    /// they are over, the creations and joins under way included. Past it, a creation
+    /// or a join is refused (429) until one ends.
     pub matches_per_client: usize,
     /// How long a match being played may go without a move: then it ends, as
     /// `abandoned` (a person who left without a turn timer, or seats joined and never
@@ -72,9 +73,14 @@ pub struct Limits {
     /// TCP connections one client address may hold at once (WebSockets and HTTP
     /// alike): past it, a new one is closed as soon as it is accepted.
     pub connections_per_client: usize,
-    /// How long a new connection has for its first request's headers: past it, the
-    /// connection is closed (a client that sends nothing, or a byte at a time).
-    pub first_request_within: std::time::Duration,
+    /// How long a connection has for each request's headers: the first request's from
+    /// when it is accepted, each next one's from when the last answer went out. Past
+    /// it the connection is closed (a client that sends nothing, its headers a byte at
+    /// a time, or keeps an idle connection).
+    pub request_headers_within: std::time::Duration,
+    /// How long a request's body has to arrive once its headers have: past it, `408`
+    /// and the connection closed.
+    pub request_body_within: std::time::Duration,
     /// Bots of matches without a person that may think at once, server-wide (the
     /// others look again after 10 ms, doubling to 1 s, holding no thread); the bots of
     /// matches people play never wait for them. 0: matches of bots alone do not move.
@@ -109,7 +115,8 @@ impl Default for Limits {
             matches_per_client: 10,
             idle_match_expiry: std::time::Duration::from_secs(30 * 60),
             connections_per_client: 128,
-            first_request_within: std::time::Duration::from_secs(10),
+            request_headers_within: std::time::Duration::from_secs(10),
+            request_body_within: std::time::Duration::from_secs(10),
             bot_only_thinking: 1,
             policies: Vec::new(),
         }

@@ -1,53 +1,59 @@
-//! [`Guarded`]: the server's TCP listener, with the limits a client cannot get past
-//! whatever it sends: connections at once per client address
-//! ([`Limits::connections_per_client`]), and a time for a new connection's first
-//! request headers ([`Limits::first_request_within`]), so that a client that opens
-//! connections and sends nothing, or sends its headers a byte at a time, holds none
-//! for long. A connection past the first limit is closed as soon as it is accepted.
+//! The server's connections: a TCP listener with the limits a client cannot get past
+//! whatever it sends, and each connection served by hyper's HTTP/1.
+//!
+//! - **Connections at once per client address** ([`Limits::connections_per_client`]):
+//!   one past it is closed as soon as it is accepted ([`Guarded`]).
+//! - **A time for every request's headers** ([`Limits::request_headers_within`]): the
+//!   first request's from when the connection is accepted, each next one's from when
+//!   the last answer went out. A client that opens connections and sends nothing,
+//!   sends its headers a byte at a time, or keeps a connection idle between requests,
+//!   holds none for long (axum's own `serve` sets hyper no timer, so it has no such
+//!   time: the connections are served here instead).
+//! - **A time for a request's body** is the router's ([`Limits::request_body_within`]).
+//!
+//! WebSocket upgrades are served; once upgraded, a connection is the match's (its
+//! own limits, `docs/server.md`). On stop, no connection is accepted, and each one
+//! ends once its request under way is answered.
 
 use std::collections::HashMap;
 use std::future::Future;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
-use std::pin::Pin;
+use std::pin::{Pin, pin};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use axum::extract::connect_info::Connected;
-use axum::serve::{IncomingStream, Listener};
+use axum::Router;
+use axum::extract::ConnectInfo;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::time::Sleep;
+use tower::ServiceExt as _;
 
 use crate::limits::Limits;
 
-/// The server's listener (see the module's documentation).
-pub struct Guarded {
+/// The listener: each client address holds at most so many connections.
+pub(crate) struct Guarded {
     inner: TcpListener,
     open: Arc<Mutex<HashMap<IpAddr, usize>>>,
     per_client: usize,
-    first_request_within: Duration,
 }
 
-/// The client at the other end of a connection: what the limits per client count.
+/// The client at the other end of a connection (what the limits per client count):
+/// each request carries it as `axum::extract::ConnectInfo<Peer>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Peer(pub SocketAddr);
 
-impl Connected<IncomingStream<'_, Guarded>> for Peer {
-    fn connect_info(stream: IncomingStream<'_, Guarded>) -> Self {
-        Peer(*stream.remote_addr())
-    }
-}
-
 impl Guarded {
     /// `listener`, guarded by `limits`.
-    pub fn new(listener: TcpListener, limits: &Limits) -> Guarded {
+    pub(crate) fn new(listener: TcpListener, limits: &Limits) -> Guarded {
         Guarded {
             inner: listener,
             open: Arc::default(),
             per_client: limits.connections_per_client,
-            first_request_within: limits.first_request_within,
         }
     }
 
@@ -64,13 +70,10 @@ impl Guarded {
             ip,
         })
     }
-}
 
-impl Listener for Guarded {
-    type Io = GuardedStream;
-    type Addr = SocketAddr;
-
-    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
+    /// The next connection its client has a place for (one past its limit is closed
+    /// at once).
+    async fn accept(&mut self) -> (GuardedStream, SocketAddr) {
         loop {
             let (stream, addr) = match self.inner.accept().await {
                 Ok(accepted) => accepted,
@@ -84,19 +87,67 @@ impl Listener for Guarded {
             let Some(permit) = self.admit(addr.ip()) else {
                 continue;
             };
-            let stream = GuardedStream {
-                stream,
-                _permit: permit,
-                headers_by: Some(Box::pin(tokio::time::sleep(self.first_request_within))),
-                last_bytes: 0,
-            };
-            return (stream, addr);
+            return (
+                GuardedStream {
+                    stream,
+                    _permit: permit,
+                },
+                addr,
+            );
         }
     }
+}
 
-    fn local_addr(&self) -> io::Result<Self::Addr> {
-        self.inner.local_addr()
+/// Serves `app` on the connections of `listener` until `stop` completes (see the
+/// module's documentation); then waits for the connections under way to end.
+pub(crate) async fn serve_connections(
+    mut listener: Guarded,
+    app: Router,
+    limits: &Limits,
+    stop: impl Future<Output = ()>,
+) {
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.request_headers_within);
+    // told to the connections to stop; and held by each until it ends
+    let (stopping, stop_told) = tokio::sync::watch::channel(());
+    let (ended, held) = tokio::sync::watch::channel(());
+    let mut stop = pin!(stop);
+    loop {
+        let (stream, addr) = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = &mut stop => break,
+        };
+        let peer = Peer(addr);
+        let service = app
+            .clone()
+            .map_request(move |mut request: hyper::Request<Incoming>| {
+                request.extensions_mut().insert(ConnectInfo(peer));
+                request
+            });
+        let connection = http
+            .serve_connection(TokioIo::new(stream), TowerToHyperService::new(service))
+            .with_upgrades();
+        let mut stop_told = stop_told.clone();
+        let held = held.clone();
+        tokio::spawn(async move {
+            let mut connection = pin!(connection);
+            // an error is the connection's alone (a timeout, a reset): it is closed
+            tokio::select! {
+                _ = connection.as_mut() => {}
+                _ = stop_told.changed() => {
+                    connection.as_mut().graceful_shutdown();
+                    let _ = connection.await;
+                }
+            }
+            drop(held);
+        });
     }
+    drop(listener);
+    // an error: no connection is left to tell
+    let _ = stopping.send(());
+    drop(held);
+    ended.closed().await;
 }
 
 /// A connection's place in its client's count, given back when it closes.
@@ -118,18 +169,11 @@ impl Drop for Permit {
     }
 }
 
-/// An accepted connection: its place in its client's count, and until its first
-/// request's headers have come (the first blank line), the time they have left.
-pub struct GuardedStream {
+/// An accepted connection, holding its place in its client's count.
+struct GuardedStream {
     stream: TcpStream,
     _permit: Permit,
-    headers_by: Option<Pin<Box<Sleep>>>,
-    /// The last four bytes read, for the blank line that ends the headers.
-    last_bytes: u32,
 }
-
-/// The bytes that end an HTTP request's headers: `\r\n\r\n`.
-const BLANK_LINE: u32 = 0x0d0a_0d0a;
 
 impl AsyncRead for GuardedStream {
     fn poll_read(
@@ -137,41 +181,7 @@ impl AsyncRead for GuardedStream {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
-        let this = self.get_mut();
-        if this.headers_by.as_ref().is_some_and(|by| by.is_elapsed()) {
-            return Poll::Ready(Err(io::Error::new(
-                io::ErrorKind::TimedOut,
-                "no request headers in time",
-            )));
-        }
-        let before = buf.filled().len();
-        match Pin::new(&mut this.stream).poll_read(cx, buf) {
-            Poll::Ready(Ok(())) => {
-                if this.headers_by.is_some() {
-                    for byte in buf.filled().get(before..).unwrap_or(&[]) {
-                        this.last_bytes = (this.last_bytes << 8) | u32::from(*byte);
-                        if this.last_bytes == BLANK_LINE {
-                            this.headers_by = None;
-                            break;
-                        }
-                    }
-                }
-                Poll::Ready(Ok(()))
-            }
-            Poll::Pending => {
-                // woken when the time is up, to fail the read then
-                if let Some(by) = this.headers_by.as_mut()
-                    && by.as_mut().poll(cx).is_ready()
-                {
-                    return Poll::Ready(Err(io::Error::new(
-                        io::ErrorKind::TimedOut,
-                        "no request headers in time",
-                    )));
-                }
-                Poll::Pending
-            }
-            other => other,
-        }
+        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
     }
 }
 

@@ -82,7 +82,7 @@ pub enum Command {
         seat: Option<usize>,
         /// Their name.
         name: String,
-        /// Their share of the deal (a normal one, or empty for none).
+        /// Their share of the deal (a normal one: the request checked it).
         share: String,
         /// Their address, if known: counted against them while the match lasts.
         client: Option<std::net::IpAddr>,
@@ -217,9 +217,6 @@ pub struct LiveMatch {
     expires: Option<Instant>,
     /// When it was created, in seconds since the Unix epoch.
     created_at: i64,
-    /// Set while the match is open (waiting for its players): what the server counts
-    /// against the client that created it.
-    open: Arc<AtomicBool>,
     /// The client addresses that joined a seat of it: what the server counts against
     /// each while the match is not over.
     holders: Arc<std::sync::Mutex<Vec<std::net::IpAddr>>>,
@@ -364,7 +361,6 @@ impl LiveMatch {
             paused: None,
             expires: (status == Status::Open).then(|| Instant::now() + limits_expiry),
             created_at: unix_seconds(),
-            open: Arc::new(AtomicBool::new(status == Status::Open)),
             holders: Arc::default(),
             thinking: None,
             bugs: Arc::default(),
@@ -589,14 +585,10 @@ impl LiveMatch {
         self.over.store(true, Ordering::Relaxed);
     }
 
-    /// Sets the status; a match that leaves `open` no longer counts against its
-    /// creator as open; one being played ends if it goes without a move for
+    /// Sets the status; a match being played ends if it goes without a move for
     /// [`Limits::idle_match_expiry`]; one that ended expires no more.
     fn set_status(&mut self, status: Status) {
         self.status = status;
-        if status != Status::Open {
-            self.open.store(false, Ordering::Relaxed);
-        }
         self.expires = match status {
             Status::Open => self.expires,
             Status::Playing => Some(Instant::now() + self.limits.idle_match_expiry),
@@ -609,11 +601,6 @@ impl LiveMatch {
     pub(crate) fn share(&mut self, shared: crate::server::Shared) {
         self.thinking = Some(shared.thinking);
         self.bugs = shared.bugs;
-    }
-
-    /// Whether the match is waiting for its players (see [`Limits::matches_per_client`]).
-    pub fn open_flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.open)
     }
 
     /// The client addresses that joined its seats (see [`Limits::matches_per_client`]).
@@ -819,11 +806,6 @@ impl LiveMatch {
         }
         if slot.token_hash.is_some() {
             return Err(ApiError::conflict(format!("seat {seat} is taken")));
-        }
-        if share.is_empty() {
-            return Err(ApiError::bad(
-                "a share of the deal is needed to join: \"share\", 64 hex digits drawn at random on your side (the game is dealt from every player's share and the server's, so that the server cannot choose it)",
-            ));
         }
         let token = new_token().map_err(ApiError::internal)?;
         let hash = hash_token(&token);
@@ -1095,7 +1077,6 @@ impl LiveMatch {
         .map_err(Reload::DoesNotReplay)?;
         rebuilt.connections = std::mem::take(&mut self.connections);
         rebuilt.over = Arc::clone(&self.over);
-        rebuilt.open = Arc::clone(&self.open);
         rebuilt.holders = Arc::clone(&self.holders);
         rebuilt.thinking = self.thinking.clone();
         rebuilt.bugs = Arc::clone(&self.bugs);

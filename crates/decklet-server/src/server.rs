@@ -18,13 +18,12 @@ use crate::spec::{Catalog, MatchSpec};
 use crate::store::Store;
 use crate::token::new_match_id;
 
-/// A live match's entry: its queue, whether it is over, whether it is still open
-/// and who created it.
+/// A live match's entry: its queue, whether it is over, who created it and who
+/// joined it.
 #[derive(Clone)]
 pub(crate) struct Entry {
     pub(crate) handle: MatchHandle,
     pub(crate) over: Arc<AtomicBool>,
-    pub(crate) open: Arc<AtomicBool>,
     pub(crate) creator: Option<IpAddr>,
     /// The client addresses that joined a seat of it.
     pub(crate) holders: Arc<std::sync::Mutex<Vec<IpAddr>>>,
@@ -61,6 +60,32 @@ struct Inner {
     /// once that has lasted a whole lease, so that after an outage every server has
     /// renewed its own before any takes another's.
     healthy_since: std::sync::Mutex<Option<std::time::Instant>>,
+    /// The creations and joins under way, by client address: each counts among its
+    /// client's holdings until its match is listed (or its seat taken), so that
+    /// requests sent at once cannot all pass the check before any is done.
+    pending: PendingHoldings,
+}
+
+/// Creations and joins under way, by client address.
+type PendingHoldings = Arc<std::sync::Mutex<HashMap<IpAddr, usize>>>;
+
+/// A creation or a join under way, counted among its client's holdings until dropped.
+pub(crate) struct Reservation {
+    pending: PendingHoldings,
+    client: IpAddr,
+}
+
+impl Drop for Reservation {
+    fn drop(&mut self) {
+        if let Ok(mut pending) = self.pending.lock()
+            && let Some(count) = pending.get_mut(&self.client)
+        {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                pending.remove(&self.client);
+            }
+        }
+    }
 }
 
 /// What opening a server found.
@@ -128,6 +153,7 @@ impl Server {
                 closed: AtomicBool::new(false),
                 shared,
                 healthy_since: std::sync::Mutex::new(Some(std::time::Instant::now())),
+                pending: PendingHoldings::default(),
             }),
         };
         server.sweep_finished();
@@ -164,17 +190,19 @@ impl Server {
         })
     }
 
-    /// The live matches `client` holds, however it got them: those it created that
-    /// are still open, and those it joined a seat of that are not over; and whether
-    /// it holds match `id` among them.
+    /// The live matches `client` holds, however it got them: those it created and
+    /// those it joined a seat of, until they are over; and whether it holds match
+    /// `id` among them.
     fn held_by(&self, client: IpAddr, id: Option<&str>) -> (usize, bool) {
         self.inner.matches.read().map_or((0, false), |m| {
             let mut held = 0;
             let mut holds_it = false;
             for (key, e) in m.iter() {
-                let created = e.creator == Some(client) && e.open.load(Ordering::Relaxed);
-                let joined = !e.over.load(Ordering::Relaxed)
-                    && e.holders.lock().is_ok_and(|h| h.contains(&client));
+                if e.over.load(Ordering::Relaxed) {
+                    continue;
+                }
+                let created = e.creator == Some(client);
+                let joined = e.holders.lock().is_ok_and(|h| h.contains(&client));
                 if created || joined {
                     held += 1;
                     holds_it |= Some(key.as_str()) == id;
@@ -184,18 +212,33 @@ impl Server {
         })
     }
 
-    /// Refuses (429) a client that holds [`Limits::matches_per_client`] live
-    /// matches already, unless `id` is one of them (a second seat of a match it
-    /// holds).
-    pub(crate) fn check_holdings(&self, client: IpAddr, id: Option<&str>) -> Result<(), ApiError> {
+    /// Counts a creation (`id` `None`) or a join of match `id` by `client` among its
+    /// holdings until the reservation is dropped; refuses (429) a client that holds
+    /// [`Limits::matches_per_client`] live matches already, those under way
+    /// included, unless `id` is one of them (a second seat of a match it holds).
+    pub(crate) fn reserve(
+        &self,
+        client: IpAddr,
+        id: Option<&str>,
+    ) -> Result<Reservation, ApiError> {
         let most = self.inner.limits.matches_per_client;
+        let mut pending = self
+            .inner
+            .pending
+            .lock()
+            .map_err(|_| ApiError::internal("the holdings under way were poisoned"))?;
+        let under_way = pending.get(&client).copied().unwrap_or(0);
         let (held, holds_it) = self.held_by(client, id);
-        match held >= most && !holds_it {
-            true => Err(ApiError::too_many(format!(
-                "this address holds {most} live matches, its most (open ones it created, and those it joined): one must end first"
-            ))),
-            false => Ok(()),
+        if held.saturating_add(under_way) >= most && !holds_it {
+            return Err(ApiError::too_many(format!(
+                "this address holds {most} live matches, its most (those it created and those it joined, until they are over): one must end first"
+            )));
         }
+        *pending.entry(client).or_insert(0) += 1;
+        Ok(Reservation {
+            pending: Arc::clone(&self.inner.pending),
+            client,
+        })
     }
 
     /// Whether [`shutdown`](Self::shutdown) was called.
@@ -357,9 +400,8 @@ impl Server {
         spec: MatchSpec,
         client: Option<IpAddr>,
     ) -> Result<String, ApiError> {
-        if let Some(client) = client {
-            self.check_holdings(client, None)?;
-        }
+        // counted among the client's holdings until the match is listed
+        let _reservation = client.map(|c| self.reserve(c, None)).transpose()?;
         if self.inner.closed.load(Ordering::Relaxed) {
             return Err(ApiError::busy("the server is shutting down"));
         }
@@ -441,13 +483,11 @@ pub(crate) async fn rebuild(
 fn spawn(live: LiveMatch, limits: &Limits) -> Entry {
     let (tx, rx) = mpsc::channel(limits.match_queue);
     let over = live.over_flag();
-    let open = live.open_flag();
     let holders = live.holders();
     tokio::spawn(live.run(rx));
     Entry {
         handle: MatchHandle { tx },
         over,
-        open,
         creator: None,
         holders,
     }

@@ -137,8 +137,14 @@ impl GameKind {
     }
 }
 
-/// The games a server has built from its catalogue, by their game strings: each built
-/// once, then shared.
+/// The most built games a server keeps: a client may name as many
+/// game strings as it likes (`crazy_eights(max_turns=N)` for every `N`), and a game is
+/// kept only while there is room or while a match plays it.
+pub const GAMES_KEPT: usize = 256;
+
+/// The games a server has built from its catalogue, by their game strings: each shared
+/// by the matches that play it, at most [`GAMES_KEPT`] kept (past it, those no match
+/// plays make room; if none, a match's game is its own).
 pub struct Catalog {
     games: Mutex<HashMap<String, GameKind>>,
     catalog: decklet_catalog::Catalog,
@@ -181,8 +187,20 @@ impl Catalog {
         if let Some(kind) = games.get(&key) {
             return Ok(kind.clone());
         }
-        games.insert(key, built.clone());
+        if games.len() >= GAMES_KEPT {
+            // the games no match plays any more make room
+            games.retain(|_, kind| Arc::strong_count(kind.game()) > 1);
+        }
+        if games.len() < GAMES_KEPT {
+            games.insert(key, built.clone());
+        }
         Ok(built)
+    }
+
+    /// How many built games it keeps now.
+    #[cfg(test)]
+    fn games_kept(&self) -> usize {
+        self.games.lock().map_or(0, |games| games.len())
     }
 
     /// Checks `spec`; answers the key of its game and the game.
@@ -368,7 +386,40 @@ fn poses_as_bot(name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{check_human_name, check_name};
+    use super::{Catalog, GAMES_KEPT, MatchSpec, check_human_name, check_name};
+
+    fn bots_playing(game: &str) -> MatchSpec {
+        let seats = vec![serde_json::json!({"kind": "bot", "bot": "random"}); 2];
+        serde_json::from_value(serde_json::json!({"game": game, "seats": seats}))
+            .unwrap_or_else(|e| panic!("{game}: {e}"))
+    }
+
+    /// A client naming game strings without end (each a game built) fills no memory:
+    /// the games matches play are kept up to the limit, those no match plays make
+    /// room, and a game past the limit is built for its match alone.
+    #[test]
+    fn built_games_are_kept_up_to_a_limit() {
+        let catalog = Catalog::default();
+        let playing: Vec<_> = (1..=GAMES_KEPT + 50)
+            .map(|n| catalog.game_of(&bots_playing(&format!("crazy_eights(max_turns={n})"))))
+            .collect();
+        assert!(playing.iter().all(Result::is_ok));
+        assert_eq!(catalog.games_kept(), GAMES_KEPT);
+        // the same game string is the same game while kept
+        let again = catalog.game_of(&bots_playing("crazy_eights(max_turns=1)"));
+        let first = playing.first().and_then(|k| k.as_ref().ok());
+        assert!(
+            matches!((first, &again), (Some(a), Ok(b)) if std::sync::Arc::ptr_eq(a.game(), b.game()))
+        );
+        drop((playing, again));
+        // once their matches are gone, a new game makes room
+        assert!(
+            catalog
+                .game_of(&bots_playing("crazy_eights(max_turns=9999)"))
+                .is_ok()
+        );
+        assert_eq!(catalog.games_kept(), 1);
+    }
 
     #[test]
     fn a_name_is_not_a_seat_s_id_nor_you() {

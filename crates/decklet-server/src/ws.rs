@@ -121,9 +121,25 @@ async fn close_with(socket: &mut WebSocket, code: u16, reason: &str) {
     let _ = socket
         .send(Message::Close(Some(CloseFrame {
             code,
-            reason: Utf8Bytes::from(reason.chars().take(100).collect::<String>()),
+            reason: Utf8Bytes::from(close_reason(reason)),
         })))
         .await;
+}
+
+/// The longest close reason, in bytes: a close frame says at most 125, two of them its
+/// code.
+const MAX_CLOSE_REASON_BYTES: usize = 123;
+
+/// `reason` cut to whole characters within [`MAX_CLOSE_REASON_BYTES`] (a reason
+/// quoting a client's words may be of any script).
+fn close_reason(reason: &str) -> &str {
+    let end = reason
+        .char_indices()
+        .map(|(at, c)| at + c.len_utf8())
+        .take_while(|end| *end <= MAX_CLOSE_REASON_BYTES)
+        .last()
+        .unwrap_or(0);
+    reason.get(..end).unwrap_or("")
 }
 
 /// Has the match tell the connection an error (or, with `None`, a pong), with its seq;
@@ -355,5 +371,28 @@ pub async fn connection(mut socket: WebSocket, server: Server, id: String, limit
             }
         })
         .await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_CLOSE_REASON_BYTES, close_reason};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A close reason fits a close frame whatever it quotes, cut at a character.
+        #[test]
+        fn a_close_reason_fits_a_close_frame(reason in "\\PC{0,200}") {
+            let cut = close_reason(&reason);
+            prop_assert!(cut.len() <= MAX_CLOSE_REASON_BYTES);
+            prop_assert!(reason.starts_with(cut));
+            if reason.len() <= MAX_CLOSE_REASON_BYTES {
+                prop_assert_eq!(cut, reason.as_str());
+            } else {
+                // nothing more fits
+                let next = reason[cut.len()..].chars().next().map_or(0, char::len_utf8);
+                prop_assert!(cut.len() + next > MAX_CLOSE_REASON_BYTES);
+            }
+        }
     }
 }

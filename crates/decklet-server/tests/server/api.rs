@@ -445,7 +445,10 @@ async fn a_seat_that_comes_back_to_a_finished_match_is_shown_its_end() -> Result
     let got = stranger.until_closed().await?;
     assert!(got.iter().any(|m| m["type"] == "error"), "{got:?}");
     let (status, _) = server
-        .post(&format!("/api/matches/{id}/join"), &json!({"name": "Cy"}))
+        .post(
+            &format!("/api/matches/{id}/join"),
+            &json!({"name": "Cy", "share": "c7".repeat(32)}),
+        )
         .await?;
     assert_eq!(status, 409);
     let (status, log) = server
@@ -689,6 +692,58 @@ async fn a_client_may_hold_only_so_many_matches_however_it_got_them() -> Result<
     Ok(())
 }
 
+/// A client's matches of bots alone count among its holdings until they are over,
+/// and creations sent at once pass the limit no more than one after another.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_matches_and_creations_at_once_count_among_a_client_s_holdings() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let limits = Limits {
+        matches_per_client: 2,
+        ..Limits::default()
+    };
+    let server = start_with(&sqlite_in(&dir), limits).await?;
+    // bots alone, slowly: being played, never open
+    let bots =
+        json!({"game": "uno", "seats": [bot("random"), bot("random")], "botDelayMs": 10_000});
+    server.create(bots.clone()).await?;
+    server.create(bots.clone()).await?;
+    let (status, refused) = server.post("/api/matches", &bots).await?;
+    assert_eq!(status, 429, "{refused}");
+    let (status, _) = server
+        .post(
+            "/api/matches",
+            &json!({"game": "uno", "seats": [human(), human()]}),
+        )
+        .await?;
+    assert_eq!(status, 429);
+
+    let dir = tempfile::tempdir()?;
+    let limits = Limits {
+        matches_per_client: 2,
+        ..Limits::default()
+    };
+    let server = std::sync::Arc::new(start_with(&sqlite_in(&dir), limits).await?);
+    let spec = json!({"game": "uno", "seats": [human(), human()]});
+    let creations: Vec<_> = (0..20)
+        .map(|_| {
+            let server = std::sync::Arc::clone(&server);
+            let spec = spec.clone();
+            tokio::spawn(async move { server.post("/api/matches", &spec).await })
+        })
+        .collect();
+    let mut made = 0;
+    for creation in creations {
+        let (status, body) = creation.await??;
+        match status {
+            201 => made += 1,
+            429 => {}
+            _ => return Err(format!("{status}: {body}").into()),
+        }
+    }
+    assert_eq!(made, 2);
+    Ok(())
+}
+
 /// A match being played that goes without a move for the idle expiry ends,
 /// abandoned, and one that was waiting at a restart ends as long after its last move.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -802,7 +857,7 @@ async fn an_open_match_expires_and_does_not_come_back() -> Result<(), Error> {
     let (status, answer) = server
         .post(
             &format!("/api/matches/{first}/join"),
-            &json!({"name": "Late"}),
+            &json!({"name": "Late", "share": "1a".repeat(32)}),
         )
         .await?;
     assert_eq!(status, 409, "{answer}");

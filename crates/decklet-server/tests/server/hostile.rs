@@ -444,7 +444,7 @@ async fn idle_or_slow_connections_are_closed_and_a_client_holds_only_so_many() -
         &sqlite_in(&dir),
         Limits {
             connections_per_client: 3,
-            first_request_within: std::time::Duration::from_secs(1),
+            request_headers_within: std::time::Duration::from_secs(1),
             ..limits()
         },
     )
@@ -477,6 +477,100 @@ async fn idle_or_slow_connections_are_closed_and_a_client_holds_only_so_many() -
     let mut slow = slowly.await??;
     closed_by_the_server(&mut slow).await?;
     // their places are given back
+    let (status, _) = server.get("/api/health").await?;
+    assert_eq!(status, 200);
+    Ok(())
+}
+
+/// Writes `bytes` to `stream` a byte every 20 ms, until they are all sent or the
+/// server closes the connection; answers the stream.
+fn trickle(
+    mut stream: tokio::net::TcpStream,
+    bytes: Vec<u8>,
+) -> tokio::task::JoinHandle<std::io::Result<tokio::net::TcpStream>> {
+    use tokio::io::AsyncWriteExt as _;
+    tokio::spawn(async move {
+        for byte in bytes {
+            if stream.write_all(&[byte]).await.is_err() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        Ok(stream)
+    })
+}
+
+/// Reads `stream` until the server closes it; answers what it sent.
+async fn read_until_closed(stream: &mut tokio::net::TcpStream) -> Result<String, Error> {
+    use tokio::io::AsyncReadExt as _;
+    let mut all = Vec::new();
+    let mut buf = [0u8; 1024];
+    loop {
+        match tokio::time::timeout(decklet_server::client::STUCK, stream.read(&mut buf)).await {
+            Err(_) => return Err("the server kept the connection open".into()),
+            Ok(Ok(0)) | Ok(Err(_)) => return Ok(String::from_utf8_lossy(&all).into_owned()),
+            Ok(Ok(n)) => all.extend_from_slice(buf.get(..n).unwrap_or(&[])),
+        }
+    }
+}
+
+/// Every request has a time for its headers, not only a connection's first, and one
+/// for its body: a client that is answered once and then sends the next request's
+/// headers a byte at a time, or keeps the connection idle, or sends blank lines before
+/// a request's headers trickle in, holds it no longer than a new connection's first
+/// request may; a body sent a byte at a time is answered `408` and the connection
+/// closed. A request sent whole on a kept connection is served.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_request_has_a_time_for_its_headers_and_its_body() -> Result<(), Error> {
+    use tokio::io::AsyncWriteExt as _;
+    use tokio::net::TcpStream;
+    let dir = tempfile::tempdir()?;
+    let server = start_with(
+        &sqlite_in(&dir),
+        Limits {
+            request_headers_within: std::time::Duration::from_secs(1),
+            request_body_within: std::time::Duration::from_secs(1),
+            ..limits()
+        },
+    )
+    .await?;
+    let addr = server.url("").trim_start_matches("http://").to_string();
+    let health = b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n";
+    let slow_headers = || {
+        let mut bytes = b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Pad: ".to_vec();
+        bytes.extend([b'a'; 400]);
+        bytes
+    };
+    // answered once (twice, on the same connection), then the next headers trickle
+    let mut kept = TcpStream::connect(&addr).await?;
+    kept.write_all(&[health.as_slice(), health.as_slice()].concat())
+        .await?;
+    let kept = trickle(kept, slow_headers());
+    // answered once, then idle
+    let mut idle = TcpStream::connect(&addr).await?;
+    idle.write_all(health).await?;
+    // blank lines first, then headers a byte at a time
+    let mut blank = TcpStream::connect(&addr).await?;
+    blank.write_all(b"\r\n\r\n").await?;
+    let blank = trickle(blank, slow_headers());
+    // a body a byte at a time
+    let mut body = TcpStream::connect(&addr).await?;
+    body.write_all(
+        b"POST /api/matches HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n",
+    )
+    .await?;
+    let body = trickle(body, [b' '; 400].to_vec());
+
+    let answered = read_until_closed(&mut kept.await??).await?;
+    assert_eq!(answered.matches("HTTP/1.1 200 OK").count(), 2, "{answered}");
+    let answered = read_until_closed(&mut idle).await?;
+    assert_eq!(answered.matches("HTTP/1.1 200 OK").count(), 1, "{answered}");
+    let answered = read_until_closed(&mut blank.await??).await?;
+    assert!(!answered.contains("200 OK"), "{answered}");
+    let answered = read_until_closed(&mut body.await??).await?;
+    assert!(answered.starts_with("HTTP/1.1 408"), "{answered}");
+    assert!(answered.contains("did not arrive within 1 s"), "{answered}");
+    // and the server serves the next client
     let (status, _) = server.get("/api/health").await?;
     assert_eq!(status, 200);
     Ok(())
@@ -519,7 +613,10 @@ async fn names_of_every_script_are_taken_and_look_alike_bots_are_not() -> Result
         let spec = json!({"game": "uno", "seats": [{"kind": "human"}, {"kind": "human"}]});
         let id = server.create(spec).await?;
         let (status, body) = server
-            .post(&format!("/api/matches/{id}/join"), &json!({"name": name}))
+            .post(
+                &format!("/api/matches/{id}/join"),
+                &json!({"name": name, "share": "5e".repeat(32)}),
+            )
             .await?;
         assert_eq!(status, 400, "{name:?}: {body}");
     }

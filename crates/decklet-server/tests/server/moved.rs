@@ -73,7 +73,10 @@ async fn only_a_seat_moves_a_match_and_the_table_it_left_is_told_to_reconnect() 
     );
     // a joiner of a match with no free seat does not move it either
     let (status, _) = b
-        .post(&format!("/api/matches/{id}/join"), &json!({"name": "Eve"}))
+        .post(
+            &format!("/api/matches/{id}/join"),
+            &json!({"name": "Eve", "share": "e5".repeat(32)}),
+        )
         .await?;
     assert_eq!(status, 409);
     // A looks for matches asked of it every second: two looks later, the match is
@@ -100,6 +103,30 @@ async fn only_a_seat_moves_a_match_and_the_table_it_left_is_told_to_reconnect() 
             .await?;
         on_b.wait_for("update").await?;
     }
+    Ok(())
+}
+
+/// A join without a share of the deal is refused before the match is looked for: it
+/// does not bring an open match over from the server that plays it (a stranger could
+/// otherwise move it back and forth, closing its players' tables each time).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_join_without_a_share_moves_no_match() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let db = sqlite_in(&dir);
+    let a = start_with(&db, named("a")).await?;
+    let b = start_with(&db, named("b")).await?;
+    let id = a
+        .create(json!({"game": "uno", "seats": [{"kind": "human"}, {"kind": "human"}]}))
+        .await?;
+    for join in [json!({"name": "Eve"}), json!({"name": "Eve", "seat": 0})] {
+        let (status, refused) = b.post(&format!("/api/matches/{id}/join"), &join).await?;
+        assert_eq!(status, 400, "{refused}");
+        assert!(refused["error"].to_string().contains("share"), "{refused}");
+        assert_eq!(server_of(&a, &id).await?, "a");
+    }
+    // a join with one is a join: the match comes to B, and the seat is taken
+    b.join(&id, 0, "Ann").await?;
+    assert_eq!(server_of(&b, &id).await?, "b");
     Ok(())
 }
 
