@@ -38,6 +38,8 @@ fn world() -> &'static World {
             messages_per_second: 1_000_000,
             message_burst: 1_000_000,
             connections_per_client: 100_000,
+            requests_per_second: u32::MAX,
+            request_burst: u32::MAX,
             ..Limits::default()
         };
         let (server, api) = runtime.block_on(async {

@@ -283,9 +283,9 @@ struct ServeArgs {
     /// Minutes a match may wait for its players before it expires, unplayed.
     #[arg(long, default_value_t = 30, value_name = "MINUTES")]
     pub(crate) open_match_minutes: u64,
-    /// Live matches one client address may hold at once: those it created that are
-    /// still open and those it joined a seat of that are not over (behind a reverse
-    /// proxy every client has the proxy's address: raise it there).
+    /// Live matches one client address may hold at once: those it created and those
+    /// it joined a seat of, until they are over (behind a reverse proxy every client
+    /// has the proxy's address: raise it there).
     #[arg(
         long,
         alias = "open-matches-per-client",
@@ -300,6 +300,11 @@ struct ServeArgs {
     /// alike; behind a reverse proxy, raise it).
     #[arg(long, default_value_t = 128, value_name = "N")]
     pub(crate) connections_per_client: usize,
+    /// HTTP requests one client address may make a second (WebSocket upgrades
+    /// included), three times as many at once; past it, `429` (behind a reverse proxy,
+    /// raise it).
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    pub(crate) requests_per_second: u32,
     /// A learnt policy a seat's bot may play, once for each: `NAME=FILE`, or `FILE`
     /// (named by the file's name without `.json`). Clients name it `policy:NAME`,
     /// never by its path; the files are read when the server starts. None by default.
@@ -365,6 +370,9 @@ fn serve(args: &ServeArgs, catalog: Catalog) -> Result<(), String> {
     if args.connections_per_client == 0 {
         return Err("--connections-per-client: at least 1".to_string());
     }
+    if !(1..=1_000_000_000).contains(&args.requests_per_second) {
+        return Err("--requests-per-second: 1 to 1,000,000,000".to_string());
+    }
     let limits = decklet_server::Limits {
         server_name: args.name.clone(),
         match_lease: std::time::Duration::from_secs(args.match_lease_seconds),
@@ -378,6 +386,8 @@ fn serve(args: &ServeArgs, catalog: Catalog) -> Result<(), String> {
         matches_per_client: args.matches_per_client,
         idle_match_expiry: std::time::Duration::from_secs(args.idle_match_minutes * 60),
         connections_per_client: args.connections_per_client,
+        requests_per_second: args.requests_per_second,
+        request_burst: args.requests_per_second.saturating_mul(3),
         policies: args
             .policy
             .iter()

@@ -34,6 +34,8 @@ fn serve_with(db: &str, more: &[&str]) -> Result<(Child, String), Error> {
             "10000",
             "--matches-per-client",
             "100000",
+            "--requests-per-second",
+            "1000000",
         ])
         .arg("--db")
         .arg(db)
@@ -579,6 +581,8 @@ fn serve_refuses_bad_options() -> Result<(), Error> {
         vec!["serve", "--addr", "not-an-address", "--db", ":memory-none:"],
         vec!["serve", "--max-matches", "0"],
         vec!["serve", "--match-lease-seconds", "0"],
+        vec!["serve", "--requests-per-second", "0"],
+        vec!["serve", "--requests-per-second", "-3"],
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_decklet"))
             .args(&args)

@@ -11,8 +11,9 @@
 //! cargo build --release -p decklet-cli --features server
 //! cargo run --release -p decklet-server --features client --example load -- \
 //!     --matches 1000 --seconds 30 [--db postgres://…] [--server target/release/decklet]
-//! # at a person's pace, against a server started apart (two load processes, when
-//! # the sockets of one would pass the process's limit on open files)
+//! # at a person's pace, against a server started apart (with the limits per client
+//! # raised, as the load example raises them; two load processes, when the sockets of
+//! # one would pass the process's limit on open files)
 //! … --example load -- --matches 2450 --think-ms 750 --seconds 90 --addr 127.0.0.1:8080 --pid PID
 //! ```
 
@@ -256,6 +257,7 @@ fn main() -> Result<(), Error> {
                 // every simulated client is on this machine's address
                 .args(["--connections-per-client", "1000000"])
                 .args(["--matches-per-client", "1000000"])
+                .args(["--requests-per-second", "1000000000"])
                 .arg("--db")
                 .arg(&db)
                 .stdout(Stdio::piped())

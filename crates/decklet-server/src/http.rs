@@ -51,9 +51,45 @@ pub fn router(server: Server) -> Router {
         ))
         .layer(axum::middleware::from_fn_with_state(
             server.clone(),
+            limit_request_rate,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            server.clone(),
             crate::unwind::catch_panics,
         ))
         .with_state(server)
+}
+
+/// Refuses (429, with `Retry-After`) a request of a client address past its rate
+/// ([`Limits::requests_per_second`](crate::Limits)), before anything else is done
+/// for it: a flood of requests costs the server a count each.
+async fn limit_request_rate(
+    State(server): State<Server>,
+    client: ClientAddr,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let Some(client) = client.0 else {
+        return next.run(request).await;
+    };
+    match server.take_request(client) {
+        Ok(()) => next.run(request).await,
+        Err(wait) => {
+            let limits = server.limits();
+            let mut response = ApiError::too_many(format!(
+                "this address sent over {} requests a second ({} at once): try again in {} ms",
+                limits.requests_per_second,
+                limits.request_burst,
+                wait.as_millis()
+            ))
+            .into_response();
+            let seconds = wait.as_secs().saturating_add(1);
+            if let Ok(value) = header::HeaderValue::from_str(&seconds.to_string()) {
+                response.headers_mut().insert(header::RETRY_AFTER, value);
+            }
+            response
+        }
+    }
 }
 
 /// Reads a request's body whole before its handler runs, within

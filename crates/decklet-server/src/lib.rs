@@ -40,6 +40,7 @@ mod live;
 mod locate;
 mod moves;
 mod protocol;
+mod rate;
 mod server;
 mod spec;
 mod store;

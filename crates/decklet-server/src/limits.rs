@@ -73,6 +73,12 @@ pub struct Limits {
     /// TCP connections one client address may hold at once (WebSockets and HTTP
     /// alike): past it, a new one is closed as soon as it is accepted.
     pub connections_per_client: usize,
+    /// HTTP requests one client address may make a second, WebSocket upgrades
+    /// included: past it (and [`request_burst`](Self::request_burst) at once), `429`
+    /// with `Retry-After`.
+    pub requests_per_second: u32,
+    /// HTTP requests one client address may make at once, above its rate.
+    pub request_burst: u32,
     /// How long a connection has for each request's headers: the first request's from
     /// when it is accepted, each next one's from when the last answer went out. Past
     /// it the connection is closed (a client that sends nothing, its headers a byte at
@@ -115,6 +121,8 @@ impl Default for Limits {
             matches_per_client: 10,
             idle_match_expiry: std::time::Duration::from_secs(30 * 60),
             connections_per_client: 128,
+            requests_per_second: 20,
+            request_burst: 60,
             request_headers_within: std::time::Duration::from_secs(10),
             request_body_within: std::time::Duration::from_secs(10),
             bot_only_thinking: 1,

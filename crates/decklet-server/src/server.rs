@@ -64,6 +64,8 @@ struct Inner {
     /// client's holdings until its match is listed (or its seat taken), so that
     /// requests sent at once cannot all pass the check before any is done.
     pending: PendingHoldings,
+    /// Each client address's HTTP requests.
+    requests: crate::rate::ClientRates,
 }
 
 /// Creations and joins under way, by client address.
@@ -147,13 +149,14 @@ impl Server {
             inner: Arc::new(Inner {
                 store,
                 catalog,
-                limits,
                 matches: RwLock::new(live),
                 restored: restored.matches,
                 closed: AtomicBool::new(false),
                 shared,
                 healthy_since: std::sync::Mutex::new(Some(std::time::Instant::now())),
                 pending: PendingHoldings::default(),
+                requests: crate::rate::ClientRates::new(&limits),
+                limits,
             }),
         };
         server.sweep_finished();
@@ -239,6 +242,12 @@ impl Server {
             pending: Arc::clone(&self.inner.pending),
             client,
         })
+    }
+
+    /// Counts an HTTP request of `client` against its rate
+    /// ([`Limits::requests_per_second`]): `Err` with how long until it may send one.
+    pub(crate) fn take_request(&self, client: IpAddr) -> Result<(), Duration> {
+        self.inner.requests.take(client)
     }
 
     /// Whether [`shutdown`](Self::shutdown) was called.

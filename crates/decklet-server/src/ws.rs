@@ -9,12 +9,12 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use tokio::sync::{mpsc, oneshot};
-use tokio::time::Instant;
 
 use crate::limits::Limits;
 use crate::live::{Command, Credential, MatchHandle, Outgoing};
 use crate::locate::Unplayable;
 use crate::protocol::ClientMessage;
+use crate::rate::Bucket;
 use crate::server::Server;
 
 /// How long a new connection has to say who it is.
@@ -59,48 +59,6 @@ fn too_big_reason(limits: &Limits) -> String {
         "a message larger than {} bytes: closed",
         limits.max_message_bytes
     )
-}
-
-/// A token bucket: `rate` a second, at most `burst` at once.
-struct Bucket {
-    tokens: f64,
-    rate: f64,
-    burst: f64,
-    at: Instant,
-}
-
-impl Bucket {
-    fn new(rate: u32, burst: u32) -> Bucket {
-        Bucket {
-            tokens: f64::from(burst),
-            rate: f64::from(rate),
-            burst: f64::from(burst),
-            at: Instant::now(),
-        }
-    }
-
-    /// Whether a whole burst is available (nothing was sent for a while).
-    fn is_full(&self) -> bool {
-        let now = Instant::now();
-        let gained = now.duration_since(self.at).as_secs_f64() * self.rate;
-        self.tokens + gained >= self.burst
-    }
-
-    /// Takes a token, or answers how long until there is one.
-    fn take(&mut self) -> Result<(), Duration> {
-        let now = Instant::now();
-        let gained = now.duration_since(self.at).as_secs_f64() * self.rate;
-        self.tokens = (self.tokens + gained).min(self.burst);
-        self.at = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            Ok(())
-        } else {
-            Err(Duration::from_secs_f64(
-                (1.0 - self.tokens) / self.rate.max(f64::MIN_POSITIVE),
-            ))
-        }
-    }
 }
 
 fn error_text(message: &str) -> Outgoing {

@@ -576,6 +576,71 @@ async fn every_request_has_a_time_for_its_headers_and_its_body() -> Result<(), E
     Ok(())
 }
 
+/// `GET /api/health` from local address `from`, on a connection of its own: the
+/// answer's text.
+async fn health_from(from: std::net::IpAddr, addr: &str) -> Result<String, Error> {
+    use tokio::io::AsyncWriteExt as _;
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind(std::net::SocketAddr::new(from, 0))?;
+    let mut stream = socket.connect(addr.parse()?).await?;
+    stream
+        .write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await?;
+    read_until_closed(&mut stream).await
+}
+
+/// A client address's HTTP requests have a rate: past its burst, `429` with
+/// `Retry-After`, and once it has waited it is served again; another address is
+/// served meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_s_requests_have_a_rate_of_their_own() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let server = start_with(
+        &sqlite_in(&dir),
+        Limits {
+            requests_per_second: 1,
+            request_burst: 3,
+            ..limits()
+        },
+    )
+    .await?;
+    let addr = server.url("").trim_start_matches("http://").to_string();
+    let one: std::net::IpAddr = "127.0.0.1".parse()?;
+    let other: std::net::IpAddr = "127.0.0.2".parse()?;
+    for _ in 0..3 {
+        let answer = health_from(one, &addr).await?;
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    }
+    // a request a second: refused before long (each takes far less than a second)
+    let mut refused = None;
+    for _ in 0..1_000 {
+        let answer = health_from(one, &addr).await?;
+        if !answer.starts_with("HTTP/1.1 200") {
+            refused = Some(answer);
+            break;
+        }
+    }
+    let refused = refused.ok_or("never refused")?;
+    assert!(refused.starts_with("HTTP/1.1 429"), "{refused}");
+    let lower = refused.to_lowercase();
+    let retry_after = lower
+        .lines()
+        .find_map(|line| line.strip_prefix("retry-after: "))
+        .ok_or("no Retry-After")?
+        .trim()
+        .parse::<u64>()?;
+    assert!((1..=2).contains(&retry_after), "{refused}");
+    assert!(refused.contains("over 1 requests a second"), "{refused}");
+    // another address is served meanwhile
+    let answer = health_from(other, &addr).await?;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    // and the first, once it has waited
+    tokio::time::sleep(std::time::Duration::from_secs(retry_after)).await;
+    let answer = health_from(one, &addr).await?;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    Ok(())
+}
+
 /// A person's name of any script is taken, at creation and when joining (a name whose
 /// third byte falls inside a letter once ended the process), and a name that only
 /// looks like a bot's (`Bоt` with a Cyrillic o) or hides characters is refused.

@@ -254,6 +254,8 @@ fn limits() -> Limits {
         messages_per_second: 1_000_000,
         message_burst: 1_000_000,
         connections_per_client: 1_000,
+        requests_per_second: 1_000_000,
+        request_burst: 1_000_000,
         ..Limits::default()
     }
 }
