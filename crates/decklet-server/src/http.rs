@@ -109,11 +109,11 @@ async fn read_body_in_time(
             let request = axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes));
             next.run(request).await
         }
-        Ok(Err(_)) => ApiError::too_large(format!(
-            "the body is over {} bytes, or was cut off",
-            limits.max_body_bytes
-        ))
-        .into_response(),
+        Ok(Err(error)) if over_limit(&error) => {
+            ApiError::too_large(format!("the body is over {} bytes", limits.max_body_bytes))
+                .into_response()
+        }
+        Ok(Err(error)) => ApiError::bad(format!("the body: {error}")).into_response(),
         Err(_) => {
             let mut response = ApiError::too_slow(format!(
                 "the body did not arrive within {} s",
@@ -127,6 +127,18 @@ async fn read_body_in_time(
             response
         }
     }
+}
+
+/// Whether reading a body failed for its size.
+fn over_limit(error: &axum::Error) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    while let Some(error) = source {
+        if error.is::<http_body_util::LengthLimitError>() {
+            return true;
+        }
+        source = error.source();
+    }
+    false
 }
 
 /// Refuses (403) a browser's request from a page of another site than the server's
@@ -426,8 +438,9 @@ async fn join(
             ));
         }
     };
-    // counted among the client's holdings until its seat is taken (or refused)
-    let _reservation = client.0.map(|c| server.reserve(c, Some(&id))).transpose()?;
+    // counted among the client's holdings until the match's task records it as a
+    // holder (or refuses the join), whether or not this request is still there
+    let holding = client.0.map(|c| server.reserve(c, Some(&id))).transpose()?;
     let handle = match server.task_to_join(&id, request.seat).await {
         Ok(handle) => handle,
         Err(Unplayable::Refused(error)) => return Err(error),
@@ -438,7 +451,7 @@ async fn join(
         seat: request.seat,
         name: request.name.trim().to_string(),
         share,
-        client: client.0,
+        holding,
         reply,
     };
     handle

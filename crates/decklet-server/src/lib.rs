@@ -68,9 +68,9 @@ pub async fn serve(server: Server, listener: tokio::net::TcpListener) -> std::io
     serve_until(server, listener, stopped()).await
 }
 
-/// [`serve`] until `stop` completes: then no connection is accepted, every match's
-/// task stops (what it acknowledged is stored) and closes its connections, and the
-/// HTTP side drains. The connections are held to the server's limits (per client
+/// [`serve`] until `stop` completes: then every match's task stops (what it
+/// acknowledged is stored) and closes its connections, no connection is accepted
+/// after that, and the HTTP side drains (for at most 10 s). The connections are held to the server's limits (per client
 /// address, a time for every request's headers and body), and each request knows its
 /// client's address ([`Peer`]).
 pub async fn serve_until(

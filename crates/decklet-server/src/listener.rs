@@ -12,8 +12,9 @@
 //! - **A time for a request's body** is the router's ([`Limits::request_body_within`]).
 //!
 //! WebSocket upgrades are served; once upgraded, a connection is the match's (its
-//! own limits, `docs/server.md`). On stop, no connection is accepted, and each one
-//! ends once its request under way is answered.
+//! own limits, `docs/server.md`). Once the stop has stopped every match, no
+//! connection is accepted, and each one ends once its request under way is answered
+//! (for at most 10 s: a client that reads nothing holds no stop).
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -147,8 +148,13 @@ pub(crate) async fn serve_connections(
     // an error: no connection is left to tell
     let _ = stopping.send(());
     drop(held);
-    ended.closed().await;
+    // a connection whose client reads nothing holds its answer unsent: it does not
+    // hold the stop
+    let _ = tokio::time::timeout(DRAIN_WITHIN, ended.closed()).await;
 }
+
+/// How long a stop waits for the connections to finish the requests under way.
+const DRAIN_WITHIN: Duration = Duration::from_secs(10);
 
 /// A connection's place in its client's count, given back when it closes.
 struct Permit {

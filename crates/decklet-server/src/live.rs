@@ -84,8 +84,10 @@ pub enum Command {
         name: String,
         /// Their share of the deal (a normal one: the request checked it).
         share: String,
-        /// Their address, if known: counted against them while the match lasts.
-        client: Option<std::net::IpAddr>,
+        /// Their address, if known, counted among its holdings until the seat is
+        /// taken and the address a holder of the match (or the join refused): then
+        /// dropped.
+        holding: Option<crate::server::Reservation>,
         /// The seat and its token.
         reply: oneshot::Sender<Result<(usize, String), ApiError>>,
     },
@@ -674,16 +676,19 @@ impl LiveMatch {
                 seat,
                 name,
                 share,
-                client,
+                holding,
                 reply,
             } => {
                 let result = self.join(seat, name, share).await;
+                let client = holding.as_ref().map(crate::server::Reservation::client);
                 if let (Ok(_), Some(client), Ok(mut holders)) =
                     (&result, client, self.holders.lock())
                     && !holders.contains(&client)
                 {
                     holders.push(client);
                 }
+                // the address now holds the match (or was refused it)
+                drop(holding);
                 let _ = reply.send(result);
             }
             // `run` stops at it before it comes here

@@ -45,9 +45,9 @@ impl Bucket {
             self.tokens -= 1.0;
             Ok(())
         } else {
-            Err(Duration::from_secs_f64(
-                (1.0 - self.tokens) / self.rate.max(f64::MIN_POSITIVE),
-            ))
+            // no rate at all (0): never
+            Err(Duration::try_from_secs_f64((1.0 - self.tokens) / self.rate)
+                .unwrap_or(Duration::MAX))
         }
     }
 }
@@ -76,9 +76,10 @@ impl ClientRates {
 
     /// Counts a request of `client`: `Err` with how long until it may send one.
     pub(crate) fn take(&self, client: IpAddr) -> Result<(), Duration> {
-        let Ok(mut buckets) = self.buckets.lock() else {
-            return Ok(());
-        };
+        let mut buckets = self
+            .buckets
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if !buckets.contains_key(&client) && buckets.len() >= CLIENTS_FOLLOWED {
             buckets.retain(|_, bucket| !bucket.is_full());
             if buckets.len() >= CLIENTS_FOLLOWED {
@@ -94,7 +95,7 @@ impl ClientRates {
 
 #[cfg(test)]
 mod tests {
-    use super::{CLIENTS_FOLLOWED, ClientRates};
+    use super::{Bucket, CLIENTS_FOLLOWED, ClientRates};
     use crate::limits::Limits;
     use std::net::{IpAddr, Ipv6Addr};
 
@@ -123,5 +124,13 @@ mod tests {
         tokio::time::advance(std::time::Duration::from_secs(2)).await;
         assert!(rates.take(address(CLIENTS_FOLLOWED + 1)).is_ok());
         assert_eq!(followed(&rates), 1);
+    }
+
+    /// A rate of nothing is a wait without end, not a panic.
+    #[test]
+    fn no_rate_is_a_wait_without_end() {
+        let mut bucket = Bucket::new(0, 1);
+        assert!(bucket.take().is_ok());
+        assert_eq!(bucket.take(), Err(std::time::Duration::MAX));
     }
 }

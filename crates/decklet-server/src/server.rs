@@ -77,6 +77,13 @@ pub(crate) struct Reservation {
     client: IpAddr,
 }
 
+impl Reservation {
+    /// The client address it counts for.
+    pub(crate) fn client(&self) -> IpAddr {
+        self.client
+    }
+}
+
 impl Drop for Reservation {
     fn drop(&mut self) {
         if let Ok(mut pending) = self.pending.lock()

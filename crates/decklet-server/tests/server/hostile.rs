@@ -641,6 +641,37 @@ async fn a_client_s_requests_have_a_rate_of_their_own() -> Result<(), Error> {
     Ok(())
 }
 
+/// A body cut off or malformed is a bad request (`400`), one over the limit too large
+/// (`413`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_malformed_body_is_a_bad_request_and_a_long_one_too_large() -> Result<(), Error> {
+    use tokio::io::AsyncWriteExt as _;
+    let dir = tempfile::tempdir()?;
+    let server = start_with(&sqlite_in(&dir), limits()).await?;
+    let addr = server.url("").trim_start_matches("http://").to_string();
+    let head = "POST /api/matches HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n";
+    let long = format!(
+        "{head}Transfer-Encoding: chunked\r\n\r\n5000\r\n{}\r\n0\r\n\r\n",
+        " ".repeat(0x5000)
+    );
+    for (request, status) in [
+        (
+            format!("{head}Transfer-Encoding: chunked\r\n\r\nzz\r\n"),
+            "400",
+        ),
+        (long, "413"),
+    ] {
+        let mut stream = tokio::net::TcpStream::connect(&addr).await?;
+        stream.write_all(request.as_bytes()).await?;
+        let answer = read_until_closed(&mut stream).await?;
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status}")),
+            "{answer}"
+        );
+    }
+    Ok(())
+}
+
 /// A person's name of any script is taken, at creation and when joining (a name whose
 /// third byte falls inside a letter once ended the process), and a name that only
 /// looks like a bot's (`Bоt` with a Cyrillic o) or hides characters is refused.
