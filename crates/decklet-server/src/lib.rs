@@ -27,6 +27,7 @@
 //! # }
 //! ```
 
+mod address_counts;
 mod bots;
 #[cfg(feature = "client")]
 pub mod client;

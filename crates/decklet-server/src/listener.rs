@@ -16,12 +16,10 @@
 //! connection is accepted, and each one ends once its request under way is answered
 //! (for at most 10 s: a client that reads nothing holds no stop).
 
-use std::collections::HashMap;
 use std::future::Future;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::{Pin, pin};
-use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -34,12 +32,13 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt as _;
 
+use crate::address_counts::{AddressCounts, Held};
 use crate::limits::Limits;
 
 /// The listener: each client address holds at most so many connections.
 pub(crate) struct Guarded {
     inner: TcpListener,
-    open: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    open: AddressCounts,
     per_client: usize,
 }
 
@@ -53,23 +52,14 @@ impl Guarded {
     pub(crate) fn new(listener: TcpListener, limits: &Limits) -> Guarded {
         Guarded {
             inner: listener,
-            open: Arc::default(),
+            open: AddressCounts::default(),
             per_client: limits.connections_per_client,
         }
     }
 
     /// A connection's place in its client's count, if there is one left.
-    fn admit(&self, ip: IpAddr) -> Option<Permit> {
-        let mut open = self.open.lock().ok()?;
-        let count = open.entry(ip).or_insert(0);
-        if *count >= self.per_client {
-            return None;
-        }
-        *count += 1;
-        Some(Permit {
-            open: Arc::clone(&self.open),
-            ip,
-        })
+    fn admit(&self, ip: IpAddr) -> Option<Held> {
+        self.open.take_if(ip, |open| open < self.per_client)
     }
 
     /// The next connection its client has a place for (one past its limit is closed
@@ -156,29 +146,10 @@ pub(crate) async fn serve_connections(
 /// How long a stop waits for the connections to finish the requests under way.
 const DRAIN_WITHIN: Duration = Duration::from_secs(10);
 
-/// A connection's place in its client's count, given back when it closes.
-struct Permit {
-    open: Arc<Mutex<HashMap<IpAddr, usize>>>,
-    ip: IpAddr,
-}
-
-impl Drop for Permit {
-    fn drop(&mut self) {
-        if let Ok(mut open) = self.open.lock()
-            && let Some(count) = open.get_mut(&self.ip)
-        {
-            *count = count.saturating_sub(1);
-            if *count == 0 {
-                open.remove(&self.ip);
-            }
-        }
-    }
-}
-
 /// An accepted connection, holding its place in its client's count.
 struct GuardedStream {
     stream: TcpStream,
-    _permit: Permit,
+    _permit: Held,
 }
 
 impl AsyncRead for GuardedStream {

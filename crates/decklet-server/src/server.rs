@@ -63,39 +63,13 @@ struct Inner {
     /// The creations and joins under way, by client address: each counts among its
     /// client's holdings until its match is listed (or its seat taken), so that
     /// requests sent at once cannot all pass the check before any is done.
-    pending: PendingHoldings,
+    pending: crate::address_counts::AddressCounts,
     /// Each client address's HTTP requests.
     requests: crate::rate::ClientRates,
 }
 
-/// Creations and joins under way, by client address.
-type PendingHoldings = Arc<std::sync::Mutex<HashMap<IpAddr, usize>>>;
-
 /// A creation or a join under way, counted among its client's holdings until dropped.
-pub(crate) struct Reservation {
-    pending: PendingHoldings,
-    client: IpAddr,
-}
-
-impl Reservation {
-    /// The client address it counts for.
-    pub(crate) fn client(&self) -> IpAddr {
-        self.client
-    }
-}
-
-impl Drop for Reservation {
-    fn drop(&mut self) {
-        if let Ok(mut pending) = self.pending.lock()
-            && let Some(count) = pending.get_mut(&self.client)
-        {
-            *count = count.saturating_sub(1);
-            if *count == 0 {
-                pending.remove(&self.client);
-            }
-        }
-    }
-}
+pub(crate) type Reservation = crate::address_counts::Held;
 
 /// What opening a server found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -161,7 +135,7 @@ impl Server {
                 closed: AtomicBool::new(false),
                 shared,
                 healthy_since: std::sync::Mutex::new(Some(std::time::Instant::now())),
-                pending: PendingHoldings::default(),
+                pending: crate::address_counts::AddressCounts::default(),
                 requests: crate::rate::ClientRates::new(&limits),
                 limits,
             }),
@@ -232,23 +206,17 @@ impl Server {
         id: Option<&str>,
     ) -> Result<Reservation, ApiError> {
         let most = self.inner.limits.matches_per_client;
-        let mut pending = self
-            .inner
+        self.inner
             .pending
-            .lock()
-            .map_err(|_| ApiError::internal("the holdings under way were poisoned"))?;
-        let under_way = pending.get(&client).copied().unwrap_or(0);
-        let (held, holds_it) = self.held_by(client, id);
-        if held.saturating_add(under_way) >= most && !holds_it {
-            return Err(ApiError::too_many(format!(
-                "this address holds {most} live matches, its most (those it created and those it joined, until they are over): one must end first"
-            )));
-        }
-        *pending.entry(client).or_insert(0) += 1;
-        Ok(Reservation {
-            pending: Arc::clone(&self.inner.pending),
-            client,
-        })
+            .take_if(client, |under_way| {
+                let (held, holds_it) = self.held_by(client, id);
+                held.saturating_add(under_way) < most || holds_it
+            })
+            .ok_or_else(|| {
+                ApiError::too_many(format!(
+                    "this address holds {most} live matches, its most (those it created and those it joined, until they are over): one must end first"
+                ))
+            })
     }
 
     /// Counts an HTTP request of `client` against its rate
