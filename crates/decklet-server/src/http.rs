@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, State, WebSocketUpgrade};
+use axum::extract::{Path, State, WebSocketUpgrade};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -28,7 +28,6 @@ use crate::store::StoredMatch;
 /// (`axum::extract::ConnectInfo` of a [`Peer`](crate::Peer) or a `SocketAddr`, as
 /// `into_make_service_with_connect_info` does) for the limits per client to apply.
 pub fn router(server: Server) -> Router {
-    let body_limit = server.limits().max_body_bytes;
     Router::new()
         .route("/", get(index))
         .route("/table.js", get(script))
@@ -40,7 +39,6 @@ pub fn router(server: Server) -> Router {
         .route("/api/matches/{id}/join", post(join))
         .route("/api/matches/{id}/log", get(log))
         .route("/api/matches/{id}/ws", get(socket))
-        .layer(DefaultBodyLimit::max(body_limit))
         .layer(axum::middleware::from_fn_with_state(
             server.clone(),
             read_body_in_time,
